@@ -1,13 +1,15 @@
-import { Module, Controller, Get, Injectable } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AppController } from './app.controller.js';
+import { AppService } from './app.service.js';
+import { AuthModule } from './auth/auth.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { ProductsModule } from './products/products.module.js';
+import { WorldModule } from './world/world.module.js';
 
-@Injectable()
-export class AppService {
-  hello() { return 'Hello World!'; }
-}
-@Controller()
-export class AppController {
-  constructor(private readonly appService: AppService) {}
-  @Get() hello() { return this.appService.hello(); }
-}
-@Module({ controllers: [AppController], providers: [AppService] })
+@Module({
+  imports: [DatabaseModule, AuthModule, ProductsModule, WorldModule, OrdersModule],
+  controllers: [AppController],
+  providers: [AppService],
+})
 export class AppModule {}

@@ -1,4 +1,3 @@
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module.js';
-const app = await NestFactory.create(AppModule, { logger: false });
-await app.listen(3000, '127.0.0.1');
+import { bootstrap } from './bootstrap.js';
+
+await bootstrap('express');
