@@ -1,0 +1,109 @@
+// @ts-check
+/**
+ * `npm run bench -- --prof`: one separate profiled run per target × scenario (profiling perturbs timing, so these
+ * runs never feed the timed results), each processed into <target>-<scenario>.v8.log / .txt / .html / .json.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+import { PROJECT_ROOT, targetByName } from '../targets.js';
+import { scenarioByName } from '../scenarios.js';
+import { describeSummary, percent, processProfileLog } from './process-log.js';
+import { recordProfile } from './record.js';
+
+export { renderProfilesHtml, renderProfilesMarkdown } from './report.js';
+
+/** @typedef {import('../runtimes.js').Runtime} Runtime */
+/** @typedef {import('../drivers/index.js').Driver} Driver */
+/** @typedef {import('./process-log.js').ProfileSummary} ProfileSummary */
+
+/** Top functions kept in the record (results.json); the .json file has them all. */
+const TOP_FUNCTIONS_KEPT = 30;
+export const DEFAULT_PROFILE_PORT = 3200;
+export const UNACCOUNTED_LIMIT = 0.01;
+
+/**
+ * @typedef {Omit<ProfileSummary, 'functions'> & { topFunctions: ProfileSummary['functions'] }} ProfileRecordSummary
+ * @typedef {object} ProfileRecord
+ * @property {string} target
+ * @property {string} scenario
+ * @property {{ spec: string, name: string, version: string }} runtime
+ * @property {string} driver
+ * @property {number} durationSec
+ * @property {number} connections
+ * @property {{ requests: number, rps: number, errors: number, non2xx: number } | null} load under the profiler: not a measurement
+ * @property {{ log: string, txt: string, html: string, json: string } | null} files absolute paths
+ * @property {ProfileRecordSummary | null} summary
+ * @property {string} [error] why this profile failed (the others go on)
+ * @property {string} [skipped] why it was not recorded
+ *
+ * @typedef {object} ProfileOptions
+ * @property {{ target: string, scenario: string }[]} pairs
+ * @property {Runtime} runtime
+ * @property {Driver} driver
+ * @property {number} durationSec
+ * @property {number} connections
+ * @property {string} [outDir] default profiles/<timestamp>/
+ * @property {(line: string) => void} [log]
+ * @property {number} [port] the port each profiled target listens on, one at a time
+ * @property {Record<string, string>} [env] for the targets (JWT_SECRET, DATABASE_URL)
+ * @property {string | null} [token] bearer token for scenarios that need one
+ * @property {string | null} [serverCpu] taskset CPU list for the target
+ * @property {string | null} [generatorCpu] taskset CPU list for the load generator
+ * @property {AbortSignal} [signal] Ctrl-C: stop after the current profile
+ */
+
+/**
+ * @param {ProfileOptions} options
+ * @returns {Promise<ProfileRecord[]>}
+ */
+export async function profileTargets({
+  pairs, runtime, driver, durationSec, connections, outDir = defaultOutDir(), log = () => {},
+  port = DEFAULT_PROFILE_PORT, env = {}, token = null, serverCpu = null, generatorCpu = null, signal,
+}) {
+  const base = { runtime: { spec: runtime.spec, name: runtime.name, version: runtime.version }, driver: driver.name, durationSec, connections, load: null, files: null, summary: null };
+  if (runtime.name !== 'node') {
+    const skipped = `${runtime.spec}: --prof and V8's tick processor are node's; ${runtime.name} is not profiled`;
+    log(`profiles skipped — ${skipped}`);
+    return pairs.map((pair) => ({ ...pair, ...base, skipped }));
+  }
+  await mkdir(outDir, { recursive: true });
+  /** @type {ProfileRecord[]} */
+  const records = [];
+  for (const [i, pair] of pairs.entries()) {
+    if (signal?.aborted) break;
+    const name = `${pair.target}-${pair.scenario}`;
+    log(`profile ${i + 1}/${pairs.length}: ${name} (${durationSec} s under ${runtime.spec})`);
+    const logFile = path.resolve(outDir, `${name}.v8.log`);
+    try {
+      const result = await recordProfile({
+        target: targetByName(pair.target), scenario: scenarioByName(pair.scenario), runtime, driver, durationSec, connections,
+        port, logFile, env, token, serverCpu, generatorCpu, signal,
+      });
+      const { files, summary } = await processProfileLog(logFile, {
+        outBase: path.resolve(outDir, name), title: `${name} on ${runtime.spec} (${runtime.version})`, node: runtime.command,
+      });
+      const { functions, ...rest } = summary;
+      for (const line of describeSummary(summary)) log(`  ${line}`);
+      if (summary.ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
+        log(`  warning: ${percent(summary.ticks.unaccountedShare)} of ticks unaccounted, above ${percent(UNACCOUNTED_LIMIT)}`);
+      }
+      records.push({
+        ...pair, ...base,
+        load: { requests: result.requests, rps: result.rps, errors: result.errors, non2xx: result.non2xx },
+        files,
+        summary: { ...rest, topFunctions: functions.slice(0, TOP_FUNCTIONS_KEPT) },
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  profile failed: ${message}`);
+      records.push({ ...pair, ...base, error: message });
+    }
+  }
+  return records;
+}
+
+function defaultOutDir() {
+  const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
+  return path.join(PROJECT_ROOT, 'profiles', stamp);
+}

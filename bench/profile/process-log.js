@@ -1,0 +1,154 @@
+// @ts-check
+/**
+ * From a V8 `--prof` log to the four files of a profile: the log itself stays; `.txt` is node's own tick processor
+ * report, `.json` our summary and `.html` the flame graph — all three over the load window only, with native code
+ * symbolised correctly (symbols.js) so that ≤ 1 % of ticks stay unaccounted.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { analyzeTicks } from './analyze.js';
+import { renderFlameGraphHtml } from './flamegraph-html.js';
+import { GROUPS } from './groups.js';
+import { scanLog } from './v8-log.js';
+import { symbolizeLibraries, writeSymbolTables } from './symbols.js';
+import { rangeFlag, runTickProcessor } from './tick-processor.js';
+
+/**
+ * @typedef {{ log: string, txt: string, html: string, json: string }} ProfileFiles
+ * @typedef {{ id: string, label: string, selfTicks: number, selfShare: number, callerTicks: number, callerShare: number, totalTicks: number, totalShare: number }} GroupSummary
+ * @typedef {{ name: string, group: string, selfTicks: number, selfShare: number, totalTicks: number, totalShare: number }} FunctionSummary
+ * @typedef {{
+ *   title: string,
+ *   v8Version: string | null,
+ *   processedWith: string,
+ *   window: { source: 'load marks' | 'whole log', startMs: number | null, endMs: number | null, durationSec: number | null },
+ *   ticks: { inLog: number, beforeWindow: number, afterWindow: number, inWindow: number, unaccounted: number, unaccountedShare: number, unnamedNative: number },
+ *   vmStates: Record<string, number>,
+ *   groups: GroupSummary[],
+ *   functions: FunctionSummary[],
+ * }} ProfileSummary
+ */
+
+const US_PER_MS = 1000;
+const MS_PER_SEC = 1000;
+
+/**
+ * The load window from the marks load-marker.js left in the log; without them (a log recorded by hand), the whole log.
+ * @param {import('./v8-log.js').LogScan} scan
+ * @returns {import('./tick-processor.js').TickWindow}
+ */
+export function loadWindow(scan) {
+  const start = scan.marks.find((m) => m.name === 'load-start');
+  if (!start) return null;
+  const end = scan.marks.find((m) => m.name === 'load-end' && m.timeUs > start.timeUs);
+  return { startUs: start.timeUs, endUs: end?.timeUs ?? scan.lastTickUs ?? start.timeUs };
+}
+
+/** @param {number} share */
+export const percent = (share) => `${(share * 100).toFixed(share < 0.01 ? 2 : 1)} %`;
+
+/**
+ * @param {string} logFile
+ * @param {{ outBase: string, title: string, node?: string }} options outBase: path without extension for .txt/.json/.html
+ * @returns {Promise<{ files: ProfileFiles, summary: ProfileSummary }>}
+ */
+export async function processProfileLog(logFile, { outBase, title, node = process.execPath }) {
+  const scan = await scanLog(logFile);
+  if (scan.ticks === 0) throw new Error(`${logFile} has no ticks: was the process started with --prof?`);
+  const window = loadWindow(scan);
+  const files = { log: logFile, txt: `${outBase}.txt`, html: `${outBase}.html`, json: `${outBase}.json` };
+
+  const work = await mkdtemp(path.join(os.tmpdir(), 'bench-profile-'));
+  try {
+    const symbolsDir = path.join(work, 'symbols');
+    await writeSymbolTables(await symbolizeLibraries(scan.libraries, scan.tickAddresses), symbolsDir);
+    const report = path.join(work, 'report.txt');
+    const preprocessed = path.join(work, 'preprocessed.json');
+    await Promise.all([
+      runTickProcessor({ node, logFile, symbolsDir, window, outFile: report }),
+      runTickProcessor({ node, logFile, symbolsDir, window, preprocess: true, outFile: preprocessed }),
+    ]);
+    const analysis = analyzeTicks(JSON.parse(await readFile(preprocessed, 'utf8')));
+    const summary = summarize({ title, scan, window, analysis, node });
+    const facts = describeSummary(summary);
+    await writeFile(files.txt, `${facts.map((line) => `# ${line}`).join('\n')}\n# Made by: ${reproduceCommand(node, logFile, window)}\n\n${await readFile(report, 'utf8')}`);
+    await writeFile(files.json, `${JSON.stringify(summary, null, 2)}\n`);
+    const groupShares = new Map(summary.groups.map((g) => [g.id, g.selfShare]));
+    await writeFile(files.html, renderFlameGraphHtml({ title, lines: facts, flame: analysis.flame, groupShares }));
+    return { files, summary };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {string} node @param {string} logFile @param {import('./tick-processor.js').TickWindow} window
+ */
+function reproduceCommand(node, logFile, window) {
+  return `${path.basename(node)} --prof-process --nm=<bench/profile/nm-shim.sh> --objdump=<same> ${rangeFlag(window).join(' ')} ${path.basename(logFile)} (symbols from bench/profile/symbols.js)`.replace(/ {2,}/g, ' ');
+}
+
+/**
+ * @param {{ title: string, scan: import('./v8-log.js').LogScan, window: import('./tick-processor.js').TickWindow, analysis: import('./analyze.js').Analysis, node: string }} input
+ * @returns {ProfileSummary}
+ */
+function summarize({ title, scan, window, analysis, node }) {
+  const { ticks } = analysis;
+  const share = (/** @type {number} */ n) => (ticks ? n / ticks : 0);
+  const startMs = window ? Math.ceil(window.startUs / US_PER_MS) : null;
+  const endMs = window ? Math.floor(window.endUs / US_PER_MS) : null;
+  const labels = new Map(GROUPS.map((g) => [g.id, g.label]));
+  const order = GROUPS.map((g) => g.id);
+  const caller = new Map(analysis.callerGroups.map((g) => [g.id, g.ticks]));
+  return {
+    title,
+    v8Version: scan.v8Version,
+    processedWith: `${node} --prof-process`,
+    window: {
+      source: window ? 'load marks' : 'whole log',
+      startMs,
+      endMs,
+      durationSec: window ? (/** @type {number} */ (endMs) - /** @type {number} */ (startMs)) / MS_PER_SEC : null,
+    },
+    ticks: {
+      inLog: scan.ticks,
+      beforeWindow: startMs === null ? 0 : scan.tickTimesUs.filter((t) => t < startMs * US_PER_MS).length,
+      afterWindow: endMs === null ? 0 : scan.tickTimesUs.filter((t) => t > endMs * US_PER_MS).length,
+      inWindow: ticks,
+      unaccounted: analysis.unaccounted,
+      unaccountedShare: analysis.unaccountedShare,
+      unnamedNative: analysis.unnamedNative,
+    },
+    vmStates: analysis.vmStates,
+    groups: analysis.groups
+      .map((g) => ({
+        id: g.id,
+        label: labels.get(g.id) ?? g.id,
+        selfTicks: g.selfTicks,
+        selfShare: share(g.selfTicks),
+        callerTicks: caller.get(g.id) ?? 0,
+        callerShare: share(caller.get(g.id) ?? 0),
+        totalTicks: g.totalTicks,
+        totalShare: share(g.totalTicks),
+      }))
+      .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)),
+    functions: analysis.functions.map((f) => ({ ...f, selfShare: share(f.selfTicks), totalShare: share(f.totalTicks) })),
+  };
+}
+
+/**
+ * The facts every summary states, the unaccounted share among them.
+ * @param {ProfileSummary} summary
+ */
+export function describeSummary(summary) {
+  const { window, ticks } = summary;
+  const span = window.source === 'load marks'
+    ? `load window ${window.startMs}–${window.endMs} ms of the log (${window.durationSec?.toFixed(1)} s, between the load marks)`
+    : 'whole log (no load marks: start-up included)';
+  return [
+    `${span}; ${ticks.inWindow} ticks (${ticks.beforeWindow} before the load and ${ticks.afterWindow} after it left out)`,
+    `unaccounted: ${ticks.unaccounted} ticks = ${percent(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}`,
+  ];
+}

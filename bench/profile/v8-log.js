@@ -1,0 +1,77 @@
+// @ts-check
+/**
+ * One streaming pass over a V8 `--prof` log for what node's tick processor does not give us: the libraries and the
+ * native addresses the ticks hit (so only those get symbolised), the load marks, and the tick time span.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+import { parseMarkLine } from './load-window.js';
+
+/**
+ * @typedef {{ name: string, start: number, end: number, slide: number }} SharedLibrary
+ * @typedef {{
+ *   v8Version: string | null,
+ *   libraries: SharedLibrary[],
+ *   tickAddresses: number[],
+ *   marks: { name: string, timeUs: number }[],
+ *   ticks: number,
+ *   tickTimesUs: number[],
+ *   firstTickUs: number | null,
+ *   lastTickUs: number | null,
+ * }} LogScan
+ */
+
+// tick,<pc>,<time µs>,<is external callback>,<tos or callback>,<vm state>,<frame>...
+const TICK_TIME = 2;
+const TICK_FIRST_ADDRESS_FIELDS = [1, 4];
+const TICK_FIRST_FRAME = 6;
+
+/**
+ * @param {string} file
+ * @returns {Promise<LogScan>}
+ */
+export async function scanLog(file) {
+  /** @type {LogScan} */
+  const scan = {
+    v8Version: null,
+    libraries: [],
+    tickAddresses: [],
+    marks: [],
+    ticks: 0,
+    tickTimesUs: [],
+    firstTickUs: null,
+    lastTickUs: null,
+  };
+  const addresses = new Set();
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.startsWith('tick,')) {
+      const fields = line.split(',');
+      const time = Number(fields[TICK_TIME]);
+      scan.ticks += 1;
+      scan.tickTimesUs.push(time);
+      scan.firstTickUs ??= time;
+      scan.lastTickUs = time;
+      for (const i of TICK_FIRST_ADDRESS_FIELDS) addresses.add(Number(fields[i]));
+      // Frames are absolute (0x…) or relative to the previous frame (+…/-…), as V8's LogReader.processStack reads them.
+      let previous = Number(fields[1]);
+      for (let i = TICK_FIRST_FRAME; i < fields.length; i += 1) {
+        const frame = fields[i];
+        previous = frame[0] === '+' || frame[0] === '-' ? previous + Number.parseInt(frame, 16) : Number(frame);
+        addresses.add(previous);
+      }
+    } else if (line.startsWith('shared-library,')) {
+      const [, name, start, end, slide] = line.split(',');
+      scan.libraries.push({ name, start: Number(start), end: Number(end), slide: Number(slide ?? 0) });
+    } else if (line.startsWith('code-creation,Script,')) {
+      const mark = parseMarkLine(line);
+      if (mark) scan.marks.push(mark);
+    } else if (line.startsWith('v8-version,')) {
+      scan.v8Version = line.split(',').slice(1, 5).join('.');
+    }
+  }
+  addresses.delete(0);
+  scan.tickAddresses = [...addresses].sort((a, b) => a - b);
+  return scan;
+}
