@@ -1,0 +1,32 @@
+// @ts-check
+// Reads what wrk printed, with bench/drivers/wrk.lua loaded, into a LoadResult.
+
+/** @typedef {import('./index.js').LoadResult} LoadResult */
+
+const RESULT_MARKER = 'BENCH_RESULT ';
+const MICROS_PER_SEC = 1e6;
+const MICROS_PER_MS = 1e3;
+
+/**
+ * @param {string} stdout
+ * @returns {Omit<LoadResult, 'generatorCpuSec' | 'warnings'>}
+ * @throws {Error} when the result line is missing (wrk failed before its done() ran)
+ */
+export function parseWrkOutput(stdout) {
+  const line = stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
+  if (!line) throw new Error('wrk printed no result line');
+  /** @type {{ durationUs: number, requests: number, errors: Record<string, number>, latencyUs: Record<string, number> }} */
+  const raw = JSON.parse(line.slice(RESULT_MARKER.length));
+  const durationSec = raw.durationUs / MICROS_PER_SEC;
+  const ms = (/** @type {string} */ key) => raw.latencyUs[key] / MICROS_PER_MS;
+  return {
+    requests: raw.requests,
+    durationSec,
+    rps: durationSec > 0 ? raw.requests / durationSec : 0,
+    latencyMs: { p50: ms('p50'), p90: ms('p90'), p99: ms('p99'), p999: ms('p999'), mean: ms('mean'), max: ms('max') },
+    errors: raw.errors.connect + raw.errors.read + raw.errors.write,
+    timeouts: raw.errors.timeout,
+    // wrk counts a response as a "status error" when its status is 400 or above
+    non2xx: raw.errors.status,
+  };
+}

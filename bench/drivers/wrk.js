@@ -1,0 +1,40 @@
+// @ts-check
+// wrk, spawned per run: the cheapest generator per request here, so the one least likely to be the bottleneck.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
+import { parseWrkOutput } from './wrk-output.js';
+
+/** @typedef {import('./index.js').Driver} Driver */
+
+const SCRIPT = fileURLToPath(new URL('./wrk.lua', import.meta.url));
+/** One thread: the generator should use one CPU, the server the other. */
+const THREADS = 1;
+
+/** @type {Driver} */
+const driver = {
+  name: 'wrk',
+  inProcess: false,
+  async checkAvailable() {
+    requireBinary('wrk', 'wrk');
+  },
+  async version() {
+    // wrk -v prints its banner and exits with status 1
+    const { stdout } = await promisify(execFile)('wrk', ['-v']).catch((error) => error);
+    return String(stdout).split('\n')[0].trim();
+  },
+  async run({ url, method, headers, body, connections, durationSec, cpu, signal }) {
+    const args = ['-t', String(THREADS), '-c', String(connections), '-d', `${wholeSeconds(durationSec)}s`, '-s', SCRIPT];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    args.push(url);
+    const env = { BENCH_METHOD: method, ...(body === undefined ? {} : { BENCH_BODY: body }) };
+    const output = await runGenerator('wrk', args, { durationSec, cpu, env, signal });
+    if (output.code !== 0 && !output.interrupted) {
+      throw new Error(`wrk exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
+    }
+    return { ...parseWrkOutput(output.stdout), generatorCpuSec: output.cpuSec, warnings: [] };
+  },
+};
+
+export default driver;

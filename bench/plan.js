@@ -1,0 +1,62 @@
+// @ts-check
+// Which target × scenario pairs run, and in what order each round: pairs that are compared run back to back,
+// and every order rotates from round to round so no target always goes first (or always follows a heavy one).
+import { targetByName, targetHasScenario } from './targets.js';
+
+/** @typedef {{ target: string, scenario: string }} Pair */
+
+/**
+ * @param {string[]} targets canonical order
+ * @param {string[]} scenarios canonical order
+ * @returns {{ pairs: Pair[], notApplicable: Pair[] }} notApplicable: the target has no route for the scenario
+ */
+export function planPairs(targets, scenarios) {
+  /** @type {Pair[]} */
+  const pairs = [];
+  /** @type {Pair[]} */
+  const notApplicable = [];
+  for (const scenario of scenarios) {
+    for (const target of targets) {
+      (targetHasScenario(targetByName(target), scenario) ? pairs : notApplicable).push({ target, scenario });
+    }
+  }
+  return { pairs, notApplicable };
+}
+
+/**
+ * @template T
+ * @param {T[]} items @param {number} by
+ * @returns {T[]}
+ */
+function rotate(items, by) {
+  if (items.length === 0) return items;
+  const shift = by % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}
+
+/**
+ * @template T
+ * @param {T[]} items @param {(item: T) => string} keyOf
+ * @returns {T[][]} items grouped by key, groups in order of first appearance
+ */
+function groupBy(items, keyOf) {
+  /** @type {Map<string, T[]>} */
+  const groups = new Map();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return [...groups.values()];
+}
+
+/**
+ * The order of one round (0-based index): scenario blocks rotate, the target groups inside a block rotate, and the
+ * targets inside a group (an Express/Fastify pair) swap, so each pair still runs back to back.
+ * @param {Pair[]} pairs
+ * @param {number} round
+ * @returns {Pair[]}
+ */
+export function roundOrder(pairs, round) {
+  const blocks = groupBy(pairs, (pair) => pair.scenario);
+  return rotate(blocks, round).flatMap((block) => {
+    const groups = groupBy(block, (pair) => targetByName(pair.target).group);
+    return rotate(groups, round).flatMap((group) => rotate(group, round));
+  });
+}

@@ -1,0 +1,112 @@
+// @ts-check
+// Before anything is timed: does each target answer each scenario correctly? A fast wrong answer is not a result.
+import { Agent, request } from 'node:http';
+
+/** @typedef {import('./scenarios.js').Scenario} Scenario */
+/** @typedef {import('./scenarios.js').ScenarioRequest} ScenarioRequest */
+
+/**
+ * @typedef {object} Verification
+ * @property {string} runtime
+ * @property {string} target
+ * @property {string} scenario
+ * @property {boolean} ok
+ * @property {string | null} reason why the pair is skipped
+ * @property {number | null} status
+ * @property {Record<string, string>} headers response headers, lower-case names, without Date
+ *
+ * @typedef {object} HeaderDifference
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} header
+ * @property {Record<string, string | null>} values per target; null = header absent
+ */
+
+const VERIFY_TIMEOUT_MS = 10_000;
+/** Changes on every response, so it is no difference between adapters. */
+const IGNORED_HEADERS = new Set(['date']);
+
+/**
+ * Send the scenario's request once, over a keep-alive connection like the load generators use, and check the answer.
+ * @param {{ runtime: string, target: string, baseUrl: string, scenario: Scenario, request: ScenarioRequest }} pair
+ * @returns {Promise<Verification>}
+ */
+export async function verifyPair({ runtime, target, baseUrl, scenario, request: req }) {
+  const base = { runtime, target, scenario: scenario.name };
+  let response;
+  try {
+    response = await send(`${baseUrl}${req.path}`, req);
+  } catch (error) {
+    return { ...base, ok: false, reason: `request failed: ${/** @type {Error} */ (error).message}`, status: null, headers: {} };
+  }
+  const { status, headers, body } = response;
+  const contentType = headers['content-type'] ?? '';
+  const reason = status !== scenario.status ? `expected status ${scenario.status}, got ${status}${errorMessage(body)}`
+    : !scenario.contentType.test(contentType) ? `expected content-type ${scenario.contentType}, got "${contentType}"`
+      : scenario.checkBody(body);
+  return { ...base, ok: reason === null, reason, status, headers };
+}
+
+/** @param {string} body */
+function errorMessage(body) {
+  try {
+    const { message } = JSON.parse(body);
+    return message ? ` (${Array.isArray(message) ? message.join('; ') : message})` : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * @param {string} url
+ * @param {ScenarioRequest} req
+ * @returns {Promise<{ status: number, headers: Record<string, string>, body: string }>}
+ */
+function send(url, { method, headers, body }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method, headers, agent, timeout: VERIFY_TIMEOUT_MS }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => { text += chunk; });
+      res.once('end', () => {
+        /** @type {Record<string, string>} */
+        const kept = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (!IGNORED_HEADERS.has(name) && value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ status: /** @type {number} */ (res.statusCode), headers: kept, body: text });
+      });
+    });
+    outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${VERIFY_TIMEOUT_MS / 1000} s`)));
+    outgoing.once('error', reject);
+    outgoing.once('close', () => agent.destroy());
+    outgoing.end(body);
+  });
+}
+
+/**
+ * Headers whose presence or value differs between the targets that answered a scenario correctly.
+ * @param {Verification[]} verifications
+ * @returns {HeaderDifference[]}
+ */
+export function headerDifferences(verifications) {
+  /** @type {Map<string, Verification[]>} */
+  const groups = new Map();
+  for (const v of verifications.filter((item) => item.ok)) {
+    const key = `${v.runtime}\u0000${v.scenario}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  /** @type {HeaderDifference[]} */
+  const differences = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const names = [...new Set(group.flatMap((v) => Object.keys(v.headers)))].sort();
+    for (const header of names) {
+      const values = Object.fromEntries(group.map((v) => [v.target, v.headers[header] ?? null]));
+      if (new Set(Object.values(values)).size > 1) {
+        differences.push({ runtime: group[0].runtime, scenario: group[0].scenario, header, values });
+      }
+    }
+  }
+  return differences;
+}
