@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
-import { DEFAULT_CACHE_DIR, parseRuntimeList, resolveRuntimes, versionMatches } from '../../bench/runtimes.js';
+import { assertDriverSupports, DEFAULT_CACHE_DIR, parseRuntimeList, resolveRuntimes, versionMatches } from '../../bench/runtimes.js';
 
 /** Installing a runtime is a 50–100 MB download the first time; later runs reuse the cache. */
 const INSTALL_TIMEOUT_MS = 180_000;
@@ -106,6 +106,20 @@ describe('versionMatches', () => {
     expect(versionMatches('24.11.1', '24.1')).toBe(false);
     expect(versionMatches('24.11.1', '2')).toBe(false);
     expect(versionMatches('24.11.1', '24.11.10')).toBe(false);
+  });
+});
+
+describe('assertDriverSupports', () => {
+  it('refuses ab with a bun runtime in one line naming both and the drivers to use instead', () => {
+    expect(() => assertDriverSupports('ab', parseRuntimeList('node@24,bun@1.3'))).toThrow(
+      new UsageError('--driver ab cannot measure bun@1.3: Bun closes HTTP/1.0 keep-alive connections, so ab -k would time a new connection per request; use --driver autocannon or wrk'),
+    );
+  });
+
+  it('lets ab measure Node runtimes and every other driver measure Bun', () => {
+    expect(() => assertDriverSupports('ab', parseRuntimeList('node,node@22,node@24'))).not.toThrow();
+    expect(() => assertDriverSupports('autocannon', parseRuntimeList('node,bun'))).not.toThrow();
+    expect(() => assertDriverSupports('wrk', parseRuntimeList('bun'))).not.toThrow();
   });
 });
 
