@@ -15,7 +15,7 @@ function number(text, pattern, what) {
 /**
  * @param {string} stdout ab's report
  * @param {string} csv the file written by `ab -e`: "percent,ms" rows for 0..100
- * @returns {Omit<LoadResult, 'generatorCpuSec' | 'warnings'> & { keepAliveRequests: number }}
+ * @returns {Omit<LoadResult, 'generatorCpuSec'>}
  */
 export function parseAbOutput(stdout, csv) {
   const requests = number(stdout, /^Complete requests:\s+(\d+)/m, 'Complete requests');
@@ -32,6 +32,7 @@ export function parseAbOutput(stdout, csv) {
     if (value === undefined) throw new Error(`ab percentile file has no ${percent}% row`);
     return value;
   };
+  const keepAliveRequests = number(stdout, /^Keep-Alive requests:\s+(\d+)/m, 'Keep-Alive requests');
   return {
     requests,
     durationSec,
@@ -50,6 +51,9 @@ export function parseAbOutput(stdout, csv) {
     // ab has no per-request timeout count: a timeout (-s) aborts the whole run, which fails it instead
     timeouts: 0,
     non2xx: /^Non-2xx responses:\s+(\d+)/m.test(stdout) ? number(stdout, /^Non-2xx responses:\s+(\d+)/m, 'Non-2xx responses') : 0,
-    keepAliveRequests: number(stdout, /^Keep-Alive requests:\s+(\d+)/m, 'Keep-Alive requests'),
+    // HTTP/1.0 keep-alive needs Content-Length on every response; without it each request opens a new connection
+    warnings: keepAliveRequests < requests
+      ? [`ab kept only ${keepAliveRequests} of ${requests} requests on a kept-alive connection (responses without Content-Length?)`]
+      : [],
   };
 }

@@ -34,14 +34,21 @@ import { UsageError } from '../errors.js';
  * @property {(request: LoadRequest) => Promise<LoadResult>} run
  */
 
-export const DRIVER_NAMES = ['autocannon', 'wrk', 'ab'];
+/** Loaded on demand: autocannon's dependencies are not worth loading for a wrk run. */
+const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} */ ({
+  autocannon: () => import('./autocannon.js'),
+  wrk: () => import('./wrk.js'),
+  ab: () => import('./ab.js'),
+});
+
+export const DRIVER_NAMES = Object.keys(LOADERS);
 
 /**
  * @param {string} name
  * @returns {Promise<Driver>}
  */
 export async function loadDriver(name) {
-  if (!DRIVER_NAMES.includes(name)) throw new UsageError(`--driver: unknown driver "${name}"; use one of ${DRIVER_NAMES.join(', ')}`);
-  const module = await import(`./${name}.js`);
-  return module.default;
+  const load = LOADERS[name];
+  if (!load) throw new UsageError(`--driver: unknown driver "${name}"; use one of ${DRIVER_NAMES.join(', ')}`);
+  return (await load()).default;
 }

@@ -22,7 +22,8 @@ const driver = {
   async version() {
     // wrk -v prints its banner and exits with status 1
     const { stdout } = await promisify(execFile)('wrk', ['-v']).catch((error) => error);
-    return String(stdout).split('\n')[0].trim();
+    // "wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer": keep name and version
+    return /^wrk \S+/.exec(String(stdout))?.[0] ?? 'wrk (version unknown)';
   },
   async run({ url, method, headers, body, connections, durationSec, cpu, signal }) {
     const args = ['-t', String(THREADS), '-c', String(connections), '-d', `${wholeSeconds(durationSec)}s`, '-s', SCRIPT];

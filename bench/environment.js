@@ -1,0 +1,91 @@
+// @ts-check
+// Everything about the machine and software a result depends on, recorded with every run.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './targets.js';
+
+/** The packages whose versions decide the outcome. */
+const PACKAGES = [
+  'express', 'fastify', '@nestjs/core', '@nestjs/common', '@nestjs/platform-express', '@nestjs/platform-fastify',
+  '@nestjs/typeorm', '@nestjs/jwt', 'typeorm', 'mysql2', 'sql.js', 'class-validator', 'autocannon',
+];
+const BYTES_PER_GIB = 1024 ** 3;
+
+/**
+ * @typedef {object} Environment
+ * @property {{ model: string, count: number, governor: string | null }} cpu
+ * @property {number} memoryGiB
+ * @property {{ kernel: string, distribution: string | null }} os
+ * @property {{ node: string, argv: string[] }} bench the node running the bench, and how it was called
+ * @property {import('./runtimes.js').Runtime[]} runtimes what the targets ran under
+ * @property {Record<string, string | null>} packages installed versions
+ * @property {string} driver name and version of the load generator
+ * @property {{ commit: string | null, dirty: boolean | null }} git
+ * @property {string} database what the Nest targets were given (credentials removed)
+ * @property {{ server: string, generator: string } | null} cpus pinning, or null when not pinned
+ */
+
+/**
+ * @param {{ runtimes: import('./runtimes.js').Runtime[], driverVersion: string, cpus: { server: string, generator: string } | null }} context
+ * @returns {Environment}
+ */
+export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {
+  return {
+    cpu: { model: cpus()[0]?.model.trim() ?? 'unknown', count: availableParallelism(), governor: readTrimmed('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor') },
+    memoryGiB: Math.round((totalmem() / BYTES_PER_GIB) * 10) / 10,
+    os: { kernel: `Linux ${release()}`, distribution: osRelease() },
+    bench: { node: process.versions.node, argv: process.argv.slice(2) },
+    runtimes,
+    packages: Object.fromEntries(PACKAGES.map((name) => [name, packageVersion(name)])),
+    driver: driverVersion,
+    git: gitState(),
+    database: describeDatabase(process.env.DATABASE_URL),
+    cpus: pinning,
+  };
+}
+
+/** @param {string} path */
+function readTrimmed(path) {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+function osRelease() {
+  const text = readTrimmed('/etc/os-release');
+  const match = text && /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(text);
+  return match ? match[1] : null;
+}
+
+/** @param {string} name */
+function packageVersion(name) {
+  const text = readTrimmed(join(PROJECT_ROOT, 'node_modules', name, 'package.json'));
+  return text ? JSON.parse(text).version : null;
+}
+
+function gitState() {
+  try {
+    const git = (/** @type {string[]} */ ...args) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return { commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+/**
+ * @param {string | undefined} url
+ */
+export function describeDatabase(url) {
+  if (!url) return 'embedded (DATABASE_URL not set)';
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL (unparsable, passed through as is)';
+  }
+}

@@ -1,0 +1,201 @@
+// @ts-check
+// The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds.
+import { roundOrder } from './plan.js';
+import { peakRssMiB, processCpuSec, resetPeakRss } from './procstat.js';
+import { requestFor, scenarioByName } from './scenarios.js';
+import { TARGET_NAMES, describeExit, startTarget, targetByName } from './targets.js';
+import { verifyPair } from './verify.js';
+
+/** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
+export const GENERATOR_SATURATED_SHARE = 0.9;
+const MICROS_PER_SEC = 1e6;
+
+/** @typedef {import('./plan.js').Pair} Pair */
+/** @typedef {import('./results.js').RunRecord} RunRecord */
+/** @typedef {import('./targets.js').RunningTarget} RunningTarget */
+
+/**
+ * @typedef {object} Session what one runtime's measurement needs
+ * @property {import('./runtimes.js').Runtime} runtime
+ * @property {string} runtimeKey `name@version`, the runtime's label in every record
+ * @property {import('./options.js').Options} options
+ * @property {import('./drivers/index.js').Driver} driver
+ * @property {Pair[]} pairs the applicable pairs, before verification
+ * @property {string | null} token for scenarios that need one
+ * @property {Record<string, string>} env added to every target's environment
+ * @property {import('./results.js').Results} results appended to as the session goes
+ * @property {() => void} save persists results
+ * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
+ * @property {AbortSignal} signal Ctrl-C
+ */
+
+/**
+ * @param {Session} session
+ */
+export async function measureRuntime(session) {
+  const { options, pairs, results, progress, runtimeKey } = session;
+  const running = await startTargets(session);
+  try {
+    if (session.signal.aborted) return;
+    const verified = await verifyPairs(session, running);
+    results.verification.push(...verified.records);
+    session.save();
+    const measured = verified.ok;
+    if (options.warmupSec > 0) {
+      for (const pair of roundOrder(measured, 0)) {
+        if (session.signal.aborted) return;
+        const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
+        progress.start(step);
+        const target = running.get(pair.target);
+        if (target && !target.exitInfo()) {
+          await loadRun(session, target, pair, options.warmupSec).catch((error) => progress.log(`warm-up of ${pair.target} × ${pair.scenario} failed: ${error.message}`));
+        }
+        progress.finish(step);
+      }
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      const order = roundOrder(measured, round);
+      for (const [index, pair] of order.entries()) {
+        if (session.signal.aborted) return;
+        const step = { runtime: runtimeKey, phase: `round ${round + 1}/${options.rounds}`, ...pair, plannedSec: options.durationSec };
+        progress.start(step);
+        const record = await timedRun(session, running.get(pair.target), pair, round + 1, index + 1);
+        if (session.signal.aborted) return; // a run cut short by Ctrl-C is no measurement
+        if (record.status === 'failed') progress.log(`${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} failed: ${record.failure?.reason}`);
+        results.runs.push(record);
+        session.save();
+        progress.finish(step);
+      }
+    }
+  } finally {
+    await Promise.all([...running.values()].map((target) => target.stop()));
+  }
+}
+
+/**
+ * Start every target the pairs need, each on its own port; one that cannot start is recorded, the others go on.
+ * @param {Session} session
+ * @returns {Promise<Map<string, RunningTarget>>}
+ */
+async function startTargets({ runtime, runtimeKey, options, pairs, env, results, progress, save }) {
+  const names = [...new Set(pairs.map((pair) => pair.target))];
+  progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
+  const started = await Promise.allSettled(names.map((name) => startTarget(targetByName(name), {
+    runtime, env, port: options.basePort + TARGET_NAMES.indexOf(name), cpu: options.cpus?.server ?? null,
+  })));
+  /** @type {Map<string, RunningTarget>} */
+  const running = new Map();
+  started.forEach((outcome, i) => {
+    if (outcome.status === 'fulfilled') {
+      running.set(names[i], outcome.value);
+      const { pid, url, startupLine } = outcome.value;
+      results.started.push({ runtime: runtimeKey, target: names[i], pid, port: Number(new URL(url).port), line: startupLine });
+    } else {
+      const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      results.targetFailures.push({ runtime: runtimeKey, target: names[i], reason });
+      progress.log(`${runtimeKey} ${names[i]} could not start: ${reason}`);
+    }
+  });
+  save();
+  return running;
+}
+
+/**
+ * @param {Session} session
+ * @param {Map<string, RunningTarget>} running
+ */
+async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
+  /** @type {import('./verify.js').Verification[]} */
+  const records = [];
+  /** @type {Pair[]} */
+  const ok = [];
+  for (const pair of pairs) {
+    const target = running.get(pair.target);
+    if (!target) continue; // could not start: already recorded
+    const scenario = scenarioByName(pair.scenario);
+    const record = await verifyPair({ runtime: runtimeKey, target: pair.target, baseUrl: target.url, scenario, request: requestFor(scenario, { token }) });
+    records.push(record);
+    if (record.ok) ok.push(pair);
+    else progress.log(`${runtimeKey} ${pair.target} × ${pair.scenario} skipped: ${record.reason}`);
+  }
+  return { records, ok };
+}
+
+/**
+ * @param {Session} session
+ * @param {RunningTarget} target
+ * @param {Pair} pair
+ * @param {number} durationSec
+ */
+function loadRun({ driver, options, token, signal }, target, pair, durationSec) {
+  const { method, path, headers, body } = requestFor(scenarioByName(pair.scenario), { token });
+  return driver.run({
+    url: `${target.url}${path}`, method, headers, body, connections: options.connections, durationSec,
+    cpu: options.cpus?.generator ?? null, signal,
+  });
+}
+
+/**
+ * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
+ * @param {Session} session
+ * @param {RunningTarget | undefined} target
+ * @param {Pair} pair
+ * @param {number} round
+ * @param {number} slot
+ * @returns {Promise<RunRecord>}
+ */
+async function timedRun(session, target, pair, round, slot) {
+  /** @type {RunRecord} */
+  const record = {
+    runtime: session.runtimeKey, ...pair, round, slot, startedAt: new Date().toISOString(),
+    status: 'failed', failure: null, load: null, server: null, generator: null,
+  };
+  if (!target) return { ...record, failure: { reason: 'the target is not running' } };
+  const exitedBefore = target.exitInfo();
+  if (exitedBefore) return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
+
+  const cpuBefore = processCpuSec(target.pid);
+  const peakWindow = resetPeakRss(target.pid) ? 'run' : 'process';
+  try {
+    const load = await loadRun(session, target, pair, session.options.durationSec);
+    const exited = target.exitInfo();
+    if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
+    if (load.requests === 0) return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
+    const cpuAfter = processCpuSec(target.pid);
+    const serverCpuSec = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+    const cpuShare = load.durationSec > 0 ? load.generatorCpuSec / load.durationSec : 0;
+    return {
+      ...record,
+      status: 'ok',
+      load,
+      server: {
+        cpuUsPerRequest: serverCpuSec !== null && load.requests > 0 ? (serverCpuSec / load.requests) * MICROS_PER_SEC : null,
+        peakRssMiB: peakRssMiB(target.pid),
+        peakRssWindow: peakWindow,
+      },
+      generator: { cpuShare, saturated: cpuShare >= GENERATOR_SATURATED_SHARE },
+    };
+  } catch (error) {
+    const exited = target.exitInfo() ?? (await settledWithin(target.exited));
+    const reason = `${session.driver.name} failed: ${/** @type {Error} */ (error).message}`;
+    return { ...record, failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason } };
+  }
+}
+
+/** How long a generator error waits for the server's exit to be reported, to tell "server died" from "generator broke". */
+const EXIT_REPORT_GRACE_MS = 200;
+
+/**
+ * @param {Promise<import('./targets.js').ExitInfo>} exited
+ * @returns {Promise<import('./targets.js').ExitInfo | null>}
+ */
+function settledWithin(exited) {
+  return Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), EXIT_REPORT_GRACE_MS))]);
+}
+
+/**
+ * @param {string} what @param {import('./targets.js').ExitInfo} info @param {RunningTarget} target
+ */
+function deathFailure(what, info, target) {
+  return { reason: `${what} (${describeExit(info)})`, exitCode: info.code, signal: info.signal, stderrTail: target.stderrTail() };
+}

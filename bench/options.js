@@ -1,0 +1,213 @@
+// @ts-check
+// Every flag of `npm run bench`: defaults, validation with one-line messages, and the --help text.
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { DRIVER_NAMES } from './drivers/index.js';
+import { UsageError } from './errors.js';
+import { SCENARIO_NAMES } from './scenarios.js';
+import { TARGET_NAMES } from './targets.js';
+
+// Defaults, chosen so that the whole default run stays under 3 minutes on a 2-vCPU machine while the Nest hello
+// ratio's 95 % interval stays within ±5 %: many short paired rounds beat a few long ones, because a ratio taken
+// within one round cancels the machine's slow drift, and more rounds narrow the interval of the median.
+export const DEFAULT_CONNECTIONS = 50;
+export const DEFAULT_DURATION_SEC = 1;
+export const DEFAULT_ROUNDS = 6;
+export const DEFAULT_WARMUP_SEC = 0.5;
+/** Preferred generator: the least CPU per request here (see README); autocannon is the fallback needing no install. */
+export const PREFERRED_DRIVER = 'wrk';
+export const FALLBACK_DRIVER = 'autocannon';
+/** Targets listen on consecutive ports from here. */
+export const DEFAULT_BASE_PORT = 3100;
+/** --quick: a smoke test of every step, seconds in all; numbers from it prove nothing. */
+export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.1 });
+
+const MAX_CONNECTIONS = 10_000;
+const MAX_DURATION_SEC = 3600;
+const MAX_ROUNDS = 1000;
+const MAX_PORT = 65535;
+
+/**
+ * @typedef {object} Options
+ * @property {string[]} targets in the canonical order of TARGETS
+ * @property {string[]} scenarios in the canonical order of SCENARIOS
+ * @property {string | null} driver null: the preferred driver when installed, else the fallback
+ * @property {number} connections
+ * @property {number} durationSec per run
+ * @property {number} rounds
+ * @property {number} warmupSec per target and scenario, before the first round
+ * @property {boolean} quick
+ * @property {string | null} outDir null: results/<timestamp>
+ * @property {{ server: string, generator: string } | null} cpus taskset CPU lists, or null when not pinned
+ * @property {number} basePort
+ * @property {string | null} runtime the --runtime text, resolved later by bench/runtimes.js
+ * @property {boolean} prof profile every pair after the timed runs
+ * @property {boolean} help
+ */
+
+const FLAGS = /** @type {const} */ ({
+  targets: { type: 'string' },
+  scenarios: { type: 'string' },
+  driver: { type: 'string' },
+  connections: { type: 'string' },
+  duration: { type: 'string' },
+  rounds: { type: 'string' },
+  warmup: { type: 'string' },
+  quick: { type: 'boolean' },
+  out: { type: 'string' },
+  pin: { type: 'boolean' },
+  cpus: { type: 'string' },
+  port: { type: 'string' },
+  runtime: { type: 'string' },
+  prof: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+});
+
+export const HELP = `Usage: npm run bench -- [flags]
+
+Measures Nest on Express vs Nest on Fastify (and the bare frameworks) in paired, rotated rounds, then prints a verdict
+on the docs' claim "Fastify is almost two times faster" and writes results.json, report.md and report.html.
+
+  --targets LIST       comma-separated, default all: ${TARGET_NAMES.join(',')}
+  --scenarios LIST     comma-separated, default all: ${SCENARIO_NAMES.join(',')}
+  --driver NAME        load generator: ${DRIVER_NAMES.join('|')}; default ${PREFERRED_DRIVER} when installed,
+                       else ${FALLBACK_DRIVER} (with a notice)
+  --connections N      concurrent keep-alive connections (default ${DEFAULT_CONNECTIONS})
+  --duration S         seconds per run, decimals allowed (default ${DEFAULT_DURATION_SEC})
+  --rounds N           rounds; each runs every target x scenario once, order rotated (default ${DEFAULT_ROUNDS})
+  --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
+  --quick              smoke test: --duration ${QUICK.durationSec} --rounds ${QUICK.rounds} --warmup ${QUICK.warmupSec} unless given; numbers mean nothing
+  --out DIR            where results go (default results/<timestamp>)
+  --pin                pin servers and generator to different CPUs with taskset (servers: all but the last CPU)
+  --cpus S:G           pin with explicit taskset CPU lists, e.g. 0:1 or 0-2:3 (implies --pin)
+  --port N             first of the consecutive ports the targets listen on (default ${DEFAULT_BASE_PORT})
+  --runtime LIST       runtimes to run every target under, e.g. node@20,node@24,bun (default: the node running this)
+  --prof               after the timed runs, profile every target x scenario (separate runs, never timed)
+  -h, --help           this text
+
+Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
+Exit codes: 0 all measured, 1 a run or verification failed, 2 bad flag, 130 interrupted (partial results kept).`;
+
+/**
+ * @param {string[]} argv arguments after the script name
+ * @returns {Options}
+ * @throws {UsageError} naming the bad flag or value
+ */
+export function parseOptions(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(describeParseError(/** @type {NodeJS.ErrnoException} */ (error)));
+  }
+  const quick = values.quick ?? false;
+  const cpus = values.cpus !== undefined ? parseCpus(values.cpus) : values.pin ? defaultCpus() : null;
+  return {
+    targets: parseList('--targets', values.targets, TARGET_NAMES),
+    scenarios: parseList('--scenarios', values.scenarios, SCENARIO_NAMES),
+    driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
+    connections: values.connections === undefined ? DEFAULT_CONNECTIONS : parseInteger('--connections', values.connections, 1, MAX_CONNECTIONS),
+    durationSec: values.duration === undefined ? (quick ? QUICK.durationSec : DEFAULT_DURATION_SEC)
+      : parseSeconds('--duration', values.duration, false),
+    rounds: values.rounds === undefined ? (quick ? QUICK.rounds : DEFAULT_ROUNDS) : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
+    warmupSec: values.warmup === undefined ? (quick ? QUICK.warmupSec : DEFAULT_WARMUP_SEC) : parseSeconds('--warmup', values.warmup, true),
+    quick,
+    outDir: values.out === undefined ? null : parseNonEmpty('--out', values.out),
+    cpus,
+    basePort: values.port === undefined ? DEFAULT_BASE_PORT : parseInteger('--port', values.port, 1, MAX_PORT - TARGET_NAMES.length),
+    runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
+    prof: values.prof ?? false,
+    help: values.help ?? false,
+  };
+}
+
+/**
+ * node:util's messages, cut to one line that names the flag.
+ * @param {NodeJS.ErrnoException} error
+ */
+function describeParseError(error) {
+  const flag = /'(?:-\w, )?(--?[^' ]+)/.exec(error.message)?.[1] ?? '';
+  switch (error.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': return `unknown flag ${flag}; see --help`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/argument missing/.test(error.message)) return `${flag} needs a value; see --help`;
+      if (/ambiguous/.test(error.message)) return `${flag} needs a value; write one that starts with "-" as ${flag}=VALUE`;
+      return `${flag} takes no value; see --help`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}; flags start with --; see --help`;
+    default: return error.message.split('\n')[0];
+  }
+}
+
+/** @param {string} flag @param {string} text */
+function parseNonEmpty(flag, text) {
+  if (text.trim() === '') throw new UsageError(`${flag} needs a value; see --help`);
+  return text;
+}
+
+/**
+ * @param {string} flag @param {string | undefined} text @param {string[]} known
+ * @returns {string[]} the chosen names in the order of `known`
+ */
+function parseList(flag, text, known) {
+  if (text === undefined) return [...known];
+  const names = text.split(',').map((name) => name.trim());
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown !== undefined) {
+    throw new UsageError(`${flag}: ${unknown === '' ? 'empty name' : `unknown name "${unknown}"`}; use a comma-separated subset of ${known.join(',')}`);
+  }
+  return known.filter((name) => names.includes(name));
+}
+
+/** @param {string} flag @param {string} text @param {string[]} choices */
+function parseChoice(flag, text, choices) {
+  if (!choices.includes(text)) throw new UsageError(`${flag}: unknown value "${text}"; use one of ${choices.join(', ')}`);
+  return text;
+}
+
+/** @param {string} flag @param {string} text @param {number} min @param {number} max */
+function parseInteger(flag, text, min, max) {
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) throw new UsageError(`${flag}: "${text}" is not a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/** @param {string} flag @param {string} text @param {boolean} zeroAllowed */
+function parseSeconds(flag, text, zeroAllowed) {
+  const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(value <= MAX_DURATION_SEC && (zeroAllowed ? value >= 0 : value > 0))) {
+    throw new UsageError(`${flag}: "${text}" is not a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} to ${MAX_DURATION_SEC}`);
+  }
+  return value;
+}
+
+const CPU_LIST = /^\d+(-\d+)?(,\d+(-\d+)?)*$/;
+
+/** @param {string} text */
+function parseCpus(text) {
+  const [server, generator, ...rest] = text.split(':');
+  if (rest.length || !CPU_LIST.test(server ?? '') || !CPU_LIST.test(generator ?? '')) {
+    throw new UsageError(`--cpus: "${text}" is not SERVER:GENERATOR taskset CPU lists, e.g. 0:1 or 0-2:3`);
+  }
+  const count = availableParallelism();
+  const serverCpus = expandCpuList(server);
+  const generatorCpus = expandCpuList(generator);
+  const missing = [...serverCpus, ...generatorCpus].find((cpu) => cpu >= count);
+  if (missing !== undefined) throw new UsageError(`--cpus: CPU ${missing} does not exist; this machine has CPUs 0-${count - 1}`);
+  if (serverCpus.some((cpu) => generatorCpus.includes(cpu))) throw new UsageError(`--cpus: "${text}" gives server and generator the same CPU`);
+  return { server, generator };
+}
+
+/** @param {string} list */
+function expandCpuList(list) {
+  return list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  });
+}
+
+function defaultCpus() {
+  const count = availableParallelism();
+  if (count < 2) throw new UsageError(`--pin: this machine has ${count} CPU; pinning needs at least 2`);
+  const last = count - 1;
+  return { server: last === 1 ? '0' : `0-${last - 1}`, generator: String(last) };
+}

@@ -1,0 +1,66 @@
+// @ts-check
+// Where the run is and how long is left: one line rewritten in place on a terminal, plain lines otherwise (CI logs).
+
+/**
+ * @typedef {object} Step
+ * @property {string} runtime
+ * @property {string} phase 'warm-up' or 'round i/R'
+ * @property {string} target
+ * @property {string} scenario
+ * @property {number} plannedSec what the step should take (its load duration)
+ */
+
+/**
+ * @param {{ stream: NodeJS.WriteStream, totalPlannedSec: number }} options
+ */
+export function createProgress({ stream, totalPlannedSec }) {
+  const tty = Boolean(stream.isTTY);
+  const startedAt = Date.now();
+  let plannedDoneSec = 0;
+  let lineShown = false;
+
+  function clearLine() {
+    if (tty && lineShown) stream.write('\r\u001b[2K');
+    lineShown = false;
+  }
+
+  /** Wall time per planned second so far (start-up, verification and per-run overhead included). */
+  function timeLeftSec() {
+    const elapsedSec = (Date.now() - startedAt) / 1000;
+    const pace = plannedDoneSec > 0 ? Math.max(1, elapsedSec / plannedDoneSec) : 1;
+    return (totalPlannedSec - plannedDoneSec) * pace;
+  }
+
+  return {
+    /** @param {Step} step the step about to run */
+    start(step) {
+      const text = `${step.runtime} · ${step.phase} · ${step.target} · ${step.scenario} · ${formatDuration(timeLeftSec())} left`;
+      if (tty) {
+        clearLine();
+        stream.write(text.slice(0, (stream.columns || 120) - 1));
+        lineShown = true;
+      } else {
+        stream.write(`${text}\n`);
+      }
+    },
+    /** @param {Step} step the step that just ended */
+    finish(step) {
+      plannedDoneSec += step.plannedSec;
+    },
+    /** A message that must stay visible (a failure, a skipped pair). @param {string} text */
+    log(text) {
+      clearLine();
+      stream.write(`${text}\n`);
+    },
+    done() {
+      clearLine();
+    },
+  };
+}
+
+/** @param {number} seconds */
+export function formatDuration(seconds) {
+  const whole = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(whole / 60);
+  return minutes ? `${minutes}m${String(whole % 60).padStart(2, '0')}s` : `${whole}s`;
+}

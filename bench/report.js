@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run report -- DIR`: rebuild report.md and report.html from DIR/results.json, without measuring anything.
+import { USAGE_EXIT_CODE, UsageError } from './errors.js';
+import { readResults } from './results.js';
+import { writeReports } from './report/write.js';
+
+const HELP = `Usage: npm run report -- DIR
+
+Rebuilds DIR/report.md and DIR/report.html from DIR/results.json (a directory written by npm run bench).`;
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP);
+    return;
+  }
+  if (args.length !== 1 || args[0].startsWith('-')) {
+    throw new UsageError(args.length === 0 ? 'missing DIR: npm run report -- DIR' : `expected one DIR, got: ${args.join(' ')}`);
+  }
+  const { markdownFile, htmlFile } = await writeReports(args[0], readResults(args[0]));
+  console.log(`wrote ${markdownFile} and ${htmlFile}`);
+}
+
+main().catch((error) => {
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    process.exitCode = USAGE_EXIT_CODE;
+  } else {
+    console.error(error);
+    process.exitCode = 1;
+  }
+});

@@ -1,0 +1,68 @@
+// @ts-check
+// report.md, and the summary printed at the end of a run (the same tables, as Markdown).
+import {
+  baselineTable, environmentTable, headerTable, overheadTable, problemsTable, statusLine, targetTable, verdictTable,
+} from './tables.js';
+
+/** @typedef {import('./tables.js').Table} Table */
+/** @typedef {import('../analyze.js').Analysis} Analysis */
+/** @typedef {import('../results.js').Results} Results */
+
+/** @param {string} cell */
+function escapeCell(cell) {
+  return cell.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/**
+ * @param {Table} table
+ * @param {string} [emptyText] shown instead of an empty table; without it an empty table renders nothing
+ */
+export function markdownTable(table, emptyText) {
+  if (table.rows.length === 0) return emptyText ? `### ${table.title}\n\n${emptyText}\n` : '';
+  const line = (/** @type {string[]} */ cells) => `| ${cells.map(escapeCell).join(' | ')} |`;
+  return [
+    `### ${table.title}`,
+    '',
+    ...(table.intro ? [table.intro, ''] : []),
+    line(table.headers),
+    `|${table.align.map((a) => (a === 'right' ? ' ---: ' : ' --- ')).join('|')}|`,
+    ...table.rows.map(line),
+    ...(table.notes?.length ? ['', ...table.notes] : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * What the terminal shows when the run ends: the verdict, Nest's cost, the ceiling, and anything that went wrong.
+ * @param {Results} results @param {Analysis} analysis
+ */
+export function renderSummary(results, analysis) {
+  return [
+    statusLine(results),
+    markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    markdownTable(overheadTable(analysis)),
+    markdownTable(baselineTable(analysis)),
+    markdownTable(problemsTable(results)),
+  ].filter(Boolean).join('\n');
+}
+
+/**
+ * @param {Results} results
+ * @param {Analysis} analysis
+ * @param {string} profilesMarkdown the profiles section, or '' when there are none
+ */
+export function renderMarkdown(results, analysis, profilesMarkdown) {
+  return [
+    '# Nest on Fastify vs Nest on Express',
+    '',
+    `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". `
+      + `Measured here in ${results.options.rounds} paired rounds with ${results.environment.driver}; `
+      + `every table is rendered from results.json (\`npm run report -- DIR\`).`,
+    '',
+    renderSummary(results, analysis),
+    markdownTable(targetTable(analysis)),
+    markdownTable(headerTable(results)),
+    profilesMarkdown,
+    markdownTable(environmentTable(results)),
+  ].filter(Boolean).join('\n');
+}

@@ -1,0 +1,224 @@
+// @ts-check
+// The report's tables as plain data (headers and rows of text), so Markdown, HTML and the terminal show the same thing.
+import { HOLDS_MAX, HOLDS_MIN } from '../verdict.js';
+
+/** @typedef {import('../analyze.js').Analysis} Analysis */
+/** @typedef {import('../analyze.js').RatioRow} RatioRow */
+/** @typedef {import('../results.js').Results} Results */
+
+/**
+ * @typedef {object} Table
+ * @property {string} title
+ * @property {string} [intro] one paragraph above the table
+ * @property {string[]} headers
+ * @property {('left' | 'right')[]} align
+ * @property {string[][]} rows
+ * @property {string[]} [notes] lines below the table
+ */
+
+const DASH = '—';
+
+/** @param {number} value */
+export function formatRatio(value) {
+  return Number.isFinite(value) ? `${value.toFixed(2)}×` : DASH;
+}
+
+/** @param {number | null | undefined} value a fraction */
+export function formatPercent(value) {
+  return typeof value === 'number' && Number.isFinite(value) ? `${Math.round(value * 100)} %` : DASH;
+}
+
+/** @param {number | null | undefined} value @param {number} [digits] */
+export function formatNumber(value, digits = 0) {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : DASH;
+}
+
+/** @param {{ low: number, high: number } | null} ci @param {(v: number) => string} format */
+function formatInterval(ci, format) {
+  return ci ? `${format(ci.low)} – ${format(ci.high)}` : DASH;
+}
+
+/** Half the interval's width relative to the median: how precisely a ratio is known. @param {import('../analyze.js').Summary} s */
+export function halfWidth(s) {
+  return s.ci && s.median ? (s.ci.high - s.ci.low) / 2 / s.median : NaN;
+}
+
+/**
+ * @param {Analysis} analysis
+ * @param {(row: RatioRow) => boolean} keep
+ */
+function ratiosWhere(analysis, keep) {
+  return analysis.ratios.filter(keep);
+}
+
+/**
+ * The claim, judged per scenario.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function verdictTable(analysis) {
+  const bare = (/** @type {RatioRow} */ row) => analysis.ratios.find((r) => r.kind === 'adapters' && !r.judged && r.runtime === row.runtime && r.scenario === row.scenario);
+  const rows = ratiosWhere(analysis, (r) => r.judged).map((row) => {
+    const raw = bare(row);
+    return [
+      row.runtime, row.scenario, formatRatio(row.summary.median), formatInterval(row.summary.ci, formatRatio),
+      `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`, `**${row.verdict}**`, String(row.summary.n),
+      raw ? formatRatio(raw.summary.median) : DASH,
+      row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
+    ];
+  });
+  return {
+    title: 'Verdict: is Nest on Fastify "almost two times" faster than on Express?',
+    intro: `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds `
+      + `with a 95 % bootstrap interval. **holds**: ${HOLDS_MIN}–${HOLDS_MAX}×; **understated**: above ${HOLDS_MAX}×; `
+      + `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band.`,
+    headers: ['runtime', 'scenario', 'Fastify ÷ Express', '95 % CI', 'CI half-width', 'verdict', 'rounds', 'bare frameworks', 'note'],
+    align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
+    rows,
+  };
+}
+
+/**
+ * What Nest costs on each adapter: Nest's throughput as a share of the bare framework's.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function overheadTable(analysis) {
+  const rows = [];
+  for (const runtime of analysis.runtimes) {
+    for (const scenario of analysis.scenarios) {
+      const find = (/** @type {string} */ numerator) => analysis.ratios.find((r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator);
+      const express = find('nest-express');
+      const fastify = find('nest-fastify');
+      if (!express && !fastify) continue;
+      const cell = (/** @type {RatioRow | undefined} */ r) => (r ? `${formatPercent(r.summary.median)} (${formatInterval(r.summary.ci, formatPercent)})` : DASH);
+      rows.push([runtime, scenario, cell(express), cell(fastify)]);
+    }
+  }
+  return {
+    title: 'What Nest costs on each adapter',
+    intro: 'Nest\'s req/s as a share of the bare framework\'s on the same route (median per-round ratio, 95 % CI). 100 % would be free.',
+    headers: ['runtime', 'scenario', 'Nest-Express ÷ Express', 'Nest-Fastify ÷ Fastify'],
+    align: ['left', 'left', 'right', 'right'],
+    rows,
+  };
+}
+
+/**
+ * Every target against the ceiling, bare node:http.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function baselineTable(analysis) {
+  const others = analysis.targets.filter((t) => t !== 'raw-node');
+  const rows = [];
+  for (const runtime of analysis.runtimes) {
+    for (const scenario of analysis.scenarios) {
+      const cells = others.map((target) => analysis.ratios.find((r) => r.kind === 'baseline' && r.runtime === runtime && r.scenario === scenario && r.numerator === target));
+      if (cells.every((c) => !c)) continue;
+      rows.push([runtime, scenario, ...cells.map((c) => (c ? formatPercent(c.summary.median) : DASH))]);
+    }
+  }
+  return {
+    title: 'Each target as a share of raw node:http',
+    intro: 'req/s relative to a bare node:http server answering the same bytes (median per-round ratio).',
+    headers: ['runtime', 'scenario', ...others],
+    align: ['left', 'left', ...others.map(() => /** @type {const} */ ('right'))],
+    rows,
+  };
+}
+
+/**
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function targetTable(analysis) {
+  const rows = analysis.targetRows.map((row) => [
+    row.runtime, row.scenario, row.target,
+    formatNumber(row.rps.median), formatInterval(row.rps.ci, (v) => formatNumber(v)), formatPercent(row.rps.cv),
+    formatNumber(row.latencyMs.p50, 2), formatNumber(row.latencyMs.p90, 2), formatNumber(row.latencyMs.p99, 2), formatNumber(row.latencyMs.p999, 2),
+    `${row.errors} / ${row.timeouts} / ${row.non2xx}`,
+    formatNumber(row.cpuUsPerRequest, 1), formatNumber(row.peakRssMiB, 0), formatPercent(row.generatorShare),
+    `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}`,
+    [row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '', ...row.warnings].filter(Boolean).join('; '),
+  ]);
+  return {
+    title: 'Per target',
+    intro: 'Medians over the rounds. Latency in ms. Errors / timeouts / non-2xx are totals. Server CPU is µs of CPU time per '
+      + 'request (from /proc); peak RSS is the highest VmHWM of a run; generator is the highest share of one core the load generator used.',
+    headers: ['runtime', 'scenario', 'target', 'req/s', '95 % CI', 'CV', 'p50', 'p90', 'p99', 'p99.9', 'err / t-o / non-2xx', 'CPU µs/req', 'peak RSS MiB', 'generator', 'runs', 'note'],
+    align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    rows,
+  };
+}
+
+/**
+ * Everything that did not go as planned. Empty rows when all went well.
+ * @param {Results} results
+ * @returns {Table}
+ */
+export function problemsTable(results) {
+  const lastLine = (/** @type {string | undefined} */ text) => (text ?? '').trim().split('\n').pop() ?? '';
+  const rows = [
+    ...results.targetFailures.map((f) => [f.runtime, f.target, DASH, 'could not start', f.reason]),
+    ...results.verification.filter((v) => !v.ok).map((v) => [v.runtime, v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
+    ...results.runs.filter((r) => r.status === 'failed').map((r) => [
+      r.runtime, r.target, r.scenario, `round ${r.round} failed`,
+      [r.failure?.reason, lastLine(r.failure?.stderrTail)].filter(Boolean).join(' — stderr: '),
+    ]),
+  ];
+  return {
+    title: 'Skipped and failed',
+    headers: ['runtime', 'target', 'scenario', 'what', 'why'],
+    align: ['left', 'left', 'left', 'left', 'left'],
+    rows,
+  };
+}
+
+/**
+ * @param {Results} results
+ * @returns {Table}
+ */
+export function headerTable(results) {
+  const targets = /** @type {string[]} */ (results.options.targets);
+  const present = targets.filter((t) => results.headerDifferences.some((d) => t in d.values));
+  return {
+    title: 'Response headers that differ between targets',
+    intro: 'From the verification request of each scenario (Date left out). Each adapter keeps its defaults, as a fresh project has them.',
+    headers: ['runtime', 'scenario', 'header', ...present],
+    align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
+    rows: results.headerDifferences.map((d) => [d.runtime, d.scenario, d.header, ...present.map((t) => (t in d.values ? d.values[t] ?? '(absent)' : DASH))]),
+  };
+}
+
+/**
+ * @param {Results} results
+ * @returns {Table}
+ */
+export function environmentTable(results) {
+  const env = results.environment;
+  const o = results.options;
+  const rows = [
+    ['CPU', `${env.cpu.model}, ${env.cpu.count} CPUs${env.cpu.governor ? `, governor ${env.cpu.governor}` : ''}`],
+    ['memory', `${env.memoryGiB} GiB`],
+    ['OS', [env.os.distribution, env.os.kernel].filter(Boolean).join(', ')],
+    ['runtimes', env.runtimes.map((r) => `${r.name} ${r.version} (${r.command})`).join('; ')],
+    ['load generator', `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${o.rounds} rounds, ${o.warmupSec} s warm-up per pair`],
+    ['pinning', env.cpus ? `servers on CPU ${env.cpus.server}, generator and bench on CPU ${env.cpus.generator} (taskset)` : 'none'],
+    ['database', env.database],
+    ['packages', Object.entries(env.packages).map(([name, version]) => `${name} ${version ?? DASH}`).join(', ')],
+    ['git', env.git.commit ? `${env.git.commit.slice(0, 12)}${env.git.dirty ? ' (uncommitted changes)' : ''}` : DASH],
+    ['command', `npm run bench --${env.bench.argv.length ? ` ${env.bench.argv.join(' ')}` : ''} (bench on node ${env.bench.node})`],
+    ['started / finished', `${results.startedAt} / ${results.finishedAt ?? DASH}`],
+    ...results.started.filter((s) => s.line).map((s) => [`${s.target} said`, `${s.line} (${s.runtime})`]),
+  ];
+  return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
+}
+
+/** @param {Results} results */
+export function statusLine(results) {
+  if (results.complete) return null;
+  return `**Incomplete results**: ${results.stopReason ?? 'the run did not finish'}. Tables show what was measured before it stopped.`;
+}

@@ -1,0 +1,40 @@
+// @ts-check
+// Renders report.md and report.html next to results.json, from results.json's content alone.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../analyze.js';
+import { renderHtml } from './html.js';
+import { renderMarkdown } from './markdown.js';
+
+export const MARKDOWN_FILE = 'report.md';
+export const HTML_FILE = 'report.html';
+
+/**
+ * The profiles section is rendered by bench/profile (its own module, loaded only when a run has profiles).
+ * @param {unknown[] | undefined} profiles @param {string} dir
+ */
+async function renderProfiles(profiles, dir) {
+  if (!profiles?.length) return { markdown: '', html: '' };
+  try {
+    const { renderProfilesMarkdown, renderProfilesHtml } = await import('../profile/index.js');
+    return { markdown: await renderProfilesMarkdown(profiles, dir), html: await renderProfilesHtml(profiles, dir) };
+  } catch (error) {
+    const note = `Profiles were recorded but could not be rendered: ${/** @type {Error} */ (error).message}`;
+    return { markdown: `### Profiles\n\n${note}\n`, html: `<h2>Profiles</h2><p>${note.replace(/</g, '&lt;')}</p>` };
+  }
+}
+
+/**
+ * @param {string} dir
+ * @param {import('../results.js').Results} results
+ * @returns {Promise<{ analysis: import('../analyze.js').Analysis, markdownFile: string, htmlFile: string }>}
+ */
+export async function writeReports(dir, results) {
+  const analysis = analyze(results);
+  const profiles = await renderProfiles(results.profiles, dir);
+  const markdownFile = join(dir, MARKDOWN_FILE);
+  const htmlFile = join(dir, HTML_FILE);
+  writeFileSync(markdownFile, renderMarkdown(results, analysis, profiles.markdown));
+  writeFileSync(htmlFile, renderHtml(results, analysis, profiles.html));
+  return { analysis, markdownFile, htmlFile };
+}

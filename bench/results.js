@@ -1,0 +1,76 @@
+// @ts-check
+// results.json: the single source every report is rendered from, rewritten after each run so a crash loses nothing.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from './errors.js';
+
+export const RESULTS_FILE = 'results.json';
+export const RESULTS_SCHEMA = 1;
+
+/**
+ * @typedef {object} RunRecord one timed run of one target on one scenario
+ * @property {string} runtime `name@version`
+ * @property {string} target
+ * @property {string} scenario
+ * @property {number} round 1-based
+ * @property {number} slot position within the round, 1-based
+ * @property {string} startedAt ISO time
+ * @property {'ok' | 'failed'} status
+ * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
+ * @property {import('./drivers/index.js').LoadResult | null} load
+ * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
+ * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
+ *
+ * @typedef {object} Results
+ * @property {number} schema
+ * @property {string} startedAt
+ * @property {string | null} finishedAt
+ * @property {boolean} complete false while running, after Ctrl-C, or when the bench itself crashed
+ * @property {string | null} stopReason why it is incomplete
+ * @property {import('./environment.js').Environment} environment
+ * @property {Record<string, unknown>} options every flag, after defaults
+ * @property {{ driver: string, pairs: import('./plan.js').Pair[], notApplicable: import('./plan.js').Pair[], runtimes: string[] }} plan
+ * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
+ * @property {Array<{ runtime: string, target: string, pid: number, port: number, line: string }>} started each target's process and what it printed first
+ * @property {import('./verify.js').Verification[]} verification
+ * @property {import('./verify.js').HeaderDifference[]} headerDifferences
+ * @property {RunRecord[]} runs
+ * @property {unknown[]} [profiles] written by bench/profile when --prof ran
+ */
+
+/** @param {string} dir */
+export function createResultsWriter(dir) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, RESULTS_FILE);
+  return {
+    file,
+    /** @param {Results} results */
+    write(results) {
+      // write-then-rename: a reader (or a crash) never sees half a file
+      writeFileSync(`${file}.tmp`, `${JSON.stringify(results, null, 2)}\n`);
+      renameSync(`${file}.tmp`, file);
+    },
+  };
+}
+
+/**
+ * @param {string} dir
+ * @returns {Results}
+ * @throws {UsageError} when the directory has no readable results.json
+ */
+export function readResults(dir) {
+  const file = join(dir, RESULTS_FILE);
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`${file} not found; pass a directory written by npm run bench`);
+  }
+  try {
+    const results = JSON.parse(text);
+    if (results.schema !== RESULTS_SCHEMA || !Array.isArray(results.runs)) throw new Error('unexpected shape');
+    return results;
+  } catch {
+    throw new UsageError(`${file} is not a results file of this bench (schema ${RESULTS_SCHEMA})`);
+  }
+}

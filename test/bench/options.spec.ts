@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../../bench/errors.js';
+import {
+  DEFAULT_CONNECTIONS, DEFAULT_DURATION_SEC, DEFAULT_ROUNDS, DEFAULT_WARMUP_SEC, HELP, QUICK, parseOptions,
+} from '../../bench/options.js';
+
+const CLI = fileURLToPath(new URL('../../bench/cli.js', import.meta.url));
+
+function usageMessage(argv: string[]): string {
+  try {
+    parseOptions(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`${argv.join(' ')} was accepted`);
+}
+
+describe('flag defaults', () => {
+  it('runs every target and scenario with the named defaults, driver left to auto-selection', () => {
+    const options = parseOptions([]);
+    expect(options.targets).toEqual(['nest-express', 'nest-fastify', 'raw-node', 'raw-express', 'raw-fastify']);
+    expect(options.scenarios).toEqual(['hello', 'json', 'products', 'products-raw', 'product-by-id', 'queries', 'secure', 'orders']);
+    expect(options).toMatchObject({
+      driver: null, connections: DEFAULT_CONNECTIONS, durationSec: DEFAULT_DURATION_SEC, rounds: DEFAULT_ROUNDS,
+      warmupSec: DEFAULT_WARMUP_SEC, cpus: null, prof: false, runtime: null, outDir: null,
+    });
+  });
+
+  it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
+    expect(parseOptions(['--quick'])).toMatchObject({ durationSec: QUICK.durationSec, rounds: QUICK.rounds, warmupSec: QUICK.warmupSec });
+    expect(parseOptions(['--quick', '--rounds', '4'])).toMatchObject({ durationSec: QUICK.durationSec, rounds: 4 });
+  });
+
+  it('keeps lists in canonical order whatever order they were typed in', () => {
+    expect(parseOptions(['--targets', 'nest-fastify,nest-express']).targets).toEqual(['nest-express', 'nest-fastify']);
+  });
+
+  it('accepts decimal seconds and the pass-through flags', () => {
+    expect(parseOptions(['--duration', '0.5', '--warmup', '0', '--runtime', 'node@22', '--prof', '--driver', 'ab'])).toMatchObject({
+      durationSec: 0.5, warmupSec: 0, runtime: 'node@22', prof: true, driver: 'ab',
+    });
+  });
+
+  it('--cpus pins with explicit lists; --pin picks server and generator CPUs apart', () => {
+    expect(parseOptions(['--cpus', '0:1']).cpus).toEqual({ server: '0', generator: '1' });
+    const pinned = parseOptions(['--pin']).cpus!;
+    expect(pinned.server).not.toContain(pinned.generator);
+  });
+});
+
+describe('bad flags and values: one line naming the flag', () => {
+  it.each([
+    [['--bogus'], /^unknown flag --bogus/],
+    [['--duration'], /^--duration needs a value/],
+    [['--quick=yes'], /^--quick takes no value/],
+    [['stray'], /^unexpected argument stray/],
+    [['--targets', 'nest-express,koa'], /^--targets: unknown name "koa"/],
+    [['--scenarios', 'hello,'], /^--scenarios: empty name/],
+    [['--driver', 'k6'], /^--driver: unknown value "k6"; use one of autocannon, wrk, ab/],
+    [['--connections', '0'], /^--connections: "0" is not a whole number from 1/],
+    [['--connections', '12.5'], /^--connections: "12.5" is not a whole number/],
+    [['--duration', '0'], /^--duration: "0" is not a number of seconds above 0/],
+    [['--duration', '2s'], /^--duration: "2s" is not a number of seconds/],
+    [['--rounds', 'many'], /^--rounds: "many" is not a whole number/],
+    [['--warmup', '-1'], /^--warmup needs a value; write one that starts with "-" as --warmup=VALUE/],
+    [['--warmup=-1'], /^--warmup: "-1" is not a number of seconds from 0/],
+    [['--port', '70000'], /^--port: "70000" is not a whole number/],
+    [['--cpus', '0'], /^--cpus: "0" is not SERVER:GENERATOR/],
+    [['--cpus', '0:0'], /^--cpus: "0:0" gives server and generator the same CPU/],
+    [['--cpus', '0:999'], /^--cpus: CPU 999 does not exist/],
+    [['--out', ''], /^--out needs a value/],
+  ])('%j → %s', (argv, message) => {
+    const text = usageMessage(argv as string[]);
+    expect(text).toMatch(message);
+    expect(text).not.toContain('\n');
+  });
+});
+
+describe('the CLI on bad input', () => {
+  it('prints one line on stderr and exits with code 2, before building or starting anything', () => {
+    const run = spawnSync(process.execPath, [CLI, '--rounds', 'zero'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('--rounds: "zero" is not a whole number from 1 to 1000\n');
+    expect(run.stdout).toBe('');
+  });
+
+  it('exits with code 2 for a bad --runtime, with the runtimes module\'s message', () => {
+    const run = spawnSync(process.execPath, [CLI, '--runtime', 'deno'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/--runtime/);
+  });
+
+  it('documents every flag in --help and exits 0', () => {
+    const run = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`${HELP}\n`);
+    for (const flag of ['--targets', '--scenarios', '--driver', '--connections', '--duration', '--rounds', '--warmup', '--quick', '--out', '--pin', '--cpus', '--port', '--runtime', '--prof', '--help']) {
+      expect(HELP).toContain(flag);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { band, verdict } from '../../bench/verdict.js';
+
+describe('bands of the Fastify / Express ratio', () => {
+  it.each([
+    [1.49, 'does not hold'],
+    [1.5, 'holds'],
+    [2.0, 'holds'],
+    [2.5, 'holds'],
+    [2.51, 'understated'],
+    [0.9, 'does not hold'],
+  ])('%s× is "%s"', (ratio, expected) => {
+    expect(band(ratio)).toBe(expected);
+  });
+});
+
+describe('verdict from a median and its interval', () => {
+  it('is the band when the whole interval lies in it', () => {
+    expect(verdict({ median: 1.9, ci: { low: 1.8, high: 2.0 } })).toBe('holds');
+    expect(verdict({ median: 1.2, ci: { low: 1.1, high: 1.3 } })).toBe('does not hold');
+    expect(verdict({ median: 3.1, ci: { low: 2.9, high: 3.3 } })).toBe('understated');
+  });
+
+  it('is inconclusive when the interval reaches into another band', () => {
+    expect(verdict({ median: 1.55, ci: { low: 1.45, high: 1.62 } })).toBe('inconclusive');
+    expect(verdict({ median: 2.45, ci: { low: 2.3, high: 2.6 } })).toBe('inconclusive');
+  });
+
+  it('is inconclusive without an interval (a single round)', () => {
+    expect(verdict({ median: 2.0, ci: null })).toBe('inconclusive');
+  });
+});
