@@ -45,12 +45,8 @@ async function main(argv) {
     console.log(HELP);
     return EXIT_OK;
   }
-  const runtimes = await resolveRuntimeOption(options.runtime);
   const driver = await chooseDriver(options.driver);
-  if (driver.name === 'ab') {
-    const bun = runtimes.find((r) => r.name === 'bun');
-    if (bun) throw new UsageError(`--driver ab cannot measure ${bun.spec}: Bun does not honour ab's HTTP/1.0 keep-alive; use --driver wrk or autocannon`);
-  }
+  const runtimes = await resolveRuntimeOption(options.runtime, driver.name);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios);
   if (pairs.length === 0) {
     throw new UsageError(`--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; the raw targets answer hello and json only`);
@@ -129,18 +125,21 @@ async function main(argv) {
 }
 
 /**
- * Without --runtime: the node running the bench. With it: bench/runtimes.js parses, installs and resolves.
+ * Without --runtime: the node running the bench. With it: bench/runtimes.js parses, checks the driver against the
+ * runtimes (before installing anything), installs what is missing and resolves.
  * @param {string | null} text
+ * @param {string} driverName
  * @returns {Promise<Runtime[]>}
  */
-async function resolveRuntimeOption(text) {
+async function resolveRuntimeOption(text, driverName) {
   if (text === null) {
     return [{ spec: `node@${process.versions.node}`, name: 'node', version: process.versions.node, command: process.execPath, args: [] }];
   }
-  const { parseRuntimeList, resolveRuntimes } = await import('./runtimes.js');
+  const { assertDriverSupports, parseRuntimeList, resolveRuntimes } = await import('./runtimes.js');
   let specs;
   try {
     specs = parseRuntimeList(text);
+    assertDriverSupports(driverName, specs);
   } catch (error) {
     throw new UsageError(/** @type {Error} */ (error).message);
   }

@@ -103,10 +103,10 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await answers(url))) {
-    if (exitInfo) throw new Error(`${target.name} exited (${describeExit(exitInfo)}) before answering on port ${port}: ${lastLine(stderr)}`);
+    if (exitInfo) throw new Error(`${target.name} exited (${describeExit(exitInfo)}) before answering on port ${port}: ${errorLine(stderr)}`);
     if (Date.now() > deadline) {
       await stopChild();
-      throw new Error(`${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${lastLine(stderr)}`);
+      throw new Error(`${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${errorLine(stderr)}`);
     }
     await delay(READY_POLL_MS);
   }
@@ -136,10 +136,15 @@ export function describeExit(info) {
   return info.signal ? `signal ${info.signal}` : `exit code ${info.code}`;
 }
 
-/** @param {string} text */
-function lastLine(text) {
-  const lines = text.trim().split('\n').filter((l) => l.trim() !== '');
-  return lines.length ? lines[lines.length - 1].trim() : '(no stderr output)';
+/**
+ * The line of a stderr tail that says what went wrong: for an uncaught exception that is the "...Error: ..." line,
+ * not node's closing "Node.js v20.x" or the stack frames below it.
+ * @param {string} text
+ */
+export function errorLine(text) {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !/^at /.test(l));
+  const error = lines.findLast((l) => /^(\w*Error|\[\w*Error)\b/.test(l));
+  return error ?? lines[lines.length - 1] ?? '(no stderr output)';
 }
 
 /**

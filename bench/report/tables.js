@@ -1,5 +1,6 @@
 // @ts-check
 // The report's tables as plain data (headers and rows of text), so Markdown, HTML and the terminal show the same thing.
+import { errorLine } from '../targets.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../verdict.js';
 
 /** @typedef {import('../analyze.js').Analysis} Analysis */
@@ -160,13 +161,12 @@ export function targetTable(analysis) {
  * @returns {Table}
  */
 export function problemsTable(results) {
-  const lastLine = (/** @type {string | undefined} */ text) => (text ?? '').trim().split('\n').pop() ?? '';
   const rows = [
     ...results.targetFailures.map((f) => [f.runtime, f.target, DASH, 'could not start', f.reason]),
     ...results.verification.filter((v) => !v.ok).map((v) => [v.runtime, v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
     ...results.runs.filter((r) => r.status === 'failed').map((r) => [
       r.runtime, r.target, r.scenario, `round ${r.round} failed`,
-      [r.failure?.reason, lastLine(r.failure?.stderrTail)].filter(Boolean).join(' — stderr: '),
+      [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)].filter(Boolean).join(' — stderr: '),
     ]),
   ];
   return {

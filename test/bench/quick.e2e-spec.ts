@@ -1,0 +1,94 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QUICK } from '../../bench/options.js';
+import { CLI, REPORT_CLI, runNode } from './support/run-node.js';
+
+const RUN_TIMEOUT_MS = 180_000;
+const ALL_PAIRS = 2 * 8 + 3 * 2; // Nest targets on all 8 scenarios, raw targets on hello and json
+
+describe('npm run bench -- --quick, end to end', () => {
+  let dir: string;
+  let run: Awaited<ReturnType<typeof runNode>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-quick-'));
+    run = await runNode([CLI, '--quick', '--out', dir, '--port', '3160']);
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 0 and prints the verdict table', () => {
+    expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('### Verdict: is Nest on Fastify "almost two times" faster than on Express?');
+    expect(run.stdout).toMatch(/\| node@[\d.]+ \| hello \| [\d.]+× \|/);
+  });
+
+  it('writes a complete results.json: every pair verified, every run recorded with its measurements', () => {
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    expect(results.complete).toBe(true);
+    expect(results.verification).toHaveLength(ALL_PAIRS);
+    expect(results.verification.filter((v: any) => !v.ok)).toEqual([]);
+    expect(results.runs).toHaveLength(ALL_PAIRS * QUICK.rounds);
+    for (const record of results.runs) {
+      expect(record).toMatchObject({ runtime: `node@${process.versions.node}`, status: 'ok' });
+      expect(record.load.requests).toBeGreaterThan(0);
+      expect(record.server.cpuUsPerRequest).toBeGreaterThan(0);
+      expect(record.server.peakRssMiB).toBeGreaterThan(0);
+      expect(record.generator.cpuShare).toBeGreaterThanOrEqual(0);
+    }
+    expect(results.environment.runtimes[0].version).toBe(process.versions.node);
+    expect(results.environment.packages.express).toMatch(/^5\./);
+    expect(results.environment.packages.fastify).toMatch(/^5\./);
+    expect(results.plan.driver).toBe(results.options.driver);
+    expect(results.headerDifferences.some((d: any) => d.header === 'x-powered-by')).toBe(true);
+  });
+
+  it('writes report.md and a self-contained report.html', () => {
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
+    for (const scenario of ['hello', 'json', 'products', 'products-raw', 'product-by-id', 'queries', 'secure', 'orders']) {
+      expect(markdown).toMatch(new RegExp(`\\| ${scenario} \\| [\\d.]+× \\|`));
+    }
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('<svg ');
+    expect(html).not.toMatch(/<script|(src|href)="https?:/i);
+  });
+
+  it('npm run report -- DIR rebuilds both reports from results.json alone, identically', async () => {
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    rmSync(join(dir, 'report.md'));
+    rmSync(join(dir, 'report.html'));
+    const rebuild = await runNode([REPORT_CLI, dir]);
+    expect(rebuild.status).toBe(0);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toBe(markdown);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toBe(html);
+  });
+});
+
+describe.each(['autocannon', 'wrk', 'ab'])('--driver %s', (driver) => {
+  it('measures a raw target and records which driver ran', async () => {
+    const dir = mkdtempSync(join(tmpdir(), `bench-${driver}-`));
+    try {
+      const run = await runNode([CLI, '--quick', '--driver', driver, '--targets', 'raw-node,raw-fastify', '--scenarios', 'json', '--out', dir, '--port', '3160']);
+      expect(run.status).toBe(0);
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      expect(results.plan.driver).toBe(driver);
+      expect(results.environment.driver).toMatch(new RegExp(`^${driver} `));
+      expect(results.runs).toHaveLength(2 * QUICK.rounds);
+      expect(results.runs.every((r: any) => r.status === 'ok' && r.load.requests > 0 && r.load.non2xx === 0)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('npm run report on bad input', () => {
+  it('exits 2 with one line when the directory has no results.json', async () => {
+    const run = await runNode([REPORT_CLI, tmpdir()]);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('results.json not found');
+  });
+});

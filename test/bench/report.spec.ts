@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyze } from '../../bench/analyze.js';
+import { renderHtml } from '../../bench/report/html.js';
+import { renderMarkdown } from '../../bench/report/markdown.js';
+import { writeReports } from '../../bench/report/write.js';
+import { median } from '../../bench/stats.js';
+import { verdict, band } from '../../bench/verdict.js';
+
+// results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
+const FIXTURE = new URL('./fixtures/results-quick.json', import.meta.url);
+const load = () => JSON.parse(readFileSync(FIXTURE, 'utf8'));
+
+function render(results: any) {
+  const analysis = analyze(results);
+  return { markdown: renderMarkdown(results, analysis, ''), html: renderHtml(results, analysis, '') };
+}
+
+/** Per-round Nest-Fastify / Nest-Express ratios, computed here straight from the raw records. */
+function roundRatios(results: any, scenario: string): number[] {
+  const rps = (target: string, round: number) =>
+    results.runs.find((r: any) => r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok')?.load.rps;
+  const rounds = [...new Set(results.runs.map((r: any) => r.round))] as number[];
+  return rounds.map((round) => rps('nest-fastify', round) / rps('nest-express', round)).filter(Number.isFinite);
+}
+
+describe('report.md from a results.json', () => {
+  it('states, per scenario, the median of the per-round Fastify/Express ratios and a verdict word', () => {
+    const results = load();
+    const { markdown } = render(results);
+    for (const scenario of ['hello', 'json', 'orders']) {
+      const ratios = roundRatios(results, scenario);
+      const row = markdown.split('\n').find((line) => line.startsWith(`| node@20.20.2 | ${scenario} | `) && line.includes('**'))!;
+      expect(row).toContain(`| ${median(ratios).toFixed(2)}× |`);
+      expect(row).toMatch(/\*\*(holds|understated|does not hold|inconclusive)\*\*/);
+      expect(row).toContain(`| ${ratios.length} |`);
+    }
+  });
+
+  it('gives the verdict of the computed interval', () => {
+    const analysis = analyze(load());
+    for (const row of analysis.ratios.filter((r) => r.judged)) {
+      expect(row.verdict).toBe(verdict(row.summary));
+      if (row.verdict !== 'inconclusive') expect(band(row.summary.ci!.low)).toBe(band(row.summary.ci!.high));
+    }
+  });
+
+  it('has the overhead, raw node:http, per-target, header and environment sections', () => {
+    const { markdown } = render(load());
+    for (const title of ['What Nest costs on each adapter', 'Each target as a share of raw node:http', 'Per target',
+      'Response headers that differ between targets', 'Environment']) {
+      expect(markdown).toContain(`### ${title}`);
+    }
+    expect(markdown).toMatch(/\| hello \| x-powered-by \| Express \| \(absent\) \|/);
+    expect(markdown).not.toContain('Skipped and failed');
+  });
+
+  it('lists a failed run with its reason and the error line of its stderr, and leaves its round out of the ratio', () => {
+    const results = load();
+    const run = results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'hello' && r.round === 2);
+    Object.assign(run, {
+      status: 'failed', load: null, server: null, generator: null,
+      failure: { reason: 'the target exited during this run (signal SIGKILL)', exitCode: null, signal: 'SIGKILL', stderrTail: 'Error: out of memory\n    at boom (x.js:1:1)\n\nNode.js v20.20.2\n' },
+    });
+    const { markdown } = render(results);
+    expect(markdown).toContain('### Skipped and failed');
+    expect(markdown).toContain('| node@20.20.2 | nest-express | hello | round 2 failed | the target exited during this run (signal SIGKILL) — stderr: Error: out of memory |');
+    const helloRow = markdown.split('\n').find((line) => line.startsWith('| node@20.20.2 | hello | ') && line.includes('**'))!;
+    expect(helloRow).toContain('| 2 |');
+  });
+
+  it('flags generator-saturated rounds instead of passing them off as server speed', () => {
+    const results = load();
+    results.runs.find((r: any) => r.target === 'nest-fastify' && r.scenario === 'json').generator.saturated = true;
+    const { markdown } = render(results);
+    expect(markdown).toMatch(/\| json \|.*generator saturated in some rounds/);
+    expect(markdown).toMatch(/\| json \| nest-fastify \|.*generator saturated in 1 run\(s\)/);
+  });
+
+  it('says so at the top when the results are incomplete', () => {
+    const results = { ...load(), complete: false, stopReason: 'interrupted (SIGINT)' };
+    expect(render(results).markdown).toContain('**Incomplete results**: interrupted (SIGINT)');
+  });
+});
+
+describe('report.html', () => {
+  it('is self-contained: inline SVG charts, no scripts, no external resources', () => {
+    const { html } = render(load());
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html.match(/<svg /g)!.length).toBeGreaterThanOrEqual(3);
+    expect(html).not.toMatch(/<script|<link|<img|url\(|(src|href)="https?:/i);
+    expect(html).toContain('<strong>');
+  });
+
+  it('escapes text that came from servers', () => {
+    const results = load();
+    results.headerDifferences[0].values['nest-express'] = '<b>x</b>';
+    expect(render(results).html).toContain('&lt;b&gt;x&lt;/b&gt;');
+  });
+});
+
+describe('writing the reports', () => {
+  it('renders the same files every time from the same results.json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-report-'));
+    try {
+      const first = await writeReports(dir, load());
+      const markdown = readFileSync(first.markdownFile, 'utf8');
+      const html = readFileSync(first.htmlFile, 'utf8');
+      await writeReports(dir, load());
+      expect(readFileSync(first.markdownFile, 'utf8')).toBe(markdown);
+      expect(readFileSync(first.htmlFile, 'utf8')).toBe(html);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
