@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { PROJECT_ROOT, targetByName } from '../targets.js';
 import { scenarioByName } from '../scenarios.js';
-import { describeSummary, percent, processProfileLog } from './process-log.js';
+import { describeSummary, processProfileLog } from './process-log.js';
 import { recordProfile } from './record.js';
 
 export { renderProfilesHtml, renderProfilesMarkdown } from './report.js';
@@ -20,7 +20,6 @@ export { renderProfilesHtml, renderProfilesMarkdown } from './report.js';
 /** Top functions kept in the record (results.json); the .json file has them all. */
 const TOP_FUNCTIONS_KEPT = 30;
 export const DEFAULT_PROFILE_PORT = 3200;
-export const UNACCOUNTED_LIMIT = 0.01;
 
 /**
  * @typedef {Omit<ProfileSummary, 'functions'> & { topFunctions: ProfileSummary['functions'] }} ProfileRecordSummary
@@ -85,9 +84,6 @@ export async function profileTargets({
       });
       const { functions, ...rest } = summary;
       for (const line of describeSummary(summary)) log(`  ${line}`);
-      if (summary.ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
-        log(`  warning: ${percent(summary.ticks.unaccountedShare)} of ticks unaccounted, above ${percent(UNACCOUNTED_LIMIT)}`);
-      }
       records.push({
         ...pair, ...base,
         load: { requests: result.requests, rps: result.rps, errors: result.errors, non2xx: result.non2xx },

@@ -31,6 +31,8 @@ import { rangeFlag, runTickProcessor } from './tick-processor.js';
  * }} ProfileSummary
  */
 
+/** The most unaccounted ticks a profile may have (issue 4); above it, summaries say how to record better. */
+export const UNACCOUNTED_LIMIT = 0.01;
 const US_PER_MS = 1000;
 const MS_PER_SEC = 1000;
 
@@ -147,8 +149,12 @@ export function describeSummary(summary) {
   const span = window.source === 'load marks'
     ? `load window ${window.startMs}–${window.endMs} ms of the log (${window.durationSec?.toFixed(1)} s, between the load marks)`
     : 'whole log (no load marks: start-up included)';
-  return [
+  const lines = [
     `${span}; ${ticks.inWindow} ticks (${ticks.beforeWindow} before the load and ${ticks.afterWindow} after it left out)`,
     `unaccounted: ${ticks.unaccounted} ticks = ${percent(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}`,
   ];
+  if (ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
+    lines.push(`more than ${percent(UNACCOUNTED_LIMIT)} unaccounted: record with --no-short-builtin-calls (without it V8 runs copies of its builtins from addresses it never logs)`);
+  }
+  return lines;
 }

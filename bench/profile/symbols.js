@@ -134,12 +134,16 @@ function findSymbolIndex(symbols, address) {
 const hex = (/** @type {number} */ n) => n.toString(16).padStart(ADDRESS_DIGITS, '0');
 
 /**
- * The symbols of each library that ticks hit, as nm lines (address, size, type, name) at their run-time address
- * minus the library's ASLR slide, which V8's tick processor adds back (it is 0 on Linux).
+ * @typedef {{ start: number, end: number, name: string }} NativeSymbol at its run-time address
+ * @typedef {{ slide: number, symbols: NativeSymbol[] }} LibrarySymbols
+ */
+
+/**
+ * The symbols of each library that ticks hit, at their run-time addresses.
  * @param {SharedLibrary[]} libraries as logged, possibly several mappings of one file
  * @param {number[]} tickAddresses sorted
  * @param {{ nm?: string, objdump?: string }} [tools]
- * @returns {Promise<Map<string, string>>} library file → nm-format text
+ * @returns {Promise<Map<string, LibrarySymbols>>} by library file
  */
 export async function symbolizeLibraries(libraries, tickAddresses, { nm = 'nm', objdump = 'objdump' } = {}) {
   /** @type {Map<string, SharedLibrary[]>} */
@@ -148,7 +152,7 @@ export async function symbolizeLibraries(libraries, tickAddresses, { nm = 'nm', 
     if (PSEUDO_LIBRARY.test(library.name)) continue;
     byName.set(library.name, [...(byName.get(library.name) ?? []), library]);
   }
-  /** @type {Map<string, string>} */
+  /** @type {Map<string, LibrarySymbols>} */
   const tables = new Map();
   for (const [name, mappings] of byName) {
     const hits = tickAddresses.filter((address) => mappings.some((m) => address >= m.start && address < m.end));
@@ -161,28 +165,24 @@ export async function symbolizeLibraries(libraries, tickAddresses, { nm = 'nm', 
       const index = findSymbolIndex(symbols, address);
       if (index >= 0) hitIndexes.add(index);
     }
-    const slide = mappings[0].slide;
-    const lines = [...hitIndexes].sort((a, b) => a - b).map((i) => {
-      const { start, end, name: symbol } = symbols[i];
-      return `${hex(start - slide)} ${hex(end - start)} t ${symbol}\n`;
-    });
-    tables.set(name, lines.join(''));
+    tables.set(name, { slide: mappings[0].slide, symbols: [...hitIndexes].sort((x, y) => x - y).map((i) => symbols[i]) });
   }
   return tables;
 }
 
 /**
- * Writes one file per library, named by its index in `index.tsv` (library path, tab, file), for nm-shim.sh.
- * @param {Map<string, string>} tables
+ * Writes one file per library in nm's format (address, size, type, name), listed in `index.tsv` (library path, tab,
+ * file) for nm-shim.sh. Addresses are less the library's ASLR slide, which V8's tick processor adds back (0 on Linux).
+ * @param {Map<string, LibrarySymbols>} tables
  * @param {string} dir
  */
 export async function writeSymbolTables(tables, dir) {
   await mkdir(dir, { recursive: true });
   const index = [];
   let n = 0;
-  for (const [library, text] of tables) {
+  for (const [library, { slide, symbols }] of tables) {
     n += 1;
-    await writeFile(path.join(dir, `${n}.nm`), text);
+    await writeFile(path.join(dir, `${n}.nm`), symbols.map((s) => `${hex(s.start - slide)} ${hex(s.end - s.start)} t ${s.name}\n`).join(''));
     index.push(`${library}\t${n}.nm\n`);
   }
   await writeFile(path.join(dir, 'index.tsv'), index.join(''));

@@ -17,12 +17,11 @@ import { parseMarkLine } from './load-window.js';
  *   marks: { name: string, timeUs: number }[],
  *   ticks: number,
  *   tickTimesUs: number[],
- *   firstTickUs: number | null,
  *   lastTickUs: number | null,
  * }} LogScan
  */
 
-// tick,<pc>,<time µs>,<is external callback>,<tos or callback>,<vm state>,<frame>...
+// tick,<pc>,<time µs>,<is external callback>,<tos or callback>,<vm state>,<return address>...
 const TICK_TIME = 2;
 const TICK_FIRST_ADDRESS_FIELDS = [1, 4];
 const TICK_FIRST_FRAME = 6;
@@ -40,7 +39,6 @@ export async function scanLog(file) {
     marks: [],
     ticks: 0,
     tickTimesUs: [],
-    firstTickUs: null,
     lastTickUs: null,
   };
   const addresses = new Set();
@@ -51,16 +49,9 @@ export async function scanLog(file) {
       const time = Number(fields[TICK_TIME]);
       scan.ticks += 1;
       scan.tickTimesUs.push(time);
-      scan.firstTickUs ??= time;
       scan.lastTickUs = time;
       for (const i of TICK_FIRST_ADDRESS_FIELDS) addresses.add(Number(fields[i]));
-      // Frames are absolute (0x…) or relative to the previous frame (+…/-…), as V8's LogReader.processStack reads them.
-      let previous = Number(fields[1]);
-      for (let i = TICK_FIRST_FRAME; i < fields.length; i += 1) {
-        const frame = fields[i];
-        previous = frame[0] === '+' || frame[0] === '-' ? previous + Number.parseInt(frame, 16) : Number(frame);
-        addresses.add(previous);
-      }
+      for (let i = TICK_FIRST_FRAME; i < fields.length; i += 1) addresses.add(Number(fields[i]));
     } else if (line.startsWith('shared-library,')) {
       const [, name, start, end, slide] = line.split(',');
       scan.libraries.push({ name, start: Number(start), end: Number(end), slide: Number(slide ?? 0) });

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyzeTicks, type Preprocessed } from '../../bench/profile/analyze.js';
+import { createScriptClassifier, packageGroupsOf } from '../../bench/profile/groups.js';
+import { PROJECT_ROOT } from '../../bench/targets.js';
+
+// Every 10th tick of real nest-express and nest-fastify `products` profiles (node --prof-process --preprocess output),
+// with the code entries those ticks reference and the project directory written as <root>.
+const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'nest-products-ticks.json');
+const root = PROJECT_ROOT.replace(/\/$/, '');
+const recorded: Record<string, Preprocessed> = JSON.parse(readFileSync(FIXTURE, 'utf8').split('<root>').join(root));
+
+type Frame = { name: string; group: string };
+function framesOf(name: string): Frame[] {
+  return analyzeTicks(recorded[name]).functions.map((f) => ({ name: f.name, group: f.group }));
+}
+const inScripts = (frames: Frame[], pattern: RegExp) => frames.filter((f) => pattern.test(f.name));
+
+describe('package groups from the installed dependency graph', () => {
+  const owner = packageGroupsOf(root);
+  const groupOf = (name: string) => owner.get(path.join(root, 'node_modules', name));
+
+  it('gives each adapter its own dependencies', () => {
+    expect(['express', 'router', 'body-parser', 'finalhandler'].map(groupOf)).toEqual(['express', 'express', 'express', 'express']);
+    expect(['fastify', 'find-my-way', 'avvio', 'light-my-request', 'fast-json-stringify'].map(groupOf)).toEqual(Array(5).fill('fastify'));
+  });
+
+  it('keeps adapter packages out of @nestjs/* even though the Nest platforms depend on them', () => {
+    expect(groupOf('@nestjs/platform-express')).toBe('nestjs');
+    expect(groupOf('@nestjs/platform-fastify')).toBe('nestjs');
+    expect(groupOf('express')).toBe('express');
+    expect(groupOf('find-my-way')).toBe('fastify');
+  });
+
+  it('puts Nest\'s peers with Nest, and the ORM with the database drivers', () => {
+    expect(['@nestjs/core', 'rxjs', 'class-validator', 'reflect-metadata'].map(groupOf)).toEqual(Array(4).fill('nestjs'));
+    expect(['typeorm', 'mysql2', 'sql.js', 'named-placeholders'].map(groupOf)).toEqual(Array(4).fill('orm-db'));
+  });
+});
+
+describe('group classification of recorded profiles', () => {
+  const express = framesOf('nest-express-products');
+  const fastify = framesOf('nest-fastify-products');
+
+  it('classifies frames by the package their script belongs to', () => {
+    for (const frames of [express, fastify]) {
+      expect(inScripts(frames, / (express|router|body-parser)\//).every((f) => f.group === 'express')).toBe(true);
+      expect(inScripts(frames, / (fastify|find-my-way|avvio|light-my-request)\//).every((f) => f.group === 'fastify')).toBe(true);
+      expect(inScripts(frames, / (@nestjs\/[\w-]+|rxjs)\//).every((f) => f.group === 'nestjs')).toBe(true);
+      expect(inScripts(frames, / (typeorm|sql\.js)\//).every((f) => f.group === 'orm-db')).toBe(true);
+      expect(inScripts(frames, / node:(?!:)/).every((f) => f.group === 'node')).toBe(true);
+      expect(inScripts(frames, / dist\//).every((f) => f.group === 'app')).toBe(true);
+    }
+  });
+
+  it('finds each adapter only in its own profile', () => {
+    expect(express.some((f) => f.group === 'express')).toBe(true);
+    expect(express.some((f) => f.group === 'fastify')).toBe(false);
+    expect(fastify.some((f) => f.group === 'fastify')).toBe(true);
+    expect(fastify.some((f) => f.group === 'express')).toBe(false);
+  });
+
+  it('counts WebAssembly without a script for the package that called it (sql.js)', () => {
+    const wasm = inScripts([...express, ...fastify], /wasm-function\[\d+\]$/);
+    expect(wasm.length).toBeGreaterThan(0);
+    expect(wasm.every((f) => f.group === 'orm-db')).toBe(true);
+  });
+
+  it('puts C++ and builtins with V8 & native, the collector\'s frames with GC, the event-loop wait with idle', () => {
+    const all = [...express, ...fastify];
+    expect(inScripts(all, /^Builtin: /).every((f) => f.group === 'native' || f.group === 'gc')).toBe(true);
+    expect(inScripts(all, /^v8::internal::(Scavenger|ScavengerCollector|Heap)::/).some((f) => f.group === 'gc')).toBe(true);
+    expect(inScripts(all, /^epoll_pwait/).every((f) => f.group === 'idle')).toBe(true);
+  });
+
+  it('folds bytecode handlers into the interpreted function they run', () => {
+    const recordedHandlers = recorded['nest-express-products'].code.filter((c) => c.kind === 'BytecodeHandler');
+    expect(recordedHandlers.length).toBeGreaterThan(0);
+    expect(express.some((f) => f.name.startsWith('BytecodeHandler:'))).toBe(false);
+  });
+
+  it('charges native code to the JavaScript group that called it', () => {
+    const analysis = analyzeTicks(recorded['nest-express-products']);
+    const self = new Map(analysis.groups.map((g) => [g.id, g.selfTicks]));
+    const charged = new Map(analysis.callerGroups.map((g) => [g.id, g.ticks]));
+    expect(charged.get('native') ?? 0).toBeLessThan(self.get('native') ?? 0);
+    expect(charged.get('express') ?? 0).toBeGreaterThan(self.get('express') ?? 0);
+    expect([...charged.values()].reduce((a, b) => a + b, 0)).toBe(analysis.ticks);
+  });
+
+  it('classifies a script URL once per project, whether a path (CommonJS) or file:// (ES module)', () => {
+    const classify = createScriptClassifier();
+    expect(classify(`${root}/node_modules/express/lib/router/index.js`)).toBe('express');
+    expect(classify(`file://${root}/node_modules/@nestjs/core/router/router-proxy.js`)).toBe('nestjs');
+    expect(classify(`file://${root}/dist/main.js`)).toBe('app');
+    expect(classify('node:internal/streams/writable')).toBe('node');
+    expect(classify('')).toBeNull();
+  });
+});

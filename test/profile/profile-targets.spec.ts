@@ -1,0 +1,21 @@
+import autocannon from '../../bench/drivers/autocannon.js';
+import { profileTargets } from '../../bench/profile/index.js';
+
+describe('profileTargets', () => {
+  it('skips Bun with a message instead of starting anything: --prof is V8\'s', async () => {
+    const lines: string[] = [];
+    const records = await profileTargets({
+      pairs: [{ target: 'nest-express', scenario: 'hello' }],
+      runtime: { spec: 'bun', name: 'bun', version: '1.3.2', command: '/nonexistent/bun', args: [] },
+      driver: autocannon,
+      durationSec: 1,
+      connections: 1,
+      outDir: '/nonexistent/profiles',
+      log: (line) => lines.push(line),
+    });
+    expect(records).toHaveLength(1);
+    expect(records[0].skipped).toMatch(/bun is not profiled/);
+    expect(records[0].files).toBeNull();
+    expect(lines).toEqual([expect.stringMatching(/^profiles skipped — bun: /)]);
+  });
+});
