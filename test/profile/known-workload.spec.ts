@@ -13,11 +13,15 @@ const WORKLOAD = path.join(import.meta.dirname, 'fixtures', 'hot-loop.js');
 const CLI = path.join(import.meta.dirname, '..', '..', 'bench', 'profile', 'cli.js');
 const WORKLOAD_SECONDS = '1.5';
 const PROFILE_TIMEOUT_MS = 60_000;
-/** The sampler misses ticks when the machine is busy, so shares are compared loosely; the hot/warm ratio closely. */
-const SHARE_TOLERANCE = 0.1;
-const RATIO_TOLERANCE = 0.05;
+/**
+ * Ticks follow CPU time more than wall-clock time, and on a busy machine (other tests, other benches) the two part:
+ * measured here, hot/(hot + warm) in ticks stayed within 0.005 of the CPU-time ratio on an idle machine and within
+ * 0.045 with both CPUs saturated, while shares of the wall-clock window drifted by up to 0.08.
+ */
+const WINDOW_SHARE_TOLERANCE = 0.15;
+const CPU_RATIO_TOLERANCE = 0.08;
 
-interface Measured { hotMs: number; warmMs: number; windowMs: number }
+interface Measured { hotMs: number; warmMs: number; hotCpuMs: number; warmCpuMs: number; windowMs: number }
 
 let dir: string;
 let logFile: string;
@@ -43,11 +47,11 @@ describe('profiling a known workload', () => {
     expect(summary.functions[0].group).toBe('app');
   });
 
-  it('gives the hot function about the share of the load window it measured itself', () => {
-    expect(Math.abs(selfShare('hotLoop') - measured.hotMs / measured.windowMs)).toBeLessThan(SHARE_TOLERANCE);
-    expect(Math.abs(selfShare('warmLoop') - measured.warmMs / measured.windowMs)).toBeLessThan(SHARE_TOLERANCE);
+  it('gives the hot and the warm function about the shares of time they measured themselves', () => {
+    expect(Math.abs(selfShare('hotLoop') - measured.hotMs / measured.windowMs)).toBeLessThan(WINDOW_SHARE_TOLERANCE);
+    expect(Math.abs(selfShare('warmLoop') - measured.warmMs / measured.windowMs)).toBeLessThan(WINDOW_SHARE_TOLERANCE);
     const profiledRatio = selfShare('hotLoop') / (selfShare('hotLoop') + selfShare('warmLoop'));
-    expect(Math.abs(profiledRatio - measured.hotMs / (measured.hotMs + measured.warmMs))).toBeLessThan(RATIO_TOLERANCE);
+    expect(Math.abs(profiledRatio - measured.hotCpuMs / (measured.hotCpuMs + measured.warmCpuMs))).toBeLessThan(CPU_RATIO_TOLERANCE);
   });
 
   it('summarises only the load window between the marks, leaving start-up out', () => {
