@@ -1,11 +1,21 @@
 import type { INestApplication } from '@nestjs/common';
 import { STATUS_CODES } from 'node:http';
-import { createConnection, type Connection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { signToken } from '../src/auth/token.js';
 import type { AdapterName } from '../src/bootstrap.js';
-import { ADAPTERS, DATABASES, TEST_JWT_SECRET, closeAll, ensureMysqlDatabase, startBoth, withDatabaseName } from './support/app-matrix.js';
+import {
+  ADAPTERS,
+  DATABASES,
+  TEST_JWT_SECRET,
+  closeAll,
+  connectMysql,
+  databaseName,
+  ensureMysqlDatabase,
+  startBoth,
+  withDatabaseName,
+} from './support/app-matrix.js';
 
 const SERVICE_UNAVAILABLE = JSON.stringify({ message: 'Database query failed', error: STATUS_CODES[503], statusCode: 503 });
 
@@ -24,7 +34,7 @@ const DATABASE_ROUTES: [string, Record<string, string>][] = [
  * the shared one (the bench, other tests) is disturbed.
  */
 describe.each(DATABASES)('when the $name database fails while serving', ({ name, url }) => {
-  const failureUrl = url && withDatabaseName(url, `${new URL(url).pathname.slice(1)}_e2e_failure`);
+  const failureUrl = url && withDatabaseName(url, `${databaseName(url)}_e2e_failure`);
   let apps: Record<AdapterName, INestApplication>;
   const get = (adapter: AdapterName, path: string, headers: Record<string, string> = {}) =>
     request(apps[adapter].getHttpServer()).get(path).set(headers);
@@ -35,7 +45,7 @@ describe.each(DATABASES)('when the $name database fails while serving', ({ name,
   });
   afterAll(async () => {
     await closeAll(apps);
-    if (failureUrl) await withAdminConnection(failureUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${new URL(failureUrl).pathname.slice(1)}\``));
+    if (failureUrl) await withAdminConnection(failureUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${databaseName(failureUrl)}\``));
   });
 
   it.runIf(name === 'mysql')('a query stuck behind a table lock answers 503 after the query timeout, and serving resumes once the lock is gone', async () => {
@@ -84,14 +94,7 @@ describe.each(DATABASES)('when the $name database fails while serving', ({ name,
 });
 
 async function withAdminConnection<T>(url: string, run: (admin: Connection) => Promise<T>): Promise<T> {
-  const parsed = new URL(url);
-  const admin = await createConnection({
-    host: parsed.hostname,
-    port: Number(parsed.port || 3306),
-    user: decodeURIComponent(parsed.username) || 'root',
-    password: decodeURIComponent(parsed.password),
-    database: parsed.pathname.slice(1),
-  });
+  const admin = await connectMysql(url, { toDatabase: true });
   try {
     return await run(admin);
   } finally {

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { createConnection } from 'mysql2/promise';
+import { createConnection, type Connection } from 'mysql2/promise';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp, createHttpAdapter, type AdapterName } from '../../src/bootstrap.js';
 
@@ -62,18 +62,25 @@ async function withEnv<T>(values: Record<string, string | undefined>, run: () =>
   }
 }
 
-/** Creates the database a mysql:// URL names, so that the tests run against a fresh server too. */
-export async function ensureMysqlDatabase(url: string): Promise<void> {
+/** A connection to the server a mysql:// URL names, to the URL's database or to none. */
+export function connectMysql(url: string, { toDatabase }: { toDatabase: boolean }): Promise<Connection> {
   const parsed = new URL(url);
-  const database = decodeURIComponent(parsed.pathname.slice(1));
-  const connection = await createConnection({
+  return createConnection({
     host: parsed.hostname,
     port: Number(parsed.port || 3306),
     user: decodeURIComponent(parsed.username) || 'root',
     password: decodeURIComponent(parsed.password),
+    ...(toDatabase ? { database: databaseName(url) } : {}),
   });
+}
+
+export const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/** Creates the database a mysql:// URL names, so that the tests run against a fresh server too. */
+export async function ensureMysqlDatabase(url: string): Promise<void> {
+  const connection = await connectMysql(url, { toDatabase: false });
   try {
-    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${database.replace(/`/g, '``')}\``);
+    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${databaseName(url).replace(/`/g, '``')}\``);
   } finally {
     await connection.end();
   }
