@@ -96,6 +96,7 @@ ${lines.map((line) => `<p class="fact">${escapeHtml(line)}</p>`).join('\n')}
 <script>${inlineSafe(flamegraph)}</script>
 <script>
 const colors = ${JSON.stringify(colors)};
+const ZOOM_TRANSITION_MS = 500;
 const data = JSON.parse(document.getElementById('profile-data').textContent);
 const tip = flamegraph.tooltip.defaultFlamegraphTooltip()
   .text((d) => d.data.n + ' — ' + d.data.g + ', ' + d.data.v + ' ticks (' + (100 * d.data.v / data.v).toFixed(1) + ' %)');
@@ -106,8 +107,10 @@ const chart = flamegraph.default()
   .sort((a, b) => b.value - a.value)
   .tooltip(tip)
   .setDetailsElement(document.getElementById('details'))
-  .setColorMapper((d, original) => (d.highlight ? '#e600e6' : colors[d.data.g] || original));
+  .setColorMapper((d, original) => (d.highlight ? '#e600e6' : colors[d.data.g] || original))
+  .transitionDuration(0); // drawn at once, so a page printed or captured on load shows the frames
 d3.select('#chart').datum(data).call(chart);
+chart.transitionDuration(ZOOM_TRANSITION_MS);
 document.getElementById('term').addEventListener('input', (e) => chart.search(e.target.value));
 document.getElementById('reset').addEventListener('click', () => { chart.resetZoom(); });
 </script>

@@ -28,7 +28,8 @@ function sections(profiles) {
   /** @type {Map<string, ProfileRecord[]>} */
   const bySection = new Map();
   for (const record of profiles) {
-    const key = `${record.scenario} — ${record.runtime.spec} (${record.runtime.version})`;
+    const { spec, version } = record.runtime;
+    const key = `${record.scenario} — ${spec.includes(version) ? spec : `${spec} (${version})`}`;
     bySection.set(key, [...(bySection.get(key) ?? []), record]);
   }
   return [...bySection].map(([title, records]) => ({ title, records }));
