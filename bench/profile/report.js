@@ -12,7 +12,6 @@ import { GROUPS } from './groups.js';
 
 const TOP_FUNCTIONS_SHOWN = 15;
 const MARKDOWN_NAME_CHARS = 70;
-const HTML_NAME_CHARS = 110;
 
 /** @param {number} share */
 const pct = (share) => `${(share * 100).toFixed(1)} %`;
@@ -117,9 +116,12 @@ export function renderProfilesHtml(profiles, reportDir) {
   const parts = [
     '<section class="profiles">',
     '<style>.profiles table{border-collapse:collapse;margin:8px 0 16px}.profiles td,.profiles th{border:1px solid #ddd;padding:3px 8px;font-size:13px}'
-      + '.profiles td.n{text-align:right;white-space:nowrap}.profiles .fn{font-family:ui-monospace,monospace;font-size:12px}'
+      + '.profiles td.n{text-align:right;white-space:nowrap}'
+      + '.profiles .fn{font-family:ui-monospace,monospace;font-size:12px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}'
       + '.profiles .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}'
-      + '.profiles .side{display:flex;flex-wrap:wrap;gap:16px}.profiles .problem{color:#b00}</style>',
+      + '.profiles .side{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:16px}'
+      + '.profiles .side table{width:100%;table-layout:fixed}.profiles .side col.k{width:24px}.profiles .side col.n{width:64px}'
+      + '.profiles .problem{color:#b00}</style>',
     '<h2>Profiles</h2>',
     `<p>V8 sampling profiles (<code>--prof</code>), one separate run per target and scenario, processed with corrected symbols. ${escapeHtml(GROUPS_NOTE).replace(/\*([^*]+)\*/g, '<em>$1</em>')}</p>`,
   ];
@@ -145,9 +147,9 @@ export function renderProfilesHtml(profiles, reportDir) {
     }
     parts.push('</table>', '<div class="side">');
     for (const r of ok) {
-      parts.push(`<table><tr><th colspan="3">${escapeHtml(r.target)}: top ${TOP_FUNCTIONS_SHOWN} by self time</th></tr>`);
+      parts.push(`<table><col class="k"><col><col class="n"><tr><th colspan="3">${escapeHtml(r.target)}: top ${TOP_FUNCTIONS_SHOWN} by self time</th></tr>`);
       for (const fn of r.summary?.topFunctions.slice(0, TOP_FUNCTIONS_SHOWN) ?? []) {
-        parts.push(`<tr><td>${swatch(fn.group)}</td><td class="fn" title="${escapeHtml(fn.name)}">${escapeHtml(shorten(fn.name, HTML_NAME_CHARS))}</td><td class="n">${pct(fn.selfShare)}</td></tr>`);
+        parts.push(`<tr><td>${swatch(fn.group)}</td><td class="fn" title="${escapeHtml(fn.name)}">${escapeHtml(fn.name)}</td><td class="n">${pct(fn.selfShare)}</td></tr>`);
       }
       parts.push('</table>');
     }
