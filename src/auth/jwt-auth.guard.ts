@@ -1,7 +1,8 @@
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 
-const BEARER = /^Bearer ([^\s]+)$/;
+/** The scheme name is case-insensitive (RFC 9110 §11.1). */
+const BEARER = /^Bearer ([^\s]+)$/i;
 
 /** Accepts `Authorization: Bearer <jwt>` signed HS256 with JWT_SECRET and carrying an unexpired `exp`. */
 @Injectable()
