@@ -4,7 +4,7 @@ import { scanLog } from '../../bench/profile/v8-log.js';
 import { rangeFlag } from '../../bench/profile/tick-processor.js';
 
 // Lines kept from a real raw-fastify profile: header, libraries, a few ticks, and the two load marks.
-const TRIMMED_LOG = path.join(import.meta.dirname, 'fixtures', 'trimmed.v8.log');
+const TRIMMED_LOG = path.join(import.meta.dirname, 'fixtures', 'raw-fastify-hello.trimmed.log');
 
 describe('scanning a V8 log', () => {
   it('finds the load marks in the log\'s own time base', async () => {
