@@ -4,6 +4,7 @@ import { barPanels, dotPlot, escapeXml } from './charts.js';
 import {
   baselineTable, environmentTable, headerTable, overheadTable, problemsTable, statusLine, targetTable, verdictTable,
 } from './tables.js';
+import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../verdict.js';
 
 /** @typedef {import('./tables.js').Table} Table */
@@ -48,12 +49,12 @@ export function htmlTable(table, emptyText) {
 function ratioChart(analysis) {
   const judged = analysis.ratios.filter((r) => r.judged);
   if (judged.length === 0) return '';
-  const rows = analysis.scenarios.filter((s) => judged.some((r) => r.scenario === s)).map((scenario) => ({
-    label: scenario,
-    points: judged.filter((r) => r.scenario === scenario).map((r) => ({
-      value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime,
-    })),
-  }));
+  // One row per scenario and runtime, so that several runtimes' whiskers never overlap.
+  const several = analysis.runtimes.length > 1;
+  const rows = analysis.scenarios.flatMap((scenario) => judged.filter((r) => r.scenario === scenario).map((r) => ({
+    label: several ? `${scenario} · ${r.runtime}` : scenario,
+    points: [{ value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime }],
+  })));
   const series = analysis.runtimes.map((name, i) => ({ name, color: RUNTIME_COLORS[i % RUNTIME_COLORS.length] }));
   return `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Median per-round ratio with its 95 % interval; `
     + `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>`
@@ -109,7 +110,9 @@ ${escapeXml(results.options.rounds)} paired rounds with ${escapeXml(results.envi
 (${escapeXml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${inline(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${htmlTable(runtimeMatrixTable(analysis))}
 ${ratioChart(analysis)}
+${htmlTable(nestOverheadMatrixTable(analysis))}
 ${htmlTable(overheadTable(analysis))}
 ${htmlTable(baselineTable(analysis))}
 ${htmlTable(problemsTable(results))}

@@ -3,6 +3,7 @@
 import {
   baselineTable, environmentTable, headerTable, overheadTable, problemsTable, statusLine, targetTable, verdictTable,
 } from './tables.js';
+import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 
 /** @typedef {import('./tables.js').Table} Table */
 /** @typedef {import('../analyze.js').Analysis} Analysis */
@@ -40,6 +41,8 @@ export function renderSummary(results, analysis) {
   return [
     statusLine(results),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    markdownTable(runtimeMatrixTable(analysis)),
+    markdownTable(nestOverheadMatrixTable(analysis)),
     markdownTable(overheadTable(analysis)),
     markdownTable(baselineTable(analysis)),
     markdownTable(problemsTable(results)),

@@ -37,7 +37,7 @@ export function formatNumber(value, digits = 0) {
 }
 
 /** @param {{ low: number, high: number } | null} ci @param {(v: number) => string} format */
-function formatInterval(ci, format) {
+export function formatInterval(ci, format) {
   return ci ? `${format(ci.low)} – ${format(ci.high)}` : DASH;
 }
 

@@ -1,0 +1,71 @@
+// @ts-check
+// The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime.
+// With one runtime the tables have no rows and render nothing: the per-runtime tables already say it all.
+import { formatInterval, formatPercent, formatRatio } from './tables.js';
+
+/** @typedef {import('./tables.js').Table} Table */
+/** @typedef {import('../analyze.js').Analysis} Analysis */
+/** @typedef {import('../analyze.js').RatioRow} RatioRow */
+
+const DASH = '—';
+/** Marks a cell whose rounds include a saturated load generator (explained under the table). */
+const SATURATED_MARK = ' †';
+
+/**
+ * Scenarios as rows, runtimes as columns; a scenario no runtime has a cell for is left out.
+ * @param {Analysis} analysis
+ * @param {(runtime: string, scenario: string) => string | null} cell null when the runtime has nothing for the scenario
+ */
+function matrixRows(analysis, cell) {
+  if (analysis.runtimes.length < 2) return [];
+  return analysis.scenarios
+    .map((scenario) => [scenario, ...analysis.runtimes.map((runtime) => cell(runtime, scenario))])
+    .filter((row) => row.slice(1).some((value) => value !== null))
+    .map((row) => row.map((value) => value ?? DASH));
+}
+
+/**
+ * The docs' claim per scenario and runtime: Nest-Fastify ÷ Nest-Express with its interval and verdict.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function runtimeMatrixTable(analysis) {
+  const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario) => analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario);
+  const rows = matrixRows(analysis, (runtime, scenario) => {
+    const row = judged(runtime, scenario);
+    if (!row) return null;
+    return `${formatRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatRatio)}) **${row.verdict}**${row.saturated ? SATURATED_MARK : ''}`;
+  });
+  const saturated = analysis.ratios.some((r) => r.judged && r.saturated);
+  return {
+    title: 'Verdict per runtime: Nest-Fastify ÷ Nest-Express',
+    intro: 'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in the verdict table.',
+    headers: ['scenario', ...analysis.runtimes],
+    align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
+    rows,
+    notes: saturated ? [`${SATURATED_MARK.trim()} the load generator was saturated in some rounds: the faster side may be understated.`] : [],
+  };
+}
+
+/**
+ * Nest's cost per adapter and runtime: Nest's req/s as a share of the bare framework's.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function nestOverheadMatrixTable(analysis) {
+  const share = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ numerator) => analysis.ratios.find(
+    (r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator);
+  const rows = matrixRows(analysis, (runtime, scenario) => {
+    const express = share(runtime, scenario, 'nest-express');
+    const fastify = share(runtime, scenario, 'nest-fastify');
+    if (!express && !fastify) return null;
+    return `Express ${express ? formatPercent(express.summary.median) : DASH} · Fastify ${fastify ? formatPercent(fastify.summary.median) : DASH}`;
+  });
+  return {
+    title: 'What Nest costs per runtime',
+    intro: 'Nest-Express ÷ raw Express and Nest-Fastify ÷ raw Fastify (median per-round ratio; intervals in "What Nest costs on each adapter"). 100 % would be free.',
+    headers: ['scenario', ...analysis.runtimes],
+    align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
+    rows,
+  };
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { analyze } from '../../bench/analyze.js';
+import { renderHtml } from '../../bench/report/html.js';
+import { renderMarkdown } from '../../bench/report/markdown.js';
+import { nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
+import { median } from '../../bench/stats.js';
+
+// results.json of a real `--quick --runtime node,node@24,bun --scenarios hello,json` run on the development machine.
+const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);
+// results.json of a real run on the node running the bench only.
+const SINGLE = new URL('./fixtures/results-quick.json', import.meta.url);
+const load = (file: URL) => JSON.parse(readFileSync(file, 'utf8'));
+const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
+
+/** Median of the per-round ratios of two targets, straight from the raw run records. */
+function medianRatio(results: any, runtime: string, scenario: string, numerator: string, denominator: string): number {
+  const rps = (target: string, round: number) => results.runs.find(
+    (r: any) => r.runtime === runtime && r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok')?.load.rps;
+  const rounds = [...new Set(results.runs.map((r: any) => r.round))] as number[];
+  return median(rounds.map((round) => rps(numerator, round) / rps(denominator, round)).filter(Number.isFinite));
+}
+
+describe('runtime matrix', () => {
+  it('has one column per runtime, in the order they ran, and one row per scenario', () => {
+    const table = runtimeMatrixTable(analyze(load(MULTI)));
+    expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
+    expect(table.rows.map((row) => row[0])).toEqual(['hello', 'json']);
+  });
+
+  it('gives each cell the median per-round Nest-Fastify ÷ Nest-Express ratio of that runtime, its interval and a verdict', () => {
+    const results = load(MULTI);
+    const table = runtimeMatrixTable(analyze(results));
+    for (const row of table.rows) {
+      RUNTIMES.forEach((runtime, i) => {
+        const ratio = medianRatio(results, runtime, row[0], 'nest-fastify', 'nest-express');
+        expect(row[i + 1]).toMatch(new RegExp(`^${ratio.toFixed(2)}× \\([\\d.]+× – [\\d.]+×\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*`));
+      });
+    }
+  });
+
+  it("shows Nest's share of the bare framework per adapter and runtime", () => {
+    const results = load(MULTI);
+    const table = nestOverheadMatrixTable(analyze(results));
+    expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
+    for (const row of table.rows) {
+      RUNTIMES.forEach((runtime, i) => {
+        const express = Math.round(medianRatio(results, runtime, row[0], 'nest-express', 'raw-express') * 100);
+        const fastify = Math.round(medianRatio(results, runtime, row[0], 'nest-fastify', 'raw-fastify') * 100);
+        expect(row[i + 1]).toBe(`Express ${express} % · Fastify ${fastify} %`);
+      });
+    }
+  });
+
+  it('puts both matrices in report.md and report.html, and one chart row per scenario and runtime', () => {
+    const results = load(MULTI);
+    const analysis = analyze(results);
+    const markdown = renderMarkdown(results, analysis, '');
+    expect(markdown).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
+    expect(markdown).toContain(`| scenario | ${RUNTIMES.join(' | ')} |`);
+    expect(markdown).toContain('### What Nest costs per runtime');
+    const html = renderHtml(results, analysis, '');
+    expect(html).toContain('<h2>Verdict per runtime: Nest-Fastify ÷ Nest-Express</h2>');
+    for (const scenario of ['hello', 'json']) {
+      for (const runtime of RUNTIMES) expect(html).toContain(`>${scenario} · ${runtime}</text>`);
+    }
+  });
+
+  it('stays out of a report on one runtime, whose tables already say it all', () => {
+    const results = load(SINGLE);
+    const analysis = analyze(results);
+    expect(runtimeMatrixTable(analysis).rows).toEqual([]);
+    expect(nestOverheadMatrixTable(analysis).rows).toEqual([]);
+    expect(renderMarkdown(results, analysis, '')).not.toContain('per runtime');
+    expect(renderHtml(results, analysis, '')).not.toMatch(/per runtime|hello · node/);
+  });
+});
