@@ -13,7 +13,7 @@ import { USAGE_EXIT_CODE, UsageError } from './errors.js';
 import { measureRuntime } from './measure.js';
 import { FALLBACK_DRIVER, HELP, PREFERRED_DRIVER, parseOptions } from './options.js';
 import { planPairs } from './plan.js';
-import { createProgress } from './progress.js';
+import { createProgress, formatDuration } from './progress.js';
 import { RESULTS_SCHEMA, createResultsWriter } from './results.js';
 import { renderSummary } from './report/markdown.js';
 import { writeReports } from './report/write.js';
@@ -45,6 +45,14 @@ async function main(argv) {
     console.log(HELP);
     return EXIT_OK;
   }
+  return run(options, await prepare(options));
+}
+
+/**
+ * Everything that can be refused before a server starts: driver, runtimes, pairs, the build and the token.
+ * @param {import('./options.js').Options} options
+ */
+async function prepare(options) {
   const driver = await chooseDriver(options.driver);
   const runtimes = await resolveRuntimeOption(options.runtime, driver.name);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios);
@@ -52,13 +60,21 @@ async function main(argv) {
     throw new UsageError(`--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; the raw targets answer hello and json only`);
   }
   if (pairs.some((pair) => targetByName(pair.target).group === 'nest')) ensureBuilt(log);
-
   const secret = randomBytes(32).toString('hex');
   const token = pairs.some((pair) => scenarioByName(pair.scenario).needsToken) ? await mintToken(secret) : null;
+  if (options.cpus) pinThisProcess(options.cpus.generator);
+  return { driver, runtimes, pairs, notApplicable, secret, token };
+}
+
+/**
+ * Measure every runtime in turn, keep results.json current, and always end with the reports, even when interrupted.
+ * @param {import('./options.js').Options} options
+ * @param {Awaited<ReturnType<typeof prepare>>} setup
+ * @returns {Promise<number>} exit code
+ */
+async function run(options, { driver, runtimes, pairs, notApplicable, secret, token }) {
   const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
   const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', stamp));
-  if (options.cpus) pinThisProcess(options.cpus.generator);
-
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
   /** @type {import('./results.js').Results} */
   const results = {
@@ -91,8 +107,8 @@ async function main(argv) {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const perRuntimeSec = pairs.length * (options.warmupSec + options.rounds * options.durationSec);
-  const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * (perRuntimeSec + START_ALLOWANCE_SEC) });
+  const perRuntimeSec = START_ALLOWANCE_SEC + pairs.length * (options.warmupSec + options.rounds * options.durationSec);
+  const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * perRuntimeSec });
   try {
     for (const [i, runtime] of runtimes.entries()) {
       if (abort.signal.aborted) break;
@@ -107,7 +123,7 @@ async function main(argv) {
       results.profiles = await profile({ options, outDir, stamp, runtimes, driver, results, secret, token, signal: abort.signal, log: progress.log });
     }
     results.complete = !abort.signal.aborted;
-    results.stopReason = abort.signal.aborted ? results.stopReason : null;
+    if (results.complete) results.stopReason = null;
   } catch (error) {
     results.stopReason = `the bench failed: ${/** @type {Error} */ (error).message}`;
     throw error;
@@ -117,11 +133,13 @@ async function main(argv) {
     save();
     const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
     console.log(renderSummary(results, analysis));
-    log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile}`);
+    const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
+    log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   }
   if (abort.signal.aborted) return EXIT_INTERRUPTED;
-  const failed = results.targetFailures.length + results.runs.filter((r) => r.status === 'failed').length + results.verification.filter((v) => !v.ok).length;
-  return failed ? EXIT_FAILED : EXIT_OK;
+  const failures = results.targetFailures.length + results.runs.filter((r) => r.status === 'failed').length
+    + results.verification.filter((v) => !v.ok).length;
+  return failures ? EXIT_FAILED : EXIT_OK;
 }
 
 /**
@@ -153,7 +171,7 @@ async function resolveRuntimeOption(text, driverName) {
 async function chooseDriver(name) {
   if (name !== null) {
     const driver = await loadDriver(name);
-    await driver.checkAvailable();
+    await driver.checkAvailable().catch((error) => { throw new UsageError(`--driver ${name}: ${error.message}`); });
     return driver;
   }
   const preferred = await loadDriver(PREFERRED_DRIVER);
@@ -161,7 +179,7 @@ async function chooseDriver(name) {
     await preferred.checkAvailable();
     return preferred;
   } catch (error) {
-    log(`note: ${/** @type {Error} */ (error).message}; using ${FALLBACK_DRIVER} instead (it needs more CPU per request, so fast targets may saturate it)`);
+    log(`note: ${/** @type {Error} */ (error).message}; using ${FALLBACK_DRIVER} instead (it needs about 1.5× the CPU per request, so fast targets may saturate it)`);
     return loadDriver(FALLBACK_DRIVER);
   }
 }

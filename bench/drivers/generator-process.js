@@ -21,7 +21,7 @@ import { killOnExit } from '../children.js';
 export function requireBinary(binary, debianPackage) {
   const found = spawnSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' });
   if (found.status !== 0) {
-    throw new UsageError(`--driver ${binary}: ${binary} is not installed; install it with: apt-get install ${debianPackage}`);
+    throw new UsageError(`${binary} is not installed; install it with: apt-get install ${debianPackage}`);
   }
 }
 

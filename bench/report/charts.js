@@ -48,9 +48,9 @@ function tickLabel(v) {
  */
 export function barPanels({ panels, yLabel }) {
   const panelWidth = 230;
-  const panelHeight = 190;
+  const panelHeight = 206;
   const perRow = 4;
-  const margin = { top: 22, right: 8, bottom: 48, left: 44 };
+  const margin = { top: 22, right: 8, bottom: 64, left: 44 };
   const rowsCount = Math.ceil(panels.length / perRow);
   const width = Math.min(panels.length, perRow) * panelWidth;
   const height = rowsCount * panelHeight;

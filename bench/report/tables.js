@@ -1,5 +1,6 @@
 // @ts-check
 // The report's tables as plain data (headers and rows of text), so Markdown, HTML and the terminal show the same thing.
+import { formatDuration } from '../progress.js';
 import { errorLine } from '../targets.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../verdict.js';
 
@@ -211,7 +212,7 @@ export function environmentTable(results) {
     ['packages', Object.entries(env.packages).map(([name, version]) => `${name} ${version ?? DASH}`).join(', ')],
     ['git', env.git.commit ? `${env.git.commit.slice(0, 12)}${env.git.dirty ? ' (uncommitted changes)' : ''}` : DASH],
     ['command', `npm run bench --${env.bench.argv.length ? ` ${env.bench.argv.join(' ')}` : ''} (bench on node ${env.bench.node})`],
-    ['started / finished', `${results.startedAt} / ${results.finishedAt ?? DASH}`],
+    ['started / finished', `${results.startedAt} / ${results.finishedAt ?? DASH}${results.finishedAt ? ` (${formatDuration((Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000)})` : ''}`],
     ...results.started.filter((s) => s.line).map((s) => [`${s.target} said`, `${s.line} (${s.runtime})`]),
   ];
   return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
