@@ -17,6 +17,7 @@ import { createProgress, formatDuration } from './progress.js';
 import { RESULTS_SCHEMA, createResultsWriter } from './results.js';
 import { renderSummary } from './report/markdown.js';
 import { writeReports } from './report/write.js';
+import { assertDriverSupports, currentNode, parseRuntimeList, resolveRuntimes } from './runtimes.js';
 import { scenarioByName } from './scenarios.js';
 import { PROJECT_ROOT, targetByName } from './targets.js';
 import { headerDifferences } from './verify.js';
@@ -150,17 +151,9 @@ async function run(options, { driver, runtimes, pairs, notApplicable, secret, to
  * @returns {Promise<Runtime[]>}
  */
 async function resolveRuntimeOption(text, driverName) {
-  if (text === null) {
-    return [{ spec: `node@${process.versions.node}`, name: 'node', version: process.versions.node, command: process.execPath, args: [] }];
-  }
-  const { assertDriverSupports, parseRuntimeList, resolveRuntimes } = await import('./runtimes.js');
-  let specs;
-  try {
-    specs = parseRuntimeList(text);
-    assertDriverSupports(driverName, specs);
-  } catch (error) {
-    throw new UsageError(/** @type {Error} */ (error).message);
-  }
+  if (text === null) return [currentNode()];
+  const specs = parseRuntimeList(text);
+  assertDriverSupports(driverName, specs);
   return resolveRuntimes(specs, { log });
 }
 
