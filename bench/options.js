@@ -22,7 +22,7 @@ export const FALLBACK_DRIVER = 'autocannon';
 /** Targets listen on consecutive ports from here. */
 export const DEFAULT_BASE_PORT = 3100;
 /** --quick: a smoke test of every step, seconds in all; numbers from it prove nothing. */
-export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.1 });
+export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.5 });
 
 const MAX_CONNECTIONS = 10_000;
 const MAX_DURATION_SEC = 3600;
