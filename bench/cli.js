@@ -10,7 +10,7 @@ import { ensureBuilt } from './build.js';
 import { loadDriver } from './drivers/index.js';
 import { collectEnvironment } from './environment.js';
 import { USAGE_EXIT_CODE, UsageError } from './errors.js';
-import { measureRuntime } from './measure.js';
+import { START_ALLOWANCE_SEC, measureRuntime } from './measure.js';
 import { FALLBACK_DRIVER, HELP, PREFERRED_DRIVER, parseOptions } from './options.js';
 import { planPairs } from './plan.js';
 import { createProgress, formatDuration } from './progress.js';
@@ -30,8 +30,6 @@ const EXIT_INTERRUPTED = 130;
 /** The token must outlive the longest run anyone would start. */
 const TOKEN_TTL_SECONDS = 24 * 3600;
 const TOKEN_MODULE = join(PROJECT_ROOT, 'dist', 'auth', 'token.js');
-/** Start-up, verification and per-run overhead on top of the load time, for the time-left estimate. */
-const START_ALLOWANCE_SEC = 5;
 
 /** @param {string} line */
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -117,7 +115,6 @@ async function run(options, { driver, runtimes, pairs, notApplicable, secret, to
         runtime, runtimeKey: runtimeKeys[i], options, driver, pairs, token, env: { JWT_SECRET: secret },
         results, save, progress, signal: abort.signal,
       });
-      progress.finish({ runtime: runtimeKeys[i], phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     }
     results.headerDifferences = headerDifferences(results.verification);
     if (options.prof && !abort.signal.aborted) {

@@ -9,6 +9,8 @@ import { verifyPair } from './verify.js';
 /** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
 export const GENERATOR_SATURATED_SHARE = 0.9;
 const MICROS_PER_SEC = 1e6;
+/** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
+export const START_ALLOWANCE_SEC = 5;
 
 /** @typedef {import('./plan.js').Pair} Pair */
 /** @typedef {import('./results.js').RunRecord} RunRecord */
@@ -40,6 +42,7 @@ export async function measureRuntime(session) {
     const verified = await verifyPairs(session, running);
     results.verification.push(...verified.records);
     session.save();
+    progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
     if (options.warmupSec > 0) {
       for (const pair of roundOrder(measured, 0)) {
