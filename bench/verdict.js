@@ -6,6 +6,12 @@ export const HOLDS_MIN = 1.5;
 /** Above this, Fastify leads by more than the docs say. */
 export const HOLDS_MAX = 2.5;
 
+/**
+ * Below 6 values no interval of the median reaches 95 % without assumptions on the distribution (the widest one, from
+ * the smallest to the largest value, covers 1 - 2 × 0.5^n: 93.75 % for 5), so fewer rounds never give a verdict.
+ */
+export const MIN_ROUNDS_FOR_VERDICT = 6;
+
 /** @typedef {'holds' | 'understated' | 'does not hold' | 'inconclusive'} Verdict */
 
 /**
@@ -20,12 +26,12 @@ export function band(ratio) {
 
 /**
  * The verdict for a ratio's median and confidence interval: the band they share, or inconclusive when the interval
- * reaches into another band (or there is no interval, with fewer than two rounds).
- * @param {{ median: number, ci: { low: number, high: number } | null }} ratio
+ * reaches into another band or rests on fewer than MIN_ROUNDS_FOR_VERDICT rounds.
+ * @param {{ n: number, median: number, ci: { low: number, high: number } | null }} ratio
  * @returns {Verdict}
  */
-export function verdict({ median, ci }) {
-  if (!ci || !Number.isFinite(median)) return 'inconclusive';
+export function verdict({ n, median, ci }) {
+  if (n < MIN_ROUNDS_FOR_VERDICT || !ci || !Number.isFinite(median)) return 'inconclusive';
   const bands = new Set([band(ci.low), band(median), band(ci.high)]);
   return bands.size === 1 ? band(median) : 'inconclusive';
 }

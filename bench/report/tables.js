@@ -2,7 +2,7 @@
 // The report's tables as plain data (headers and rows of text), so Markdown, HTML and the terminal show the same thing.
 import { formatDuration } from '../progress.js';
 import { errorLine } from '../targets.js';
-import { HOLDS_MAX, HOLDS_MIN } from '../verdict.js';
+import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../verdict.js';
 
 /** @typedef {import('../analyze.js').Analysis} Analysis */
 /** @typedef {import('../analyze.js').RatioRow} RatioRow */
@@ -68,14 +68,18 @@ export function verdictTable(analysis) {
       row.runtime, row.scenario, formatRatio(row.summary.median), formatInterval(row.summary.ci, formatRatio),
       `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`, `**${row.verdict}**`, String(row.summary.n),
       raw ? formatRatio(raw.summary.median) : DASH,
-      row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
+      [
+        row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
+        row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
+      ].filter(Boolean).join('; '),
     ];
   });
   return {
     title: 'Verdict: is Nest on Fastify "almost two times" faster than on Express?',
     intro: `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds `
       + `with a 95 % bootstrap interval. **holds**: ${HOLDS_MIN}–${HOLDS_MAX}×; **understated**: above ${HOLDS_MAX}×; `
-      + `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band.`,
+      + `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band, or fewer than `
+      + `${MIN_ROUNDS_FOR_VERDICT} rounds were measured.`,
     headers: ['runtime', 'scenario', 'Fastify ÷ Express', '95 % CI', 'CI half-width', 'verdict', 'rounds', 'bare frameworks', 'note'],
     align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
     rows,

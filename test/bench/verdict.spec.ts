@@ -1,4 +1,4 @@
-import { band, verdict } from '../../bench/verdict.js';
+import { MIN_ROUNDS_FOR_VERDICT, band, verdict } from '../../bench/verdict.js';
 
 describe('bands of the Fastify / Express ratio', () => {
   it.each([
@@ -15,17 +15,23 @@ describe('bands of the Fastify / Express ratio', () => {
 
 describe('verdict from a median and its interval', () => {
   it('is the band when the whole interval lies in it', () => {
-    expect(verdict({ median: 1.9, ci: { low: 1.8, high: 2.0 } })).toBe('holds');
-    expect(verdict({ median: 1.2, ci: { low: 1.1, high: 1.3 } })).toBe('does not hold');
-    expect(verdict({ median: 3.1, ci: { low: 2.9, high: 3.3 } })).toBe('understated');
+    expect(verdict({ n: 12, median: 1.9, ci: { low: 1.8, high: 2.0 } })).toBe('holds');
+    expect(verdict({ n: 12, median: 1.2, ci: { low: 1.1, high: 1.3 } })).toBe('does not hold');
+    expect(verdict({ n: 12, median: 3.1, ci: { low: 2.9, high: 3.3 } })).toBe('understated');
   });
 
   it('is inconclusive when the interval reaches into another band', () => {
-    expect(verdict({ median: 1.55, ci: { low: 1.45, high: 1.62 } })).toBe('inconclusive');
-    expect(verdict({ median: 2.45, ci: { low: 2.3, high: 2.6 } })).toBe('inconclusive');
+    expect(verdict({ n: 12, median: 1.55, ci: { low: 1.45, high: 1.62 } })).toBe('inconclusive');
+    expect(verdict({ n: 12, median: 2.45, ci: { low: 2.3, high: 2.6 } })).toBe('inconclusive');
   });
 
   it('is inconclusive without an interval (a single round)', () => {
-    expect(verdict({ median: 2.0, ci: null })).toBe('inconclusive');
+    expect(verdict({ n: 1, median: 2.0, ci: null })).toBe('inconclusive');
+  });
+
+  it('is inconclusive with fewer rounds than a distribution-free 95 % interval needs, however tight the values', () => {
+    expect(MIN_ROUNDS_FOR_VERDICT).toBe(6);
+    expect(verdict({ n: 5, median: 2.0, ci: { low: 1.99, high: 2.01 } })).toBe('inconclusive');
+    expect(verdict({ n: 6, median: 2.0, ci: { low: 1.99, high: 2.01 } })).toBe('holds');
   });
 });
