@@ -138,15 +138,10 @@ async function resolveRuntime(spec, cacheDir, log) {
 
   const started = Date.now();
   log(`runtimes: installing ${spec.text} (npm package ${pkg}@${spec.range ?? 'latest'}) into ${dir}; first time only`);
-  await installPackage(spec, pkg, dir);
-  const command = path.join(dir, 'node_modules', pkg, 'bin', spec.name);
-  const version = await readVersion(spec, command);
-  if (spec.range !== null && !versionMatches(version, spec.range)) {
-    throw new UsageError(`--runtime: ${spec.text} installed ${spec.name} ${version}, which does not match ${spec.range}; remove ${dir} and retry`);
-  }
-  await fs.writeFile(path.join(dir, MARKER_FILE), `${JSON.stringify({ spec: spec.text, package: pkg, version, command: path.relative(dir, command) }, null, 2)}\n`);
-  log(`runtimes: ${spec.text} is ${spec.name} ${version}, installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { spec: spec.text, name: spec.name, version, command, args: [] };
+  await install(spec, pkg, dir);
+  const installed = /** @type {Runtime} */ (await readCached(dir, spec));
+  log(`runtimes: ${spec.text} is ${spec.name} ${installed.version}, installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return installed;
 }
 
 /**
@@ -156,35 +151,67 @@ async function resolveRuntime(spec, cacheDir, log) {
  * @returns {Promise<Runtime | null>}
  */
 async function readCached(dir, spec) {
-  let marker;
-  try {
-    marker = JSON.parse(await fs.readFile(path.join(dir, MARKER_FILE), 'utf8'));
-  } catch {
-    return null;
-  }
+  const marker = await readMarker(dir);
+  if (!marker) return null;
   const command = path.join(dir, marker.command);
   const version = await readVersion(spec, command);
   return { spec: spec.text, name: spec.name, version, command, args: [] };
 }
 
+/** @param {string} dir @returns {Promise<{ command: string } | null>} */
+async function readMarker(dir) {
+  try {
+    return JSON.parse(await fs.readFile(path.join(dir, MARKER_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Installs `pkg@range` into `dir` through a staging folder, so an interrupted install never looks complete.
+ * Installs `pkg@range` into a staging folder of its own, checks the binary and marks it complete there, then moves it
+ * to `dir` in one rename: an interrupted install never looks complete, and two benches installing the same runtime at
+ * once both end up with one good copy.
  * @param {RuntimeSpec} spec
  * @param {string} pkg
  * @param {string} dir
  */
-async function installPackage(spec, pkg, dir) {
-  const staging = `${dir}.partial`;
-  await fs.rm(staging, { recursive: true, force: true });
-  await fs.mkdir(staging, { recursive: true });
-  const args = ['install', `${pkg}@${spec.range ?? 'latest'}`, '--prefix', staging, '--no-save', '--no-package-lock',
-    '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+async function install(spec, pkg, dir) {
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  const staging = await fs.mkdtemp(`${dir}.partial-`);
   try {
-    await execFileAsync('npm', args, { cwd: staging, timeout: NPM_INSTALL_TIMEOUT_MS, maxBuffer: NPM_MAX_BUFFER });
-  } catch (error) {
+    const args = ['install', `${pkg}@${spec.range ?? 'latest'}`, '--prefix', staging, '--no-save', '--no-package-lock',
+      '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+    try {
+      await execFileAsync('npm', args, { cwd: staging, timeout: NPM_INSTALL_TIMEOUT_MS, maxBuffer: NPM_MAX_BUFFER });
+    } catch (error) {
+      throw new UsageError(`--runtime: ${spec.text}: ${describeNpmFailure(error, spec, pkg)}`);
+    }
+    const command = path.join('node_modules', pkg, 'bin', spec.name);
+    const version = await readVersion(spec, path.join(staging, command));
+    if (spec.range !== null && !versionMatches(version, spec.range)) {
+      throw new UsageError(`--runtime: ${spec.text}: npm installed ${spec.name} ${version}, which does not match ${spec.range}`);
+    }
+    await fs.writeFile(path.join(staging, MARKER_FILE), `${JSON.stringify({ spec: spec.text, package: pkg, version, command }, null, 2)}\n`);
+    await moveIntoPlace(staging, dir);
+  } finally {
     await fs.rm(staging, { recursive: true, force: true });
-    throw new UsageError(`--runtime: ${spec.text}: ${describeNpmFailure(error, spec, pkg)}`);
   }
+}
+
+/**
+ * @param {string} staging a complete install
+ * @param {string} dir where it belongs
+ */
+async function moveIntoPlace(staging, dir) {
+  try {
+    await fs.rename(staging, dir);
+    return;
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+  }
+  // `dir` exists: either another bench finished installing first (keep its copy) or an old install without a marker
+  if (await readMarker(dir)) return;
   await fs.rm(dir, { recursive: true, force: true });
   await fs.rename(staging, dir);
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
@@ -170,11 +170,19 @@ describe('resolveRuntimes', () => {
     expect(bun.version).toBe(binaryVersion(bun.command));
   }, INSTALL_TIMEOUT_MS);
 
+  it('lets two benches install the same runtime at the same time, both ending with one complete copy', async () => {
+    const specs = parseRuntimeList('bun');
+    const [[first], [second]] = await Promise.all([resolveRuntimes(specs, { cacheDir: scratch }), resolveRuntimes(specs, { cacheDir: scratch })]);
+    expect(second).toEqual(first);
+    expect(first.version).toBe(binaryVersion(first.command));
+    expect(readdirSync(scratch)).toEqual(['bun-latest']);
+  }, INSTALL_TIMEOUT_MS);
+
   it('reports a release the registry does not have in one line, leaving nothing in the cache', async () => {
     const error = await resolveError('node@99', { cacheDir: scratch });
     expect(error.message).toMatch(/^--runtime: node@99: no node release matches 99 in the npm registry \(package node-[\w-]+\)$/);
     expect(await resolveError('bun@0.0.1', { cacheDir: scratch }).then((e) => e.message)).toMatch(/^--runtime: bun@0\.0\.1: no bun release matches 0\.0\.1 in the npm registry/);
-    expect(execFileSync('ls', ['-A', scratch], { encoding: 'utf8' })).toBe('');
+    expect(readdirSync(scratch)).toEqual([]);
   }, INSTALL_TIMEOUT_MS);
 
   it('reports an unreachable registry in one line naming the package', async () => {
