@@ -154,8 +154,11 @@ async function readCached(dir, spec) {
   const marker = await readMarker(dir);
   if (!marker) return null;
   const command = path.join(dir, marker.command);
-  const version = await readVersion(spec, command);
-  return { spec: spec.text, name: spec.name, version, command, args: [] };
+  try {
+    return { spec: spec.text, name: spec.name, version: await readVersion(spec, command), command, args: [] };
+  } catch (error) {
+    throw new UsageError(`${/** @type {Error} */ (error).message}; delete ${dir} to install it again`);
+  }
 }
 
 /** @param {string} dir @returns {Promise<{ command: string } | null>} */
@@ -246,7 +249,7 @@ async function readVersion(spec, command) {
     return stdout.trim().replace(/^v/, '');
   } catch (error) {
     const reason = /** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message.split('\n')[0];
-    throw new UsageError(`--runtime: ${spec.text}: ${command} does not run (${reason}); remove ${path.dirname(command)} from the cache and retry`);
+    throw new UsageError(`--runtime: ${spec.text}: ${command} does not run (${reason})`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
@@ -169,6 +169,14 @@ describe('resolveRuntimes', () => {
     expect(bun.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(bun.version).toBe(binaryVersion(bun.command));
   }, INSTALL_TIMEOUT_MS);
+
+  it('names the cache folder to delete when a cached runtime no longer runs', async () => {
+    const dir = path.join(scratch, 'node-24');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'runtime.json'), JSON.stringify({ spec: 'node@24', version: '24.0.0', command: 'node_modules/gone/bin/node' }));
+    const error = await withoutRegistry(() => resolveError('node@24', { cacheDir: scratch }));
+    expect(error.message).toBe(`--runtime: node@24: ${path.join(dir, 'node_modules/gone/bin/node')} does not run (ENOENT); delete ${dir} to install it again`);
+  });
 
   it('lets two benches install the same runtime at the same time, both ending with one complete copy', async () => {
     const specs = parseRuntimeList('bun');
