@@ -16,12 +16,18 @@ import { verdict } from './verdict.js';
  * @property {boolean} judged whether the docs' claim is judged on it
  */
 
-/** The claim is about Nest; the bare frameworks show how much of the gap is the frameworks themselves. */
+/**
+ * The claim is about Nest; the bare frameworks show how much of the gap is the frameworks themselves.
+ * @type {RatioSpec[]}
+ */
 const ADAPTER_RATIOS = [
   { kind: 'adapters', numerator: 'nest-fastify', denominator: 'nest-express', judged: true },
   { kind: 'adapters', numerator: 'raw-fastify', denominator: 'raw-express', judged: false },
 ];
-/** What Nest keeps of its adapter's throughput. */
+/**
+ * What Nest keeps of its adapter's throughput.
+ * @type {RatioSpec[]}
+ */
 const OVERHEAD_RATIOS = [
   { kind: 'overhead', numerator: 'nest-express', denominator: 'raw-express', judged: false },
   { kind: 'overhead', numerator: 'nest-fastify', denominator: 'raw-fastify', judged: false },
@@ -62,8 +68,7 @@ export const BASELINE_TARGET = 'raw-node';
  */
 export function analyze(results) {
   const runtimes = results.plan.runtimes;
-  const scenarios = /** @type {string[]} */ (results.options.scenarios);
-  const targets = /** @type {string[]} */ (results.options.targets);
+  const { scenarios, targets } = results.options;
   /** @type {TargetRow[]} */
   const targetRows = [];
   /** @type {RatioRow[]} */

@@ -28,14 +28,14 @@ export const RESULTS_SCHEMA = 1;
  * @property {boolean} complete false while running, after Ctrl-C, or when the bench itself crashed
  * @property {string | null} stopReason why it is incomplete
  * @property {import('./environment.js').Environment} environment
- * @property {Record<string, unknown>} options every flag, after defaults
+ * @property {Omit<import('./options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
  * @property {{ driver: string, pairs: import('./plan.js').Pair[], notApplicable: import('./plan.js').Pair[], runtimes: string[] }} plan
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, pid: number, port: number, line: string }>} started each target's process and what it printed first
  * @property {import('./verify.js').Verification[]} verification
  * @property {import('./verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
- * @property {unknown[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./profile/index.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  */
 
 /** @param {string} dir */

@@ -64,8 +64,7 @@ function arrayOf(length, keys) {
 const PRODUCT_KEYS = ['id', 'name'];
 const products = arrayOf(PRODUCT_COUNT, PRODUCT_KEYS);
 
-/** @type {readonly Scenario[]} */
-export const SCENARIOS = Object.freeze([
+export const SCENARIOS = Object.freeze(/** @type {Scenario[]} */ ([
   {
     name: 'hello', description: 'GET / → "Hello World!" as text', method: 'GET', path: '/', headers: {}, needsToken: false,
     status: 200, contentType: TEXT, checkBody: (body) => (body === 'Hello World!' ? null : `expected "Hello World!", got ${JSON.stringify(body.slice(0, 80))}`),
@@ -102,7 +101,7 @@ export const SCENARIOS = Object.freeze([
     checkBody: json((value) => missingKeys(value, Object.keys(ORDER), 'the order')
       ?? (value.productId === ORDER.productId && value.quantity === ORDER.quantity ? null : 'the order does not echo productId and quantity')),
   },
-]);
+]));
 
 export const SCENARIO_NAMES = SCENARIOS.map((s) => s.name);
 

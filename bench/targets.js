@@ -79,6 +79,7 @@ const TAIL_CHARS = 4_000;
  */
 export async function startTarget(target, { runtime, port, env = {}, execArgv = [], cpu = null }) {
   await assertPortFree(port, target.name);
+  /** @type {NodeJS.ProcessEnv} */
   const childEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), ...env };
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
   const argv = [...runtime.args, ...execArgv, target.entry];

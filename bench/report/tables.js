@@ -187,7 +187,7 @@ export function problemsTable(results) {
  * @returns {Table}
  */
 export function headerTable(results) {
-  const targets = /** @type {string[]} */ (results.options.targets);
+  const { targets } = results.options;
   const present = targets.filter((t) => results.headerDifferences.some((d) => t in d.values));
   return {
     title: 'Response headers that differ between targets',

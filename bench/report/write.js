@@ -11,7 +11,7 @@ export const HTML_FILE = 'report.html';
 
 /**
  * The profiles section is rendered by bench/profile (its own module, loaded only when a run has profiles).
- * @param {unknown[] | undefined} profiles @param {string} dir
+ * @param {import('../profile/index.js').ProfileRecord[] | undefined} profiles @param {string} dir
  */
 async function renderProfiles(profiles, dir) {
   if (!profiles?.length) return { markdown: '', html: '' };
