@@ -24,6 +24,11 @@ function matrixRows(analysis, cell) {
     .map((row) => row.map((value) => value ?? DASH));
 }
 
+/** @param {Analysis} analysis @returns {Pick<Table, 'headers' | 'align'>} */
+function matrixColumns(analysis) {
+  return { headers: ['scenario', ...analysis.runtimes], align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))] };
+}
+
 /**
  * The docs' claim per scenario and runtime: Nest-Fastify ÷ Nest-Express with its interval and verdict.
  * @param {Analysis} analysis
@@ -40,8 +45,7 @@ export function runtimeMatrixTable(analysis) {
   return {
     title: 'Verdict per runtime: Nest-Fastify ÷ Nest-Express',
     intro: 'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in the verdict table.',
-    headers: ['scenario', ...analysis.runtimes],
-    align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
+    ...matrixColumns(analysis),
     rows,
     notes: saturated ? [`${SATURATED_MARK.trim()} the load generator was saturated in some rounds: the faster side may be understated.`] : [],
   };
@@ -64,8 +68,7 @@ export function nestOverheadMatrixTable(analysis) {
   return {
     title: 'What Nest costs per runtime',
     intro: 'Nest-Express ÷ raw Express and Nest-Fastify ÷ raw Fastify (median per-round ratio; intervals in "What Nest costs on each adapter"). 100 % would be free.',
-    headers: ['scenario', ...analysis.runtimes],
-    align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
+    ...matrixColumns(analysis),
     rows,
   };
 }
