@@ -23,7 +23,12 @@ export const FALLBACK_DRIVER = 'autocannon';
 /** Targets listen on consecutive ports from here. */
 export const DEFAULT_BASE_PORT = 3100;
 /** --quick: a smoke test of every step, seconds in all; numbers from it prove nothing. */
-export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.5 });
+export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.5, profileSec: 1 });
+/**
+ * A profiled run lasts at least this long: at V8's 1 ms sampling interval, ~5,000 ticks put each top-15 share within
+ * about a percentage point, where one 0.5 s round would give a few hundred.
+ */
+export const MIN_PROFILE_SEC = 5;
 
 const MAX_CONNECTIONS = 10_000;
 const MAX_DURATION_SEC = 3600;
@@ -45,6 +50,7 @@ const MAX_PORT = 65535;
  * @property {number} basePort
  * @property {string | null} runtime the --runtime text, resolved later by bench/runtimes.js
  * @property {boolean} prof profile every pair after the timed runs
+ * @property {number} profileSec seconds of load per profiled run
  * @property {boolean} help
  */
 
@@ -85,7 +91,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --cpus S:G           pin with explicit taskset CPU lists, e.g. 0:1 or 0-2:3 (implies --pin)
   --port N             first of the consecutive ports the targets listen on (default ${DEFAULT_BASE_PORT})
   --runtime LIST       runtimes to run every target under, e.g. node@20,node@24,bun (default: the node running this)
-  --prof               after the timed runs, profile every target x scenario (separate runs, never timed)
+  --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
+                       for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick)
   -h, --help           this text
 
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
@@ -104,6 +111,8 @@ export function parseOptions(argv) {
     throw new UsageError(describeParseError(/** @type {NodeJS.ErrnoException} */ (error)));
   }
   const quick = values.quick ?? false;
+  const durationSec = values.duration === undefined ? (quick ? QUICK.durationSec : DEFAULT_DURATION_SEC)
+    : parseSeconds('--duration', values.duration, false);
   // Not pinned unless asked: in full default runs here, pinning widened the hello interval (±11–22 % against ±5–6 %
   // unpinned in the same hour) and raised the ratio, since a server held to one CPU shares it with its own GC threads.
   const cpus = values.cpus !== undefined ? parseCpus(values.cpus) : values.pin ? defaultCpus() : null;
@@ -112,8 +121,7 @@ export function parseOptions(argv) {
     scenarios: parseList('--scenarios', values.scenarios, SCENARIO_NAMES),
     driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
     connections: values.connections === undefined ? DEFAULT_CONNECTIONS : parseInteger('--connections', values.connections, 1, MAX_CONNECTIONS),
-    durationSec: values.duration === undefined ? (quick ? QUICK.durationSec : DEFAULT_DURATION_SEC)
-      : parseSeconds('--duration', values.duration, false),
+    durationSec,
     rounds: values.rounds === undefined ? (quick ? QUICK.rounds : DEFAULT_ROUNDS) : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
     warmupSec: values.warmup === undefined ? (quick ? QUICK.warmupSec : DEFAULT_WARMUP_SEC) : parseSeconds('--warmup', values.warmup, true),
     quick,
@@ -122,6 +130,7 @@ export function parseOptions(argv) {
     basePort: values.port === undefined ? DEFAULT_BASE_PORT : parseInteger('--port', values.port, 1, MAX_PORT - TARGET_NAMES.length),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     prof: values.prof ?? false,
+    profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),
     help: values.help ?? false,
   };
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
 import {
-  DEFAULT_CONNECTIONS, DEFAULT_DURATION_SEC, DEFAULT_ROUNDS, DEFAULT_WARMUP_SEC, HELP, QUICK, parseOptions,
+  DEFAULT_CONNECTIONS, DEFAULT_DURATION_SEC, DEFAULT_ROUNDS, DEFAULT_WARMUP_SEC, HELP, MIN_PROFILE_SEC, QUICK, parseOptions,
 } from '../../bench/options.js';
 
 const CLI = fileURLToPath(new URL('../../bench/cli.js', import.meta.url));
@@ -31,6 +31,12 @@ describe('flag defaults', () => {
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
     expect(parseOptions(['--quick'])).toMatchObject({ durationSec: QUICK.durationSec, rounds: QUICK.rounds, warmupSec: QUICK.warmupSec });
     expect(parseOptions(['--quick', '--rounds', '4'])).toMatchObject({ durationSec: QUICK.durationSec, rounds: 4 });
+  });
+
+  it('profiles for the longer of --duration and the minimum profile length, or briefly with --quick', () => {
+    expect(parseOptions([]).profileSec).toBe(MIN_PROFILE_SEC);
+    expect(parseOptions(['--duration', String(MIN_PROFILE_SEC * 2)]).profileSec).toBe(MIN_PROFILE_SEC * 2);
+    expect(parseOptions(['--quick']).profileSec).toBe(QUICK.profileSec);
   });
 
   it('keeps lists in canonical order whatever order they were typed in', () => {
