@@ -215,7 +215,9 @@ function parseCpus(text) {
 function expandCpuList(list) {
   return list.split(',').flatMap((part) => {
     const [from, to = from] = part.split('-').map(Number);
-    return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+    // taskset refuses a backwards range only once a server is starting: say it here, as a flag error
+    if (from > to) throw new UsageError(`--cpus: range "${part}" runs backwards; write it low-high, e.g. 0-2:3`);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
   });
 }
 

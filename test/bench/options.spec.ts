@@ -76,6 +76,7 @@ describe('bad flags and values: one line naming the flag', () => {
     [['--cpus', '0'], /^--cpus: "0" is not SERVER:GENERATOR/],
     [['--cpus', '0:0'], /^--cpus: "0:0" gives server and generator the same CPU/],
     [['--cpus', '0:999'], /^--cpus: CPU 999 does not exist/],
+    [['--cpus', '1-0:1'], /^--cpus: range "1-0" runs backwards/],
     [['--out', ''], /^--out needs a value/],
   ])('%j → %s', (argv, message) => {
     const text = usageMessage(argv as string[]);
