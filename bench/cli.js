@@ -216,7 +216,8 @@ async function profile({ options, outDir, stamp, runtimes, driver, results, secr
     const key = results.plan.runtimes[i];
     const pairs = results.verification.filter((v) => v.runtime === key && v.ok).map(({ target, scenario }) => ({ target, scenario }));
     records.push(...await profileTargets({
-      pairs, runtime, driver, durationSec: options.profileSec, connections: options.connections, outDir: profileDir, log: say,
+      // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
+      pairs, runtime, driver, durationSec: options.profileSec, connections: options.connections, outDir: profileDir, log: say, port: options.basePort,
       env: { JWT_SECRET: secret }, token, serverCpu: options.cpus?.server ?? null, generatorCpu: options.cpus?.generator ?? null, signal,
     }));
   }
