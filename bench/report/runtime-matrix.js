@@ -1,13 +1,12 @@
 // @ts-check
 // The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime.
 // With one runtime the tables have no rows and render nothing: the per-runtime tables already say it all.
-import { formatInterval, formatPercent, formatRatio } from './tables.js';
+import { DASH, formatInterval, formatPercent, formatRatio } from './tables.js';
 
 /** @typedef {import('./tables.js').Table} Table */
 /** @typedef {import('../analyze.js').Analysis} Analysis */
 /** @typedef {import('../analyze.js').RatioRow} RatioRow */
 
-const DASH = '—';
 /** Marks a cell whose rounds include a saturated load generator (explained under the table). */
 const SATURATED_MARK = ' †';
 

@@ -18,7 +18,8 @@ import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../verdict.js';
  * @property {string[]} [notes] lines below the table
  */
 
-const DASH = '—';
+/** An empty cell: nothing measured, or nothing to say. */
+export const DASH = '—';
 
 /** @param {number} value */
 export function formatRatio(value) {
@@ -48,21 +49,13 @@ export function halfWidth(s) {
 }
 
 /**
- * @param {Analysis} analysis
- * @param {(row: RatioRow) => boolean} keep
- */
-function ratiosWhere(analysis, keep) {
-  return analysis.ratios.filter(keep);
-}
-
-/**
  * The claim, judged per scenario.
  * @param {Analysis} analysis
  * @returns {Table}
  */
 export function verdictTable(analysis) {
   const bare = (/** @type {RatioRow} */ row) => analysis.ratios.find((r) => r.kind === 'adapters' && !r.judged && r.runtime === row.runtime && r.scenario === row.scenario);
-  const rows = ratiosWhere(analysis, (r) => r.judged).map((row) => {
+  const rows = analysis.ratios.filter((r) => r.judged).map((row) => {
     const raw = bare(row);
     return [
       row.runtime, row.scenario, formatRatio(row.summary.median), formatInterval(row.summary.ci, formatRatio),
