@@ -52,7 +52,8 @@ export const BASELINE_TARGET = 'raw-node';
  * @property {number} saturatedRuns runs where the generator may have been the bottleneck
  * @property {string[]} warnings distinct driver warnings
  *
- * @typedef {RatioSpec & { runtime: string, scenario: string, summary: Summary, verdict: import('./verdict.js').Verdict | null, saturated: boolean }} RatioRow
+ * @typedef {RatioSpec & { runtime: string, scenario: string, summary: Summary, verdict: import('./verdict.js').Verdict | null,
+ *   saturated: boolean, failedRequests: boolean }} RatioRow failedRequests: some rounds had errors, timeouts or non-2xx
  *
  * @typedef {object} Analysis
  * @property {string[]} runtimes
@@ -140,13 +141,24 @@ function ratioRow(runtime, scenario, spec, runs) {
   if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator)) return null;
   const values = [];
   let saturated = false;
+  let failedRequests = false;
   for (const [round, run] of top) {
     const other = bottom.get(round);
     const below = other?.load?.rps;
     if (!other || !below) continue;
     values.push(/** @type {number} */ (run.load?.rps) / below);
     saturated ||= Boolean(run.generator?.saturated || other.generator?.saturated);
+    failedRequests ||= hasFailedRequests(run.load) || hasFailedRequests(other.load);
   }
   const summary = summarize(values);
-  return { ...spec, runtime, scenario, summary, verdict: spec.judged ? verdict(summary) : null, saturated };
+  return { ...spec, runtime, scenario, summary, verdict: spec.judged ? verdict(summary) : null, saturated, failedRequests };
+}
+
+/**
+ * Error answers count in req/s like correct ones (a 503 is often the quickest answer), so a ratio over such rounds
+ * is not the routes' speed alone.
+ * @param {import('./drivers/index.js').LoadResult | null} load
+ */
+function hasFailedRequests(load) {
+  return Boolean(load && (load.errors || load.timeouts || load.non2xx));
 }

@@ -64,6 +64,7 @@ export function verdictTable(analysis) {
       [
         row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
         row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
+        row.failedRequests ? 'errors or non-2xx answers in some rounds (see Per target): they count in req/s' : '',
       ].filter(Boolean).join('; '),
     ];
   });

@@ -78,6 +78,14 @@ describe('report.md from a results.json', () => {
     expect(markdown).toMatch(/\| json \| nest-fastify \|.*generator saturated in 1 run\(s\)/);
   });
 
+  it('flags rounds with error answers in the verdict, since they count in req/s', () => {
+    const results = load();
+    results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'orders').load.non2xx = 12;
+    const { markdown } = render(results);
+    expect(markdown).toMatch(/\| orders \|.*errors or non-2xx answers in some rounds/);
+    expect(markdown).not.toMatch(/\| (hello|json) \|.*errors or non-2xx answers/);
+  });
+
   it('says so at the top when the results are incomplete', () => {
     const results = { ...load(), complete: false, stopReason: 'interrupted (SIGINT)' };
     expect(render(results).markdown).toContain('**Incomplete results**: interrupted (SIGINT)');
