@@ -13,7 +13,7 @@ import { renderFlameGraphHtml } from './flamegraph-html.js';
 import { GROUPS } from './groups.js';
 import { scanLog } from './v8-log.js';
 import { symbolizeLibraries, writeSymbolTables } from './symbols.js';
-import { rangeFlag, runTickProcessor } from './tick-processor.js';
+import { rangeFlag, runTickProcessor, windowInWholeMs } from './tick-processor.js';
 
 /**
  * @typedef {{ log: string, txt: string, html: string, json: string }} ProfileFiles
@@ -99,8 +99,7 @@ function reproduceCommand(node, logFile, window) {
 function summarize({ title, scan, window, analysis, node }) {
   const { ticks } = analysis;
   const share = (/** @type {number} */ n) => (ticks ? n / ticks : 0);
-  const startMs = window ? Math.ceil(window.startUs / US_PER_MS) : null;
-  const endMs = window ? Math.floor(window.endUs / US_PER_MS) : null;
+  const { startMs, endMs } = window ? windowInWholeMs(window) : { startMs: null, endMs: null };
   const labels = new Map(GROUPS.map((g) => [g.id, g.label]));
   const order = GROUPS.map((g) => g.id);
   const caller = new Map(analysis.callerGroups.map((g) => [g.id, g.ticks]));

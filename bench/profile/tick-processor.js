@@ -19,12 +19,20 @@ const US_PER_MS = 1000;
  */
 
 /**
- * The tick processor takes whole milliseconds (`--range=start,end`), so the window is rounded inwards.
- * @param {TickWindow} window
+ * The tick processor takes whole milliseconds (`--range=start,end`), so the window is rounded inwards; the summary
+ * counts ticks against the same bounds, so the two agree on which ticks are in.
+ * @param {NonNullable<TickWindow>} window
+ * @returns {{ startMs: number, endMs: number }}
  */
+export function windowInWholeMs(window) {
+  return { startMs: Math.ceil(window.startUs / US_PER_MS), endMs: Math.floor(window.endUs / US_PER_MS) };
+}
+
+/** @param {TickWindow} window */
 export function rangeFlag(window) {
   if (!window) return [];
-  return [`--range=${Math.ceil(window.startUs / US_PER_MS)},${Math.floor(window.endUs / US_PER_MS)}`];
+  const { startMs, endMs } = windowInWholeMs(window);
+  return [`--range=${startMs},${endMs}`];
 }
 
 /**
