@@ -199,7 +199,9 @@ async function mintToken(secret) {
  */
 function pinThisProcess(cpus) {
   const pinned = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { encoding: 'utf8' });
-  if (pinned.status !== 0) throw new UsageError(`--pin: taskset could not pin the bench to CPU ${cpus}: ${(pinned.stderr || String(pinned.error)).trim()}`);
+  if (pinned.status === 0) return;
+  const reason = pinned.error ? 'taskset is not installed (apt-get install util-linux)' : `taskset: ${pinned.stderr.trim()}`;
+  throw new UsageError(`pinning: could not pin the bench to CPU ${cpus}: ${reason}; or run with --no-pin`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
 import {
@@ -24,8 +25,13 @@ describe('flag defaults', () => {
     expect(options.scenarios).toEqual(['hello', 'json', 'products', 'products-raw', 'product-by-id', 'queries', 'secure', 'orders']);
     expect(options).toMatchObject({
       driver: null, connections: DEFAULT_CONNECTIONS, durationSec: DEFAULT_DURATION_SEC, rounds: DEFAULT_ROUNDS,
-      warmupSec: DEFAULT_WARMUP_SEC, cpus: null, prof: false, runtime: null, outDir: null,
+      warmupSec: DEFAULT_WARMUP_SEC, prof: false, runtime: null, outDir: null,
     });
+  });
+
+  it.runIf(availableParallelism() >= 2)('pins servers and generator to different CPUs unless --no-pin', () => {
+    expect(parseOptions([]).cpus).toEqual(parseOptions(['--pin']).cpus);
+    expect(parseOptions(['--no-pin']).cpus).toBeNull();
   });
 
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
@@ -77,6 +83,8 @@ describe('bad flags and values: one line naming the flag', () => {
     [['--cpus', '0:0'], /^--cpus: "0:0" gives server and generator the same CPU/],
     [['--cpus', '0:999'], /^--cpus: CPU 999 does not exist/],
     [['--cpus', '1-0:1'], /^--cpus: range "1-0" runs backwards/],
+    [['--no-pin', '--pin'], /^--no-pin contradicts --pin; give one/],
+    [['--no-pin', '--cpus', '0:1'], /^--no-pin contradicts --cpus; give one/],
     [['--out', ''], /^--out needs a value/],
   ])('%j → %s', (argv, message) => {
     const text = usageMessage(argv as string[]);
@@ -104,7 +112,7 @@ describe('the CLI on bad input', () => {
     const run = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(`${HELP}\n`);
-    for (const flag of ['--targets', '--scenarios', '--driver', '--connections', '--duration', '--rounds', '--warmup', '--quick', '--out', '--pin', '--cpus', '--port', '--runtime', '--prof', '--help']) {
+    for (const flag of ['--targets', '--scenarios', '--driver', '--connections', '--duration', '--rounds', '--warmup', '--quick', '--out', '--pin', '--no-pin', '--cpus', '--port', '--runtime', '--prof', '--help']) {
       expect(HELP).toContain(flag);
     }
   });
