@@ -1,6 +1,6 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
-import { median, summarize } from './stats.js';
+import { correlation, median, summarize } from './stats.js';
 import { verdict } from './verdict.js';
 
 /** @typedef {import('./results.js').Results} Results */
@@ -53,7 +53,9 @@ export const BASELINE_TARGET = 'raw-node';
  * @property {string[]} warnings distinct driver warnings
  *
  * @typedef {RatioSpec & { runtime: string, scenario: string, summary: Summary, verdict: import('./verdict.js').Verdict | null,
- *   saturated: boolean, failedRequests: boolean }} RatioRow failedRequests: some rounds had errors, timeouts or non-2xx
+ *   pairCorrelation: number | null, saturated: boolean, failedRequests: boolean }} RatioRow
+ *   pairCorrelation: of the two targets' log req/s across rounds; near 1, the machine's swings hit both runs of a round
+ *   alike and the per-round ratio cancels them. failedRequests: some rounds had errors, timeouts or non-2xx
  *
  * @typedef {object} Analysis
  * @property {string[]} runtimes
@@ -140,18 +142,24 @@ function ratioRow(runtime, scenario, spec, runs) {
   const bottom = byRound(spec.denominator);
   if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator)) return null;
   const values = [];
+  /** @type {[number[], number[]]} */
+  const logRps = [[], []];
   let saturated = false;
   let failedRequests = false;
   for (const [round, run] of top) {
     const other = bottom.get(round);
     const below = other?.load?.rps;
     if (!other || !below) continue;
-    values.push(/** @type {number} */ (run.load?.rps) / below);
+    const above = /** @type {number} */ (run.load?.rps);
+    values.push(above / below);
+    logRps[0].push(Math.log(above));
+    logRps[1].push(Math.log(below));
     saturated ||= Boolean(run.generator?.saturated || other.generator?.saturated);
     failedRequests ||= hasFailedRequests(run.load) || hasFailedRequests(other.load);
   }
   const summary = summarize(values);
-  return { ...spec, runtime, scenario, summary, verdict: spec.judged ? verdict(summary) : null, saturated, failedRequests };
+  const pairCorrelation = correlation(...logRps);
+  return { ...spec, runtime, scenario, summary, verdict: spec.judged ? verdict(summary) : null, pairCorrelation, saturated, failedRequests };
 }
 
 /**

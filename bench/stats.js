@@ -54,6 +54,27 @@ export function coefficientOfVariation(values) {
 }
 
 /**
+ * Pearson correlation of two equally long series; null below three pairs or when either series is constant.
+ * @param {number[]} xs @param {number[]} ys
+ * @returns {number | null}
+ */
+export function correlation(xs, ys) {
+  if (xs.length !== ys.length) throw new Error(`correlation needs equally long series, got ${xs.length} and ${ys.length}`);
+  if (xs.length < 3) return null;
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
+  }
+  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : null;
+}
+
+/**
  * mulberry32: a tiny, well-distributed 32-bit PRNG, so intervals do not depend on Math.random.
  * @param {number} seed
  * @returns {() => number} uniform in [0, 1)

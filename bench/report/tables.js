@@ -60,6 +60,7 @@ export function verdictTable(analysis) {
     return [
       row.runtime, row.scenario, formatRatio(row.summary.median), formatInterval(row.summary.ci, formatRatio),
       `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`, `**${row.verdict}**`, String(row.summary.n),
+      row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
       raw ? formatRatio(raw.summary.median) : DASH,
       [
         row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
@@ -73,9 +74,11 @@ export function verdictTable(analysis) {
     intro: `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds `
       + `with a 95 % bootstrap interval. **holds**: ${HOLDS_MIN}–${HOLDS_MAX}×; **understated**: above ${HOLDS_MAX}×; `
       + `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band, or fewer than `
-      + `${MIN_ROUNDS_FOR_VERDICT} rounds were measured.`,
-    headers: ['runtime', 'scenario', 'Fastify ÷ Express', '95 % CI', 'CI half-width', 'verdict', 'rounds', 'bare frameworks', 'note'],
-    align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'left'],
+      + `${MIN_ROUNDS_FOR_VERDICT} rounds were measured. **pair r**: how closely the two adapters' req/s moved together `
+      + `from round to round; near 1, the machine's slow and fast moments hit both runs of a round alike and the ratio `
+      + `cancels them; near 0, they did not, and only more rounds narrow the interval.`,
+    headers: ['runtime', 'scenario', 'Fastify ÷ Express', '95 % CI', 'CI half-width', 'verdict', 'rounds', 'pair r', 'bare frameworks', 'note'],
+    align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'left'],
     rows,
   };
 }

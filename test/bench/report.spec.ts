@@ -86,6 +86,22 @@ describe('report.md from a results.json', () => {
     expect(markdown).not.toMatch(/\| (hello|json) \|.*errors or non-2xx answers/);
   });
 
+  it('shows how closely the two adapters\' req/s moved together from round to round', () => {
+    const results = load();
+    const isNestHello = (r: any) => r.runtime === 'node@20.20.2' && r.scenario === 'hello' && r.target.startsWith('nest-');
+    const firstRound = results.runs.filter((r: any) => isNestHello(r) && r.round === 1);
+    results.runs = results.runs.filter((r: any) => !(isNestHello(r) && r.round !== 1));
+    // rounds 2 and 3 as round 1 on a machine at half and double speed: both adapters move alike, so r is exactly 1
+    for (const [round, speed] of [[2, 0.5], [3, 2]]) {
+      for (const run of firstRound) results.runs.push({ ...run, round, load: { ...run.load, rps: run.load.rps * speed } });
+    }
+    // two rounds of json: no correlation to speak of
+    results.runs = results.runs.filter((r: any) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3));
+    const { markdown } = render(results);
+    expect(markdown).toMatch(/\| node@20\.20\.2 \| hello \| .*\| 3 \| 1\.00 \|/);
+    expect(markdown).toMatch(/\| node@20\.20\.2 \| json \| .*\| 2 \| — \|/);
+  });
+
   it('says so at the top when the results are incomplete', () => {
     const results = { ...load(), complete: false, stopReason: 'interrupted (SIGINT)' };
     expect(render(results).markdown).toContain('**Incomplete results**: interrupted (SIGINT)');

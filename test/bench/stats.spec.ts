@@ -1,4 +1,4 @@
-import { bootstrapMedianCI, coefficientOfVariation, median, quantile, seededRandom, summarize } from '../../bench/stats.js';
+import { bootstrapMedianCI, coefficientOfVariation, correlation, median, quantile, seededRandom, summarize } from '../../bench/stats.js';
 
 /** P(X >= k) for X ~ Binomial(n, p). */
 function binomialTail(n: number, p: number, k: number): number {
@@ -38,6 +38,23 @@ describe('coefficient of variation', () => {
 
   it('is NaN for a single value', () => {
     expect(coefficientOfVariation([3])).toBeNaN();
+  });
+});
+
+describe('correlation', () => {
+  it('is Pearson\'s r: 0.8 for a known pair of series, ±1 for exact linear relations', () => {
+    expect(correlation([1, 2, 3, 4], [1, 3, 2, 4])).toBeCloseTo(0.8, 12);
+    expect(correlation([1, 2, 3], [2, 4, 6])).toBeCloseTo(1, 12);
+    expect(correlation([1, 2, 3], [3, 2, 1])).toBeCloseTo(-1, 12);
+  });
+
+  it('does not exist below three pairs or for a constant series', () => {
+    expect(correlation([1, 2], [2, 1])).toBeNull();
+    expect(correlation([1, 2, 3], [5, 5, 5])).toBeNull();
+  });
+
+  it('refuses series of different lengths', () => {
+    expect(() => correlation([1, 2, 3], [1, 2])).toThrow(/equally long/);
   });
 });
 
