@@ -44,7 +44,7 @@ async function main(argv) {
     console.log(HELP);
     return EXIT_OK;
   }
-  return run(options, await prepare(options));
+  return run(await prepare(options));
 }
 
 /**
@@ -61,17 +61,16 @@ async function prepare(options) {
   if (pairs.some((pair) => targetByName(pair.target).group === 'nest')) ensureBuilt(log);
   const secret = randomBytes(32).toString('hex');
   const token = pairs.some((pair) => scenarioByName(pair.scenario).needsToken) ? await mintToken(secret) : null;
-  if (options.cpus) pinThisProcess(options.cpus.generator);
-  return { driver, runtimes, pairs, notApplicable, secret, token };
+  const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault);
+  return { options: { ...options, cpus }, driver, runtimes, pairs, notApplicable, secret, token };
 }
 
 /**
  * Measure every runtime in turn, keep results.json current, and always end with the reports, even when interrupted.
- * @param {import('./options.js').Options} options
- * @param {Awaited<ReturnType<typeof prepare>>} setup
+ * @param {Awaited<ReturnType<typeof prepare>>} setup options as prepared: pinning as actually in force
  * @returns {Promise<number>} exit code
  */
-async function run(options, { driver, runtimes, pairs, notApplicable, secret, token }) {
+async function run({ options, driver, runtimes, pairs, notApplicable, secret, token }) {
   const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
   const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', stamp));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
@@ -195,13 +194,21 @@ async function mintToken(secret) {
 
 /**
  * With pinning, the bench itself (and so in-process autocannon) runs on the generator's CPUs, never the servers'.
- * @param {string} cpus
+ * Pinning that was only the default gives way to an unpinned run when taskset is missing, as wrk gives way to autocannon.
+ * @param {{ server: string, generator: string }} cpus
+ * @param {boolean} pinnedByDefault
+ * @returns {{ server: string, generator: string } | null} the pinning in force
  */
-function pinThisProcess(cpus) {
-  const pinned = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { encoding: 'utf8' });
-  if (pinned.status === 0) return;
-  const reason = pinned.error ? 'taskset is not installed (apt-get install util-linux)' : `taskset: ${pinned.stderr.trim()}`;
-  throw new UsageError(`pinning: could not pin the bench to CPU ${cpus}: ${reason}; or run with --no-pin`);
+function pinThisProcess(cpus, pinnedByDefault) {
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', cpus.generator, String(process.pid)], { encoding: 'utf8' });
+  if (pinned.status === 0) return cpus;
+  const missing = 'taskset is not installed (apt-get install util-linux)';
+  if (pinned.error && pinnedByDefault) {
+    log(`note: ${missing}; running unpinned, so the scheduler places servers and generator`);
+    return null;
+  }
+  const reason = pinned.error ? missing : `taskset: ${pinned.stderr.trim()}`;
+  throw new UsageError(`pinning: could not pin the bench to CPU ${cpus.generator}: ${reason}; or run with --no-pin`);
 }
 
 /**

@@ -47,6 +47,7 @@ const MAX_PORT = 65535;
  * @property {boolean} quick
  * @property {string | null} outDir null: results/<timestamp>
  * @property {{ server: string, generator: string } | null} cpus taskset CPU lists, or null when not pinned
+ * @property {boolean} pinnedByDefault pinned without --pin or --cpus: without taskset the bench runs unpinned instead
  * @property {number} basePort
  * @property {string | null} runtime the --runtime text, resolved later by bench/runtimes.js
  * @property {boolean} prof profile every pair after the timed runs
@@ -128,6 +129,7 @@ export function parseOptions(argv) {
     quick,
     outDir: values.out === undefined ? null : parseNonEmpty('--out', values.out),
     cpus,
+    pinnedByDefault: cpus !== null && !values.pin && values.cpus === undefined,
     basePort: values.port === undefined ? DEFAULT_BASE_PORT : parseInteger('--port', values.port, 1, MAX_PORT - TARGET_NAMES.length),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     prof: values.prof ?? false,

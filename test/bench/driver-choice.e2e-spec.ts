@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { CLI, ROOT, type Finished } from './support/run-node.js';
 
-/** Run the CLI with a PATH that has node and sh but no load generator binaries, like a fresh machine. */
+/** Run the CLI with a PATH that has node and sh but no load generator binaries and no taskset, like a bare machine. */
 function runWithoutGenerators(args: string[]): Promise<Finished> {
   const bin = mkdtempSync(join(tmpdir(), 'bench-path-'));
   symlinkSync(process.execPath, join(bin, 'node'));
@@ -20,15 +20,17 @@ function runWithoutGenerators(args: string[]): Promise<Finished> {
   }));
 }
 
-describe('choosing the load generator', () => {
-  it('falls back to autocannon with a one-line notice when wrk is not installed, and records it', async () => {
+describe('choosing the load generator and the pinning', () => {
+  it('falls back to autocannon and to no pinning with a one-line notice each when wrk and taskset are missing, and records both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-fallback-'));
     try {
       const run = await runWithoutGenerators(['--quick', '--targets', 'raw-node', '--scenarios', 'hello', '--out', dir, '--port', '3190']);
       expect(run.status).toBe(0);
       expect(run.stderr).toContain('note: wrk is not installed; install it with: apt-get install wrk; using autocannon instead');
+      expect(run.stderr).toContain('note: taskset is not installed (apt-get install util-linux); running unpinned');
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
       expect(results.plan.driver).toBe('autocannon');
+      expect(results.environment.cpus).toBeNull();
       expect(results.runs.every((r: any) => r.status === 'ok')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -42,5 +44,11 @@ describe('choosing the load generator', () => {
     const run = await runWithoutGenerators(['--quick', '--driver', driver]);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`--driver ${driver}: ${driver} is not installed; install it with: ${install}\n`);
+  });
+
+  it('refuses an explicit --pin without taskset: one line naming the package, exit 2', async () => {
+    const run = await runWithoutGenerators(['--quick', '--driver', 'autocannon', '--targets', 'raw-node', '--scenarios', 'hello', '--pin']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^pinning: could not pin the bench to CPU \d+: taskset is not installed \(apt-get install util-linux\); or run with --no-pin\n$/);
   });
 });

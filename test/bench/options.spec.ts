@@ -31,7 +31,9 @@ describe('flag defaults', () => {
 
   it.runIf(availableParallelism() >= 2)('pins servers and generator to different CPUs unless --no-pin', () => {
     expect(parseOptions([]).cpus).toEqual(parseOptions(['--pin']).cpus);
-    expect(parseOptions(['--no-pin']).cpus).toBeNull();
+    expect(parseOptions([]).pinnedByDefault).toBe(true);
+    expect(parseOptions(['--pin']).pinnedByDefault).toBe(false);
+    expect(parseOptions(['--no-pin'])).toMatchObject({ cpus: null, pinnedByDefault: false });
   });
 
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
