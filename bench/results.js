@@ -17,7 +17,7 @@ export const RESULTS_SCHEMA = 1;
  * @property {string} startedAt ISO time
  * @property {'ok' | 'failed'} status
  * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
- * @property {import('./drivers/index.js').LoadResult | null} load
+ * @property {import('./run/drivers/registry.js').LoadResult | null} load
  * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
  *
@@ -27,15 +27,15 @@ export const RESULTS_SCHEMA = 1;
  * @property {string | null} finishedAt
  * @property {boolean} complete false while running, after Ctrl-C, or when the bench itself crashed
  * @property {string | null} stopReason why it is incomplete
- * @property {import('./environment.js').Environment} environment
- * @property {Omit<import('./options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
- * @property {{ driver: string, pairs: import('./plan.js').Pair[], notApplicable: import('./plan.js').Pair[], runtimes: string[] }} plan
+ * @property {import('./run/environment.js').Environment} environment
+ * @property {Omit<import('./run/options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
+ * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[] }} plan
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, pid: number, port: number, line: string }>} started each target's process and what it printed first
- * @property {import('./verify.js').Verification[]} verification
- * @property {import('./verify.js').HeaderDifference[]} headerDifferences
+ * @property {import('./run/verify.js').Verification[]} verification
+ * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
- * @property {import('./profile/index.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  */
 
 /** @param {string} dir */

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { GROUPS } from './groups.js';
 
-/** @typedef {import('./analyze.js').FlameNode} FlameNode */
+/** @typedef {import('./tick-analysis.js').FlameNode} FlameNode */
 
 const require = createRequire(import.meta.url);
 

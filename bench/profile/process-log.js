@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { analyzeTicks } from './analyze.js';
+import { analyzeTicks } from './tick-analysis.js';
 import { renderFlameGraphHtml } from './flamegraph-html.js';
 import { GROUPS } from './groups.js';
 import { scanLog } from './v8-log.js';
@@ -93,7 +93,7 @@ function reproduceCommand(node, logFile, window) {
 }
 
 /**
- * @param {{ title: string, scan: import('./v8-log.js').LogScan, window: import('./tick-processor.js').TickWindow, analysis: import('./analyze.js').Analysis, node: string }} input
+ * @param {{ title: string, scan: import('./v8-log.js').LogScan, window: import('./tick-processor.js').TickWindow, analysis: import('./tick-analysis.js').Analysis, node: string }} input
  * @returns {ProfileSummary}
  */
 function summarize({ title, scan, window, analysis, node }) {

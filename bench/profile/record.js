@@ -5,14 +5,14 @@
  */
 import { open, rm } from 'node:fs/promises';
 
-import { describeExit, startTarget } from '../targets.js';
-import { requestFor } from '../scenarios.js';
+import { describeExit, startTarget } from '../run/targets.js';
+import { requestFor } from '../run/scenarios.js';
 import { LOAD_MARK_SIGNAL } from './load-window.js';
 
-/** @typedef {import('../targets.js').Target} Target */
-/** @typedef {import('../scenarios.js').Scenario} Scenario */
-/** @typedef {import('../runtimes.js').Runtime} Runtime */
-/** @typedef {import('../drivers/index.js').Driver} Driver */
+/** @typedef {import('../run/targets.js').Target} Target */
+/** @typedef {import('../run/scenarios.js').Scenario} Scenario */
+/** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
+/** @typedef {import('../run/drivers/registry.js').Driver} Driver */
 
 /**
  * V8 flags for a profiled run, besides --logfile:
@@ -48,7 +48,7 @@ export function profileExecArgv(logFile) {
 
 /**
  * @param {RecordOptions} options
- * @returns {Promise<import('../drivers/index.js').LoadResult>}
+ * @returns {Promise<import('../run/drivers/registry.js').LoadResult>}
  */
 export async function recordProfile({ target, scenario, runtime, driver, durationSec, connections, port, logFile, env, token = null, serverCpu = null, generatorCpu = null, signal }) {
   await rm(logFile, { force: true });

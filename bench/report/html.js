@@ -5,10 +5,10 @@ import {
   baselineTable, environmentTable, headerTable, overheadTable, problemsTable, statusLine, targetTable, verdictTable,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
-import { HOLDS_MAX, HOLDS_MIN } from '../verdict.js';
+import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 
 /** @typedef {import('./tables.js').Table} Table */
-/** @typedef {import('../analyze.js').Analysis} Analysis */
+/** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
 
 const TARGET_COLORS = /** @type {Record<string, string>} */ ({

@@ -6,7 +6,7 @@ import {
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 
 /** @typedef {import('./tables.js').Table} Table */
-/** @typedef {import('../analyze.js').Analysis} Analysis */
+/** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
 
 /** @param {string} cell */

@@ -4,8 +4,8 @@
 import { DASH, formatInterval, formatPercent, formatRatio } from './tables.js';
 
 /** @typedef {import('./tables.js').Table} Table */
-/** @typedef {import('../analyze.js').Analysis} Analysis */
-/** @typedef {import('../analyze.js').RatioRow} RatioRow */
+/** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
+/** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 
 /** Marks a cell whose rounds include a saturated load generator (explained under the table). */
 const SATURATED_MARK = ' †';

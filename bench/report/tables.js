@@ -1,11 +1,11 @@
 // @ts-check
 // The report's tables as plain data (headers and rows of text), so Markdown, HTML and the terminal show the same thing.
-import { formatDuration } from '../progress.js';
-import { errorLine } from '../targets.js';
-import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../verdict.js';
+import { formatDuration } from '../run/progress.js';
+import { errorLine } from '../run/targets.js';
+import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 
-/** @typedef {import('../analyze.js').Analysis} Analysis */
-/** @typedef {import('../analyze.js').RatioRow} RatioRow */
+/** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
+/** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 /** @typedef {import('../results.js').Results} Results */
 
 /**
@@ -43,7 +43,7 @@ export function formatInterval(ci, format) {
   return ci ? `${format(ci.low)} – ${format(ci.high)}` : DASH;
 }
 
-/** Half the interval's width relative to the median: how precisely a ratio is known. @param {import('../analyze.js').Summary} s */
+/** Half the interval's width relative to the median: how precisely a ratio is known. @param {import('../analysis/analyze.js').Summary} s */
 export function halfWidth(s) {
   return s.ci && s.median ? (s.ci.high - s.ci.low) / 2 / s.median : NaN;
 }

@@ -2,7 +2,7 @@
 // Renders report.md and report.html next to results.json, from results.json's content alone.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze } from '../analyze.js';
+import { analyze } from '../analysis/analyze.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -11,12 +11,12 @@ export const HTML_FILE = 'report.html';
 
 /**
  * The profiles section is rendered by bench/profile (its own module, loaded only when a run has profiles).
- * @param {import('../profile/index.js').ProfileRecord[] | undefined} profiles @param {string} dir
+ * @param {import('../profile/profile-targets.js').ProfileRecord[] | undefined} profiles @param {string} dir
  */
 async function renderProfiles(profiles, dir) {
   if (!profiles?.length) return { markdown: '', html: '' };
   try {
-    const { renderProfilesMarkdown, renderProfilesHtml } = await import('../profile/index.js');
+    const { renderProfilesMarkdown, renderProfilesHtml } = await import('../profile/profile-targets.js');
     return { markdown: await renderProfilesMarkdown(profiles, dir), html: await renderProfilesHtml(profiles, dir) };
   } catch (error) {
     const note = `Profiles were recorded but could not be rendered: ${/** @type {Error} */ (error).message}`;
@@ -27,7 +27,7 @@ async function renderProfiles(profiles, dir) {
 /**
  * @param {string} dir
  * @param {import('../results.js').Results} results
- * @returns {Promise<{ analysis: import('../analyze.js').Analysis, markdownFile: string, htmlFile: string }>}
+ * @returns {Promise<{ analysis: import('../analysis/analyze.js').Analysis, markdownFile: string, htmlFile: string }>}
  */
 export async function writeReports(dir, results) {
   const analysis = analyze(results);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { parseAbOutput } from '../../bench/drivers/ab-output.js';
-import { fromAutocannonResult } from '../../bench/drivers/autocannon.js';
-import { parseWrkOutput } from '../../bench/drivers/wrk-output.js';
+import { parseAbOutput } from '../../bench/run/drivers/ab-output.js';
+import { fromAutocannonResult } from '../../bench/run/drivers/autocannon.js';
+import { parseWrkOutput } from '../../bench/run/drivers/wrk-output.js';
 
 // Real output recorded on the development machine (2-vCPU AMD EPYC VM) with the drivers' own arguments.
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
-describe('wrk output (with bench/drivers/wrk.lua)', () => {
+describe('wrk output (with bench/run/drivers/wrk.lua)', () => {
   it('reads requests, duration, rate and latency percentiles in ms from the result line', () => {
     const result = parseWrkOutput(fixture('wrk-hello.txt'));
     expect(result.requests).toBe(50346);

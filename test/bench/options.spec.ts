@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
 import {
   DEFAULT_CONNECTIONS, DEFAULT_DURATION_SEC, DEFAULT_ROUNDS, DEFAULT_WARMUP_SEC, HELP, MIN_PROFILE_SEC, QUICK, parseOptions,
-} from '../../bench/options.js';
+} from '../../bench/run/options.js';
 
-const CLI = fileURLToPath(new URL('../../bench/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../bench/bin/bench.js', import.meta.url));
 
 function usageMessage(argv: string[]): string {
   try {

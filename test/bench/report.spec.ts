@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze } from '../../bench/analyze.js';
+import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
 import { writeReports } from '../../bench/report/write.js';
-import { median } from '../../bench/stats.js';
-import { verdict, band } from '../../bench/verdict.js';
+import { median } from '../../bench/analysis/stats.js';
+import { verdict, band } from '../../bench/analysis/verdict.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
 const FIXTURE = new URL('./fixtures/results-quick.json', import.meta.url);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { analyze } from '../../bench/analyze.js';
+import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
-import { median } from '../../bench/stats.js';
+import { median } from '../../bench/analysis/stats.js';
 
 // results.json of a real `--quick --runtime node,node@24,bun --scenarios hello,json` run on the development machine.
 const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);

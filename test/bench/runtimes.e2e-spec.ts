@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QUICK } from '../../bench/options.js';
-import { DEFAULT_CACHE_DIR } from '../../bench/runtimes.js';
+import { QUICK } from '../../bench/run/options.js';
+import { DEFAULT_CACHE_DIR } from '../../bench/runtimes/runtimes.js';
 import { CLI, runNode } from './support/run-node.js';
 
 /** First run on a fresh clone installs node@24 and bun (about 15 s here), then three quick runtimes. */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
-import { assertDriverSupports, DEFAULT_CACHE_DIR, parseRuntimeList, resolveRuntimes, versionMatches } from '../../bench/runtimes.js';
+import { assertDriverSupports, DEFAULT_CACHE_DIR, parseRuntimeList, resolveRuntimes, versionMatches } from '../../bench/runtimes/runtimes.js';
 
 /** Installing a runtime is a 50–100 MB download the first time; later runs reuse the cache. */
 const INSTALL_TIMEOUT_MS = 180_000;

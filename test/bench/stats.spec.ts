@@ -1,4 +1,4 @@
-import { bootstrapMedianCI, coefficientOfVariation, correlation, median, quantile, seededRandom, summarize } from '../../bench/stats.js';
+import { bootstrapMedianCI, coefficientOfVariation, correlation, median, quantile, seededRandom, summarize } from '../../bench/analysis/stats.js';
 
 /** P(X >= k) for X ~ Binomial(n, p). */
 function binomialTail(n: number, p: number, k: number): number {

@@ -1,4 +1,4 @@
-import { MIN_ROUNDS_FOR_VERDICT, band, verdict } from '../../bench/verdict.js';
+import { MIN_ROUNDS_FOR_VERDICT, band, verdict } from '../../bench/analysis/verdict.js';
 
 describe('bands of the Fastify / Express ratio', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { QUICK } from '../../bench/options.js';
+import { QUICK } from '../../bench/run/options.js';
 import { CLI, runNode, type Finished } from '../bench/support/run-node.js';
 
 const PORT = '3270'; // the profile tests' port range

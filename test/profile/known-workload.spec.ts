@@ -10,7 +10,7 @@ import { scanLog } from '../../bench/profile/v8-log.js';
 
 const execFileAsync = promisify(execFile);
 const WORKLOAD = path.join(import.meta.dirname, 'fixtures', 'hot-loop.js');
-const CLI = path.join(import.meta.dirname, '..', '..', 'bench', 'profile', 'cli.js');
+const CLI = path.join(import.meta.dirname, '..', '..', 'bench', 'bin', 'profile.js');
 const WORKLOAD_SECONDS = '1.5';
 const PROFILE_TIMEOUT_MS = 60_000;
 /**

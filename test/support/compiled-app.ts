@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The tests compile src/ themselves, as `nest build` does (tsc with
  * tsconfig.build.json), into a folder of their own: they run on a fresh clone

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CLI = join(ROOT, 'bench', 'cli.js');
-export const REPORT_CLI = join(ROOT, 'bench', 'report.js');
+export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const CLI = join(ROOT, 'bench', 'bin', 'bench.js');
+export const REPORT_CLI = join(ROOT, 'bench', 'bin', 'report.js');
 
 export interface Finished { status: number | null; signal: string | null; stdout: string; stderr: string }
 

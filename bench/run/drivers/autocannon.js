@@ -3,9 +3,9 @@
 // of wrk per request (~16 µs against 10–12 µs here, see README), so fast servers saturate it first (runs flag that).
 import autocannon from 'autocannon';
 
-/** @typedef {import('./index.js').Driver} Driver */
-/** @typedef {import('./index.js').LoadRequest} LoadRequest */
-/** @typedef {import('./index.js').LoadResult} LoadResult */
+/** @typedef {import('./registry.js').Driver} Driver */
+/** @typedef {import('./registry.js').LoadRequest} LoadRequest */
+/** @typedef {import('./registry.js').LoadResult} LoadResult */
 
 /** autocannon checks its stop flag once per sample; short samples keep sub-second runs close to their duration. */
 const SAMPLE_INTERVAL_MS = 100;

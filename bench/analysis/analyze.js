@@ -3,8 +3,8 @@
 import { correlation, median, summarize } from './stats.js';
 import { verdict } from './verdict.js';
 
-/** @typedef {import('./results.js').Results} Results */
-/** @typedef {import('./results.js').RunRecord} RunRecord */
+/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('../results.js').RunRecord} RunRecord */
 /** @typedef {ReturnType<typeof summarize>} Summary */
 
 /**
@@ -100,12 +100,12 @@ export function analyze(results) {
  */
 function summarizeTarget(runtime, scenario, target, runs) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
-  const loads = ok.map((run) => /** @type {import('./drivers/index.js').LoadResult} */ (run.load));
+  const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
     const present = /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
     return present.length ? median(present) : null;
   };
-  const sum = (/** @type {(load: import('./drivers/index.js').LoadResult) => number} */ pick) => loads.reduce((total, load) => total + pick(load), 0);
+  const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) => loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
   return {
     runtime,
@@ -165,7 +165,7 @@ function ratioRow(runtime, scenario, spec, runs) {
 /**
  * Error answers count in req/s like correct ones (a 503 is often the quickest answer), so a ratio over such rounds
  * is not the routes' speed alone.
- * @param {import('./drivers/index.js').LoadResult | null} load
+ * @param {import('../run/drivers/registry.js').LoadResult | null} load
  */
 function hasFailedRequests(load) {
   return Boolean(load && (load.errors || load.timeouts || load.non2xx));

@@ -6,23 +6,23 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureBuilt } from './build.js';
-import { loadDriver } from './drivers/index.js';
-import { collectEnvironment } from './environment.js';
-import { USAGE_EXIT_CODE, UsageError } from './errors.js';
-import { START_ALLOWANCE_SEC, measureRuntime } from './measure.js';
-import { FALLBACK_DRIVER, HELP, PREFERRED_DRIVER, parseOptions } from './options.js';
-import { planPairs } from './plan.js';
-import { createProgress, formatDuration } from './progress.js';
-import { RESULTS_SCHEMA, createResultsWriter } from './results.js';
-import { renderSummary } from './report/markdown.js';
-import { writeReports } from './report/write.js';
-import { assertDriverSupports, currentNode, parseRuntimeList, resolveRuntimes } from './runtimes.js';
-import { scenarioByName } from './scenarios.js';
-import { PROJECT_ROOT, targetByName } from './targets.js';
-import { headerDifferences } from './verify.js';
+import { ensureBuilt } from '../run/build.js';
+import { loadDriver } from '../run/drivers/registry.js';
+import { collectEnvironment } from '../run/environment.js';
+import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
+import { FALLBACK_DRIVER, HELP, PREFERRED_DRIVER, parseOptions } from '../run/options.js';
+import { planPairs } from '../run/plan.js';
+import { createProgress, formatDuration } from '../run/progress.js';
+import { RESULTS_SCHEMA, createResultsWriter } from '../results.js';
+import { renderSummary } from '../report/markdown.js';
+import { writeReports } from '../report/write.js';
+import { assertDriverSupports, currentNode, parseRuntimeList, resolveRuntimes } from '../runtimes/runtimes.js';
+import { scenarioByName } from '../run/scenarios.js';
+import { PROJECT_ROOT, targetByName } from '../run/targets.js';
+import { headerDifferences } from '../run/verify.js';
 
-/** @typedef {import('./runtimes.js').Runtime} Runtime */
+/** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -49,7 +49,7 @@ async function main(argv) {
 
 /**
  * Everything that can be refused before a server starts: driver, runtimes, pairs, the build and the token.
- * @param {import('./options.js').Options} options
+ * @param {import('../run/options.js').Options} options
  */
 async function prepare(options) {
   const driver = await chooseDriver(options.driver);
@@ -74,7 +74,7 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
   const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
   const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', stamp));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
-  /** @type {import('./results.js').Results} */
+  /** @type {import('../results.js').Results} */
   const results = {
     schema: RESULTS_SCHEMA,
     startedAt: new Date().toISOString(),
@@ -213,12 +213,12 @@ function pinThisProcess(cpus, pinnedByDefault) {
 
 /**
  * --prof: one separate profiled run per measured pair, after the timed runs, so profiling never touches them.
- * @param {{ options: import('./options.js').Options, outDir: string, stamp: string, runtimes: Runtime[],
- *   driver: import('./drivers/index.js').Driver, results: import('./results.js').Results, secret: string,
+ * @param {{ options: import('../run/options.js').Options, outDir: string, stamp: string, runtimes: Runtime[],
+ *   driver: import('../run/drivers/registry.js').Driver, results: import('../results.js').Results, secret: string,
  *   token: string | null, signal: AbortSignal, log: (line: string) => void }} context
  */
 async function profile({ options, outDir, stamp, runtimes, driver, results, secret, token, signal, log: say }) {
-  const { profileTargets } = await import('./profile/index.js');
+  const { profileTargets } = await import('../profile/profile-targets.js');
   const profileDir = options.outDir ? join(outDir, 'profiles') : join(PROJECT_ROOT, 'profiles', stamp);
   const records = [];
   for (const [i, runtime] of runtimes.entries()) {

@@ -19,7 +19,7 @@ const BYTES_PER_GIB = 1024 ** 3;
  * @property {number} memoryGiB
  * @property {{ kernel: string, distribution: string | null }} os
  * @property {{ node: string, argv: string[] }} bench the node running the bench, and how it was called
- * @property {import('./runtimes.js').Runtime[]} runtimes what the targets ran under
+ * @property {import('../runtimes/runtimes.js').Runtime[]} runtimes what the targets ran under
  * @property {Record<string, string | null>} packages installed versions
  * @property {string} driver name and version of the load generator
  * @property {{ commit: string | null, dirty: boolean | null }} git
@@ -28,7 +28,7 @@ const BYTES_PER_GIB = 1024 ** 3;
  */
 
 /**
- * @param {{ runtimes: import('./runtimes.js').Runtime[], driverVersion: string, cpus: { server: string, generator: string } | null }} context
+ * @param {{ runtimes: import('../runtimes/runtimes.js').Runtime[], driverVersion: string, cpus: { server: string, generator: string } | null }} context
  * @returns {Environment}
  */
 export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {

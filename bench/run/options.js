@@ -2,8 +2,8 @@
 // Every flag of `npm run bench`: defaults, validation with one-line messages, and the --help text.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DRIVER_NAMES } from './drivers/index.js';
-import { UsageError } from './errors.js';
+import { DRIVER_NAMES } from './drivers/registry.js';
+import { UsageError } from '../errors.js';
 import { SCENARIO_NAMES } from './scenarios.js';
 import { TARGET_NAMES } from './targets.js';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { escapeHtml } from './flamegraph-html.js';
 import { GROUPS } from './groups.js';
 
-/** @typedef {import('./index.js').ProfileRecord} ProfileRecord */
+/** @typedef {import('./profile-targets.js').ProfileRecord} ProfileRecord */
 
 const TOP_FUNCTIONS_SHOWN = 15;
 const MARKDOWN_NAME_CHARS = 70;

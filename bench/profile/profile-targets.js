@@ -6,15 +6,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
-import { PROJECT_ROOT, targetByName } from '../targets.js';
-import { scenarioByName } from '../scenarios.js';
+import { PROJECT_ROOT, targetByName } from '../run/targets.js';
+import { scenarioByName } from '../run/scenarios.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { recordProfile } from './record.js';
 
-export { renderProfilesHtml, renderProfilesMarkdown } from './report.js';
+export { renderProfilesHtml, renderProfilesMarkdown } from './hot-spot-tables.js';
 
-/** @typedef {import('../runtimes.js').Runtime} Runtime */
-/** @typedef {import('../drivers/index.js').Driver} Driver */
+/** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
+/** @typedef {import('../run/drivers/registry.js').Driver} Driver */
 /** @typedef {import('./process-log.js').ProfileSummary} ProfileSummary */
 
 /** Top functions kept in the record (results.json); the .json file has them all. */

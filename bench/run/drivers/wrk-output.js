@@ -1,7 +1,7 @@
 // @ts-check
 // Reads what wrk printed, with bench/drivers/wrk.lua loaded, into a LoadResult.
 
-/** @typedef {import('./index.js').LoadResult} LoadResult */
+/** @typedef {import('./registry.js').LoadResult} LoadResult */
 
 const RESULT_MARKER = 'BENCH_RESULT ';
 const MICROS_PER_SEC = 1e6;

@@ -1,6 +1,6 @@
 // @ts-check
 // The load generators the bench can drive, behind one interface: a new generator is one new file here.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 /**
  * What to send, for how long.

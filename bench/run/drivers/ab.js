@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { parseAbOutput } from './ab-output.js';
 
-/** @typedef {import('./index.js').Driver} Driver */
+/** @typedef {import('./registry.js').Driver} Driver */
 
 /**
  * ab stops at -n requests even with -t and keeps one record per request, so -n is sized for the duration at a rate

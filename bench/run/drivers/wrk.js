@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { parseWrkOutput } from './wrk-output.js';
 
-/** @typedef {import('./index.js').Driver} Driver */
+/** @typedef {import('./registry.js').Driver} Driver */
 
 const SCRIPT = fileURLToPath(new URL('./wrk.lua', import.meta.url));
 /** One thread: the generator should use one CPU, the server the other. */

@@ -17,7 +17,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -33,7 +33,7 @@ const execFileAsync = promisify(execFile);
  */
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
 
-export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../.runtimes/', import.meta.url));
+export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
 /** Written into a cache entry only once its binary has answered `--version`: its presence means "complete". */
 const MARKER_FILE = 'runtime.json';
 const SPEC_PATTERN = /^(node|bun)(?:@(\d+(?:\.\d+){0,2}))?$/;
@@ -46,7 +46,7 @@ const NPM_MAX_BUFFER = 16 * 1024 * 1024;
 const MIN_NODE_VERSION = readMinNodeVersion();
 
 function readMinNodeVersion() {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   const match = /^>=\s*(\d+\.\d+\.\d+)$/.exec(pkg.engines?.node ?? '');
   if (!match) throw new Error(`package.json engines.node must read ">=X.Y.Z", found ${JSON.stringify(pkg.engines?.node)}`);
   return match[1];

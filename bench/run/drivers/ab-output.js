@@ -1,7 +1,7 @@
 // @ts-check
 // Reads what ab printed (stdout and its -e percentile CSV) into a LoadResult.
 
-/** @typedef {import('./index.js').LoadResult} LoadResult */
+/** @typedef {import('./registry.js').LoadResult} LoadResult */
 
 /**
  * @param {string} text @param {RegExp} pattern @param {string} what

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run report -- DIR`: rebuild report.md and report.html from DIR/results.json, without measuring anything.
-import { USAGE_EXIT_CODE, UsageError } from './errors.js';
-import { readResults } from './results.js';
-import { writeReports } from './report/write.js';
+import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { readResults } from '../results.js';
+import { writeReports } from '../report/write.js';
 
 const HELP = `Usage: npm run report -- DIR
 

@@ -13,19 +13,19 @@ const MICROS_PER_SEC = 1e6;
 export const START_ALLOWANCE_SEC = 5;
 
 /** @typedef {import('./plan.js').Pair} Pair */
-/** @typedef {import('./results.js').RunRecord} RunRecord */
+/** @typedef {import('../results.js').RunRecord} RunRecord */
 /** @typedef {import('./targets.js').RunningTarget} RunningTarget */
 
 /**
  * @typedef {object} Session what one runtime's measurement needs
- * @property {import('./runtimes.js').Runtime} runtime
+ * @property {import('../runtimes/runtimes.js').Runtime} runtime
  * @property {string} runtimeKey `name@version`, the runtime's label in every record
  * @property {import('./options.js').Options} options
- * @property {import('./drivers/index.js').Driver} driver
+ * @property {import('./drivers/registry.js').Driver} driver
  * @property {Pair[]} pairs the applicable pairs, before verification
  * @property {string | null} token for scenarios that need one
  * @property {Record<string, string>} env added to every target's environment
- * @property {import('./results.js').Results} results appended to as the session goes
+ * @property {import('../results.js').Results} results appended to as the session goes
  * @property {() => void} save persists results
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
  * @property {AbortSignal} signal Ctrl-C

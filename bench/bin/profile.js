@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
-import { percent, processProfileLog, describeSummary } from './process-log.js';
+import { percent, processProfileLog, describeSummary } from '../profile/process-log.js';
 
 const TOP_SHOWN = 15;
 const USAGE = `Usage: npm run profile:process -- <v8.log> [--out DIR]

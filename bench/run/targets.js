@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { killOnExit } from './children.js';
 
-/** @typedef {import('./runtimes.js').Runtime} Runtime */
+/** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 
 /**
  * @typedef {object} Target
@@ -17,7 +17,7 @@ import { killOnExit } from './children.js';
  * @property {string[] | null} scenarios the scenarios it has routes for; null = all
  */
 
-export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const HOST = '127.0.0.1';
 const RAW_SCENARIOS = ['hello', 'json'];
 
@@ -25,9 +25,9 @@ const RAW_SCENARIOS = ['hello', 'json'];
 export const TARGETS = Object.freeze([
   { name: 'nest-express', group: 'nest', adapter: 'express', entry: 'dist/main.js', scenarios: null },
   { name: 'nest-fastify', group: 'nest', adapter: 'fastify', entry: 'dist/main.fastify.js', scenarios: null },
-  { name: 'raw-node', group: 'node', adapter: 'node', entry: 'bench/servers/raw-node.js', scenarios: RAW_SCENARIOS },
-  { name: 'raw-express', group: 'raw', adapter: 'express', entry: 'bench/servers/raw-express.js', scenarios: RAW_SCENARIOS },
-  { name: 'raw-fastify', group: 'raw', adapter: 'fastify', entry: 'bench/servers/raw-fastify.js', scenarios: RAW_SCENARIOS },
+  { name: 'raw-node', group: 'node', adapter: 'node', entry: 'bench/run/servers/raw-node.js', scenarios: RAW_SCENARIOS },
+  { name: 'raw-express', group: 'raw', adapter: 'express', entry: 'bench/run/servers/raw-express.js', scenarios: RAW_SCENARIOS },
+  { name: 'raw-fastify', group: 'raw', adapter: 'fastify', entry: 'bench/run/servers/raw-fastify.js', scenarios: RAW_SCENARIOS },
 ]);
 
 export const TARGET_NAMES = TARGETS.map((t) => t.name);

@@ -2,7 +2,7 @@
 // Runs a load generator binary (wrk, ab) for one run and measures the CPU it used.
 import { spawn, spawnSync } from 'node:child_process';
 import { reapedChildrenCpuSec } from '../procstat.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 import { killOnExit } from '../children.js';
 
 /**
