@@ -101,7 +101,7 @@ export function bootstrapMedianCI(values, { confidence = CONFIDENCE, resamples =
   if (values.length < 2) return null;
   const random = seededRandom(seed);
   const n = values.length;
-  const sample = new Array(n);
+  const sample = Array.from({ length: n }, () => 0);
   const medians = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     for (let i = 0; i < n; i++) sample[i] = values[Math.floor(random() * n)];

@@ -117,7 +117,7 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     }
     results.headerDifferences = headerDifferences(results.verification);
     if (options.prof && !abort.signal.aborted) {
-      results.profiles = await profile({ options, outDir, stamp, runtimes, driver, results, secret, token, signal: abort.signal, log: progress.log });
+      results.profiles = await profile({ options, outDir, stamp, runtimes, driver, results, secret, token, signal: abort.signal, log: (line) => progress.log(line) });
     }
     results.complete = !abort.signal.aborted;
     if (results.complete) results.stopReason = null;

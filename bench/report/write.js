@@ -17,7 +17,7 @@ async function renderProfiles(profiles, dir) {
   if (!profiles?.length) return { markdown: '', html: '' };
   try {
     const { renderProfilesMarkdown, renderProfilesHtml } = await import('../profile/profile-targets.js');
-    return { markdown: await renderProfilesMarkdown(profiles, dir), html: await renderProfilesHtml(profiles, dir) };
+    return { markdown: renderProfilesMarkdown(profiles, dir), html: renderProfilesHtml(profiles, dir) };
   } catch (error) {
     const note = `Profiles were recorded but could not be rendered: ${/** @type {Error} */ (error).message}`;
     return { markdown: `### Profiles\n\n${note}\n`, html: `<h2>Profiles</h2><p>${note.replace(/</g, '&lt;')}</p>` };

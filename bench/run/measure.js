@@ -35,7 +35,7 @@ export const START_ALLOWANCE_SEC = 5;
  * @param {Session} session
  */
 export async function measureRuntime(session) {
-  const { options, pairs, results, progress, runtimeKey } = session;
+  const { options, results, progress, runtimeKey } = session;
   const running = await startTargets(session);
   try {
     if (session.signal.aborted) return;

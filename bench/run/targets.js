@@ -143,7 +143,7 @@ export function describeExit(info) {
  * @param {string} text
  */
 export function errorLine(text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !/^at /.test(l));
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !l.startsWith('at '));
   const error = lines.findLast((l) => /^(\w*Error|\[\w*Error)\b/.test(l));
   return error ?? lines[lines.length - 1] ?? '(no stderr output)';
 }

@@ -54,7 +54,7 @@ export function runCompiled(file: string, env: Record<string, string>, args: str
         }
       };
       child.stdout!.on('data', check);
-      exited.then(({ code, signal }) => reject(new Error(`exited (${code ?? signal}) before printing ${pattern}: ${stderr}`)));
+      void exited.then(({ code, signal }) => reject(new Error(`exited (${code ?? signal}) before printing ${pattern}: ${stderr}`)));
       check();
     });
   return { child, stdout: () => stdout, stderr: () => stderr, exited, waitForLine };
