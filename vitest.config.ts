@@ -11,7 +11,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/**/*.e2e-spec.ts'], fileParallelism: false, testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.e2e-spec.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

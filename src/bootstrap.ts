@@ -10,7 +10,12 @@ import { BodyParserErrorFilter } from './common/filters/body-parser-error.filter
 import { answerFastifyFrameworkError } from './common/fastify-framework-errors.js';
 import { StartupError } from './common/startup-error.js';
 import { DatabaseErrorFilter } from './database/database-error.filter.js';
-import { databaseSettingsFromEnv, describeConnectionError, describeDatabase, type DatabaseSettings } from './database/database.config.js';
+import {
+  databaseSettingsFromEnv,
+  describeConnectionError,
+  describeDatabase,
+  type DatabaseSettings,
+} from './database/database.config.js';
 
 export type AdapterName = 'express' | 'fastify';
 
@@ -25,7 +30,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * Fastify's router errors are answered in Nest's JSON shape.
  */
 export function createHttpAdapter(adapterName: AdapterName): AbstractHttpAdapter {
-  return adapterName === 'fastify' ? new FastifyAdapter({ frameworkErrors: answerFastifyFrameworkError }) : new ExpressAdapter();
+  return adapterName === 'fastify'
+    ? new FastifyAdapter({ frameworkErrors: answerFastifyFrameworkError })
+    : new ExpressAdapter();
 }
 
 /**
@@ -62,7 +69,9 @@ export async function bootstrap(adapterName: AdapterName): Promise<INestApplicat
     app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
     await app.listen(port, host);
     const { port: boundPort } = app.getHttpServer().address() as AddressInfo;
-    console.log(`Nest on ${adapterName} listening on http://${host}:${boundPort}, database: ${describeDatabase(database)}`);
+    console.log(
+      `Nest on ${adapterName} listening on http://${host}:${boundPort}, database: ${describeDatabase(database)}`,
+    );
     if (jwtSecret.isDevelopmentDefault) {
       console.warn(`JWT_SECRET is not set: tokens are signed with the development default "${DEVELOPMENT_JWT_SECRET}"`);
     }

@@ -6,7 +6,14 @@ import { signToken } from '../src/auth/token.js';
 import type { AdapterName } from '../src/bootstrap.js';
 import { PRODUCT_COUNT, productName, productStock, unitPriceCents } from '../src/products/product-catalog.js';
 import { WORLD_ROW_COUNT, worldRandomNumbers } from '../src/world/world-data.js';
-import { ADAPTERS, DATABASES, TEST_JWT_SECRET, closeAll, ensureMysqlDatabase, startBoth } from './support/app-matrix.js';
+import {
+  ADAPTERS,
+  DATABASES,
+  TEST_JWT_SECRET,
+  closeAll,
+  ensureMysqlDatabase,
+  startBoth,
+} from './support/app-matrix.js';
 import { forgeJwt, nowSeconds } from './support/jwt.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -56,25 +63,50 @@ const worldRows = (count: number) => (res: Response) => {
 
 const json = (status: number, text: string): Expected => ({ status, contentType: JSON_TYPE, text });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const postOrder = (body: string, contentType = 'application/json') => (agent: Agent) =>
-  agent.post('/orders').set('Content-Type', contentType).send(body);
+const postOrder =
+  (body: string, contentType = 'application/json') =>
+  (agent: Agent) =>
+    agent.post('/orders').set('Content-Type', contentType).send(body);
 
 const ORDER_FIELD_ERRORS = {
   productIdMissing: ['productId must not be less than 1', 'productId must be an integer number'],
-  quantityMissing: ['quantity must not be greater than 100', 'quantity must not be less than 1', 'quantity must be an integer number'],
+  quantityMissing: [
+    'quantity must not be greater than 100',
+    'quantity must not be less than 1',
+    'quantity must be an integer number',
+  ],
 };
 
 /** Routes and inputs on which both adapters must give the same status and the same body bytes. */
 const SAME_ON_BOTH: RouteCase[] = [
-  { name: 'GET /json answers the TechEmpower message', send: (a) => a.get('/json'), expected: json(200, '{"message":"Hello, World!"}') },
-  { name: 'GET /products answers the 20 seeded rows in id order', send: (a) => a.get('/products'), expected: json(200, PRODUCTS_JSON) },
-  { name: 'GET /products/raw answers the same bytes through the bare driver', send: (a) => a.get('/products/raw'), expected: json(200, PRODUCTS_JSON) },
+  {
+    name: 'GET /json answers the TechEmpower message',
+    send: (a) => a.get('/json'),
+    expected: json(200, '{"message":"Hello, World!"}'),
+  },
+  {
+    name: 'GET /products answers the 20 seeded rows in id order',
+    send: (a) => a.get('/products'),
+    expected: json(200, PRODUCTS_JSON),
+  },
+  {
+    name: 'GET /products/raw answers the same bytes through the bare driver',
+    send: (a) => a.get('/products/raw'),
+    expected: json(200, PRODUCTS_JSON),
+  },
   {
     name: 'GET /products/:id answers one row',
     send: (a) => a.get('/products/7'),
-    expected: json(200, JSON.stringify({ id: 7, name: productName(7), priceCents: unitPriceCents(7), stock: productStock(7) })),
+    expected: json(
+      200,
+      JSON.stringify({ id: 7, name: productName(7), priceCents: unitPriceCents(7), stock: productStock(7) }),
+    ),
   },
-  { name: 'GET /products/:id answers 404 for an absent id', send: (a) => a.get('/products/21'), expected: json(404, nestError(404, 'Product 21 not found')) },
+  {
+    name: 'GET /products/:id answers 404 for an absent id',
+    send: (a) => a.get('/products/21'),
+    expected: json(404, nestError(404, 'Product 21 not found')),
+  },
   ...['0', '-1', 'abc', '1.5', '2147483648'].map((id) => ({
     name: `GET /products/${id} answers 400: the id must be a positive integer`,
     send: (a: Agent) => a.get(`/products/${id}`),
@@ -106,7 +138,11 @@ const SAME_ON_BOTH: RouteCase[] = [
     send: (a) => a.get('/secure/products').set('Authorization', `bearer ${signToken(TEST_JWT_SECRET)}`),
     expected: json(200, PRODUCTS_JSON),
   },
-  { name: 'GET /secure/products answers 401 without a token', send: (a) => a.get('/secure/products'), expected: json(401, nestError(401, 'Missing bearer token')) },
+  {
+    name: 'GET /secure/products answers 401 without a token',
+    send: (a) => a.get('/secure/products'),
+    expected: json(401, nestError(401, 'Missing bearer token')),
+  },
   ...['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b'].map((header) => ({
     name: `GET /secure/products answers 401 for the header "${header.slice(0, 20)}"`,
     send: (a: Agent) => a.get('/secure/products').set('Authorization', header),
@@ -116,10 +152,26 @@ const SAME_ON_BOTH: RouteCase[] = [
     [
       ['a malformed token', () => 'not.a-jwt', 'Invalid token: jwt malformed'],
       ['a token signed with another secret', () => signToken('another-secret'), 'Invalid token: invalid signature'],
-      ['an expired token', () => forgeJwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', exp: nowSeconds() - 10 }, TEST_JWT_SECRET), 'Token expired'],
-      ['alg "none"', () => forgeJwt({ alg: 'none', typ: 'JWT' }, { sub: 'x', exp: nowSeconds() + 60 }, TEST_JWT_SECRET), 'Invalid token: jwt signature is required'],
-      ['alg HS512 with the right secret', () => forgeJwt({ alg: 'HS512', typ: 'JWT' }, { sub: 'x', exp: nowSeconds() + 60 }, TEST_JWT_SECRET), 'Invalid token: invalid algorithm'],
-      ['a token without exp', () => forgeJwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'x' }, TEST_JWT_SECRET), 'Invalid token: no expiry (exp)'],
+      [
+        'an expired token',
+        () => forgeJwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'x', exp: nowSeconds() - 10 }, TEST_JWT_SECRET),
+        'Token expired',
+      ],
+      [
+        'alg "none"',
+        () => forgeJwt({ alg: 'none', typ: 'JWT' }, { sub: 'x', exp: nowSeconds() + 60 }, TEST_JWT_SECRET),
+        'Invalid token: jwt signature is required',
+      ],
+      [
+        'alg HS512 with the right secret',
+        () => forgeJwt({ alg: 'HS512', typ: 'JWT' }, { sub: 'x', exp: nowSeconds() + 60 }, TEST_JWT_SECRET),
+        'Invalid token: invalid algorithm',
+      ],
+      [
+        'a token without exp',
+        () => forgeJwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'x' }, TEST_JWT_SECRET),
+        'Invalid token: no expiry (exp)',
+      ],
     ] as const
   ).map(([what, token, message]) => ({
     name: `GET /secure/products answers 401 for ${what}`,
@@ -139,7 +191,14 @@ const SAME_ON_BOTH: RouteCase[] = [
   {
     name: 'POST /orders answers 400 with field messages for wrong fields',
     send: postOrder('{"productId":"3","quantity":101}'),
-    expected: json(400, nestError(400, ['productId must not be less than 1', 'productId must be an integer number', 'quantity must not be greater than 100'])),
+    expected: json(
+      400,
+      nestError(400, [
+        'productId must not be less than 1',
+        'productId must be an integer number',
+        'quantity must not be greater than 100',
+      ]),
+    ),
   },
   {
     name: 'POST /orders answers 400 with field messages for a fraction and a zero',
@@ -149,7 +208,10 @@ const SAME_ON_BOTH: RouteCase[] = [
   {
     name: 'POST /orders answers 400 with field messages for missing fields',
     send: postOrder('{}'),
-    expected: json(400, nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing])),
+    expected: json(
+      400,
+      nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing]),
+    ),
   },
   {
     name: 'POST /orders answers 400 for an unknown field',
@@ -174,10 +236,21 @@ const SAME_ON_BOTH: RouteCase[] = [
   {
     name: 'POST /orders answers 400 with field messages for a form-encoded body',
     send: postOrder('productId=3&quantity=2', 'application/x-www-form-urlencoded'),
-    expected: json(400, nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing])),
+    expected: json(
+      400,
+      nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing]),
+    ),
   },
-  { name: 'an unknown route answers 404', send: (a) => a.get('/nope'), expected: json(404, nestError(404, 'Cannot GET /nope')) },
-  { name: 'a known path with another method answers 404', send: (a) => a.post('/json'), expected: json(404, nestError(404, 'Cannot POST /json')) },
+  {
+    name: 'an unknown route answers 404',
+    send: (a) => a.get('/nope'),
+    expected: json(404, nestError(404, 'Cannot GET /nope')),
+  },
+  {
+    name: 'a known path with another method answers 404',
+    send: (a) => a.post('/json'),
+    expected: json(404, nestError(404, 'Cannot POST /json')),
+  },
 ];
 
 /**
@@ -197,7 +270,10 @@ const DIFFERENCES: (Omit<RouteCase, 'expected'> & { expected: Record<AdapterName
     name: 'an empty JSON body is {} to Express (field messages) and an error to Fastify',
     send: postOrder(''),
     expected: {
-      express: json(400, nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing])),
+      express: json(
+        400,
+        nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing]),
+      ),
       fastify: json(400, nestError(400, 'Request body could not be read as JSON')),
     },
   },
@@ -206,14 +282,20 @@ const DIFFERENCES: (Omit<RouteCase, 'expected'> & { expected: Record<AdapterName
     send: postOrder('null'),
     expected: {
       express: json(400, nestError(400, 'Request body could not be read as JSON')),
-      fastify: json(400, nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing])),
+      fastify: json(
+        400,
+        nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing]),
+      ),
     },
   },
   {
     name: 'a body type without a parser is ignored by Express (field messages) and refused with 415 by Fastify',
     send: postOrder('<order/>', 'application/xml'),
     expected: {
-      express: json(400, nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing])),
+      express: json(
+        400,
+        nestError(400, [...ORDER_FIELD_ERRORS.productIdMissing, ...ORDER_FIELD_ERRORS.quantityMissing]),
+      ),
       fastify: json(415, nestError(415, 'Request body must be application/json')),
     },
   },
@@ -228,7 +310,10 @@ const DIFFERENCES: (Omit<RouteCase, 'expected'> & { expected: Record<AdapterName
   {
     name: 'a trailing slash matches on Express and not on Fastify',
     send: (a) => a.get('/json/'),
-    expected: { express: json(200, '{"message":"Hello, World!"}'), fastify: json(404, nestError(404, 'Cannot GET /json/')) },
+    expected: {
+      express: json(200, '{"message":"Hello, World!"}'),
+      fastify: json(404, nestError(404, 'Cannot GET /json/')),
+    },
   },
   {
     name: 'a badly percent-encoded parameter is refused by each router in its own words',

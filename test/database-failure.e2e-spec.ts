@@ -17,7 +17,11 @@ import {
   withDatabaseName,
 } from './support/app-matrix.js';
 
-const SERVICE_UNAVAILABLE = JSON.stringify({ message: 'Database query failed', error: STATUS_CODES[503], statusCode: 503 });
+const SERVICE_UNAVAILABLE = JSON.stringify({
+  message: 'Database query failed',
+  error: STATUS_CODES[503],
+  statusCode: 503,
+});
 
 /** Every route that reads the database, and how to call it. */
 const DATABASE_ROUTES: [string, Record<string, string>][] = [
@@ -45,28 +49,34 @@ describe.each(DATABASES)('when the $name database fails while serving', ({ name,
   });
   afterAll(async () => {
     await closeAll(apps);
-    if (failureUrl) await withAdminConnection(failureUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${databaseName(failureUrl)}\``));
+    if (failureUrl)
+      await withAdminConnection(failureUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS \`${databaseName(failureUrl)}\``),
+      );
   });
 
-  it.runIf(name === 'mysql')('a query stuck behind a table lock answers 503 after the query timeout, and serving resumes once the lock is gone', async () => {
-    await withAdminConnection(failureUrl!, async (admin) => {
-      await admin.query('LOCK TABLES product WRITE, world WRITE');
-      try {
-        const answers = await Promise.all(
-          ADAPTERS.flatMap((adapter) => DATABASE_ROUTES.map(([path, headers]) => get(adapter, path, headers))),
-        );
-        for (const answer of answers) {
-          expect([answer.status, answer.text]).toEqual([503, SERVICE_UNAVAILABLE]);
+  it.runIf(name === 'mysql')(
+    'a query stuck behind a table lock answers 503 after the query timeout, and serving resumes once the lock is gone',
+    async () => {
+      await withAdminConnection(failureUrl!, async (admin) => {
+        await admin.query('LOCK TABLES product WRITE, world WRITE');
+        try {
+          const answers = await Promise.all(
+            ADAPTERS.flatMap((adapter) => DATABASE_ROUTES.map(([path, headers]) => get(adapter, path, headers))),
+          );
+          for (const answer of answers) {
+            expect([answer.status, answer.text]).toEqual([503, SERVICE_UNAVAILABLE]);
+          }
+        } finally {
+          await admin.query('UNLOCK TABLES');
         }
-      } finally {
-        await admin.query('UNLOCK TABLES');
+      });
+      for (const adapter of ADAPTERS) {
+        expect((await get(adapter, '/products/raw')).status).toBe(200);
+        expect((await get(adapter, '/products')).status).toBe(200);
       }
-    });
-    for (const adapter of ADAPTERS) {
-      expect((await get(adapter, '/products/raw')).status).toBe(200);
-      expect((await get(adapter, '/products')).status).toBe(200);
-    }
-  });
+    },
+  );
 
   describe('once its tables are dropped', () => {
     beforeAll(async () => {

@@ -18,7 +18,10 @@ beforeAll(async () => {
 });
 
 /** Starts a compiled entrypoint on a free port and waits for its start line. */
-async function start(file: string, env: Record<string, string> = {}): Promise<{ server: RunningProcess; url: string; line: RegExpExecArray }> {
+async function start(
+  file: string,
+  env: Record<string, string> = {},
+): Promise<{ server: RunningProcess; url: string; line: RegExpExecArray }> {
   const server = runCompiled(`${outDir}/${file}`, { PORT: '0', JWT_SECRET, ...env });
   const line = await server.waitForLine(START_LINE);
   return { server, url: line[2], line };
@@ -27,21 +30,31 @@ async function start(file: string, env: Record<string, string> = {}): Promise<{ 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 describe.each(ENTRYPOINTS)('the compiled %s entrypoint (dist/%s)', (adapter, file) => {
-  it.each(DATABASES)('starts on the $name database, prints one line naming adapter, address and database, and serves', async ({ name, url }) => {
-    if (url) await ensureMysqlDatabase(url);
-    const { server, url: address, line } = await start(file, url ? { DATABASE_URL: url } : {});
-    try {
-      expect(line[1]).toBe(adapter);
-      expect(line[3]).toBe(name === 'mysql' ? `MySQL ${new URL(url!).host}${new URL(url!).pathname}` : 'embedded SQLite (sql.js, in memory)');
-      const res = await fetch(`${address}/products/1`);
-      expect([res.status, await res.text()]).toEqual([200, '{"id":1,"name":"Basic Widget","priceCents":8019,"stock":37}']);
-    } finally {
-      server.child.kill('SIGTERM');
-    }
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(lines(server.stdout())).toEqual([line[0]]);
-    expect(server.stderr()).toBe('');
-  });
+  it.each(DATABASES)(
+    'starts on the $name database, prints one line naming adapter, address and database, and serves',
+    async ({ name, url }) => {
+      if (url) await ensureMysqlDatabase(url);
+      const { server, url: address, line } = await start(file, url ? { DATABASE_URL: url } : {});
+      try {
+        expect(line[1]).toBe(adapter);
+        expect(line[3]).toBe(
+          name === 'mysql'
+            ? `MySQL ${new URL(url!).host}${new URL(url!).pathname}`
+            : 'embedded SQLite (sql.js, in memory)',
+        );
+        const res = await fetch(`${address}/products/1`);
+        expect([res.status, await res.text()]).toEqual([
+          200,
+          '{"id":1,"name":"Basic Widget","priceCents":8019,"stock":37}',
+        ]);
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(lines(server.stdout())).toEqual([line[0]]);
+      expect(server.stderr()).toBe('');
+    },
+  );
 
   it.each(['SIGTERM', 'SIGINT'] as const)('exits with code 0 on %s', async (signal) => {
     const { server } = await start(file);
@@ -51,7 +64,11 @@ describe.each(ENTRYPOINTS)('the compiled %s entrypoint (dist/%s)', (adapter, fil
 
   it('prints one line naming host:port and exits 1 when MySQL refuses the connection', async () => {
     const port = await closedPort();
-    const server = runCompiled(`${outDir}/${file}`, { PORT: '0', JWT_SECRET, DATABASE_URL: `mysql://root@127.0.0.1:${port}/nest_bench` });
+    const server = runCompiled(`${outDir}/${file}`, {
+      PORT: '0',
+      JWT_SECRET,
+      DATABASE_URL: `mysql://root@127.0.0.1:${port}/nest_bench`,
+    });
     expect(await server.exited).toEqual({ code: 1, signal: null });
     expect(server.stdout()).toBe('');
     expect(lines(server.stderr())).toEqual([
@@ -84,7 +101,9 @@ describe.each(ENTRYPOINTS)('the compiled %s entrypoint (dist/%s)', (adapter, fil
     try {
       const server = runCompiled(`${outDir}/${file}`, { PORT: String(port), JWT_SECRET });
       expect(await server.exited).toEqual({ code: 1, signal: null });
-      expect(lines(server.stderr())).toEqual([`Cannot listen on 127.0.0.1:${port} (EADDRINUSE); set HOST and PORT to a free address`]);
+      expect(lines(server.stderr())).toEqual([
+        `Cannot listen on 127.0.0.1:${port} (EADDRINUSE); set HOST and PORT to a free address`,
+      ]);
     } finally {
       blocker.close();
     }
@@ -101,7 +120,9 @@ describe('the token CLI (npm run token)', () => {
     try {
       const accepted = await fetch(`${url}/secure/products`, { headers: { Authorization: `Bearer ${token}` } });
       expect(accepted.status).toBe(200);
-      const refused = await fetch(`${url}/secure/products`, { headers: { Authorization: `Bearer ${signToken('other-secret')}` } });
+      const refused = await fetch(`${url}/secure/products`, {
+        headers: { Authorization: `Bearer ${signToken('other-secret')}` },
+      });
       expect(refused.status).toBe(401);
     } finally {
       server.child.kill('SIGTERM');
@@ -119,7 +140,9 @@ describe('the token CLI (npm run token)', () => {
   it('refuses a TTL that is not a positive integer with one line and exit code 2', async () => {
     const cli = runCompiled(`${outDir}/auth/token.cli.js`, { JWT_SECRET }, ['soon']);
     expect(await cli.exited).toEqual({ code: 2, signal: null });
-    expect(lines(cli.stderr())).toEqual(['TTL_SECONDS must be one positive integer (got soon); usage: npm run token [-- TTL_SECONDS]']);
+    expect(lines(cli.stderr())).toEqual([
+      'TTL_SECONDS must be one positive integer (got soon); usage: npm run token [-- TTL_SECONDS]',
+    ]);
   });
 });
 

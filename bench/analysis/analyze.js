@@ -83,8 +83,14 @@ export function analyze(results) {
         const own = runs.filter((run) => run.target === target);
         if (own.length) targetRows.push(summarizeTarget(runtime, scenario, target, own));
       }
-      const baselineRatios = targets.filter((t) => t !== BASELINE_TARGET).map((numerator) => (
-        { kind: /** @type {const} */ ('baseline'), numerator, denominator: BASELINE_TARGET, judged: false }));
+      const baselineRatios = targets
+        .filter((t) => t !== BASELINE_TARGET)
+        .map((numerator) => ({
+          kind: /** @type {const} */ ('baseline'),
+          numerator,
+          denominator: BASELINE_TARGET,
+          judged: false,
+        }));
       for (const spec of [...ADAPTER_RATIOS, ...OVERHEAD_RATIOS, ...baselineRatios]) {
         const row = ratioRow(runtime, scenario, spec, runs);
         if (row) ratios.push(row);
@@ -105,7 +111,8 @@ function summarizeTarget(runtime, scenario, target, runs) {
     const present = /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
     return present.length ? median(present) : null;
   };
-  const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) => loads.reduce((total, load) => total + pick(load), 0);
+  const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) =>
+    loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
   return {
     runtime,
@@ -137,10 +144,14 @@ function summarizeTarget(runtime, scenario, target, runs) {
  */
 function ratioRow(runtime, scenario, spec, runs) {
   /** @param {string} target */
-  const byRound = (target) => new Map(runs.filter((run) => run.target === target && run.status === 'ok' && run.load).map((run) => [run.round, run]));
+  const byRound = (target) =>
+    new Map(
+      runs.filter((run) => run.target === target && run.status === 'ok' && run.load).map((run) => [run.round, run]),
+    );
   const top = byRound(spec.numerator);
   const bottom = byRound(spec.denominator);
-  if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator)) return null;
+  if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator))
+    return null;
   const values = [];
   /** @type {[number[], number[]]} */
   const logRps = [[], []];
@@ -159,7 +170,16 @@ function ratioRow(runtime, scenario, spec, runs) {
   }
   const summary = summarize(values);
   const pairCorrelation = correlation(...logRps);
-  return { ...spec, runtime, scenario, summary, verdict: spec.judged ? verdict(summary) : null, pairCorrelation, saturated, failedRequests };
+  return {
+    ...spec,
+    runtime,
+    scenario,
+    summary,
+    verdict: spec.judged ? verdict(summary) : null,
+    pairCorrelation,
+    saturated,
+    failedRequests,
+  };
 }
 
 /**

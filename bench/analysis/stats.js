@@ -59,7 +59,8 @@ export function coefficientOfVariation(values) {
  * @returns {number | null}
  */
 export function correlation(xs, ys) {
-  if (xs.length !== ys.length) throw new Error(`correlation needs equally long series, got ${xs.length} and ${ys.length}`);
+  if (xs.length !== ys.length)
+    throw new Error(`correlation needs equally long series, got ${xs.length} and ${ys.length}`);
   if (xs.length < 3) return null;
   const mx = mean(xs);
   const my = mean(ys);
@@ -97,7 +98,10 @@ export function seededRandom(seed) {
  * @param {{ confidence?: number, resamples?: number, seed?: number }} [options]
  * @returns {{ low: number, high: number } | null}
  */
-export function bootstrapMedianCI(values, { confidence = CONFIDENCE, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {}) {
+export function bootstrapMedianCI(
+  values,
+  { confidence = CONFIDENCE, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {},
+) {
   if (values.length < 2) return null;
   const random = seededRandom(seed);
   const n = values.length;
@@ -118,5 +122,10 @@ export function bootstrapMedianCI(values, { confidence = CONFIDENCE, resamples =
  * @returns {{ n: number, median: number, ci: { low: number, high: number } | null, cv: number }}
  */
 export function summarize(values) {
-  return { n: values.length, median: median(values), ci: bootstrapMedianCI(values), cv: coefficientOfVariation(values) };
+  return {
+    n: values.length,
+    median: median(values),
+    ci: bootstrapMedianCI(values),
+    cv: coefficientOfVariation(values),
+  };
 }

@@ -56,7 +56,9 @@ async function prepare(options) {
   const runtimes = await resolveRuntimeOption(options.runtime, driver.name);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios);
   if (pairs.length === 0) {
-    throw new UsageError(`--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; the raw targets answer hello and json only`);
+    throw new UsageError(
+      `--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; the raw targets answer hello and json only`,
+    );
   }
   if (pairs.some((pair) => targetByName(pair.target).group === 'nest')) ensureBuilt(log);
   const secret = randomBytes(32).toString('hex');
@@ -111,13 +113,33 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     for (const [i, runtime] of runtimes.entries()) {
       if (abort.signal.aborted) break;
       await measureRuntime({
-        runtime, runtimeKey: runtimeKeys[i], options, driver, pairs, token, env: { JWT_SECRET: secret },
-        results, save, progress, signal: abort.signal,
+        runtime,
+        runtimeKey: runtimeKeys[i],
+        options,
+        driver,
+        pairs,
+        token,
+        env: { JWT_SECRET: secret },
+        results,
+        save,
+        progress,
+        signal: abort.signal,
       });
     }
     results.headerDifferences = headerDifferences(results.verification);
     if (options.prof && !abort.signal.aborted) {
-      results.profiles = await profile({ options, outDir, stamp, runtimes, driver, results, secret, token, signal: abort.signal, log: (line) => progress.log(line) });
+      results.profiles = await profile({
+        options,
+        outDir,
+        stamp,
+        runtimes,
+        driver,
+        results,
+        secret,
+        token,
+        signal: abort.signal,
+        log: (line) => progress.log(line),
+      });
     }
     results.complete = !abort.signal.aborted;
     if (results.complete) results.stopReason = null;
@@ -134,8 +156,10 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   }
   if (abort.signal.aborted) return EXIT_INTERRUPTED;
-  const failures = results.targetFailures.length + results.runs.filter((r) => r.status === 'failed').length
-    + results.verification.filter((v) => !v.ok).length;
+  const failures =
+    results.targetFailures.length +
+    results.runs.filter((r) => r.status === 'failed').length +
+    results.verification.filter((v) => !v.ok).length;
   return failures ? EXIT_FAILED : EXIT_OK;
 }
 
@@ -160,7 +184,9 @@ async function resolveRuntimeOption(text, driverName) {
 async function chooseDriver(name) {
   if (name !== null) {
     const driver = await loadDriver(name);
-    await driver.checkAvailable().catch((error) => { throw new UsageError(`--driver ${name}: ${error.message}`); });
+    await driver.checkAvailable().catch((error) => {
+      throw new UsageError(`--driver ${name}: ${error.message}`);
+    });
     return driver;
   }
   const preferred = await loadDriver(PREFERRED_DRIVER);
@@ -168,7 +194,9 @@ async function chooseDriver(name) {
     await preferred.checkAvailable();
     return preferred;
   } catch (error) {
-    log(`note: ${/** @type {Error} */ (error).message}; using ${FALLBACK_DRIVER} instead (it needs about 1.5× the CPU per request, so fast targets may saturate it)`);
+    log(
+      `note: ${/** @type {Error} */ (error).message}; using ${FALLBACK_DRIVER} instead (it needs about 1.5× the CPU per request, so fast targets may saturate it)`,
+    );
     return loadDriver(FALLBACK_DRIVER);
   }
 }
@@ -223,18 +251,35 @@ async function profile({ options, outDir, stamp, runtimes, driver, results, secr
   const records = [];
   for (const [i, runtime] of runtimes.entries()) {
     const key = results.plan.runtimes[i];
-    const pairs = results.verification.filter((v) => v.runtime === key && v.ok).map(({ target, scenario }) => ({ target, scenario }));
-    records.push(...await profileTargets({
-      // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
-      pairs, runtime, driver, durationSec: options.profileSec, connections: options.connections, outDir: profileDir, log: say, port: options.basePort,
-      env: { JWT_SECRET: secret }, token, serverCpu: options.cpus?.server ?? null, generatorCpu: options.cpus?.generator ?? null, signal,
-    }));
+    const pairs = results.verification
+      .filter((v) => v.runtime === key && v.ok)
+      .map(({ target, scenario }) => ({ target, scenario }));
+    records.push(
+      ...(await profileTargets({
+        // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
+        pairs,
+        runtime,
+        driver,
+        durationSec: options.profileSec,
+        connections: options.connections,
+        outDir: profileDir,
+        log: say,
+        port: options.basePort,
+        env: { JWT_SECRET: secret },
+        token,
+        serverCpu: options.cpus?.server ?? null,
+        generatorCpu: options.cpus?.generator ?? null,
+        signal,
+      })),
+    );
   }
   return records;
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error) => {
     if (error instanceof UsageError) {
       log(error.message);

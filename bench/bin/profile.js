@@ -24,12 +24,17 @@ node's own tick processor with corrected C++ and builtin symbols, and writes <na
 function parseCli(argv) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) return null;
-  if (parsed.positionals.length !== 1) throw new UsageError('give exactly one log file: npm run profile:process -- <v8.log> [--out DIR]');
+  if (parsed.positionals.length !== 1)
+    throw new UsageError('give exactly one log file: npm run profile:process -- <v8.log> [--out DIR]');
   const logFile = path.resolve(parsed.positionals[0]);
   if (!existsSync(logFile)) throw new UsageError(`log file not found: ${parsed.positionals[0]}`);
   return { logFile, outDir: path.resolve(parsed.values.out ?? path.dirname(logFile)) };
@@ -43,13 +48,20 @@ async function main() {
   }
   const name = path.basename(options.logFile).replace(/(\.v8)?\.log$/, '');
   await mkdir(options.outDir, { recursive: true });
-  const { files, summary } = await processProfileLog(options.logFile, { outBase: path.join(options.outDir, name), title: name });
+  const { files, summary } = await processProfileLog(options.logFile, {
+    outBase: path.join(options.outDir, name),
+    title: name,
+  });
   for (const line of describeSummary(summary)) console.log(line);
   console.log(`\ntop ${TOP_SHOWN} by self time:`);
-  for (const fn of summary.functions.slice(0, TOP_SHOWN)) console.log(`  ${percent(fn.selfShare).padStart(7)}  [${fn.group}] ${fn.name}`);
+  for (const fn of summary.functions.slice(0, TOP_SHOWN))
+    console.log(`  ${percent(fn.selfShare).padStart(7)}  [${fn.group}] ${fn.name}`);
   console.log(`\nby group (self / with the native code it calls):`);
-  for (const g of summary.groups) console.log(`  ${percent(g.selfShare).padStart(7)} / ${percent(g.callerShare).padStart(7)}  ${g.label}`);
-  console.log(`\nwrote ${path.relative(process.cwd(), files.txt)}, ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.html)}`);
+  for (const g of summary.groups)
+    console.log(`  ${percent(g.selfShare).padStart(7)} / ${percent(g.callerShare).padStart(7)}  ${g.label}`);
+  console.log(
+    `\nwrote ${path.relative(process.cwd(), files.txt)}, ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.html)}`,
+  );
 }
 
 main().catch((error) => {

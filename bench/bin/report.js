@@ -16,7 +16,9 @@ async function main() {
     return;
   }
   if (args.length !== 1 || args[0].startsWith('-')) {
-    throw new UsageError(args.length === 0 ? 'missing DIR: npm run report -- DIR' : `expected one DIR, got: ${args.join(' ')}`);
+    throw new UsageError(
+      args.length === 0 ? 'missing DIR: npm run report -- DIR' : `expected one DIR, got: ${args.join(' ')}`,
+    );
   }
   const { markdownFile, htmlFile } = await writeReports(args[0], readResults(args[0]));
   console.log(`wrote ${markdownFile} and ${htmlFile}`);

@@ -66,7 +66,12 @@ export function escapeHtml(text) {
 export function renderFlameGraphHtml({ title, lines, flame, groupShares }) {
   const { d3, flamegraph, css } = loadAssets();
   const colors = Object.fromEntries(GROUPS.map((g) => [g.id, g.color]));
-  const legend = GROUPS.filter((g) => groupShares.has(g.id)).map((g) => `<span class="key"><i style="background:${g.color}"></i>${escapeHtml(g.label)} ${((groupShares.get(g.id) ?? 0) * 100).toFixed(1)} %</span>`).join('');
+  const legend = GROUPS.filter((g) => groupShares.has(g.id))
+    .map(
+      (g) =>
+        `<span class="key"><i style="background:${g.color}"></i>${escapeHtml(g.label)} ${((groupShares.get(g.id) ?? 0) * 100).toFixed(1)} %</span>`,
+    )
+    .join('');
   const data = JSON.stringify(flame).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">

@@ -89,7 +89,9 @@ export function packageGroupsOf(projectRoot) {
   const owner = new Map();
   if (!existsSync(nodeModules)) return owner;
   const names = topLevelPackageNames(nodeModules);
-  const rootDirs = new Map(PACKAGE_GROUPS.map((g) => [g.id, names.filter(g.roots).map((n) => path.join(nodeModules, n))]));
+  const rootDirs = new Map(
+    PACKAGE_GROUPS.map((g) => [g.id, names.filter(g.roots).map((n) => path.join(nodeModules, n))]),
+  );
   const allRoots = new Set([...rootDirs.values()].flat());
   for (const group of PACKAGE_GROUPS) {
     const queue = [...(rootDirs.get(group.id) ?? [])];
@@ -158,7 +160,8 @@ export function createScriptClassifier() {
     // The innermost node_modules/<name> (or <@scope/name>) directory holds the file.
     const last = file.lastIndexOf(NODE_MODULES) + NODE_MODULES.length;
     const parts = file.slice(last).split(path.sep);
-    const packageDir = file.slice(0, last) + (parts[0].startsWith('@') ? `${parts[0]}${path.sep}${parts[1]}` : parts[0]);
+    const packageDir =
+      file.slice(0, last) + (parts[0].startsWith('@') ? `${parts[0]}${path.sep}${parts[1]}` : parts[0]);
     return groups.get(packageDir) ?? 'other-packages';
   }
 }

@@ -75,7 +75,10 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
     const analysis = analyzeTicks(JSON.parse(await readFile(preprocessed, 'utf8')));
     const summary = summarize({ title, scan, window, analysis, node });
     const facts = describeSummary(summary);
-    await writeFile(files.txt, `${facts.map((line) => `# ${line}`).join('\n')}\n# Made by: ${reproduceCommand(node, logFile, window)}\n\n${await readFile(report, 'utf8')}`);
+    await writeFile(
+      files.txt,
+      `${facts.map((line) => `# ${line}`).join('\n')}\n# Made by: ${reproduceCommand(node, logFile, window)}\n\n${await readFile(report, 'utf8')}`,
+    );
     await writeFile(files.json, `${JSON.stringify(summary, null, 2)}\n`);
     const groupShares = new Map(summary.groups.map((g) => [g.id, g.selfShare]));
     await writeFile(files.html, renderFlameGraphHtml({ title, lines: facts, flame: analysis.flame, groupShares }));
@@ -89,7 +92,10 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
  * @param {string} node @param {string} logFile @param {import('./tick-processor.js').TickWindow} window
  */
 function reproduceCommand(node, logFile, window) {
-  return `${path.basename(node)} --prof-process --nm=<bench/profile/nm-shim.sh> --objdump=<same> ${rangeFlag(window).join(' ')} ${path.basename(logFile)} (symbols from bench/profile/symbols.js)`.replace(/ {2,}/g, ' ');
+  return `${path.basename(node)} --prof-process --nm=<bench/profile/nm-shim.sh> --objdump=<same> ${rangeFlag(window).join(' ')} ${path.basename(logFile)} (symbols from bench/profile/symbols.js)`.replace(
+    / {2,}/g,
+    ' ',
+  );
 }
 
 /**
@@ -111,7 +117,7 @@ function summarize({ title, scan, window, analysis, node }) {
       source: window ? 'load marks' : 'whole log',
       startMs,
       endMs,
-      durationSec: window ? (/** @type {number} */ (endMs) - /** @type {number} */ (startMs)) / MS_PER_SEC : null,
+      durationSec: window && startMs !== null && endMs !== null ? (endMs - startMs) / MS_PER_SEC : null,
     },
     ticks: {
       inLog: scan.ticks,
@@ -135,7 +141,11 @@ function summarize({ title, scan, window, analysis, node }) {
         totalShare: share(g.totalTicks),
       }))
       .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)),
-    functions: analysis.functions.map((f) => ({ ...f, selfShare: share(f.selfTicks), totalShare: share(f.totalTicks) })),
+    functions: analysis.functions.map((f) => ({
+      ...f,
+      selfShare: share(f.selfTicks),
+      totalShare: share(f.totalTicks),
+    })),
   };
 }
 
@@ -145,15 +155,18 @@ function summarize({ title, scan, window, analysis, node }) {
  */
 export function describeSummary(summary) {
   const { window, ticks } = summary;
-  const span = window.source === 'load marks'
-    ? `load window ${window.startMs}–${window.endMs} ms of the log (${window.durationSec?.toFixed(1)} s, between the load marks)`
-    : 'whole log (no load marks: start-up included)';
+  const span =
+    window.source === 'load marks'
+      ? `load window ${window.startMs}–${window.endMs} ms of the log (${window.durationSec?.toFixed(1)} s, between the load marks)`
+      : 'whole log (no load marks: start-up included)';
   const lines = [
     `${span}; ${ticks.inWindow} ticks (${ticks.beforeWindow} before the load and ${ticks.afterWindow} after it left out)`,
     `unaccounted: ${ticks.unaccounted} ticks = ${percent(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}`,
   ];
   if (ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
-    lines.push(`more than ${percent(UNACCOUNTED_LIMIT)} unaccounted: record with --no-short-builtin-calls (without it V8 runs copies of its builtins from addresses it never logs)`);
+    lines.push(
+      `more than ${percent(UNACCOUNTED_LIMIT)} unaccounted: record with --no-short-builtin-calls (without it V8 runs copies of its builtins from addresses it never logs)`,
+    );
   }
   return lines;
 }

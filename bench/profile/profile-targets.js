@@ -57,10 +57,29 @@ export const DEFAULT_PROFILE_PORT = 3200;
  * @returns {Promise<ProfileRecord[]>}
  */
 export async function profileTargets({
-  pairs, runtime, driver, durationSec, connections, outDir = defaultOutDir(), log = () => {},
-  port = DEFAULT_PROFILE_PORT, env = {}, token = null, serverCpu = null, generatorCpu = null, signal,
+  pairs,
+  runtime,
+  driver,
+  durationSec,
+  connections,
+  outDir = defaultOutDir(),
+  log = () => {},
+  port = DEFAULT_PROFILE_PORT,
+  env = {},
+  token = null,
+  serverCpu = null,
+  generatorCpu = null,
+  signal,
 }) {
-  const base = { runtime: { spec: runtime.spec, name: runtime.name, version: runtime.version }, driver: driver.name, durationSec, connections, load: null, files: null, summary: null };
+  const base = {
+    runtime: { spec: runtime.spec, name: runtime.name, version: runtime.version },
+    driver: driver.name,
+    durationSec,
+    connections,
+    load: null,
+    files: null,
+    summary: null,
+  };
   if (runtime.name !== 'node') {
     const skipped = `${runtime.spec}: --prof and V8's tick processor are node's; ${runtime.name} is not profiled`;
     log(`profiles skipped — ${skipped}`);
@@ -76,16 +95,30 @@ export async function profileTargets({
     const logFile = path.resolve(outDir, `${name}.v8.log`);
     try {
       const result = await recordProfile({
-        target: targetByName(pair.target), scenario: scenarioByName(pair.scenario), runtime, driver, durationSec, connections,
-        port, logFile, env, token, serverCpu, generatorCpu, signal,
+        target: targetByName(pair.target),
+        scenario: scenarioByName(pair.scenario),
+        runtime,
+        driver,
+        durationSec,
+        connections,
+        port,
+        logFile,
+        env,
+        token,
+        serverCpu,
+        generatorCpu,
+        signal,
       });
       const { files, summary } = await processProfileLog(logFile, {
-        outBase: path.resolve(outDir, name), title: `${name} on ${runtime.spec} (${runtime.version})`, node: runtime.command,
+        outBase: path.resolve(outDir, name),
+        title: `${name} on ${runtime.spec} (${runtime.version})`,
+        node: runtime.command,
       });
       const { functions, ...rest } = summary;
       for (const line of describeSummary(summary)) log(`  ${line}`);
       records.push({
-        ...pair, ...base,
+        ...pair,
+        ...base,
         load: { requests: result.requests, rps: result.rps, errors: result.errors, non2xx: result.non2xx },
         files,
         summary: { ...rest, topFunctions: functions.slice(0, TOP_FUNCTIONS_KEPT) },

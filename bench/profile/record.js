@@ -50,7 +50,21 @@ export function profileExecArgv(logFile) {
  * @param {RecordOptions} options
  * @returns {Promise<import('../run/drivers/registry.js').LoadResult>}
  */
-export async function recordProfile({ target, scenario, runtime, driver, durationSec, connections, port, logFile, env, token = null, serverCpu = null, generatorCpu = null, signal }) {
+export async function recordProfile({
+  target,
+  scenario,
+  runtime,
+  driver,
+  durationSec,
+  connections,
+  port,
+  logFile,
+  env,
+  token = null,
+  serverCpu = null,
+  generatorCpu = null,
+  signal,
+}) {
   await rm(logFile, { force: true });
   const running = await startTarget(target, { runtime, port, env, execArgv: profileExecArgv(logFile), cpu: serverCpu });
   let load;
@@ -74,9 +88,12 @@ export async function recordProfile({ target, scenario, runtime, driver, duratio
   }
   // V8 writes the rest of its log when the process exits normally; a death by signal leaves it cut short.
   if (exit.code !== 0) {
-    throw new Error(`${target.name} ended with ${describeExit(exit)} instead of exit code 0, so its profile log may be incomplete: ${running.stderrTail().trim().split('\n').pop() ?? ''}`);
+    throw new Error(
+      `${target.name} ended with ${describeExit(exit)} instead of exit code 0, so its profile log may be incomplete: ${running.stderrTail().trim().split('\n').pop() ?? ''}`,
+    );
   }
-  if (!(await endsWithNewline(logFile))) throw new Error(`${logFile} is missing or ends mid-line: the profile log is incomplete`);
+  if (!(await endsWithNewline(logFile)))
+    throw new Error(`${logFile} is missing or ends mid-line: the profile log is incomplete`);
   return load;
 }
 

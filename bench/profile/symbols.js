@@ -35,9 +35,13 @@ function streamLines(command, args, onLine) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', onLine);
-    child.on('error', (error) => reject(new Error(`profile processing ${MISSING_BINUTILS}: ${command}: ${error.message}`)));
+    child.on('error', (error) =>
+      reject(new Error(`profile processing ${MISSING_BINUTILS}: ${command}: ${error.message}`)),
+    );
     // A library without a symbol table ("no symbols") is not an error: its ticks stay attributed to the library.
     child.on('close', () => resolve(stderr));
   });
@@ -89,7 +93,11 @@ async function functionSymbols(file, nm, sections) {
   const collect = (/** @type {string} */ line) => {
     const match = NM_FUNCTION_LINE.exec(line);
     if (match) {
-      symbols.push({ start: Number.parseInt(match[1], 16), size: match[2] ? Number.parseInt(match[2], 16) : null, name: match[3] });
+      symbols.push({
+        start: Number.parseInt(match[1], 16),
+        size: match[2] ? Number.parseInt(match[2], 16) : null,
+        name: match[3],
+      });
     }
   };
   await streamLines(nm, ['-C', '-n', '-S', file], collect);
@@ -159,13 +167,20 @@ export async function symbolizeLibraries(libraries, tickAddresses, { nm = 'nm', 
     if (hits.length === 0) continue;
     const sections = await readSections(name, objdump);
     const bias = loadBias(mappings[0], sections);
-    const symbols = (await functionSymbols(name, nm, sections)).map((s) => ({ ...s, start: s.start + bias, end: s.end + bias }));
+    const symbols = (await functionSymbols(name, nm, sections)).map((s) => ({
+      ...s,
+      start: s.start + bias,
+      end: s.end + bias,
+    }));
     const hitIndexes = new Set();
     for (const address of hits) {
       const index = findSymbolIndex(symbols, address);
       if (index >= 0) hitIndexes.add(index);
     }
-    tables.set(name, { slide: mappings[0].slide, symbols: [...hitIndexes].sort((x, y) => x - y).map((i) => symbols[i]) });
+    tables.set(name, {
+      slide: mappings[0].slide,
+      symbols: [...hitIndexes].sort((x, y) => x - y).map((i) => symbols[i]),
+    });
   }
   return tables;
 }
@@ -182,7 +197,10 @@ export async function writeSymbolTables(tables, dir) {
   let n = 0;
   for (const [library, { slide, symbols }] of tables) {
     n += 1;
-    await writeFile(path.join(dir, `${n}.nm`), symbols.map((s) => `${hex(s.start - slide)} ${hex(s.end - s.start)} t ${s.name}\n`).join(''));
+    await writeFile(
+      path.join(dir, `${n}.nm`),
+      symbols.map((s) => `${hex(s.start - slide)} ${hex(s.end - s.start)} t ${s.name}\n`).join(''),
+    );
     index.push(`${library}\t${n}.nm\n`);
   }
   await writeFile(path.join(dir, 'index.tsv'), index.join(''));

@@ -31,7 +31,18 @@ import { createScriptClassifier } from './groups.js';
  */
 
 /** V8's StateTag (include/v8-unwinder.h), the order tick lines carry it in. */
-export const VM_STATES = ['JS', 'GC', 'PARSER', 'BYTECODE_COMPILER', 'COMPILER', 'OTHER', 'EXTERNAL', 'ATOMICS_WAIT', 'IDLE', 'LOGGING'];
+export const VM_STATES = [
+  'JS',
+  'GC',
+  'PARSER',
+  'BYTECODE_COMPILER',
+  'COMPILER',
+  'OTHER',
+  'EXTERNAL',
+  'ATOMICS_WAIT',
+  'IDLE',
+  'LOGGING',
+];
 const VM_GC = 1;
 const VM_IDLE = 8;
 /** In the IDLE state the main thread may still be reading sockets; only the wait itself is idle time. */
@@ -49,7 +60,11 @@ const NATIVE_GROUPS = new Set(['native', 'gc', 'idle', 'unaccounted']);
 export function shortScript(url) {
   let file = url;
   if (url.startsWith('file://')) {
-    try { file = fileURLToPath(url); } catch { return url; }
+    try {
+      file = fileURLToPath(url);
+    } catch {
+      return url;
+    }
   }
   const inModules = file.lastIndexOf('/node_modules/');
   if (inModules >= 0) return file.slice(inModules + '/node_modules/'.length);
@@ -83,7 +98,10 @@ function describe(entry, classifyScript) {
       return { name: `${entry.kind ?? 'Code'}: ${entry.name}`, group: 'native' };
     case 'CPP':
       // Embedded builtins V8 did not log by name keep their symbol, Builtins_<name>.
-      return { name: entry.name.startsWith('Builtins_') ? `Builtin: ${entry.name.slice('Builtins_'.length)}` : entry.name, group: 'native' };
+      return {
+        name: entry.name.startsWith('Builtins_') ? `Builtin: ${entry.name.slice('Builtins_'.length)}` : entry.name,
+        group: 'native',
+      };
     case 'SHARED_LIB':
       return { name: `${path.basename(entry.name)} (no symbol)`, group: 'native' };
     default:
@@ -149,7 +167,9 @@ export function analyzeTicks(preprocessed, { classifyScript = createScriptClassi
     unaccountedShare: ticks ? unaccounted / ticks : 0,
     unnamedNative,
     vmStates,
-    groups: [...groups].map(([id, g]) => ({ id, selfTicks: g.self, totalTicks: g.total })).sort((a, b) => b.selfTicks - a.selfTicks),
+    groups: [...groups]
+      .map(([id, g]) => ({ id, selfTicks: g.self, totalTicks: g.total }))
+      .sort((a, b) => b.selfTicks - a.selfTicks),
     callerGroups: [...callerGroups].map(([id, n]) => ({ id, ticks: n })),
     functions: [...functions.values()].sort((a, b) => b.selfTicks - a.selfTicks || b.totalTicks - a.totalTicks),
     flame,
@@ -187,9 +207,11 @@ function resolveFrames(tick, described) {
   }
 
   // The native frames at the top of a GC tick are the collector; at the top of an idle tick, the event loop waiting.
-  const leafGroup = tick.vm === VM_GC ? 'gc' : tick.vm === VM_IDLE && EVENT_LOOP_WAIT.test(frames[0].name) ? 'idle' : null;
+  const leafGroup =
+    tick.vm === VM_GC ? 'gc' : tick.vm === VM_IDLE && EVENT_LOOP_WAIT.test(frames[0].name) ? 'idle' : null;
   if (leafGroup) {
-    for (let i = 0; i < frames.length && frames[i].group === 'native'; i += 1) frames[i] = { ...frames[i], group: leafGroup };
+    for (let i = 0; i < frames.length && frames[i].group === 'native'; i += 1)
+      frames[i] = { ...frames[i], group: leafGroup };
   }
   return /** @type {Frame[]} */ (frames);
 }

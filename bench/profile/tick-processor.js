@@ -57,12 +57,17 @@ export function runTickProcessor({ node, logFile, symbolsDir, window, preprocess
     const out = createWriteStream(outFile);
     child.stdout.pipe(out);
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       out.close(() => {
         if (code === 0) resolve();
-        else reject(new Error(`${node} --prof-process exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+        else
+          reject(
+            new Error(`${node} --prof-process exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`),
+          );
       });
     });
   });

@@ -3,7 +3,13 @@
 
 /** @param {string | number} text */
 export function escapeXml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(text).replace(
+    /[&<>"']/g,
+    (c) =>
+      /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
+        c
+      ],
+  );
 }
 
 const FONT = 'font-family="system-ui, sans-serif" font-size="11"';
@@ -54,31 +60,45 @@ export function barPanels({ panels, yLabel }) {
   const rowsCount = Math.ceil(panels.length / perRow);
   const width = Math.min(panels.length, perRow) * panelWidth;
   const height = rowsCount * panelHeight;
-  const parts = panels.map((panel, index) => {
-    const x0 = (index % perRow) * panelWidth;
-    const y0 = Math.floor(index / perRow) * panelHeight;
-    const plotW = panelWidth - margin.left - margin.right;
-    const plotH = panelHeight - margin.top - margin.bottom;
-    const max = Math.max(1, ...panel.bars.map((b) => Math.max(b.value || 0, b.high ?? 0))) * 1.05;
-    const y = (/** @type {number} */ v) => margin.top + plotH - (v / max) * plotH;
-    const slot = plotW / Math.max(1, panel.bars.length);
-    const grid = ticks(0, max, false).map((t) => `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(t)}" y2="${y(t)}" stroke="${GRID_COLOR}"/>`
-      + `<text x="${margin.left - 4}" y="${y(t) + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`).join('');
-    const bars = panel.bars.map((bar, i) => {
-      const cx = margin.left + slot * (i + 0.5);
-      const w = slot * 0.7;
-      const value = Number.isFinite(bar.value) ? bar.value : 0;
-      const whisker = bar.low !== undefined && bar.high !== undefined
-        ? `<line x1="${cx}" x2="${cx}" y1="${y(bar.low)}" y2="${y(bar.high)}" stroke="#222"/>`
-          + `<line x1="${cx - 4}" x2="${cx + 4}" y1="${y(bar.low)}" y2="${y(bar.low)}" stroke="#222"/>`
-          + `<line x1="${cx - 4}" x2="${cx + 4}" y1="${y(bar.high)}" y2="${y(bar.high)}" stroke="#222"/>`
-        : '';
-      return `<rect x="${cx - w / 2}" y="${y(value)}" width="${w}" height="${y(0) - y(value)}" fill="${bar.color}"><title>${escapeXml(`${bar.label}: ${Math.round(value)}`)}</title></rect>${whisker}`
-        + `<text transform="translate(${cx + 3},${margin.top + plotH + 6}) rotate(40)" fill="#333">${escapeXml(bar.label)}</text>`;
-    }).join('');
-    return `<g transform="translate(${x0},${y0})"><text x="${margin.left}" y="14" font-weight="bold">${escapeXml(panel.title)}</text>${grid}${bars}`
-      + `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(0)}" y2="${y(0)}" stroke="${AXIS_COLOR}"/></g>`;
-  }).join('');
+  const parts = panels
+    .map((panel, index) => {
+      const x0 = (index % perRow) * panelWidth;
+      const y0 = Math.floor(index / perRow) * panelHeight;
+      const plotW = panelWidth - margin.left - margin.right;
+      const plotH = panelHeight - margin.top - margin.bottom;
+      const max = Math.max(1, ...panel.bars.map((b) => Math.max(b.value || 0, b.high ?? 0))) * 1.05;
+      const y = (/** @type {number} */ v) => margin.top + plotH - (v / max) * plotH;
+      const slot = plotW / Math.max(1, panel.bars.length);
+      const grid = ticks(0, max, false)
+        .map(
+          (t) =>
+            `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(t)}" y2="${y(t)}" stroke="${GRID_COLOR}"/>` +
+            `<text x="${margin.left - 4}" y="${y(t) + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`,
+        )
+        .join('');
+      const bars = panel.bars
+        .map((bar, i) => {
+          const cx = margin.left + slot * (i + 0.5);
+          const w = slot * 0.7;
+          const value = Number.isFinite(bar.value) ? bar.value : 0;
+          const whisker =
+            bar.low !== undefined && bar.high !== undefined
+              ? `<line x1="${cx}" x2="${cx}" y1="${y(bar.low)}" y2="${y(bar.high)}" stroke="#222"/>` +
+                `<line x1="${cx - 4}" x2="${cx + 4}" y1="${y(bar.low)}" y2="${y(bar.low)}" stroke="#222"/>` +
+                `<line x1="${cx - 4}" x2="${cx + 4}" y1="${y(bar.high)}" y2="${y(bar.high)}" stroke="#222"/>`
+              : '';
+          return (
+            `<rect x="${cx - w / 2}" y="${y(value)}" width="${w}" height="${y(0) - y(value)}" fill="${bar.color}"><title>${escapeXml(`${bar.label}: ${Math.round(value)}`)}</title></rect>${whisker}` +
+            `<text transform="translate(${cx + 3},${margin.top + plotH + 6}) rotate(40)" fill="#333">${escapeXml(bar.label)}</text>`
+          );
+        })
+        .join('');
+      return (
+        `<g transform="translate(${x0},${y0})"><text x="${margin.left}" y="14" font-weight="bold">${escapeXml(panel.title)}</text>${grid}${bars}` +
+        `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(0)}" y2="${y(0)}" stroke="${AXIS_COLOR}"/></g>`
+      );
+    })
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeXml(yLabel)}">${parts}</svg>`;
 }
 
@@ -99,34 +119,69 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
   const plotW = 520;
   const width = margin.left + plotW + margin.right;
   const height = margin.top + rows.length * rowHeight + margin.bottom;
-  const values = rows.flatMap((r) => r.points.flatMap((p) => [p.value, p.low, p.high]))
-    .concat(bands.flatMap((b) => [b.from, b.to]), refLines)
+  const values = rows
+    .flatMap((r) => r.points.flatMap((p) => [p.value, p.low, p.high]))
+    .concat(
+      bands.flatMap((b) => [b.from, b.to]),
+      refLines,
+    )
     .filter((v) => typeof v === 'number' && Number.isFinite(v) && (!log || v > 0));
   const numbers = /** @type {number[]} */ (values);
   const min = log ? Math.min(...numbers) / 1.5 : 0;
   const max = Math.max(...numbers, log ? 1 : 0.1) * (log ? 1.5 : 1.08);
-  const x = (/** @type {number} */ v) => margin.left + (log
-    ? ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * plotW
-    : (v / max) * plotW);
+  const x = (/** @type {number} */ v) =>
+    margin.left +
+    (log ? ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * plotW : (v / max) * plotW);
   const bottom = margin.top + rows.length * rowHeight;
-  const grid = ticks(min, max, log).map((t) => `<line x1="${x(t)}" x2="${x(t)}" y1="${margin.top}" y2="${bottom}" stroke="${GRID_COLOR}"/>`
-    + `<text x="${x(t)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`).join('');
-  const shaded = bands.map((b) => `<rect x="${x(b.from)}" y="${margin.top}" width="${x(b.to) - x(b.from)}" height="${bottom - margin.top}" fill="${b.color}"/>`
-    + `<text x="${(x(b.from) + x(b.to)) / 2}" y="${margin.top - 6}" text-anchor="middle" fill="#555">${escapeXml(b.label)}</text>`).join('');
-  const refs = refLines.map((v) => `<line x1="${x(v)}" x2="${x(v)}" y1="${margin.top}" y2="${bottom}" stroke="#999" stroke-dasharray="3 3"/>`).join('');
+  const grid = ticks(min, max, log)
+    .map(
+      (t) =>
+        `<line x1="${x(t)}" x2="${x(t)}" y1="${margin.top}" y2="${bottom}" stroke="${GRID_COLOR}"/>` +
+        `<text x="${x(t)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`,
+    )
+    .join('');
+  const shaded = bands
+    .map(
+      (b) =>
+        `<rect x="${x(b.from)}" y="${margin.top}" width="${x(b.to) - x(b.from)}" height="${bottom - margin.top}" fill="${b.color}"/>` +
+        `<text x="${(x(b.from) + x(b.to)) / 2}" y="${margin.top - 6}" text-anchor="middle" fill="#555">${escapeXml(b.label)}</text>`,
+    )
+    .join('');
+  const refs = refLines
+    .map(
+      (v) => `<line x1="${x(v)}" x2="${x(v)}" y1="${margin.top}" y2="${bottom}" stroke="#999" stroke-dasharray="3 3"/>`,
+    )
+    .join('');
   const colorOf = (/** @type {string} */ name) => series.find((s) => s.name === name)?.color ?? '#333';
-  const body = rows.map((row, i) => {
-    const cy = margin.top + i * rowHeight + rowHeight / 2;
-    const dots = row.points.filter((p) => typeof p.value === 'number' && Number.isFinite(p.value) && (!log || p.value > 0)).map((p) => {
-      const value = /** @type {number} */ (p.value);
-      const whisker = p.low !== undefined && p.high !== undefined
-        ? `<line x1="${x(p.low)}" x2="${x(p.high)}" y1="${cy}" y2="${cy}" stroke="${colorOf(p.series)}" stroke-width="2"/>` : '';
-      return `${whisker}<circle cx="${x(value)}" cy="${cy}" r="4" fill="${colorOf(p.series)}"><title>${escapeXml(`${row.label} ${p.series}: ${Number(value.toPrecision(3))}`)}</title></circle>`;
-    }).join('');
-    return `<text x="${margin.left - 8}" y="${cy + 4}" text-anchor="end" fill="#333">${escapeXml(row.label)}</text>${dots}`;
-  }).join('');
-  const legend = series.length > 1 ? series.map((s, i) => `<circle cx="${margin.left + i * 90 + 5}" cy="${height - 8}" r="4" fill="${s.color}"/>`
-    + `<text x="${margin.left + i * 90 + 13}" y="${height - 4}">${escapeXml(s.name)}</text>`).join('') : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeXml(xLabel)}">`
-    + `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeXml(xLabel)}</text>${legend}</svg>`;
+  const body = rows
+    .map((row, i) => {
+      const cy = margin.top + i * rowHeight + rowHeight / 2;
+      const dots = row.points
+        .filter((p) => typeof p.value === 'number' && Number.isFinite(p.value) && (!log || p.value > 0))
+        .map((p) => {
+          const value = /** @type {number} */ (p.value);
+          const whisker =
+            p.low !== undefined && p.high !== undefined
+              ? `<line x1="${x(p.low)}" x2="${x(p.high)}" y1="${cy}" y2="${cy}" stroke="${colorOf(p.series)}" stroke-width="2"/>`
+              : '';
+          return `${whisker}<circle cx="${x(value)}" cy="${cy}" r="4" fill="${colorOf(p.series)}"><title>${escapeXml(`${row.label} ${p.series}: ${Number(value.toPrecision(3))}`)}</title></circle>`;
+        })
+        .join('');
+      return `<text x="${margin.left - 8}" y="${cy + 4}" text-anchor="end" fill="#333">${escapeXml(row.label)}</text>${dots}`;
+    })
+    .join('');
+  const legend =
+    series.length > 1
+      ? series
+          .map(
+            (s, i) =>
+              `<circle cx="${margin.left + i * 90 + 5}" cy="${height - 8}" r="4" fill="${s.color}"/>` +
+              `<text x="${margin.left + i * 90 + 13}" y="${height - 4}">${escapeXml(s.name)}</text>`,
+          )
+          .join('')
+      : '';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeXml(xLabel)}">` +
+    `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeXml(xLabel)}</text>${legend}</svg>`
+  );
 }

@@ -2,7 +2,14 @@
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
 import { barPanels, dotPlot, escapeXml } from './charts.js';
 import {
-  baselineTable, environmentTable, headerTable, overheadTable, problemsTable, statusLine, targetTable, verdictTable,
+  baselineTable,
+  environmentTable,
+  headerTable,
+  overheadTable,
+  problemsTable,
+  statusLine,
+  targetTable,
+  verdictTable,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
@@ -12,12 +19,18 @@ import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 /** @typedef {import('../results.js').Results} Results */
 
 const TARGET_COLORS = /** @type {Record<string, string>} */ ({
-  'nest-express': '#2f6db5', 'raw-express': '#93b7e3', 'nest-fastify': '#d9622b', 'raw-fastify': '#f2b08f', 'raw-node': '#555555',
+  'nest-express': '#2f6db5',
+  'raw-express': '#93b7e3',
+  'nest-fastify': '#d9622b',
+  'raw-fastify': '#f2b08f',
+  'raw-node': '#555555',
 });
 const RUNTIME_COLORS = ['#2f6db5', '#d9622b', '#2a9d8f', '#8e5ea2', '#b5a22f'];
 const PERCENTILE_SERIES = [
-  { key: 'p50', name: 'p50', color: '#2a9d8f' }, { key: 'p90', name: 'p90', color: '#c9a227' },
-  { key: 'p99', name: 'p99', color: '#f4a261' }, { key: 'p999', name: 'p99.9', color: '#c0392b' },
+  { key: 'p50', name: 'p50', color: '#2a9d8f' },
+  { key: 'p90', name: 'p90', color: '#c9a227' },
+  { key: 'p99', name: 'p99', color: '#f4a261' },
+  { key: 'p999', name: 'p99.9', color: '#c0392b' },
 ];
 
 const STYLE = `
@@ -39,9 +52,15 @@ function inline(text) {
 
 /** @param {Table} table @param {string} [emptyText] */
 export function htmlTable(table, emptyText) {
-  if (table.rows.length === 0) return emptyText ? `<h2>${escapeXml(table.title)}</h2><p>${escapeXml(emptyText)}</p>` : '';
+  if (table.rows.length === 0)
+    return emptyText ? `<h2>${escapeXml(table.title)}</h2><p>${escapeXml(emptyText)}</p>` : '';
   const head = table.headers.map((h) => `<th>${escapeXml(h)}</th>`).join('');
-  const rows = table.rows.map((row) => `<tr>${row.map((cell, i) => `<td${table.align[i] === 'right' ? ' class="right"' : ''}>${inline(cell)}</td>`).join('')}</tr>`).join('\n');
+  const rows = table.rows
+    .map(
+      (row) =>
+        `<tr>${row.map((cell, i) => `<td${table.align[i] === 'right' ? ' class="right"' : ''}>${inline(cell)}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
   return `<h2>${escapeXml(table.title)}</h2>${table.intro ? `<p>${inline(table.intro)}</p>` : ''}<table><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
 
@@ -51,46 +70,73 @@ function ratioChart(analysis) {
   if (judged.length === 0) return '';
   // One row per scenario and runtime, so that several runtimes' whiskers never overlap.
   const several = analysis.runtimes.length > 1;
-  const rows = analysis.scenarios.flatMap((scenario) => judged.filter((r) => r.scenario === scenario).map((r) => ({
-    label: several ? `${scenario} · ${r.runtime}` : scenario,
-    points: [{ value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime }],
-  })));
+  const rows = analysis.scenarios.flatMap((scenario) =>
+    judged
+      .filter((r) => r.scenario === scenario)
+      .map((r) => ({
+        label: several ? `${scenario} · ${r.runtime}` : scenario,
+        points: [{ value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime }],
+      })),
+  );
   const series = analysis.runtimes.map((name, i) => ({ name, color: RUNTIME_COLORS[i % RUNTIME_COLORS.length] }));
-  return `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Median per-round ratio with its 95 % interval; `
-    + `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>`
-    + `<div class="chart">${dotPlot({
-      rows, series, xLabel: 'Nest-Fastify req/s ÷ Nest-Express req/s',
-      bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }], refLines: [1],
-    })}</div>`;
+  return (
+    `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Median per-round ratio with its 95 % interval; ` +
+    `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>` +
+    `<div class="chart">${dotPlot({
+      rows,
+      series,
+      xLabel: 'Nest-Fastify req/s ÷ Nest-Express req/s',
+      bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
+      refLines: [1],
+    })}</div>`
+  );
 }
 
 /** @param {Analysis} analysis */
 function throughputCharts(analysis) {
   const legend = `<p class="legend">${analysis.targets.map((t) => `<span><i style="background:${TARGET_COLORS[t] ?? '#999'}"></i>${escapeXml(t)}</span>`).join('')}</p>`;
-  return analysis.runtimes.map((runtime) => {
-    const panels = analysis.scenarios.map((scenario) => ({
-      title: scenario,
-      bars: analysis.targetRows.filter((r) => r.runtime === runtime && r.scenario === scenario && r.okRuns > 0).map((r) => ({
-        label: r.target, value: r.rps.median, low: r.rps.ci?.low, high: r.rps.ci?.high, color: TARGET_COLORS[r.target] ?? '#999',
-      })),
-    })).filter((panel) => panel.bars.length > 0);
-    if (panels.length === 0) return '';
-    return `<h2>Requests per second — ${escapeXml(runtime)}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>`
-      + `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${runtime}` })}</div>`;
-  }).join('');
+  return analysis.runtimes
+    .map((runtime) => {
+      const panels = analysis.scenarios
+        .map((scenario) => ({
+          title: scenario,
+          bars: analysis.targetRows
+            .filter((r) => r.runtime === runtime && r.scenario === scenario && r.okRuns > 0)
+            .map((r) => ({
+              label: r.target,
+              value: r.rps.median,
+              low: r.rps.ci?.low,
+              high: r.rps.ci?.high,
+              color: TARGET_COLORS[r.target] ?? '#999',
+            })),
+        }))
+        .filter((panel) => panel.bars.length > 0);
+      if (panels.length === 0) return '';
+      return (
+        `<h2>Requests per second — ${escapeXml(runtime)}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
+        `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${runtime}` })}</div>`
+      );
+    })
+    .join('');
 }
 
 /** @param {Analysis} analysis */
 function latencyCharts(analysis) {
-  return analysis.runtimes.map((runtime) => {
-    const rows = analysis.targetRows.filter((r) => r.runtime === runtime && r.okRuns > 0).map((r) => ({
-      label: `${r.scenario} · ${r.target}`,
-      points: PERCENTILE_SERIES.map((s) => ({ value: r.latencyMs[/** @type {'p50'} */ (s.key)], series: s.name })),
-    }));
-    if (rows.length === 0) return '';
-    return `<h2>Latency percentiles — ${escapeXml(runtime)}</h2><p>Medians over the rounds, log scale.</p>`
-      + `<div class="chart">${dotPlot({ rows, series: PERCENTILE_SERIES, xLabel: 'latency (ms, log scale)', log: true })}</div>`;
-  }).join('');
+  return analysis.runtimes
+    .map((runtime) => {
+      const rows = analysis.targetRows
+        .filter((r) => r.runtime === runtime && r.okRuns > 0)
+        .map((r) => ({
+          label: `${r.scenario} · ${r.target}`,
+          points: PERCENTILE_SERIES.map((s) => ({ value: r.latencyMs[/** @type {'p50'} */ (s.key)], series: s.name })),
+        }));
+      if (rows.length === 0) return '';
+      return (
+        `<h2>Latency percentiles — ${escapeXml(runtime)}</h2><p>Medians over the rounds, log scale.</p>` +
+        `<div class="chart">${dotPlot({ rows, series: PERCENTILE_SERIES, xLabel: 'latency (ms, log scale)', log: true })}</div>`
+      );
+    })
+    .join('');
 }
 
 /**

@@ -1,7 +1,14 @@
 // @ts-check
 // report.md, and the summary printed at the end of a run (the same tables, as Markdown).
 import {
-  baselineTable, environmentTable, headerTable, overheadTable, problemsTable, statusLine, targetTable, verdictTable,
+  baselineTable,
+  environmentTable,
+  headerTable,
+  overheadTable,
+  problemsTable,
+  statusLine,
+  targetTable,
+  verdictTable,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 
@@ -46,7 +53,9 @@ export function renderSummary(results, analysis) {
     markdownTable(overheadTable(analysis)),
     markdownTable(baselineTable(analysis)),
     markdownTable(problemsTable(results)),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /**
@@ -58,14 +67,16 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
   return [
     '# Nest on Fastify vs Nest on Express',
     '',
-    `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". `
-      + `Measured here in ${results.options.rounds} paired rounds with ${results.environment.driver}; `
-      + `every table is rendered from results.json (\`npm run report -- DIR\`).`,
+    `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
+      `Measured here in ${results.options.rounds} paired rounds with ${results.environment.driver}; ` +
+      `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis),
     markdownTable(targetTable(analysis)),
     markdownTable(headerTable(results)),
     profilesMarkdown,
     markdownTable(environmentTable(results)),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

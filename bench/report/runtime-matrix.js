@@ -25,7 +25,10 @@ function matrixRows(analysis, cell) {
 
 /** @param {Analysis} analysis @returns {Pick<Table, 'headers' | 'align'>} */
 function matrixColumns(analysis) {
-  return { headers: ['scenario', ...analysis.runtimes], align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))] };
+  return {
+    headers: ['scenario', ...analysis.runtimes],
+    align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
+  };
 }
 
 /**
@@ -34,7 +37,8 @@ function matrixColumns(analysis) {
  * @returns {Table}
  */
 export function runtimeMatrixTable(analysis) {
-  const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario) => analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario);
+  const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario) =>
+    analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario);
   const rows = matrixRows(analysis, (runtime, scenario) => {
     const row = judged(runtime, scenario);
     if (!row) return null;
@@ -43,10 +47,15 @@ export function runtimeMatrixTable(analysis) {
   const saturated = analysis.ratios.some((r) => r.judged && r.saturated);
   return {
     title: 'Verdict per runtime: Nest-Fastify ÷ Nest-Express',
-    intro: 'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in the verdict table.',
+    intro:
+      'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in the verdict table.',
     ...matrixColumns(analysis),
     rows,
-    notes: saturated ? [`${SATURATED_MARK.trim()} the load generator was saturated in some rounds: the faster side may be understated.`] : [],
+    notes: saturated
+      ? [
+          `${SATURATED_MARK.trim()} the load generator was saturated in some rounds: the faster side may be understated.`,
+        ]
+      : [],
   };
 }
 
@@ -56,8 +65,10 @@ export function runtimeMatrixTable(analysis) {
  * @returns {Table}
  */
 export function nestOverheadMatrixTable(analysis) {
-  const share = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ numerator) => analysis.ratios.find(
-    (r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator);
+  const share = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ numerator) =>
+    analysis.ratios.find(
+      (r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator,
+    );
   const rows = matrixRows(analysis, (runtime, scenario) => {
     const express = share(runtime, scenario, 'nest-express');
     const fastify = share(runtime, scenario, 'nest-fastify');
@@ -66,7 +77,8 @@ export function nestOverheadMatrixTable(analysis) {
   });
   return {
     title: 'What Nest costs per runtime',
-    intro: 'Nest-Express ÷ raw Express and Nest-Fastify ÷ raw Fastify (median per-round ratio; intervals in "What Nest costs on each adapter"). 100 % would be free.',
+    intro:
+      'Nest-Express ÷ raw Express and Nest-Fastify ÷ raw Fastify (median per-round ratio; intervals in "What Nest costs on each adapter"). 100 % would be free.',
     ...matrixColumns(analysis),
     rows,
   };

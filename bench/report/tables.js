@@ -54,30 +54,54 @@ export function halfWidth(s) {
  * @returns {Table}
  */
 export function verdictTable(analysis) {
-  const bare = (/** @type {RatioRow} */ row) => analysis.ratios.find((r) => r.kind === 'adapters' && !r.judged && r.runtime === row.runtime && r.scenario === row.scenario);
-  const rows = analysis.ratios.filter((r) => r.judged).map((row) => {
-    const raw = bare(row);
-    return [
-      row.runtime, row.scenario, formatRatio(row.summary.median), formatInterval(row.summary.ci, formatRatio),
-      `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`, `**${row.verdict}**`, String(row.summary.n),
-      row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
-      raw ? formatRatio(raw.summary.median) : DASH,
-      [
-        row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
-        row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
-        row.failedRequests ? 'errors or non-2xx answers in some rounds (see Per target): they count in req/s' : '',
-      ].filter(Boolean).join('; '),
-    ];
-  });
+  const bare = (/** @type {RatioRow} */ row) =>
+    analysis.ratios.find(
+      (r) => r.kind === 'adapters' && !r.judged && r.runtime === row.runtime && r.scenario === row.scenario,
+    );
+  const rows = analysis.ratios
+    .filter((r) => r.judged)
+    .map((row) => {
+      const raw = bare(row);
+      return [
+        row.runtime,
+        row.scenario,
+        formatRatio(row.summary.median),
+        formatInterval(row.summary.ci, formatRatio),
+        `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`,
+        `**${row.verdict}**`,
+        String(row.summary.n),
+        row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
+        raw ? formatRatio(raw.summary.median) : DASH,
+        [
+          row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
+          row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
+          row.failedRequests ? 'errors or non-2xx answers in some rounds (see Per target): they count in req/s' : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
+      ];
+    });
   return {
     title: 'Verdict: is Nest on Fastify "almost two times" faster than on Express?',
-    intro: `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds `
-      + `with a 95 % bootstrap interval. **holds**: ${HOLDS_MIN}–${HOLDS_MAX}×; **understated**: above ${HOLDS_MAX}×; `
-      + `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band, or fewer than `
-      + `${MIN_ROUNDS_FOR_VERDICT} rounds were measured. **pair r**: how closely the two adapters' req/s moved together `
-      + `from round to round; near 1, the machine's slow and fast moments hit both runs of a round alike and the ratio `
-      + `cancels them; near 0, they did not, and only more rounds narrow the interval.`,
-    headers: ['runtime', 'scenario', 'Fastify ÷ Express', '95 % CI', 'CI half-width', 'verdict', 'rounds', 'pair r', 'bare frameworks', 'note'],
+    intro:
+      `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds ` +
+      `with a 95 % bootstrap interval. **holds**: ${HOLDS_MIN}–${HOLDS_MAX}×; **understated**: above ${HOLDS_MAX}×; ` +
+      `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band, or fewer than ` +
+      `${MIN_ROUNDS_FOR_VERDICT} rounds were measured. **pair r**: how closely the two adapters' req/s moved together ` +
+      `from round to round; near 1, the machine's slow and fast moments hit both runs of a round alike and the ratio ` +
+      `cancels them; near 0, they did not, and only more rounds narrow the interval.`,
+    headers: [
+      'runtime',
+      'scenario',
+      'Fastify ÷ Express',
+      '95 % CI',
+      'CI half-width',
+      'verdict',
+      'rounds',
+      'pair r',
+      'bare frameworks',
+      'note',
+    ],
     align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'left'],
     rows,
   };
@@ -92,17 +116,22 @@ export function overheadTable(analysis) {
   const rows = [];
   for (const runtime of analysis.runtimes) {
     for (const scenario of analysis.scenarios) {
-      const find = (/** @type {string} */ numerator) => analysis.ratios.find((r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator);
+      const find = (/** @type {string} */ numerator) =>
+        analysis.ratios.find(
+          (r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator,
+        );
       const express = find('nest-express');
       const fastify = find('nest-fastify');
       if (!express && !fastify) continue;
-      const cell = (/** @type {RatioRow | undefined} */ r) => (r ? `${formatPercent(r.summary.median)} (${formatInterval(r.summary.ci, formatPercent)})` : DASH);
+      const cell = (/** @type {RatioRow | undefined} */ r) =>
+        r ? `${formatPercent(r.summary.median)} (${formatInterval(r.summary.ci, formatPercent)})` : DASH;
       rows.push([runtime, scenario, cell(express), cell(fastify)]);
     }
   }
   return {
     title: 'What Nest costs on each adapter',
-    intro: 'Nest\'s req/s as a share of the bare framework\'s on the same route (median per-round ratio, 95 % CI). 100 % would be free.',
+    intro:
+      "Nest's req/s as a share of the bare framework's on the same route (median per-round ratio, 95 % CI). 100 % would be free.",
     headers: ['runtime', 'scenario', 'Nest-Express ÷ Express', 'Nest-Fastify ÷ Fastify'],
     align: ['left', 'left', 'right', 'right'],
     rows,
@@ -119,7 +148,11 @@ export function baselineTable(analysis) {
   const rows = [];
   for (const runtime of analysis.runtimes) {
     for (const scenario of analysis.scenarios) {
-      const cells = others.map((target) => analysis.ratios.find((r) => r.kind === 'baseline' && r.runtime === runtime && r.scenario === scenario && r.numerator === target));
+      const cells = others.map((target) =>
+        analysis.ratios.find(
+          (r) => r.kind === 'baseline' && r.runtime === runtime && r.scenario === scenario && r.numerator === target,
+        ),
+      );
       if (cells.every((c) => !c)) continue;
       rows.push([runtime, scenario, ...cells.map((c) => (c ? formatPercent(c.summary.median) : DASH))]);
     }
@@ -139,20 +172,66 @@ export function baselineTable(analysis) {
  */
 export function targetTable(analysis) {
   const rows = analysis.targetRows.map((row) => [
-    row.runtime, row.scenario, row.target,
-    formatNumber(row.rps.median), formatInterval(row.rps.ci, (v) => formatNumber(v)), formatPercent(row.rps.cv),
-    formatNumber(row.latencyMs.p50, 2), formatNumber(row.latencyMs.p90, 2), formatNumber(row.latencyMs.p99, 2), formatNumber(row.latencyMs.p999, 2),
+    row.runtime,
+    row.scenario,
+    row.target,
+    formatNumber(row.rps.median),
+    formatInterval(row.rps.ci, (v) => formatNumber(v)),
+    formatPercent(row.rps.cv),
+    formatNumber(row.latencyMs.p50, 2),
+    formatNumber(row.latencyMs.p90, 2),
+    formatNumber(row.latencyMs.p99, 2),
+    formatNumber(row.latencyMs.p999, 2),
     `${row.errors} / ${row.timeouts} / ${row.non2xx}`,
-    formatNumber(row.cpuUsPerRequest, 1), formatNumber(row.peakRssMiB, 0), formatPercent(row.generatorShare),
+    formatNumber(row.cpuUsPerRequest, 1),
+    formatNumber(row.peakRssMiB, 0),
+    formatPercent(row.generatorShare),
     `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}`,
-    [row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '', ...row.warnings].filter(Boolean).join('; '),
+    [row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '', ...row.warnings]
+      .filter(Boolean)
+      .join('; '),
   ]);
   return {
     title: 'Per target',
-    intro: 'Medians over the rounds. Latency in ms. Errors / timeouts / non-2xx are totals. Server CPU is µs of CPU time per '
-      + 'request (from /proc); peak RSS is the highest VmHWM of a run; generator is the highest share of one core the load generator used.',
-    headers: ['runtime', 'scenario', 'target', 'req/s', '95 % CI', 'CV', 'p50', 'p90', 'p99', 'p99.9', 'err / t-o / non-2xx', 'CPU µs/req', 'peak RSS MiB', 'generator', 'runs', 'note'],
-    align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+    intro:
+      'Medians over the rounds. Latency in ms. Errors / timeouts / non-2xx are totals. Server CPU is µs of CPU time per ' +
+      'request (from /proc); peak RSS is the highest VmHWM of a run; generator is the highest share of one core the load generator used.',
+    headers: [
+      'runtime',
+      'scenario',
+      'target',
+      'req/s',
+      '95 % CI',
+      'CV',
+      'p50',
+      'p90',
+      'p99',
+      'p99.9',
+      'err / t-o / non-2xx',
+      'CPU µs/req',
+      'peak RSS MiB',
+      'generator',
+      'runs',
+      'note',
+    ],
+    align: [
+      'left',
+      'left',
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'left',
+    ],
     rows,
   };
 }
@@ -165,11 +244,20 @@ export function targetTable(analysis) {
 export function problemsTable(results) {
   const rows = [
     ...results.targetFailures.map((f) => [f.runtime, f.target, DASH, 'could not start', f.reason]),
-    ...results.verification.filter((v) => !v.ok).map((v) => [v.runtime, v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
-    ...results.runs.filter((r) => r.status === 'failed').map((r) => [
-      r.runtime, r.target, r.scenario, `round ${r.round} failed`,
-      [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)].filter(Boolean).join(' — stderr: '),
-    ]),
+    ...results.verification
+      .filter((v) => !v.ok)
+      .map((v) => [v.runtime, v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
+    ...results.runs
+      .filter((r) => r.status === 'failed')
+      .map((r) => [
+        r.runtime,
+        r.target,
+        r.scenario,
+        `round ${r.round} failed`,
+        [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)]
+          .filter(Boolean)
+          .join(' — stderr: '),
+      ]),
   ];
   return {
     title: 'Skipped and failed',
@@ -188,10 +276,16 @@ export function headerTable(results) {
   const present = targets.filter((t) => results.headerDifferences.some((d) => t in d.values));
   return {
     title: 'Response headers that differ between targets',
-    intro: 'From the verification request of each scenario (Date left out). Each adapter keeps its defaults, as a fresh project has them.',
+    intro:
+      'From the verification request of each scenario (Date left out). Each adapter keeps its defaults, as a fresh project has them.',
     headers: ['runtime', 'scenario', 'header', ...present],
     align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
-    rows: results.headerDifferences.map((d) => [d.runtime, d.scenario, d.header, ...present.map((t) => (t in d.values ? d.values[t] ?? '(absent)' : DASH))]),
+    rows: results.headerDifferences.map((d) => [
+      d.runtime,
+      d.scenario,
+      d.header,
+      ...present.map((t) => (t in d.values ? (d.values[t] ?? '(absent)') : DASH)),
+    ]),
   };
 }
 
@@ -207,13 +301,32 @@ export function environmentTable(results) {
     ['memory', `${env.memoryGiB} GiB`],
     ['OS', [env.os.distribution, env.os.kernel].filter(Boolean).join(', ')],
     ['runtimes', env.runtimes.map((r) => `${r.name} ${r.version} (${r.command})`).join('; ')],
-    ['load generator', `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${o.rounds} rounds, ${o.warmupSec} s warm-up per pair`],
-    ['pinning', env.cpus ? `servers on CPU ${env.cpus.server}, generator and bench on CPU ${env.cpus.generator} (taskset)` : 'none'],
+    [
+      'load generator',
+      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${o.rounds} rounds, ${o.warmupSec} s warm-up per pair`,
+    ],
+    [
+      'pinning',
+      env.cpus
+        ? `servers on CPU ${env.cpus.server}, generator and bench on CPU ${env.cpus.generator} (taskset)`
+        : 'none',
+    ],
     ['database', env.database],
-    ['packages', Object.entries(env.packages).map(([name, version]) => `${name} ${version ?? DASH}`).join(', ')],
+    [
+      'packages',
+      Object.entries(env.packages)
+        .map(([name, version]) => `${name} ${version ?? DASH}`)
+        .join(', '),
+    ],
     ['git', env.git.commit ? `${env.git.commit.slice(0, 12)}${env.git.dirty ? ' (uncommitted changes)' : ''}` : DASH],
-    ['command', `npm run bench --${env.bench.argv.length ? ` ${env.bench.argv.join(' ')}` : ''} (bench on node ${env.bench.node})`],
-    ['started / finished', `${results.startedAt} / ${results.finishedAt ?? DASH}${results.finishedAt ? ` (${formatDuration((Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000)})` : ''}`],
+    [
+      'command',
+      `npm run bench --${env.bench.argv.length ? ` ${env.bench.argv.join(' ')}` : ''} (bench on node ${env.bench.node})`,
+    ],
+    [
+      'started / finished',
+      `${results.startedAt} / ${results.finishedAt ?? DASH}${results.finishedAt ? ` (${formatDuration((Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000)})` : ''}`,
+    ],
     ...results.started.filter((s) => s.line).map((s) => [`${s.target} said`, `${s.line} (${s.runtime})`]),
   ];
   return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };

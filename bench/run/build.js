@@ -28,7 +28,9 @@ function mtimeOrZero(file) {
 /** The compiled entrypoints that are missing or older than src/, relative to the project root. */
 export function staleEntries() {
   const sourceTime = newestMtime(SOURCE_DIR);
-  return TARGETS.filter((t) => t.group === 'nest').map((t) => t.entry).filter((entry) => mtimeOrZero(entry) < sourceTime);
+  return TARGETS.filter((t) => t.group === 'nest')
+    .map((t) => t.entry)
+    .filter((entry) => mtimeOrZero(entry) < sourceTime);
 }
 
 /**
@@ -40,6 +42,12 @@ export function ensureBuilt(log) {
   const stale = staleEntries();
   if (stale.length === 0) return;
   log(`building the app (${stale.join(', ')} missing or older than src/): npx nest build`);
-  const build = spawnSync('npx', ['nest', 'build'], { cwd: PROJECT_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
-  if (build.status !== 0) throw new Error(`npx nest build failed (exit code ${build.status}); fix the errors above, then run the bench again`);
+  const build = spawnSync('npx', ['nest', 'build'], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
+  if (build.status !== 0)
+    throw new Error(
+      `npx nest build failed (exit code ${build.status}); fix the errors above, then run the bench again`,
+    );
 }

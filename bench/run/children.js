@@ -12,7 +12,9 @@ let exitHookInstalled = false;
  */
 export function killOnExit(child) {
   if (!exitHookInstalled) {
-    process.once('exit', () => { for (const c of liveChildren) c.kill('SIGKILL'); });
+    process.once('exit', () => {
+      for (const c of liveChildren) c.kill('SIGKILL');
+    });
     exitHookInstalled = true;
   }
   liveChildren.add(child);

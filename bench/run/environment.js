@@ -8,8 +8,19 @@ import { PROJECT_ROOT } from './targets.js';
 
 /** The packages whose versions decide the outcome. */
 const PACKAGES = [
-  'express', 'fastify', '@nestjs/core', '@nestjs/common', '@nestjs/platform-express', '@nestjs/platform-fastify',
-  '@nestjs/typeorm', '@nestjs/jwt', 'typeorm', 'mysql2', 'sql.js', 'class-validator', 'autocannon',
+  'express',
+  'fastify',
+  '@nestjs/core',
+  '@nestjs/common',
+  '@nestjs/platform-express',
+  '@nestjs/platform-fastify',
+  '@nestjs/typeorm',
+  '@nestjs/jwt',
+  'typeorm',
+  'mysql2',
+  'sql.js',
+  'class-validator',
+  'autocannon',
 ];
 const BYTES_PER_GIB = 1024 ** 3;
 
@@ -33,7 +44,11 @@ const BYTES_PER_GIB = 1024 ** 3;
  */
 export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {
   return {
-    cpu: { model: cpus()[0]?.model.trim() ?? 'unknown', count: availableParallelism(), governor: readTrimmed('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor') },
+    cpu: {
+      model: cpus()[0]?.model.trim() ?? 'unknown',
+      count: availableParallelism(),
+      governor: readTrimmed('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor'),
+    },
     memoryGiB: Math.round((totalmem() / BYTES_PER_GIB) * 10) / 10,
     os: { kernel: `Linux ${release()}`, distribution: osRelease() },
     bench: { node: process.versions.node, argv: process.argv.slice(2) },
@@ -69,7 +84,8 @@ function packageVersion(name) {
 
 function gitState() {
   try {
-    const git = (/** @type {string[]} */ ...args) => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (/** @type {string[]} */ ...args) =>
+      execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     return { commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
   } catch {
     return { commit: null, dirty: null };

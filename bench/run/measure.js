@@ -51,7 +51,9 @@ export async function measureRuntime(session) {
         progress.start(step);
         const target = running.get(pair.target);
         if (target && !target.exitInfo()) {
-          await loadRun(session, target, pair, options.warmupSec).catch((error) => progress.log(`warm-up of ${pair.target} × ${pair.scenario} failed: ${error.message}`));
+          await loadRun(session, target, pair, options.warmupSec).catch((error) =>
+            progress.log(`warm-up of ${pair.target} × ${pair.scenario} failed: ${error.message}`),
+          );
         }
         progress.finish(step);
       }
@@ -60,11 +62,19 @@ export async function measureRuntime(session) {
       const order = roundOrder(measured, round);
       for (const [index, pair] of order.entries()) {
         if (session.signal.aborted) return;
-        const step = { runtime: runtimeKey, phase: `round ${round + 1}/${options.rounds}`, ...pair, plannedSec: options.durationSec };
+        const step = {
+          runtime: runtimeKey,
+          phase: `round ${round + 1}/${options.rounds}`,
+          ...pair,
+          plannedSec: options.durationSec,
+        };
         progress.start(step);
         const record = await timedRun(session, running.get(pair.target), pair, round + 1, index + 1);
         if (session.signal.aborted) return; // a run cut short by Ctrl-C is no measurement
-        if (record.status === 'failed') progress.log(`${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} failed: ${record.failure?.reason}`);
+        if (record.status === 'failed')
+          progress.log(
+            `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} failed: ${record.failure?.reason}`,
+          );
         results.runs.push(record);
         session.save();
         progress.finish(step);
@@ -83,16 +93,29 @@ export async function measureRuntime(session) {
 async function startTargets({ runtime, runtimeKey, options, pairs, env, results, progress, save }) {
   const names = [...new Set(pairs.map((pair) => pair.target))];
   progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
-  const started = await Promise.allSettled(names.map((name) => startTarget(targetByName(name), {
-    runtime, env, port: options.basePort + TARGET_NAMES.indexOf(name), cpu: options.cpus?.server ?? null,
-  })));
+  const started = await Promise.allSettled(
+    names.map((name) =>
+      startTarget(targetByName(name), {
+        runtime,
+        env,
+        port: options.basePort + TARGET_NAMES.indexOf(name),
+        cpu: options.cpus?.server ?? null,
+      }),
+    ),
+  );
   /** @type {Map<string, RunningTarget>} */
   const running = new Map();
   started.forEach((outcome, i) => {
     if (outcome.status === 'fulfilled') {
       running.set(names[i], outcome.value);
       const { pid, url, startupLine } = outcome.value;
-      results.started.push({ runtime: runtimeKey, target: names[i], pid, port: Number(new URL(url).port), line: startupLine });
+      results.started.push({
+        runtime: runtimeKey,
+        target: names[i],
+        pid,
+        port: Number(new URL(url).port),
+        line: startupLine,
+      });
     } else {
       const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
       results.targetFailures.push({ runtime: runtimeKey, target: names[i], reason });
@@ -116,7 +139,13 @@ async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
     const target = running.get(pair.target);
     if (!target) continue; // could not start: already recorded
     const scenario = scenarioByName(pair.scenario);
-    const record = await verifyPair({ runtime: runtimeKey, target: pair.target, baseUrl: target.url, scenario, request: requestFor(scenario, { token }) });
+    const record = await verifyPair({
+      runtime: runtimeKey,
+      target: pair.target,
+      baseUrl: target.url,
+      scenario,
+      request: requestFor(scenario, { token }),
+    });
     records.push(record);
     if (record.ok) ok.push(pair);
     else progress.log(`${runtimeKey} ${pair.target} × ${pair.scenario} skipped: ${record.reason}`);
@@ -133,8 +162,14 @@ async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
 function loadRun({ driver, options, token, signal }, target, pair, durationSec) {
   const { method, path, headers, body } = requestFor(scenarioByName(pair.scenario), { token });
   return driver.run({
-    url: `${target.url}${path}`, method, headers, body, connections: options.connections, durationSec,
-    cpu: options.cpus?.generator ?? null, signal,
+    url: `${target.url}${path}`,
+    method,
+    headers,
+    body,
+    connections: options.connections,
+    durationSec,
+    cpu: options.cpus?.generator ?? null,
+    signal,
   });
 }
 
@@ -150,12 +185,21 @@ function loadRun({ driver, options, token, signal }, target, pair, durationSec) 
 async function timedRun(session, target, pair, round, slot) {
   /** @type {RunRecord} */
   const record = {
-    runtime: session.runtimeKey, ...pair, round, slot, startedAt: new Date().toISOString(),
-    status: 'failed', failure: null, load: null, server: null, generator: null,
+    runtime: session.runtimeKey,
+    ...pair,
+    round,
+    slot,
+    startedAt: new Date().toISOString(),
+    status: 'failed',
+    failure: null,
+    load: null,
+    server: null,
+    generator: null,
   };
   if (!target) return { ...record, failure: { reason: 'the target is not running' } };
   const exitedBefore = target.exitInfo();
-  if (exitedBefore) return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
+  if (exitedBefore)
+    return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
   const cpuBefore = processCpuSec(target.pid);
   const peakWindow = resetPeakRss(target.pid) ? 'run' : 'process';
@@ -163,7 +207,8 @@ async function timedRun(session, target, pair, round, slot) {
     const load = await loadRun(session, target, pair, session.options.durationSec);
     const exited = target.exitInfo();
     if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
-    if (load.requests === 0) return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
+    if (load.requests === 0)
+      return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
     const cpuAfter = processCpuSec(target.pid);
     const serverCpuSec = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
     const cpuShare = load.durationSec > 0 ? load.generatorCpuSec / load.durationSec : 0;
@@ -172,7 +217,8 @@ async function timedRun(session, target, pair, round, slot) {
       status: 'ok',
       load,
       server: {
-        cpuUsPerRequest: serverCpuSec !== null && load.requests > 0 ? (serverCpuSec / load.requests) * MICROS_PER_SEC : null,
+        cpuUsPerRequest:
+          serverCpuSec !== null && load.requests > 0 ? (serverCpuSec / load.requests) * MICROS_PER_SEC : null,
         peakRssMiB: peakRssMiB(target.pid),
         peakRssWindow: peakWindow,
       },
@@ -181,7 +227,10 @@ async function timedRun(session, target, pair, round, slot) {
   } catch (error) {
     const exited = target.exitInfo() ?? (await settledWithin(target.exited));
     const reason = `${session.driver.name} failed: ${/** @type {Error} */ (error).message}`;
-    return { ...record, failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason } };
+    return {
+      ...record,
+      failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason },
+    };
   }
 }
 
@@ -200,5 +249,10 @@ function settledWithin(exited) {
  * @param {string} what @param {import('./targets.js').ExitInfo} info @param {RunningTarget} target
  */
 function deathFailure(what, info, target) {
-  return { reason: `${what} (${describeExit(info)})`, exitCode: info.code, signal: info.signal, stderrTail: target.stderrTail() };
+  return {
+    reason: `${what} (${describeExit(info)})`,
+    exitCode: info.code,
+    signal: info.signal,
+    stderrTail: target.stderrTail(),
+  };
 }

@@ -115,22 +115,42 @@ export function parseOptions(argv) {
     throw new UsageError(describeParseError(/** @type {NodeJS.ErrnoException} */ (error)));
   }
   const quick = values.quick ?? false;
-  const durationSec = values.duration === undefined ? (quick ? QUICK.durationSec : DEFAULT_DURATION_SEC)
-    : parseSeconds('--duration', values.duration, false);
+  const durationSec =
+    values.duration === undefined
+      ? quick
+        ? QUICK.durationSec
+        : DEFAULT_DURATION_SEC
+      : parseSeconds('--duration', values.duration, false);
   const cpus = parsePinning(values);
   return {
     targets: parseList('--targets', values.targets, TARGET_NAMES),
     scenarios: parseList('--scenarios', values.scenarios, SCENARIO_NAMES),
     driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
-    connections: values.connections === undefined ? DEFAULT_CONNECTIONS : parseInteger('--connections', values.connections, 1, MAX_CONNECTIONS),
+    connections:
+      values.connections === undefined
+        ? DEFAULT_CONNECTIONS
+        : parseInteger('--connections', values.connections, 1, MAX_CONNECTIONS),
     durationSec,
-    rounds: values.rounds === undefined ? (quick ? QUICK.rounds : DEFAULT_ROUNDS) : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
-    warmupSec: values.warmup === undefined ? (quick ? QUICK.warmupSec : DEFAULT_WARMUP_SEC) : parseSeconds('--warmup', values.warmup, true),
+    rounds:
+      values.rounds === undefined
+        ? quick
+          ? QUICK.rounds
+          : DEFAULT_ROUNDS
+        : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
+    warmupSec:
+      values.warmup === undefined
+        ? quick
+          ? QUICK.warmupSec
+          : DEFAULT_WARMUP_SEC
+        : parseSeconds('--warmup', values.warmup, true),
     quick,
     outDir: values.out === undefined ? null : parseNonEmpty('--out', values.out),
     cpus,
     pinnedByDefault: cpus !== null && !values.pin && values.cpus === undefined,
-    basePort: values.port === undefined ? DEFAULT_BASE_PORT : parseInteger('--port', values.port, 1, MAX_PORT - TARGET_NAMES.length),
+    basePort:
+      values.port === undefined
+        ? DEFAULT_BASE_PORT
+        : parseInteger('--port', values.port, 1, MAX_PORT - TARGET_NAMES.length),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     prof: values.prof ?? false,
     profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),
@@ -145,13 +165,17 @@ export function parseOptions(argv) {
 function describeParseError(error) {
   const flag = /'(?:-\w, )?(--?[^' ]+)/.exec(error.message)?.[1] ?? '';
   switch (error.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': return `unknown flag ${flag}; see --help`;
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown flag ${flag}; see --help`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/argument missing/.test(error.message)) return `${flag} needs a value; see --help`;
-      if (/ambiguous/.test(error.message)) return `${flag} needs a value; write one that starts with "-" as ${flag}=VALUE`;
+      if (/ambiguous/.test(error.message))
+        return `${flag} needs a value; write one that starts with "-" as ${flag}=VALUE`;
       return `${flag} takes no value; see --help`;
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}; flags start with --; see --help`;
-    default: return error.message.split('\n')[0];
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}; flags start with --; see --help`;
+    default:
+      return error.message.split('\n')[0];
   }
 }
 
@@ -170,21 +194,25 @@ function parseList(flag, text, known) {
   const names = text.split(',').map((name) => name.trim());
   const unknown = names.find((name) => !known.includes(name));
   if (unknown !== undefined) {
-    throw new UsageError(`${flag}: ${unknown === '' ? 'empty name' : `unknown name "${unknown}"`}; use a comma-separated subset of ${known.join(',')}`);
+    throw new UsageError(
+      `${flag}: ${unknown === '' ? 'empty name' : `unknown name "${unknown}"`}; use a comma-separated subset of ${known.join(',')}`,
+    );
   }
   return known.filter((name) => names.includes(name));
 }
 
 /** @param {string} flag @param {string} text @param {string[]} choices */
 function parseChoice(flag, text, choices) {
-  if (!choices.includes(text)) throw new UsageError(`${flag}: unknown value "${text}"; use one of ${choices.join(', ')}`);
+  if (!choices.includes(text))
+    throw new UsageError(`${flag}: unknown value "${text}"; use one of ${choices.join(', ')}`);
   return text;
 }
 
 /** @param {string} flag @param {string} text @param {number} min @param {number} max */
 function parseInteger(flag, text, min, max) {
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) throw new UsageError(`${flag}: "${text}" is not a whole number from ${min} to ${max}`);
+  if (!(value >= min && value <= max))
+    throw new UsageError(`${flag}: "${text}" is not a whole number from ${min} to ${max}`);
   return value;
 }
 
@@ -192,7 +220,9 @@ function parseInteger(flag, text, min, max) {
 function parseSeconds(flag, text, zeroAllowed) {
   const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
   if (!(value <= MAX_DURATION_SEC && (zeroAllowed ? value >= 0 : value > 0))) {
-    throw new UsageError(`${flag}: "${text}" is not a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} to ${MAX_DURATION_SEC}`);
+    throw new UsageError(
+      `${flag}: "${text}" is not a number of seconds ${zeroAllowed ? 'from 0' : 'above 0'} to ${MAX_DURATION_SEC}`,
+    );
   }
   return value;
 }
@@ -209,8 +239,10 @@ function parseCpus(text) {
   const serverCpus = expandCpuList(server);
   const generatorCpus = expandCpuList(generator);
   const missing = [...serverCpus, ...generatorCpus].find((cpu) => cpu >= count);
-  if (missing !== undefined) throw new UsageError(`--cpus: CPU ${missing} does not exist; this machine has CPUs 0-${count - 1}`);
-  if (serverCpus.some((cpu) => generatorCpus.includes(cpu))) throw new UsageError(`--cpus: "${text}" gives server and generator the same CPU`);
+  if (missing !== undefined)
+    throw new UsageError(`--cpus: CPU ${missing} does not exist; this machine has CPUs 0-${count - 1}`);
+  if (serverCpus.some((cpu) => generatorCpus.includes(cpu)))
+    throw new UsageError(`--cpus: "${text}" gives server and generator the same CPU`);
   return { server, generator };
 }
 
@@ -233,7 +265,8 @@ function expandCpuList(list) {
  * @param {{ pin?: boolean, 'no-pin'?: boolean, cpus?: string }} values
  */
 function parsePinning(values) {
-  if (values['no-pin'] && (values.pin || values.cpus !== undefined)) throw new UsageError(`--no-pin contradicts ${values.pin ? '--pin' : '--cpus'}; give one`);
+  if (values['no-pin'] && (values.pin || values.cpus !== undefined))
+    throw new UsageError(`--no-pin contradicts ${values.pin ? '--pin' : '--cpus'}; give one`);
   if (values.cpus !== undefined) return parseCpus(values.cpus);
   if (values['no-pin']) return null;
   if (!values.pin && availableParallelism() < 2) return null;

@@ -64,44 +64,112 @@ function arrayOf(length, keys) {
 const PRODUCT_KEYS = ['id', 'name'];
 const products = arrayOf(PRODUCT_COUNT, PRODUCT_KEYS);
 
-export const SCENARIOS = Object.freeze(/** @type {Scenario[]} */ ([
-  {
-    name: 'hello', description: 'GET / → "Hello World!" as text', method: 'GET', path: '/', headers: {}, needsToken: false,
-    status: 200, contentType: TEXT, checkBody: (body) => (body === 'Hello World!' ? null : `expected "Hello World!", got ${JSON.stringify(body.slice(0, 80))}`),
-  },
-  {
-    name: 'json', description: 'GET /json → a small JSON object', method: 'GET', path: '/json', headers: {}, needsToken: false,
-    status: 200, contentType: JSON_TYPE,
-    checkBody: (body) => (body === '{"message":"Hello, World!"}' ? null : `expected {"message":"Hello, World!"}, got ${JSON.stringify(body.slice(0, 80))}`),
-  },
-  {
-    name: 'products', description: 'GET /products → 20 rows through TypeORM', method: 'GET', path: '/products', headers: {}, needsToken: false,
-    status: 200, contentType: JSON_TYPE, checkBody: products,
-  },
-  {
-    name: 'products-raw', description: 'GET /products/raw → the same 20 rows through the driver, no ORM', method: 'GET', path: '/products/raw', headers: {},
-    needsToken: false, status: 200, contentType: JSON_TYPE, checkBody: products,
-  },
-  {
-    name: 'product-by-id', description: 'GET /products/1 → one row', method: 'GET', path: '/products/1', headers: {}, needsToken: false,
-    status: 200, contentType: JSON_TYPE,
-    checkBody: json((value) => missingKeys(value, PRODUCT_KEYS, 'the product') ?? (value.id === 1 ? null : `expected id 1, got ${value.id}`)),
-  },
-  {
-    name: 'queries', description: `GET /queries?count=${QUERY_COUNT} → ${QUERY_COUNT} single-row lookups`, method: 'GET', path: `/queries?count=${QUERY_COUNT}`,
-    headers: {}, needsToken: false, status: 200, contentType: JSON_TYPE, checkBody: arrayOf(QUERY_COUNT, ['id', 'randomNumber']),
-  },
-  {
-    name: 'secure', description: 'GET /secure/products with a valid JWT → the 20 rows', method: 'GET', path: '/secure/products', headers: {},
-    needsToken: true, status: 200, contentType: JSON_TYPE, checkBody: products,
-  },
-  {
-    name: 'orders', description: 'POST /orders with a valid JSON body → 201', method: 'POST', path: '/orders',
-    headers: { 'content-type': 'application/json' }, body: JSON.stringify(ORDER), needsToken: false, status: 201, contentType: JSON_TYPE,
-    checkBody: json((value) => missingKeys(value, Object.keys(ORDER), 'the order')
-      ?? (value.productId === ORDER.productId && value.quantity === ORDER.quantity ? null : 'the order does not echo productId and quantity')),
-  },
-]));
+export const SCENARIOS = Object.freeze(
+  /** @type {Scenario[]} */ ([
+    {
+      name: 'hello',
+      description: 'GET / → "Hello World!" as text',
+      method: 'GET',
+      path: '/',
+      headers: {},
+      needsToken: false,
+      status: 200,
+      contentType: TEXT,
+      checkBody: (body) =>
+        body === 'Hello World!' ? null : `expected "Hello World!", got ${JSON.stringify(body.slice(0, 80))}`,
+    },
+    {
+      name: 'json',
+      description: 'GET /json → a small JSON object',
+      method: 'GET',
+      path: '/json',
+      headers: {},
+      needsToken: false,
+      status: 200,
+      contentType: JSON_TYPE,
+      checkBody: (body) =>
+        body === '{"message":"Hello, World!"}'
+          ? null
+          : `expected {"message":"Hello, World!"}, got ${JSON.stringify(body.slice(0, 80))}`,
+    },
+    {
+      name: 'products',
+      description: 'GET /products → 20 rows through TypeORM',
+      method: 'GET',
+      path: '/products',
+      headers: {},
+      needsToken: false,
+      status: 200,
+      contentType: JSON_TYPE,
+      checkBody: products,
+    },
+    {
+      name: 'products-raw',
+      description: 'GET /products/raw → the same 20 rows through the driver, no ORM',
+      method: 'GET',
+      path: '/products/raw',
+      headers: {},
+      needsToken: false,
+      status: 200,
+      contentType: JSON_TYPE,
+      checkBody: products,
+    },
+    {
+      name: 'product-by-id',
+      description: 'GET /products/1 → one row',
+      method: 'GET',
+      path: '/products/1',
+      headers: {},
+      needsToken: false,
+      status: 200,
+      contentType: JSON_TYPE,
+      checkBody: json(
+        (value) =>
+          missingKeys(value, PRODUCT_KEYS, 'the product') ?? (value.id === 1 ? null : `expected id 1, got ${value.id}`),
+      ),
+    },
+    {
+      name: 'queries',
+      description: `GET /queries?count=${QUERY_COUNT} → ${QUERY_COUNT} single-row lookups`,
+      method: 'GET',
+      path: `/queries?count=${QUERY_COUNT}`,
+      headers: {},
+      needsToken: false,
+      status: 200,
+      contentType: JSON_TYPE,
+      checkBody: arrayOf(QUERY_COUNT, ['id', 'randomNumber']),
+    },
+    {
+      name: 'secure',
+      description: 'GET /secure/products with a valid JWT → the 20 rows',
+      method: 'GET',
+      path: '/secure/products',
+      headers: {},
+      needsToken: true,
+      status: 200,
+      contentType: JSON_TYPE,
+      checkBody: products,
+    },
+    {
+      name: 'orders',
+      description: 'POST /orders with a valid JSON body → 201',
+      method: 'POST',
+      path: '/orders',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ORDER),
+      needsToken: false,
+      status: 201,
+      contentType: JSON_TYPE,
+      checkBody: json(
+        (value) =>
+          missingKeys(value, Object.keys(ORDER), 'the order') ??
+          (value.productId === ORDER.productId && value.quantity === ORDER.quantity
+            ? null
+            : 'the order does not echo productId and quantity'),
+      ),
+    },
+  ]),
+);
 
 export const SCENARIO_NAMES = SCENARIOS.map((s) => s.name);
 

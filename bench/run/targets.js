@@ -25,9 +25,27 @@ const RAW_SCENARIOS = ['hello', 'json'];
 export const TARGETS = Object.freeze([
   { name: 'nest-express', group: 'nest', adapter: 'express', entry: 'dist/main.js', scenarios: null },
   { name: 'nest-fastify', group: 'nest', adapter: 'fastify', entry: 'dist/main.fastify.js', scenarios: null },
-  { name: 'raw-node', group: 'node', adapter: 'node', entry: 'bench/run/servers/raw-node.js', scenarios: RAW_SCENARIOS },
-  { name: 'raw-express', group: 'raw', adapter: 'express', entry: 'bench/run/servers/raw-express.js', scenarios: RAW_SCENARIOS },
-  { name: 'raw-fastify', group: 'raw', adapter: 'fastify', entry: 'bench/run/servers/raw-fastify.js', scenarios: RAW_SCENARIOS },
+  {
+    name: 'raw-node',
+    group: 'node',
+    adapter: 'node',
+    entry: 'bench/run/servers/raw-node.js',
+    scenarios: RAW_SCENARIOS,
+  },
+  {
+    name: 'raw-express',
+    group: 'raw',
+    adapter: 'express',
+    entry: 'bench/run/servers/raw-express.js',
+    scenarios: RAW_SCENARIOS,
+  },
+  {
+    name: 'raw-fastify',
+    group: 'raw',
+    adapter: 'fastify',
+    entry: 'bench/run/servers/raw-fastify.js',
+    scenarios: RAW_SCENARIOS,
+  },
 ]);
 
 export const TARGET_NAMES = TARGETS.map((t) => t.name);
@@ -85,29 +103,50 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
   const argv = [...runtime.args, ...execArgv, target.entry];
   const [command, args] = cpu ? ['taskset', ['-c', cpu, runtime.command, ...argv]] : [runtime.command, argv];
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
-  const child = spawn(command, args, { cwd: PROJECT_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd: PROJECT_ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   killOnExit(child);
 
   let stderr = '';
   let stdout = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => { stderr = (stderr + chunk).slice(-TAIL_CHARS); });
-  child.stdout.setEncoding('utf8').on('data', (chunk) => { if (stdout.length < TAIL_CHARS) stdout += chunk; });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-TAIL_CHARS);
+  });
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    if (stdout.length < TAIL_CHARS) stdout += chunk;
+  });
 
   /** @type {ExitInfo | null} */
   let exitInfo = null;
   /** @type {Promise<ExitInfo>} */
   const exited = new Promise((resolve) => {
-    child.once('error', (error) => { stderr += `\n${error.message}`; exitInfo = { code: null, signal: null }; resolve(exitInfo); });
-    child.once('exit', (code, signal) => { exitInfo = { code, signal }; resolve(exitInfo); });
+    child.once('error', (error) => {
+      stderr += `\n${error.message}`;
+      exitInfo = { code: null, signal: null };
+      resolve(exitInfo);
+    });
+    child.once('exit', (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+    });
   });
   const url = `http://${HOST}:${port}`;
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await answers(url))) {
-    if (exitInfo) throw new Error(`${target.name} exited (${describeExit(exitInfo)}) before answering on port ${port}: ${errorLine(stderr)}`);
+    if (exitInfo)
+      throw new Error(
+        `${target.name} exited (${describeExit(exitInfo)}) before answering on port ${port}: ${errorLine(stderr)}`,
+      );
     if (Date.now() > deadline) {
       await stopChild();
-      throw new Error(`${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${errorLine(stderr)}`);
+      throw new Error(
+        `${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${errorLine(stderr)}`,
+      );
     }
     await delay(READY_POLL_MS);
   }
@@ -143,7 +182,10 @@ export function describeExit(info) {
  * @param {string} text
  */
 export function errorLine(text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !l.startsWith('at '));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !l.startsWith('at '));
   const error = lines.findLast((l) => /^(\w*Error|\[\w*Error)\b/.test(l));
   return error ?? lines[lines.length - 1] ?? '(no stderr output)';
 }
@@ -158,9 +200,13 @@ function assertPortFree(port, name) {
     const probe = createServer();
     probe.once('error', (error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      reject(new Error(code === 'EADDRINUSE'
-        ? `port ${port} (for ${name}) is already in use on ${HOST}; stop what is listening there or choose other ports with --port`
-        : `cannot use port ${port} for ${name}: ${error.message}`));
+      reject(
+        new Error(
+          code === 'EADDRINUSE'
+            ? `port ${port} (for ${name}) is already in use on ${HOST}; stop what is listening there or choose other ports with --port`
+            : `cannot use port ${port} for ${name}: ${error.message}`,
+        ),
+      );
     });
     probe.listen(port, HOST, () => probe.close(() => resolve(undefined)));
   });

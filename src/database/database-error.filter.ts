@@ -27,5 +27,8 @@ export function isDatabaseError(error: unknown): boolean {
   if (error instanceof TypeORMError || error instanceof DatabaseQueryError) return true;
   // mysql2's own errors, which TypeORM passes on unwrapped when it cannot get a connection
   const driverError = error as { code?: unknown; fatal?: unknown; sqlState?: unknown } | undefined;
-  return typeof driverError?.code === 'string' && (typeof driverError.fatal === 'boolean' || typeof driverError.sqlState === 'string');
+  return (
+    typeof driverError?.code === 'string' &&
+    (typeof driverError.fatal === 'boolean' || typeof driverError.sqlState === 'string')
+  );
 }

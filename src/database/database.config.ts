@@ -3,7 +3,14 @@ import { StartupError } from '../common/startup-error.js';
 import { Product } from '../products/product.entity.js';
 import { World } from '../world/world.entity.js';
 
-export type MysqlSettings = { kind: 'mysql'; host: string; port: number; user: string; password: string; database: string };
+export type MysqlSettings = {
+  kind: 'mysql';
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+};
 export type DatabaseSettings = { kind: 'sqljs' } | MysqlSettings;
 
 const DEFAULT_MYSQL_PORT = 3306;
@@ -27,7 +34,9 @@ export function databaseSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): D
     throw new StartupError(`DATABASE_URL is not a URL; expected mysql://user:password@host:port/database`);
   }
   if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') {
-    throw new StartupError(`DATABASE_URL must start with mysql:// (got ${parsed.protocol}//); unset it to use the embedded SQLite database`);
+    throw new StartupError(
+      `DATABASE_URL must start with mysql:// (got ${parsed.protocol}//); unset it to use the embedded SQLite database`,
+    );
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
   if (!database) {

@@ -15,7 +15,12 @@ interface SeedTable {
 const TABLES: SeedTable[] = [
   {
     name: 'product',
-    columns: ['id INT NOT NULL PRIMARY KEY', 'name VARCHAR(64) NOT NULL', 'priceCents INT NOT NULL', 'stock INT NOT NULL'],
+    columns: [
+      'id INT NOT NULL PRIMARY KEY',
+      'name VARCHAR(64) NOT NULL',
+      'priceCents INT NOT NULL',
+      'stock INT NOT NULL',
+    ],
     rows: () =>
       Array.from({ length: PRODUCT_COUNT }, (_, i) => {
         const id = i + 1;
@@ -46,7 +51,10 @@ const MYSQL: Dialect = {
   createTableSuffix: ' ENGINE=InnoDB',
   insertIgnore: 'INSERT IGNORE INTO',
   async lock(runner) {
-    const [{ acquired }] = await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [MYSQL_SEED_LOCK, MYSQL_SEED_LOCK_WAIT_S]);
+    const [{ acquired }] = await runner.query('SELECT GET_LOCK(?, ?) AS acquired', [
+      MYSQL_SEED_LOCK,
+      MYSQL_SEED_LOCK_WAIT_S,
+    ]);
     if (Number(acquired) !== 1) {
       throw new Error(`another server held the seed lock '${MYSQL_SEED_LOCK}' for ${MYSQL_SEED_LOCK_WAIT_S} s`);
     }
@@ -91,7 +99,9 @@ export class DatabaseSeeder implements OnModuleInit {
   }
 
   private async seedTable(runner: QueryRunner, dialect: Dialect, table: SeedTable): Promise<void> {
-    await runner.query(`CREATE TABLE IF NOT EXISTS ${table.name} (${table.columns.join(', ')})${dialect.createTableSuffix}`);
+    await runner.query(
+      `CREATE TABLE IF NOT EXISTS ${table.name} (${table.columns.join(', ')})${dialect.createTableSuffix}`,
+    );
     const rows = table.rows();
     const [{ count }] = await runner.query(`SELECT COUNT(*) AS count FROM ${table.name}`);
     if (Number(count) === rows.length) return;

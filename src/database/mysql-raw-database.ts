@@ -1,6 +1,11 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { createPool, type Pool, type RowDataPacket } from 'mysql2/promise';
-import { MYSQL_CONNECT_TIMEOUT_MS, MYSQL_POOL_SIZE, MYSQL_QUERY_TIMEOUT_MS, type MysqlSettings } from './database.config.js';
+import {
+  MYSQL_CONNECT_TIMEOUT_MS,
+  MYSQL_POOL_SIZE,
+  MYSQL_QUERY_TIMEOUT_MS,
+  type MysqlSettings,
+} from './database.config.js';
 import { DatabaseQueryError, type RawDatabase } from './raw-database.js';
 
 /** A mysql2 pool of its own, the same size as TypeORM's, so /products/raw measures the bare driver. */
@@ -21,7 +26,11 @@ export class MysqlRawDatabase implements RawDatabase, OnApplicationShutdown {
 
   async query<Row extends object>(sql: string, params: readonly (string | number)[] = []): Promise<Row[]> {
     try {
-      const [rows] = await this.pool.query<RowDataPacket[]>({ sql, values: [...params], timeout: MYSQL_QUERY_TIMEOUT_MS });
+      const [rows] = await this.pool.query<RowDataPacket[]>({
+        sql,
+        values: [...params],
+        timeout: MYSQL_QUERY_TIMEOUT_MS,
+      });
       return rows as Row[];
     } catch (error) {
       throw new DatabaseQueryError(`MySQL query failed: ${(error as Error).message}`, { cause: error });

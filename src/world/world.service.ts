@@ -11,7 +11,9 @@ export class WorldService {
   /** `count` single-row lookups by random id, concurrent as TechEmpower's Node entries run them. */
   findRandom(count: number): Promise<World[]> {
     return Promise.all(
-      Array.from({ length: count }, () => this.worldRepository.findOneByOrFail({ id: 1 + Math.floor(Math.random() * WORLD_ROW_COUNT) })),
+      Array.from({ length: count }, () =>
+        this.worldRepository.findOneByOrFail({ id: 1 + Math.floor(Math.random() * WORLD_ROW_COUNT) }),
+      ),
     );
   }
 }

@@ -9,24 +9,46 @@ function runWithoutGenerators(args: string[]): Promise<Finished> {
   const bin = mkdtempSync(join(tmpdir(), 'bench-path-'));
   symlinkSync(process.execPath, join(bin, 'node'));
   symlinkSync('/bin/sh', join(bin, 'sh'));
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, PATH: bin }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PATH: bin },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => { stdout += chunk; });
-  child.stderr.setEncoding('utf8').on('data', (chunk) => { stderr += chunk; });
-  return new Promise((resolve) => child.once('close', (status, signal) => {
-    rmSync(bin, { recursive: true, force: true });
-    resolve({ status, signal, stdout, stderr });
-  }));
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) =>
+    child.once('close', (status, signal) => {
+      rmSync(bin, { recursive: true, force: true });
+      resolve({ status, signal, stdout, stderr });
+    }),
+  );
 }
 
 describe('choosing the load generator and the pinning', () => {
   it('falls back to autocannon and to no pinning with a one-line notice each when wrk and taskset are missing, and records both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-fallback-'));
     try {
-      const run = await runWithoutGenerators(['--quick', '--targets', 'raw-node', '--scenarios', 'hello', '--out', dir, '--port', '3190']);
+      const run = await runWithoutGenerators([
+        '--quick',
+        '--targets',
+        'raw-node',
+        '--scenarios',
+        'hello',
+        '--out',
+        dir,
+        '--port',
+        '3190',
+      ]);
       expect(run.status).toBe(0);
-      expect(run.stderr).toContain('note: wrk is not installed; install it with: apt-get install wrk; using autocannon instead');
+      expect(run.stderr).toContain(
+        'note: wrk is not installed; install it with: apt-get install wrk; using autocannon instead',
+      );
       expect(run.stderr).toContain('note: taskset is not installed (apt-get install util-linux); running unpinned');
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
       expect(results.plan.driver).toBe('autocannon');
@@ -47,8 +69,19 @@ describe('choosing the load generator and the pinning', () => {
   });
 
   it('refuses an explicit --pin without taskset: one line naming the package, exit 2', async () => {
-    const run = await runWithoutGenerators(['--quick', '--driver', 'autocannon', '--targets', 'raw-node', '--scenarios', 'hello', '--pin']);
+    const run = await runWithoutGenerators([
+      '--quick',
+      '--driver',
+      'autocannon',
+      '--targets',
+      'raw-node',
+      '--scenarios',
+      'hello',
+      '--pin',
+    ]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^pinning: could not pin the bench to CPU \d+: taskset is not installed \(apt-get install util-linux\); or run with --no-pin\n$/);
+    expect(run.stderr).toMatch(
+      /^pinning: could not pin the bench to CPU \d+: taskset is not installed \(apt-get install util-linux\); or run with --no-pin\n$/,
+    );
   });
 });

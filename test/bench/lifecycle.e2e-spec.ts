@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { startTarget, targetByName } from '../../bench/run/targets.js';
 import { CLI, isAlive, readResults, startNode, waitFor } from './support/run-node.js';
 
-const node = { spec: 'node', name: 'node' as const, version: process.versions.node, command: process.execPath, args: [] };
+const node = {
+  spec: 'node',
+  name: 'node' as const,
+  version: process.versions.node,
+  command: process.execPath,
+  args: [],
+};
 
 describe('starting and stopping a target', () => {
   it('resolves once the server answers, and stop() ends it through its normal exit path', async () => {
@@ -20,8 +26,9 @@ describe('starting and stopping a target', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(3182, '127.0.0.1', resolve));
     try {
-      await expect(startTarget(targetByName('raw-fastify'), { runtime: node, port: 3182 }))
-        .rejects.toThrow('port 3182 (for raw-fastify) is already in use on 127.0.0.1');
+      await expect(startTarget(targetByName('raw-fastify'), { runtime: node, port: 3182 })).rejects.toThrow(
+        'port 3182 (for raw-fastify) is already in use on 127.0.0.1',
+      );
     } finally {
       blocker.close();
     }
@@ -29,19 +36,42 @@ describe('starting and stopping a target', () => {
 
   it('reports a target that dies before answering with its exit code and its error line', async () => {
     const crashing = { ...node, args: ['-e', 'console.error("Error: cannot open the database"); process.exit(3)'] };
-    await expect(startTarget(targetByName('raw-node'), { runtime: crashing, port: 3183 }))
-      .rejects.toThrow('raw-node exited (exit code 3) before answering on port 3183: Error: cannot open the database');
+    await expect(startTarget(targetByName('raw-node'), { runtime: crashing, port: 3183 })).rejects.toThrow(
+      'raw-node exited (exit code 3) before answering on port 3183: Error: cannot open the database',
+    );
   });
 });
 
 describe('the bench when things go wrong mid-run', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'bench-lifecycle-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-lifecycle-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('marks the runs of a target that died as failed, with its signal, measures the rest and exits 1', async () => {
-    const { done } = startNode([CLI, '--targets', 'raw-node,raw-fastify', '--scenarios', 'hello', '--rounds', '4', '--duration', '0.5', '--warmup', '0', '--out', dir, '--port', '3185']);
-    const pid = await waitFor(() => readResults(dir)?.runs.length > 0 && readResults(dir).started.find((s: any) => s.target === 'raw-node')?.pid, 'the first run');
+    const { done } = startNode([
+      CLI,
+      '--targets',
+      'raw-node,raw-fastify',
+      '--scenarios',
+      'hello',
+      '--rounds',
+      '4',
+      '--duration',
+      '0.5',
+      '--warmup',
+      '0',
+      '--out',
+      dir,
+      '--port',
+      '3185',
+    ]);
+    const pid = await waitFor(
+      () =>
+        readResults(dir)?.runs.length > 0 && readResults(dir).started.find((s: any) => s.target === 'raw-node')?.pid,
+      'the first run',
+    );
     process.kill(pid, 'SIGKILL');
     const run = await done;
 
@@ -50,14 +80,34 @@ describe('the bench when things go wrong mid-run', () => {
     expect(results.complete).toBe(true);
     const failed = results.runs.filter((r: any) => r.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
-    expect(failed.every((r: any) => r.target === 'raw-node' && r.failure.signal === 'SIGKILL' && /exited/.test(r.failure.reason))).toBe(true);
+    expect(
+      failed.every(
+        (r: any) => r.target === 'raw-node' && r.failure.signal === 'SIGKILL' && /exited/.test(r.failure.reason),
+      ),
+    ).toBe(true);
     expect(results.runs.filter((r: any) => r.target === 'raw-fastify').every((r: any) => r.status === 'ok')).toBe(true);
     expect(results.runs.filter((r: any) => r.target === 'raw-fastify')).toHaveLength(4);
     expect(run.stdout).toContain('### Skipped and failed');
   }, 60_000);
 
   it('on Ctrl-C stops every server, writes partial results marked incomplete and exits 130', async () => {
-    const { child, done } = startNode([CLI, '--targets', 'raw-node,raw-express', '--scenarios', 'hello', '--rounds', '100', '--duration', '0.5', '--warmup', '0', '--out', dir, '--port', '3187']);
+    const { child, done } = startNode([
+      CLI,
+      '--targets',
+      'raw-node,raw-express',
+      '--scenarios',
+      'hello',
+      '--rounds',
+      '100',
+      '--duration',
+      '0.5',
+      '--warmup',
+      '0',
+      '--out',
+      dir,
+      '--port',
+      '3187',
+    ]);
     const started = await waitFor(() => readResults(dir)?.runs.length > 0 && readResults(dir).started, 'the first run');
     child.kill('SIGINT');
     const run = await done;

@@ -3,7 +3,14 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
 import {
-  DEFAULT_CONNECTIONS, DEFAULT_DURATION_SEC, DEFAULT_ROUNDS, DEFAULT_WARMUP_SEC, HELP, MIN_PROFILE_SEC, QUICK, parseOptions,
+  DEFAULT_CONNECTIONS,
+  DEFAULT_DURATION_SEC,
+  DEFAULT_ROUNDS,
+  DEFAULT_WARMUP_SEC,
+  HELP,
+  MIN_PROFILE_SEC,
+  QUICK,
+  parseOptions,
 } from '../../bench/run/options.js';
 
 const CLI = fileURLToPath(new URL('../../bench/bin/bench.js', import.meta.url));
@@ -22,10 +29,25 @@ describe('flag defaults', () => {
   it('runs every target and scenario with the named defaults, driver left to auto-selection', () => {
     const options = parseOptions([]);
     expect(options.targets).toEqual(['nest-express', 'nest-fastify', 'raw-node', 'raw-express', 'raw-fastify']);
-    expect(options.scenarios).toEqual(['hello', 'json', 'products', 'products-raw', 'product-by-id', 'queries', 'secure', 'orders']);
+    expect(options.scenarios).toEqual([
+      'hello',
+      'json',
+      'products',
+      'products-raw',
+      'product-by-id',
+      'queries',
+      'secure',
+      'orders',
+    ]);
     expect(options).toMatchObject({
-      driver: null, connections: DEFAULT_CONNECTIONS, durationSec: DEFAULT_DURATION_SEC, rounds: DEFAULT_ROUNDS,
-      warmupSec: DEFAULT_WARMUP_SEC, prof: false, runtime: null, outDir: null,
+      driver: null,
+      connections: DEFAULT_CONNECTIONS,
+      durationSec: DEFAULT_DURATION_SEC,
+      rounds: DEFAULT_ROUNDS,
+      warmupSec: DEFAULT_WARMUP_SEC,
+      prof: false,
+      runtime: null,
+      outDir: null,
     });
   });
 
@@ -37,7 +59,11 @@ describe('flag defaults', () => {
   });
 
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
-    expect(parseOptions(['--quick'])).toMatchObject({ durationSec: QUICK.durationSec, rounds: QUICK.rounds, warmupSec: QUICK.warmupSec });
+    expect(parseOptions(['--quick'])).toMatchObject({
+      durationSec: QUICK.durationSec,
+      rounds: QUICK.rounds,
+      warmupSec: QUICK.warmupSec,
+    });
     expect(parseOptions(['--quick', '--rounds', '4'])).toMatchObject({ durationSec: QUICK.durationSec, rounds: 4 });
   });
 
@@ -52,8 +78,14 @@ describe('flag defaults', () => {
   });
 
   it('accepts decimal seconds and the pass-through flags', () => {
-    expect(parseOptions(['--duration', '0.5', '--warmup', '0', '--runtime', 'node@22', '--prof', '--driver', 'ab'])).toMatchObject({
-      durationSec: 0.5, warmupSec: 0, runtime: 'node@22', prof: true, driver: 'ab',
+    expect(
+      parseOptions(['--duration', '0.5', '--warmup', '0', '--runtime', 'node@22', '--prof', '--driver', 'ab']),
+    ).toMatchObject({
+      durationSec: 0.5,
+      warmupSec: 0,
+      runtime: 'node@22',
+      prof: true,
+      driver: 'ab',
     });
   });
 
@@ -103,7 +135,7 @@ describe('the CLI on bad input', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('exits with code 2 for a bad --runtime, with the runtimes module\'s message', () => {
+  it("exits with code 2 for a bad --runtime, with the runtimes module's message", () => {
     const run = spawnSync(process.execPath, [CLI, '--runtime', 'deno'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -114,7 +146,24 @@ describe('the CLI on bad input', () => {
     const run = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(`${HELP}\n`);
-    for (const flag of ['--targets', '--scenarios', '--driver', '--connections', '--duration', '--rounds', '--warmup', '--quick', '--out', '--pin', '--no-pin', '--cpus', '--port', '--runtime', '--prof', '--help']) {
+    for (const flag of [
+      '--targets',
+      '--scenarios',
+      '--driver',
+      '--connections',
+      '--duration',
+      '--rounds',
+      '--warmup',
+      '--quick',
+      '--out',
+      '--pin',
+      '--no-pin',
+      '--cpus',
+      '--port',
+      '--runtime',
+      '--prof',
+      '--help',
+    ]) {
       expect(HELP).toContain(flag);
     }
   });

@@ -25,7 +25,10 @@ describe('round order', () => {
   it('runs each Express/Fastify pair of a scenario back to back, in every round', () => {
     for (const order of rounds) {
       for (const scenario of SCENARIO_NAMES) {
-        for (const [express, fastify] of [['nest-express', 'nest-fastify'], ['raw-express', 'raw-fastify']]) {
+        for (const [express, fastify] of [
+          ['nest-express', 'nest-fastify'],
+          ['raw-express', 'raw-fastify'],
+        ]) {
           const a = order.findIndex((p) => p.target === express && p.scenario === scenario);
           const b = order.findIndex((p) => p.target === fastify && p.scenario === scenario);
           if (a >= 0 || b >= 0) expect(Math.abs(a - b)).toBe(1);
@@ -35,8 +38,17 @@ describe('round order', () => {
   });
 
   it('alternates which adapter of a pair goes first, and rotates what starts the round', () => {
-    const firstOfHello = rounds.map((order) => order.find((p) => p.scenario === 'hello' && p.target.startsWith('nest-'))!.target);
-    expect(firstOfHello).toEqual(['nest-express', 'nest-fastify', 'nest-express', 'nest-fastify', 'nest-express', 'nest-fastify']);
+    const firstOfHello = rounds.map(
+      (order) => order.find((p) => p.scenario === 'hello' && p.target.startsWith('nest-'))!.target,
+    );
+    expect(firstOfHello).toEqual([
+      'nest-express',
+      'nest-fastify',
+      'nest-express',
+      'nest-fastify',
+      'nest-express',
+      'nest-fastify',
+    ]);
     expect(new Set(rounds.map((order) => order[0].scenario)).size).toBeGreaterThan(1);
   });
 });

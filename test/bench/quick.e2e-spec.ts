@@ -47,7 +47,16 @@ describe('npm run bench -- --quick, end to end', () => {
 
   it('writes report.md and a self-contained report.html', () => {
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
-    for (const scenario of ['hello', 'json', 'products', 'products-raw', 'product-by-id', 'queries', 'secure', 'orders']) {
+    for (const scenario of [
+      'hello',
+      'json',
+      'products',
+      'products-raw',
+      'product-by-id',
+      'queries',
+      'secure',
+      'orders',
+    ]) {
       expect(markdown).toMatch(new RegExp(`\\| ${scenario} \\| [\\d.]+× \\|`));
     }
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -71,13 +80,28 @@ describe.each(['autocannon', 'wrk', 'ab'])('--driver %s', (driver) => {
   it('measures a raw target and records which driver ran', async () => {
     const dir = mkdtempSync(join(tmpdir(), `bench-${driver}-`));
     try {
-      const run = await runNode([CLI, '--quick', '--driver', driver, '--targets', 'raw-node,raw-fastify', '--scenarios', 'json', '--out', dir, '--port', '3160']);
+      const run = await runNode([
+        CLI,
+        '--quick',
+        '--driver',
+        driver,
+        '--targets',
+        'raw-node,raw-fastify',
+        '--scenarios',
+        'json',
+        '--out',
+        dir,
+        '--port',
+        '3160',
+      ]);
       expect(run.status).toBe(0);
       const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
       expect(results.plan.driver).toBe(driver);
       expect(results.environment.driver).toMatch(new RegExp(`^${driver} `));
       expect(results.runs).toHaveLength(2 * QUICK.rounds);
-      expect(results.runs.every((r: any) => r.status === 'ok' && r.load.requests > 0 && r.load.non2xx === 0)).toBe(true);
+      expect(results.runs.every((r: any) => r.status === 'ok' && r.load.requests > 0 && r.load.non2xx === 0)).toBe(
+        true,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -20,7 +20,9 @@ function render(results: any) {
 /** Per-round Nest-Fastify / Nest-Express ratios, computed here straight from the raw records. */
 function roundRatios(results: any, scenario: string): number[] {
   const rps = (target: string, round: number) =>
-    results.runs.find((r: any) => r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok')?.load.rps;
+    results.runs.find(
+      (r: any) => r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok',
+    )?.load.rps;
   const rounds = [...new Set(results.runs.map((r: any) => r.round))] as number[];
   return rounds.map((round) => rps('nest-fastify', round) / rps('nest-express', round)).filter(Number.isFinite);
 }
@@ -31,7 +33,9 @@ describe('report.md from a results.json', () => {
     const { markdown } = render(results);
     for (const scenario of ['hello', 'json', 'orders']) {
       const ratios = roundRatios(results, scenario);
-      const row = markdown.split('\n').find((line) => line.startsWith(`| node@20.20.2 | ${scenario} | `) && line.includes('**'))!;
+      const row = markdown
+        .split('\n')
+        .find((line) => line.startsWith(`| node@20.20.2 | ${scenario} | `) && line.includes('**'))!;
       expect(row).toContain(`| ${median(ratios).toFixed(2)}× |`);
       expect(row).toMatch(/\*\*(holds|understated|does not hold|inconclusive)\*\*/);
       expect(row).toContain(`| ${ratios.length} |`);
@@ -48,8 +52,13 @@ describe('report.md from a results.json', () => {
 
   it('has the overhead, raw node:http, per-target, header and environment sections', () => {
     const { markdown } = render(load());
-    for (const title of ['What Nest costs on each adapter', 'Each target as a share of raw node:http', 'Per target',
-      'Response headers that differ between targets', 'Environment']) {
+    for (const title of [
+      'What Nest costs on each adapter',
+      'Each target as a share of raw node:http',
+      'Per target',
+      'Response headers that differ between targets',
+      'Environment',
+    ]) {
       expect(markdown).toContain(`### ${title}`);
     }
     expect(markdown).toMatch(/\| hello \| x-powered-by \| Express \| \(absent\) \|/);
@@ -60,13 +69,25 @@ describe('report.md from a results.json', () => {
     const results = load();
     const run = results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'hello' && r.round === 2);
     Object.assign(run, {
-      status: 'failed', load: null, server: null, generator: null,
-      failure: { reason: 'the target exited during this run (signal SIGKILL)', exitCode: null, signal: 'SIGKILL', stderrTail: 'Error: out of memory\n    at boom (x.js:1:1)\n\nNode.js v20.20.2\n' },
+      status: 'failed',
+      load: null,
+      server: null,
+      generator: null,
+      failure: {
+        reason: 'the target exited during this run (signal SIGKILL)',
+        exitCode: null,
+        signal: 'SIGKILL',
+        stderrTail: 'Error: out of memory\n    at boom (x.js:1:1)\n\nNode.js v20.20.2\n',
+      },
     });
     const { markdown } = render(results);
     expect(markdown).toContain('### Skipped and failed');
-    expect(markdown).toContain('| node@20.20.2 | nest-express | hello | round 2 failed | the target exited during this run (signal SIGKILL) — stderr: Error: out of memory |');
-    const helloRow = markdown.split('\n').find((line) => line.startsWith('| node@20.20.2 | hello | ') && line.includes('**'))!;
+    expect(markdown).toContain(
+      '| node@20.20.2 | nest-express | hello | round 2 failed | the target exited during this run (signal SIGKILL) — stderr: Error: out of memory |',
+    );
+    const helloRow = markdown
+      .split('\n')
+      .find((line) => line.startsWith('| node@20.20.2 | hello | ') && line.includes('**'))!;
     expect(helloRow).toContain('| 2 |');
   });
 
@@ -86,17 +107,24 @@ describe('report.md from a results.json', () => {
     expect(markdown).not.toMatch(/\| (hello|json) \|.*errors or non-2xx answers/);
   });
 
-  it('shows how closely the two adapters\' req/s moved together from round to round', () => {
+  it("shows how closely the two adapters' req/s moved together from round to round", () => {
     const results = load();
-    const isNestHello = (r: any) => r.runtime === 'node@20.20.2' && r.scenario === 'hello' && r.target.startsWith('nest-');
+    const isNestHello = (r: any) =>
+      r.runtime === 'node@20.20.2' && r.scenario === 'hello' && r.target.startsWith('nest-');
     const firstRound = results.runs.filter((r: any) => isNestHello(r) && r.round === 1);
     results.runs = results.runs.filter((r: any) => !(isNestHello(r) && r.round !== 1));
     // rounds 2 and 3 as round 1 on a machine at half and double speed: both adapters move alike, so r is exactly 1
-    for (const [round, speed] of [[2, 0.5], [3, 2]]) {
-      for (const run of firstRound) results.runs.push({ ...run, round, load: { ...run.load, rps: run.load.rps * speed } });
+    for (const [round, speed] of [
+      [2, 0.5],
+      [3, 2],
+    ]) {
+      for (const run of firstRound)
+        results.runs.push({ ...run, round, load: { ...run.load, rps: run.load.rps * speed } });
     }
     // two rounds of json: no correlation to speak of
-    results.runs = results.runs.filter((r: any) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3));
+    results.runs = results.runs.filter(
+      (r: any) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3),
+    );
     const { markdown } = render(results);
     expect(markdown).toMatch(/\| node@20\.20\.2 \| hello \| .*\| 3 \| 1\.00 \|/);
     expect(markdown).toMatch(/\| node@20\.20\.2 \| json \| .*\| 2 \| — \|/);

@@ -14,8 +14,15 @@ const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
 
 /** Median of the per-round ratios of two targets, straight from the raw run records. */
 function medianRatio(results: any, runtime: string, scenario: string, numerator: string, denominator: string): number {
-  const rps = (target: string, round: number) => results.runs.find(
-    (r: any) => r.runtime === runtime && r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok')?.load.rps;
+  const rps = (target: string, round: number) =>
+    results.runs.find(
+      (r: any) =>
+        r.runtime === runtime &&
+        r.target === target &&
+        r.scenario === scenario &&
+        r.round === round &&
+        r.status === 'ok',
+    )?.load.rps;
   const rounds = [...new Set(results.runs.map((r: any) => r.round))] as number[];
   return median(rounds.map((round) => rps(numerator, round) / rps(denominator, round)).filter(Number.isFinite));
 }
@@ -33,7 +40,11 @@ describe('runtime matrix', () => {
     for (const row of table.rows) {
       RUNTIMES.forEach((runtime, i) => {
         const ratio = medianRatio(results, runtime, row[0], 'nest-fastify', 'nest-express');
-        expect(row[i + 1]).toMatch(new RegExp(`^${ratio.toFixed(2)}× \\([\\d.]+× – [\\d.]+×\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*`));
+        expect(row[i + 1]).toMatch(
+          new RegExp(
+            `^${ratio.toFixed(2)}× \\([\\d.]+× – [\\d.]+×\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*`,
+          ),
+        );
       });
     }
   });

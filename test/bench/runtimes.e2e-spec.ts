@@ -20,8 +20,20 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-runtimes-'));
-    run = await runNode([CLI, '--quick', '--runtime', 'node,node@24,bun', '--targets', TARGETS.join(','), '--scenarios', SCENARIOS.join(','),
-      '--out', dir, '--port', BASE_PORT]);
+    run = await runNode([
+      CLI,
+      '--quick',
+      '--runtime',
+      'node,node@24,bun',
+      '--targets',
+      TARGETS.join(','),
+      '--scenarios',
+      SCENARIOS.join(','),
+      '--out',
+      dir,
+      '--port',
+      BASE_PORT,
+    ]);
     results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
   }, RUN_TIMEOUT_MS);
 
@@ -31,15 +43,25 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
     expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
-    expect(run.stdout).toMatch(new RegExp(`\\| scenario \\| node@${process.versions.node} \\| node@24\\.\\d+\\.\\d+ \\| bun@\\d+\\.\\d+\\.\\d+ \\|`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `\\| scenario \\| node@${process.versions.node} \\| node@24\\.\\d+\\.\\d+ \\| bun@\\d+\\.\\d+\\.\\d+ \\|`,
+      ),
+    );
   });
 
   it('records each runtime with its spec and the exact version its binary reports', () => {
     const runtimes = results.environment.runtimes;
-    expect(runtimes.map((r: any) => [r.spec, r.name])).toEqual([['node', 'node'], ['node@24', 'node'], ['bun', 'bun']]);
+    expect(runtimes.map((r: any) => [r.spec, r.name])).toEqual([
+      ['node', 'node'],
+      ['node@24', 'node'],
+      ['bun', 'bun'],
+    ]);
     expect(runtimes[0]).toMatchObject({ version: process.versions.node, command: process.execPath });
     for (const runtime of runtimes) {
-      expect(execFileSync(runtime.command, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '')).toBe(runtime.version);
+      expect(execFileSync(runtime.command, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '')).toBe(
+        runtime.version,
+      );
     }
     expect(runtimes[1].command.startsWith(DEFAULT_CACHE_DIR)).toBe(true);
     expect(runtimes[2].command.startsWith(DEFAULT_CACHE_DIR)).toBe(true);
@@ -61,7 +83,9 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
     const verdictCell = '[\\d.]+× \\([^)]*\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*';
     for (const scenario of SCENARIOS) {
-      expect(markdown).toMatch(new RegExp(`\\| ${scenario} \\| ${verdictCell} \\| ${verdictCell} \\| ${verdictCell} \\|`));
+      expect(markdown).toMatch(
+        new RegExp(`\\| ${scenario} \\| ${verdictCell} \\| ${verdictCell} \\| ${verdictCell} \\|`),
+      );
       expect(markdown).toMatch(new RegExp(`\\| ${scenario} (\\| Express \\d+ % · Fastify \\d+ % ){3}\\|`));
     }
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -75,9 +99,12 @@ describe('--runtime on bad input', () => {
   it('exits 2 with one line for a runtime the registry does not have, installing nothing', async () => {
     const run = await runNode([CLI, '--quick', '--runtime', 'node@99', '--port', BASE_PORT]);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim().split('\n').filter((line) => !line.startsWith('runtimes: installing'))).toEqual([
-      expect.stringMatching(/^--runtime: node@99: no node release matches 99 in the npm registry/),
-    ]);
+    expect(
+      run.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('runtimes: installing')),
+    ).toEqual([expect.stringMatching(/^--runtime: node@99: no node release matches 99 in the npm registry/)]);
     expect(readdirSync(DEFAULT_CACHE_DIR).filter((name) => name.startsWith('node-99'))).toEqual([]);
   }, 60_000);
 
@@ -90,7 +117,9 @@ describe('--runtime on bad input', () => {
   it('refuses ab with Bun in one line before installing or starting anything', async () => {
     const run = await runNode([CLI, '--quick', '--driver', 'ab', '--runtime', 'node,bun@0.1', '--port', BASE_PORT]);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toMatch(/^--driver ab cannot measure bun@0\.1: Bun closes HTTP\/1\.0 keep-alive connections/);
+    expect(run.stderr.trim()).toMatch(
+      /^--driver ab cannot measure bun@0\.1: Bun closes HTTP\/1\.0 keep-alive connections/,
+    );
     expect(existsSync(join(DEFAULT_CACHE_DIR, 'bun-0.1'))).toBe(false);
   });
 });

@@ -1,4 +1,12 @@
-import { bootstrapMedianCI, coefficientOfVariation, correlation, median, quantile, seededRandom, summarize } from '../../bench/analysis/stats.js';
+import {
+  bootstrapMedianCI,
+  coefficientOfVariation,
+  correlation,
+  median,
+  quantile,
+  seededRandom,
+  summarize,
+} from '../../bench/analysis/stats.js';
 
 /** P(X >= k) for X ~ Binomial(n, p). */
 function binomialTail(n: number, p: number, k: number): number {
@@ -42,7 +50,7 @@ describe('coefficient of variation', () => {
 });
 
 describe('correlation', () => {
-  it('is Pearson\'s r: 0.8 for a known pair of series, ±1 for exact linear relations', () => {
+  it("is Pearson's r: 0.8 for a known pair of series, ±1 for exact linear relations", () => {
     expect(correlation([1, 2, 3, 4], [1, 3, 2, 4])).toBeCloseTo(0.8, 12);
     expect(correlation([1, 2, 3], [2, 4, 6])).toBeCloseTo(1, 12);
     expect(correlation([1, 2, 3], [3, 2, 1])).toBeCloseTo(-1, 12);

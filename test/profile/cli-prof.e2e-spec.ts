@@ -16,7 +16,19 @@ let results: any;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bench-prof-quick-'));
-  run = await runNode([CLI, '--prof', '--quick', '--targets', TARGETS.join(','), '--scenarios', SCENARIOS.join(','), '--out', dir, '--port', PORT]);
+  run = await runNode([
+    CLI,
+    '--prof',
+    '--quick',
+    '--targets',
+    TARGETS.join(','),
+    '--scenarios',
+    SCENARIOS.join(','),
+    '--out',
+    dir,
+    '--port',
+    PORT,
+  ]);
   results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
 }, RUN_TIMEOUT_MS);
 
@@ -27,8 +39,9 @@ describe('npm run bench -- --prof --quick, end to end', () => {
     expect(run.stderr).not.toMatch(/could not start|failed/);
     expect(run.status).toBe(0);
     expect(results.complete).toBe(true);
-    expect(results.profiles.map((p: any) => `${p.target}-${p.scenario}`).sort())
-      .toEqual(TARGETS.flatMap((t) => SCENARIOS.map((s) => `${t}-${s}`)).sort());
+    expect(results.profiles.map((p: any) => `${p.target}-${p.scenario}`).sort()).toEqual(
+      TARGETS.flatMap((t) => SCENARIOS.map((s) => `${t}-${s}`)).sort(),
+    );
   });
 
   it('writes log, node --prof-process text, flame graph and summary for each, under <out>/profiles', () => {

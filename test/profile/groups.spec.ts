@@ -21,8 +21,15 @@ describe('package groups from the installed dependency graph', () => {
   const groupOf = (name: string) => owner.get(path.join(root, 'node_modules', name));
 
   it('gives each adapter its own dependencies', () => {
-    expect(['express', 'router', 'body-parser', 'finalhandler'].map(groupOf)).toEqual(['express', 'express', 'express', 'express']);
-    expect(['fastify', 'find-my-way', 'avvio', 'light-my-request', 'fast-json-stringify'].map(groupOf)).toEqual(Array(5).fill('fastify'));
+    expect(['express', 'router', 'body-parser', 'finalhandler'].map(groupOf)).toEqual([
+      'express',
+      'express',
+      'express',
+      'express',
+    ]);
+    expect(['fastify', 'find-my-way', 'avvio', 'light-my-request', 'fast-json-stringify'].map(groupOf)).toEqual(
+      Array(5).fill('fastify'),
+    );
   });
 
   it('keeps adapter packages out of @nestjs/* even though the Nest platforms depend on them', () => {
@@ -32,8 +39,10 @@ describe('package groups from the installed dependency graph', () => {
     expect(groupOf('find-my-way')).toBe('fastify');
   });
 
-  it('puts Nest\'s peers with Nest, and the ORM with the database drivers', () => {
-    expect(['@nestjs/core', 'rxjs', 'class-validator', 'reflect-metadata'].map(groupOf)).toEqual(Array(4).fill('nestjs'));
+  it("puts Nest's peers with Nest, and the ORM with the database drivers", () => {
+    expect(['@nestjs/core', 'rxjs', 'class-validator', 'reflect-metadata'].map(groupOf)).toEqual(
+      Array(4).fill('nestjs'),
+    );
     expect(['typeorm', 'mysql2', 'sql.js', 'named-placeholders'].map(groupOf)).toEqual(Array(4).fill('orm-db'));
   });
 });
@@ -45,7 +54,9 @@ describe('group classification of recorded profiles', () => {
   it('classifies frames by the package their script belongs to', () => {
     for (const frames of [express, fastify]) {
       expect(inScripts(frames, / (express|router|body-parser)\//).every((f) => f.group === 'express')).toBe(true);
-      expect(inScripts(frames, / (fastify|find-my-way|avvio|light-my-request)\//).every((f) => f.group === 'fastify')).toBe(true);
+      expect(
+        inScripts(frames, / (fastify|find-my-way|avvio|light-my-request)\//).every((f) => f.group === 'fastify'),
+      ).toBe(true);
       expect(inScripts(frames, / (@nestjs\/[\w-]+|rxjs)\//).every((f) => f.group === 'nestjs')).toBe(true);
       expect(inScripts(frames, / (typeorm|sql\.js)\//).every((f) => f.group === 'orm-db')).toBe(true);
       expect(inScripts(frames, / node:(?!:)/).every((f) => f.group === 'node')).toBe(true);
@@ -66,10 +77,12 @@ describe('group classification of recorded profiles', () => {
     expect(wasm.every((f) => f.group === 'orm-db')).toBe(true);
   });
 
-  it('puts C++ and builtins with V8 & native, the collector\'s frames with GC, the event-loop wait with idle', () => {
+  it("puts C++ and builtins with V8 & native, the collector's frames with GC, the event-loop wait with idle", () => {
     const all = [...express, ...fastify];
     expect(inScripts(all, /^Builtin: /).every((f) => f.group === 'native' || f.group === 'gc')).toBe(true);
-    expect(inScripts(all, /^v8::internal::(Scavenger|ScavengerCollector|Heap)::/).some((f) => f.group === 'gc')).toBe(true);
+    expect(inScripts(all, /^v8::internal::(Scavenger|ScavengerCollector|Heap)::/).some((f) => f.group === 'gc')).toBe(
+      true,
+    );
     expect(inScripts(all, /^epoll_pwait/).every((f) => f.group === 'idle')).toBe(true);
   });
 

@@ -21,7 +21,13 @@ const PROFILE_TIMEOUT_MS = 60_000;
 const WINDOW_SHARE_TOLERANCE = 0.15;
 const CPU_RATIO_TOLERANCE = 0.08;
 
-interface Measured { hotMs: number; warmMs: number; hotCpuMs: number; warmCpuMs: number; windowMs: number }
+interface Measured {
+  hotMs: number;
+  warmMs: number;
+  hotCpuMs: number;
+  warmCpuMs: number;
+  windowMs: number;
+}
 
 let dir: string;
 let logFile: string;
@@ -51,7 +57,9 @@ describe('profiling a known workload', () => {
     expect(Math.abs(selfShare('hotLoop') - measured.hotMs / measured.windowMs)).toBeLessThan(WINDOW_SHARE_TOLERANCE);
     expect(Math.abs(selfShare('warmLoop') - measured.warmMs / measured.windowMs)).toBeLessThan(WINDOW_SHARE_TOLERANCE);
     const profiledRatio = selfShare('hotLoop') / (selfShare('hotLoop') + selfShare('warmLoop'));
-    expect(Math.abs(profiledRatio - measured.hotCpuMs / (measured.hotCpuMs + measured.warmCpuMs))).toBeLessThan(CPU_RATIO_TOLERANCE);
+    expect(Math.abs(profiledRatio - measured.hotCpuMs / (measured.hotCpuMs + measured.warmCpuMs))).toBeLessThan(
+      CPU_RATIO_TOLERANCE,
+    );
   });
 
   it('summarises only the load window between the marks, leaving start-up out', () => {
@@ -65,7 +73,7 @@ describe('profiling a known workload', () => {
     expect(summary.ticks.unaccountedShare).toBeLessThanOrEqual(0.01);
   });
 
-  it('writes node --prof-process\'s report over the same ticks, headed by the unaccounted share', () => {
+  it("writes node --prof-process's report over the same ticks, headed by the unaccounted share", () => {
     const text = readFileSync(files.txt, 'utf8');
     expect(text).toMatch(/^# load window .*\n# unaccounted: \d+ ticks = [\d.]+ %/);
     const header = /Statistical profiling result from .*, \((\d+) ticks, (\d+) unaccounted/.exec(text);
@@ -84,13 +92,26 @@ describe('profiling a known workload', () => {
 
 /** Per address, the function names addr2line gives for its inline chain, innermost first. */
 function addr2lineChains(binary: string, addresses: number[]): string[][] {
-  const output = execFileSync('addr2line', ['-a', '-f', '-C', '-i', '-e', binary, ...addresses.map((a) => `0x${a.toString(16)}`)], { encoding: 'utf8' });
+  const output = execFileSync(
+    'addr2line',
+    ['-a', '-f', '-C', '-i', '-e', binary, ...addresses.map((a) => `0x${a.toString(16)}`)],
+    { encoding: 'utf8' },
+  );
   // -a heads each address's block with its 0x… line; each frame after it is a function line and a file:line line
-  return output.trimEnd().split(/^0x[0-9a-f]+\n/m).slice(1).map((block) => block.trimEnd().split('\n').filter((_, i) => i % 2 === 0));
+  return output
+    .trimEnd()
+    .split(/^0x[0-9a-f]+\n/m)
+    .slice(1)
+    .map((block) =>
+      block
+        .trimEnd()
+        .split('\n')
+        .filter((_, i) => i % 2 === 0),
+    );
 }
 
 describe('native symbols', () => {
-  it('names the node binary\'s code at each sampled address as addr2line does', async () => {
+  it("names the node binary's code at each sampled address as addr2line does", async () => {
     const scan = await scanLog(logFile);
     const node = scan.libraries.filter((l) => l.name === scan.libraries[0].name);
     const inNode = scan.tickAddresses.filter((a) => node.some((m) => a >= m.start && a < m.end));
@@ -103,23 +124,33 @@ describe('native symbols', () => {
     // A non-PIE executable's run-time addresses are its link-time addresses, which addr2line takes as they are.
     // With debug info addr2line names the innermost inlined function (heap_insert inside uv_timer_start), so -i asks
     // for the whole inline chain, whose last entry is the function the symbol table names.
-    const chains = addr2lineChains(node[0].name, named.map((n) => n.address));
+    const chains = addr2lineChains(
+      node[0].name,
+      named.map((n) => n.address),
+    );
     const checked = named.map((n, i) => ({ ...n, outermost: chains[i].at(-1)! })).filter((n) => n.outermost !== '??');
     expect(checked.filter((n) => !n.name.startsWith(n.outermost.replace(/\(.*$/, '')))).toEqual([]);
   });
 });
 
 describe('npm run profile:process', () => {
-  it('processes any --prof log and prints the unaccounted share', async () => {
-    const out = path.join(dir, 'cli');
-    const { stdout } = await execFileAsync(process.execPath, [CLI, logFile, '--out', out]);
-    expect(stdout).toMatch(/^unaccounted: \d+ ticks = [\d.]+ %/m);
-    expect(stdout).toMatch(/\[app\] hotLoop /);
-    expect(readFileSync(path.join(out, 'hot-loop.json'), 'utf8')).toContain('"load marks"');
-  }, PROFILE_TIMEOUT_MS);
+  it(
+    'processes any --prof log and prints the unaccounted share',
+    async () => {
+      const out = path.join(dir, 'cli');
+      const { stdout } = await execFileAsync(process.execPath, [CLI, logFile, '--out', out]);
+      expect(stdout).toMatch(/^unaccounted: \d+ ticks = [\d.]+ %/m);
+      expect(stdout).toMatch(/\[app\] hotLoop /);
+      expect(readFileSync(path.join(out, 'hot-loop.json'), 'utf8')).toContain('"load marks"');
+    },
+    PROFILE_TIMEOUT_MS,
+  );
 
   it('names a missing log in one line and exits with 2', async () => {
-    const error = await execFileAsync(process.execPath, [CLI, path.join(dir, 'missing.log')]).then(() => null, (e: { code: number; stderr: string }) => e);
+    const error = await execFileAsync(process.execPath, [CLI, path.join(dir, 'missing.log')]).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(error?.code).toBe(2);
     expect(error?.stderr.trim()).toBe(`log file not found: ${path.join(dir, 'missing.log')}`);
   });

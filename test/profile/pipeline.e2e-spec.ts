@@ -18,7 +18,10 @@ beforeAll(async () => {
   ensureBuilt(() => {});
   outDir = mkdtempSync(path.join(tmpdir(), 'profile-pipeline-'));
   records = await profileTargets({
-    pairs: [{ target: 'nest-express', scenario: 'hello' }, { target: 'nest-fastify', scenario: 'hello' }],
+    pairs: [
+      { target: 'nest-express', scenario: 'hello' },
+      { target: 'nest-fastify', scenario: 'hello' },
+    ],
     runtime: currentNode(),
     driver: autocannon,
     durationSec: DURATION_SEC,
@@ -33,7 +36,10 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('npm run bench -- --prof, end to end on the Nest pair', () => {
   it('profiles each target under load and writes log, text, flame graph and summary', () => {
-    expect(records.map((r) => [r.target, r.error ?? null])).toEqual([['nest-express', null], ['nest-fastify', null]]);
+    expect(records.map((r) => [r.target, r.error ?? null])).toEqual([
+      ['nest-express', null],
+      ['nest-fastify', null],
+    ]);
     for (const record of records) {
       expect(record.load?.requests).toBeGreaterThan(0);
       expect(record.load?.non2xx).toBe(0);
@@ -44,7 +50,7 @@ describe('npm run bench -- --prof, end to end on the Nest pair', () => {
     }
   });
 
-  it('leaves at most 1 % of the load window\'s ticks unaccounted', () => {
+  it("leaves at most 1 % of the load window's ticks unaccounted", () => {
     for (const record of records) {
       expect(record.summary?.ticks.inWindow).toBeGreaterThan(500);
       expect(record.summary?.ticks.unaccountedShare).toBeLessThanOrEqual(0.01);
@@ -60,23 +66,30 @@ describe('npm run bench -- --prof, end to end on the Nest pair', () => {
       // and Nest's bootstrap; neither belongs in the load window.
       const summary = JSON.parse(readFileSync(record.files!.json, 'utf8'));
       const functions: { name: string; totalShare: number }[] = summary.functions;
-      expect(functions.some((f) => /^(create @nestjs\/core\/nest-factory|registerRouter @nestjs\/core\/nest-application)\.js/.test(f.name))).toBe(false);
+      expect(
+        functions.some((f) =>
+          /^(create @nestjs\/core\/nest-factory|registerRouter @nestjs\/core\/nest-application)\.js/.test(f.name),
+        ),
+      ).toBe(false);
       expect(functions.find((f) => f.name.startsWith('Module._compile node:'))?.totalShare ?? 0).toBeLessThan(0.05);
     }
   });
 
-  it('finds each adapter\'s code in its own profile', () => {
-    const charged = (record: ProfileRecord, id: string) => record.summary?.groups.find((g) => g.id === id)?.callerTicks ?? 0;
+  it("finds each adapter's code in its own profile", () => {
+    const charged = (record: ProfileRecord, id: string) =>
+      record.summary?.groups.find((g) => g.id === id)?.callerTicks ?? 0;
     expect(charged(records[0], 'express')).toBeGreaterThan(0);
     expect(charged(records[0], 'fastify')).toBe(0);
     expect(charged(records[1], 'fastify')).toBeGreaterThan(0);
     expect(charged(records[1], 'express')).toBe(0);
   });
 
-  it('writes node --prof-process\'s report and a flame graph that needs no network', () => {
+  it("writes node --prof-process's report and a flame graph that needs no network", () => {
     for (const record of records) {
       const text = readFileSync(record.files!.txt, 'utf8');
-      expect(text).toContain(`(${record.summary?.ticks.inWindow} ticks, ${record.summary?.ticks.unaccounted} unaccounted`);
+      expect(text).toContain(
+        `(${record.summary?.ticks.inWindow} ticks, ${record.summary?.ticks.unaccounted} unaccounted`,
+      );
       const html = readFileSync(record.files!.html, 'utf8');
       expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=/i);
       expect(html).toMatch(/"g":"(express|fastify)"/);

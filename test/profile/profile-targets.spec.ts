@@ -2,7 +2,7 @@ import autocannon from '../../bench/run/drivers/autocannon.js';
 import { profileTargets } from '../../bench/profile/profile-targets.js';
 
 describe('profileTargets', () => {
-  it('skips Bun with a message instead of starting anything: --prof is V8\'s', async () => {
+  it("skips Bun with a message instead of starting anything: --prof is V8's", async () => {
     const lines: string[] = [];
     const records = await profileTargets({
       pairs: [{ target: 'nest-express', scenario: 'hello' }],

@@ -6,7 +6,9 @@ import { renderProfilesHtml, renderProfilesMarkdown, type ProfileRecord } from '
 // under <profiles>), plus a failed raw-express record.
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'hello-records.json');
 const REPORT_DIR = '/results/run-1';
-const profiles: ProfileRecord[] = JSON.parse(readFileSync(FIXTURE, 'utf8').split('<profiles>').join(`${REPORT_DIR}/profiles`));
+const profiles: ProfileRecord[] = JSON.parse(
+  readFileSync(FIXTURE, 'utf8').split('<profiles>').join(`${REPORT_DIR}/profiles`),
+);
 const [express, fastify] = profiles;
 
 describe('the profiles section of report.md', () => {
@@ -14,7 +16,9 @@ describe('the profiles section of report.md', () => {
 
   it('puts Express and Fastify side by side for each scenario', () => {
     expect(markdown).toContain('### hello — node (20.20.2)');
-    expect(markdown).toContain('| group | nest-express self | nest-express + native called | nest-fastify self | nest-fastify + native called |');
+    expect(markdown).toContain(
+      '| group | nest-express self | nest-express + native called | nest-fastify self | nest-fastify + native called |',
+    );
     expect(markdown).toContain('| # | nest-express | self | nest-fastify | self |');
   });
 
@@ -23,13 +27,14 @@ describe('the profiles section of report.md', () => {
     expect(markdown).toContain('[node --prof-process](profiles/nest-fastify-hello.txt)');
   });
 
-  it('states each profile\'s unaccounted share and says why one failed', () => {
+  it("states each profile's unaccounted share and says why one failed", () => {
     expect(markdown).toMatch(/nest-express\*\*: .* unaccounted \d+\.\d %/);
     expect(markdown).toContain('- **raw-express**: failed: raw-express ended with exit code 1');
   });
 
-  it('shows each group\'s share and the top 15 functions by self time', () => {
-    const share = (record: ProfileRecord, id: string) => `${((record.summary?.groups.find((g) => g.id === id)?.selfShare ?? 0) * 100).toFixed(1)} %`;
+  it("shows each group's share and the top 15 functions by self time", () => {
+    const share = (record: ProfileRecord, id: string) =>
+      `${((record.summary?.groups.find((g) => g.id === id)?.selfShare ?? 0) * 100).toFixed(1)} %`;
     expect(markdown).toContain(`| GC | ${share(express, 'gc')} |`);
     const rows = markdown.split('\n').filter((line) => /^\| \d+ \| /.test(line));
     expect(rows).toHaveLength(15);
@@ -46,7 +51,9 @@ describe('the profiles section of report.html', () => {
   });
 
   it('escapes C++ names', () => {
-    expect(html).not.toMatch(/<(?!\/?(section|style|h2|h3|p|ul|li|strong|a|span|table|col|tr|th|td|div|i|em|code)\b)[a-z]/i);
+    expect(html).not.toMatch(
+      /<(?!\/?(section|style|h2|h3|p|ul|li|strong|a|span|table|col|tr|th|td|div|i|em|code)\b)[a-z]/i,
+    );
     expect(html).toContain('&#60;');
   });
 

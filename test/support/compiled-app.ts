@@ -16,9 +16,13 @@ const TSC = `${ROOT}node_modules/typescript/bin/tsc`;
 
 export async function compileApp(): Promise<string> {
   await rm(OUT_DIR, { recursive: true, force: true });
-  await promisify(execFile)(process.execPath, [TSC, '-p', 'tsconfig.build.json', '--outDir', OUT_DIR, '--incremental', 'false'], {
-    cwd: ROOT,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [TSC, '-p', 'tsconfig.build.json', '--outDir', OUT_DIR, '--incremental', 'false'],
+    {
+      cwd: ROOT,
+    },
+  );
   return OUT_DIR;
 }
 
@@ -38,7 +42,10 @@ export interface RunningProcess {
 
 /** Runs a compiled file with a clean environment: only PATH and what the test passes. */
 export function runCompiled(file: string, env: Record<string, string>, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, [file, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [file, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -47,14 +54,19 @@ export function runCompiled(file: string, env: Record<string, string>, args: str
   const waitForLine = (pattern: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const check = () => {
-        const match = stdout.split('\n').map((line) => pattern.exec(line)).find(Boolean);
+        const match = stdout
+          .split('\n')
+          .map((line) => pattern.exec(line))
+          .find(Boolean);
         if (match) {
           child.stdout!.off('data', check);
           resolve(match);
         }
       };
       child.stdout!.on('data', check);
-      void exited.then(({ code, signal }) => reject(new Error(`exited (${code ?? signal}) before printing ${pattern}: ${stderr}`)));
+      void exited.then(({ code, signal }) =>
+        reject(new Error(`exited (${code ?? signal}) before printing ${pattern}: ${stderr}`)),
+      );
       check();
     });
   return { child, stdout: () => stdout, stderr: () => stderr, exited, waitForLine };

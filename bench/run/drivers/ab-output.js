@@ -50,10 +50,15 @@ export function parseAbOutput(stdout, csv) {
     errors: failures ? Number(failures[1]) + Number(failures[2]) + Number(failures[3]) : 0,
     // ab has no per-request timeout count: a timeout (-s) aborts the whole run, which fails it instead
     timeouts: 0,
-    non2xx: /^Non-2xx responses:\s+(\d+)/m.test(stdout) ? number(stdout, /^Non-2xx responses:\s+(\d+)/m, 'Non-2xx responses') : 0,
+    non2xx: /^Non-2xx responses:\s+(\d+)/m.test(stdout)
+      ? number(stdout, /^Non-2xx responses:\s+(\d+)/m, 'Non-2xx responses')
+      : 0,
     // HTTP/1.0 keep-alive needs Content-Length on every response; without it each request opens a new connection
-    warnings: keepAliveRequests < requests
-      ? [`ab kept only ${keepAliveRequests} of ${requests} requests on a kept-alive connection (responses without Content-Length?)`]
-      : [],
+    warnings:
+      keepAliveRequests < requests
+        ? [
+            `ab kept only ${keepAliveRequests} of ${requests} requests on a kept-alive connection (responses without Content-Length?)`,
+          ]
+        : [],
   };
 }

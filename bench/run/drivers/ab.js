@@ -35,7 +35,18 @@ const driver = {
       const csvFile = join(dir, 'percentiles.csv');
       const seconds = wholeSeconds(durationSec);
       // -t must come before -n: ab resets the request count when it reads -t
-      const args = ['-q', '-k', '-c', String(connections), '-t', String(seconds), '-n', String(seconds * MAX_EXPECTED_RPS), '-e', csvFile];
+      const args = [
+        '-q',
+        '-k',
+        '-c',
+        String(connections),
+        '-t',
+        String(seconds),
+        '-n',
+        String(seconds * MAX_EXPECTED_RPS),
+        '-e',
+        csvFile,
+      ];
       const { 'content-type': contentType, ...otherHeaders } = lowerCaseKeys(headers);
       if (method === 'POST') {
         const bodyFile = join(dir, 'body');

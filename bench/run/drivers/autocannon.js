@@ -53,7 +53,13 @@ const driver = {
   async run({ url, method, headers, body, connections, durationSec, signal }) {
     const cpuBefore = process.cpuUsage();
     const instance = autocannon({
-      url, method: /** @type {autocannon.Request['method']} */ (method), headers, body, connections, duration: durationSec, sampleInt: SAMPLE_INTERVAL_MS,
+      url,
+      method: /** @type {autocannon.Request['method']} */ (method),
+      headers,
+      body,
+      connections,
+      duration: durationSec,
+      sampleInt: SAMPLE_INTERVAL_MS,
     });
     const stop = () => /** @type {any} */ (instance).stop();
     signal?.addEventListener('abort', stop, { once: true });

@@ -44,14 +44,25 @@ export function runGenerator(binary, args, { durationSec, cpu = null, env = {}, 
   const [command, argv] = cpu ? ['taskset', ['-c', cpu, binary, ...args]] : [binary, args];
   const cpuBefore = reapedChildrenCpuSec();
   // detached: a Ctrl-C reaches the bench alone, which interrupts the generator itself
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   killOnExit(child);
   let stdout = '';
   let stderr = '';
   let interrupted = false;
-  child.stdout.setEncoding('utf8').on('data', (chunk) => { stdout += chunk; });
-  child.stderr.setEncoding('utf8').on('data', (chunk) => { stderr += chunk; });
-  const interrupt = () => { interrupted = true; child.kill('SIGINT'); };
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const interrupt = () => {
+    interrupted = true;
+    child.kill('SIGINT');
+  };
   const timer = durationSec < wholeSeconds(durationSec) ? setTimeout(interrupt, durationSec * 1000) : null;
   signal?.addEventListener('abort', interrupt, { once: true });
 

@@ -26,7 +26,16 @@ const driver = {
     return /^wrk \S+/.exec(String(stdout))?.[0] ?? 'wrk (version unknown)';
   },
   async run({ url, method, headers, body, connections, durationSec, cpu, signal }) {
-    const args = ['-t', String(THREADS), '-c', String(connections), '-d', `${wholeSeconds(durationSec)}s`, '-s', SCRIPT];
+    const args = [
+      '-t',
+      String(THREADS),
+      '-c',
+      String(connections),
+      '-d',
+      `${wholeSeconds(durationSec)}s`,
+      '-s',
+      SCRIPT,
+    ];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
     args.push(url);
     const env = { BENCH_METHOD: method, ...(body === undefined ? {} : { BENCH_BODY: body }) };

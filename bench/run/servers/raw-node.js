@@ -10,7 +10,10 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(HELLO) });
     res.end(HELLO);
   } else if (req.method === 'GET' && req.url === '/json') {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(JSON_BODY) });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(JSON_BODY),
+    });
     res.end(JSON_BODY);
   } else {
     res.writeHead(404).end();

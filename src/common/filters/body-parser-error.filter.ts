@@ -55,7 +55,11 @@ function bodyParserErrorStatus(cause: unknown): number | undefined {
   // Express: body-parser reports through http-errors, which mark every error with `status` and `expose`
   if (typeof error?.status === 'number' && typeof error.expose === 'boolean') return error.status;
   // Fastify: content-type parser errors, e.g. FST_ERR_CTP_INVALID_JSON_BODY or FST_ERR_CTP_BODY_TOO_LARGE
-  if (typeof error?.code === 'string' && error.code.startsWith('FST_ERR_CTP_') && typeof error.statusCode === 'number') {
+  if (
+    typeof error?.code === 'string' &&
+    error.code.startsWith('FST_ERR_CTP_') &&
+    typeof error.statusCode === 'number'
+  ) {
     return error.statusCode;
   }
   return undefined;

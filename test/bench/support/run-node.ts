@@ -7,15 +7,24 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CLI = join(ROOT, 'bench', 'bin', 'bench.js');
 export const REPORT_CLI = join(ROOT, 'bench', 'bin', 'report.js');
 
-export interface Finished { status: number | null; signal: string | null; stdout: string; stderr: string }
+export interface Finished {
+  status: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Start `node <args>` in the project root; `done` settles when it exits. */
 export function startNode(args: string[]): { child: ChildProcess; done: Promise<Finished> } {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk) => { stdout += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk) => { stderr += chunk; });
+  child.stdout!.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk;
+  });
   const done = new Promise<Finished>((resolve) => {
     child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
   });
@@ -33,7 +42,11 @@ export function readResults(dir: string): any {
 }
 
 /** Poll until `check` returns a value (the bench writes results.json after each run). */
-export async function waitFor<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 60_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | null | undefined | false,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();
