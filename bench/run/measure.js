@@ -1,14 +1,14 @@
 // @ts-check
 // The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds.
 import { roundOrder } from './plan.js';
-import { peakRssMiB, processCpuSec, resetPeakRss } from './procstat.js';
+import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { requestFor, scenarioByName } from './scenarios.js';
 import { TARGET_NAMES, describeExit, startTarget, targetByName } from './targets.js';
 import { verifyPair } from './verify.js';
 
 /** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
 export const GENERATOR_SATURATED_SHARE = 0.9;
-const MICROS_PER_SEC = 1e6;
+const NANOS_PER_MICRO = 1000;
 /** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
 export const START_ALLOWANCE_SEC = 5;
 
@@ -201,7 +201,7 @@ async function timedRun(session, target, pair, round, slot) {
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
-  const cpuBefore = processCpuSec(target.pid);
+  const cpuBefore = processCpuNs(target.pid);
   const peakWindow = resetPeakRss(target.pid) ? 'run' : 'process';
   try {
     const load = await loadRun(session, target, pair, session.options.durationSec);
@@ -209,8 +209,8 @@ async function timedRun(session, target, pair, round, slot) {
     if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
     if (load.requests === 0)
       return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
-    const cpuAfter = processCpuSec(target.pid);
-    const serverCpuSec = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+    const cpuAfter = processCpuNs(target.pid);
+    const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
     const cpuShare = load.durationSec > 0 ? load.generatorCpuSec / load.durationSec : 0;
     return {
       ...record,
@@ -218,7 +218,7 @@ async function timedRun(session, target, pair, round, slot) {
       load,
       server: {
         cpuUsPerRequest:
-          serverCpuSec !== null && load.requests > 0 ? (serverCpuSec / load.requests) * MICROS_PER_SEC : null,
+          serverCpuNs !== null && load.requests > 0 ? serverCpuNs / NANOS_PER_MICRO / load.requests : null,
         peakRssMiB: peakRssMiB(target.pid),
         peakRssWindow: peakWindow,
       },
