@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
-import { percent, processProfileLog, describeSummary } from '../profile/process-log.js';
+import { tickShare, processProfileLog, describeSummary } from '../profile/process-log.js';
 
 const TOP_SHOWN = 15;
 const USAGE = `Usage: npm run profile:process -- <v8.log> [--out DIR]
@@ -55,10 +55,10 @@ async function main() {
   for (const line of describeSummary(summary)) console.log(line);
   console.log(`\ntop ${TOP_SHOWN} by self time:`);
   for (const fn of summary.functions.slice(0, TOP_SHOWN))
-    console.log(`  ${percent(fn.selfShare).padStart(7)}  [${fn.group}] ${fn.name}`);
+    console.log(`  ${tickShare(fn.selfShare).padStart(7)}  [${fn.group}] ${fn.name}`);
   console.log(`\nby group (self / with the native code it calls):`);
   for (const g of summary.groups)
-    console.log(`  ${percent(g.selfShare).padStart(7)} / ${percent(g.callerShare).padStart(7)}  ${g.label}`);
+    console.log(`  ${tickShare(g.selfShare).padStart(7)} / ${tickShare(g.callerShare).padStart(7)}  ${g.label}`);
   console.log(
     `\nwrote ${path.relative(process.cwd(), files.txt)}, ${path.relative(process.cwd(), files.json)}, ${path.relative(process.cwd(), files.html)}`,
   );

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { GROUPS } from './groups.js';
+import { escapeHtml, formatPercent } from '../report/format.js';
 
 /** @typedef {import('./tick-analysis.js').FlameNode} FlameNode */
 
@@ -54,11 +55,6 @@ function loadAssets() {
 /** Inline text must not end its <script> or <style> element early. @param {string} text */
 const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1');
 
-/** @param {string} text */
-export function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * @param {{ title: string, lines: string[], flame: FlameNode, groupShares: Map<string, number> }} page
  *   lines: facts printed under the title (window, ticks, unaccounted share); groupShares: group id → self share
@@ -69,7 +65,7 @@ export function renderFlameGraphHtml({ title, lines, flame, groupShares }) {
   const legend = GROUPS.filter((g) => groupShares.has(g.id))
     .map(
       (g) =>
-        `<span class="key"><i style="background:${g.color}"></i>${escapeHtml(g.label)} ${((groupShares.get(g.id) ?? 0) * 100).toFixed(1)} %</span>`,
+        `<span class="key"><i style="background:${g.color}"></i>${escapeHtml(g.label)} ${formatPercent(groupShares.get(g.id) ?? 0, 1)}</span>`,
     )
     .join('');
   const data = JSON.stringify(flame).replace(/</g, '\\u003c');

@@ -5,16 +5,20 @@
  */
 import path from 'node:path';
 
-import { escapeHtml } from './flamegraph-html.js';
+import { escapeHtml, formatPercent } from '../report/format.js';
+import { code, em, htmlTable, htmlText, markdownTable, markdownText, strong } from '../report/rich-table.js';
 import { GROUPS } from './groups.js';
 
 /** @typedef {import('./profile-targets.js').ProfileRecord} ProfileRecord */
+/** @typedef {import('../report/rich-table.js').Table} Table */
+/** @typedef {import('../report/rich-table.js').Text} Text */
 
 const TOP_FUNCTIONS_SHOWN = 15;
-const MARKDOWN_NAME_CHARS = 70;
+/** Longer C++ names are cut: the flame graph and the summary JSON have them whole. */
+const FUNCTION_NAME_CHARS = 70;
 
 /** @param {number} share */
-const pct = (share) => `${(share * 100).toFixed(1)} %`;
+const pct = (share) => formatPercent(share, 1);
 
 /** @param {string} name @param {number} max */
 const shorten = (name, max) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
@@ -63,9 +67,104 @@ function facts(record) {
   return `${s.ticks.inWindow} ticks in ${s.window.durationSec?.toFixed(1) ?? '?'} s of load, unaccounted ${pct(s.ticks.unaccountedShare)}${rps}`;
 }
 
-const GROUPS_NOTE =
-  'Share of ticks in the load window. *self*: the code the tick landed in, V8 & native on its own; ' +
-  "*+ native called*: native code (V8 runtime, ICs, node C++) charged to the nearest JavaScript caller's group.";
+/** @type {Text} */
+const INTRO = [
+  'V8 sampling profiles (',
+  code('--prof'),
+  '), one separate run per target and scenario, processed with corrected symbols. ',
+  'Share of ticks in the load window. ',
+  em('self'),
+  ': the code the tick landed in, V8 & native on its own; ',
+  em('+ native called'),
+  ": native code (V8 runtime, ICs, node C++) charged to the nearest JavaScript caller's group.",
+];
+
+/** @param {string} id */
+const groupColor = (id) => GROUPS.find((g) => g.id === id)?.color ?? '#999';
+
+/**
+ * Each profile's links and facts, or why there is none.
+ * @param {ProfileRecord} record @param {string} reportDir
+ * @returns {Text | null}
+ */
+function recordLine(record, reportDir) {
+  const issue = problem(record);
+  if (issue) return [strong(record.target), `: ${issue}`];
+  if (!record.files) return null;
+  const { html, txt, json } = record.files;
+  return [
+    strong(record.target),
+    ': ',
+    { text: 'flame graph', href: link(reportDir, html) },
+    ' · ',
+    { text: 'node --prof-process', href: link(reportDir, txt) },
+    ' · ',
+    { text: 'summary', href: link(reportDir, json) },
+    ` — ${facts(record)}`,
+  ];
+}
+
+/**
+ * Share of ticks per group, each profile's self and + native called side by side.
+ * @param {ProfileRecord[]} records profiles with a summary
+ * @returns {Table}
+ */
+function groupTable(records) {
+  return {
+    headers: ['group', ...records.flatMap((r) => [`${r.target} self`, `${r.target} + native called`])],
+    align: ['left', ...records.flatMap(() => /** @type {const} */ (['right', 'right']))],
+    rows: groupsPresent(records).map((group) => [
+      { text: group.label, swatch: group.color },
+      ...records.flatMap((r) => {
+        const g = groupOf(r, group.id);
+        return [pct(g?.selfShare ?? 0), pct(g?.callerShare ?? 0)];
+      }),
+    ]),
+  };
+}
+
+/**
+ * The functions with the most self time, each profile's beside the others'.
+ * @param {ProfileRecord[]} records profiles with a summary
+ * @returns {Table}
+ */
+function topFunctionsTable(records) {
+  const rows = [];
+  for (let i = 0; i < TOP_FUNCTIONS_SHOWN; i += 1) {
+    rows.push([
+      String(i + 1),
+      ...records.flatMap((r) => {
+        const fn = r.summary?.topFunctions[i];
+        if (!fn) return ['', ''];
+        return [
+          [{ ...code(shorten(fn.name, FUNCTION_NAME_CHARS)), swatch: groupColor(fn.group) }, ` (${fn.group})`],
+          pct(fn.selfShare),
+        ];
+      }),
+    ]);
+  }
+  return {
+    intro: `Top ${TOP_FUNCTIONS_SHOWN} functions by self time:`,
+    headers: ['#', ...records.flatMap((r) => [r.target, 'self'])],
+    align: ['right', ...records.flatMap(() => /** @type {const} */ (['left', 'right']))],
+    rows,
+  };
+}
+
+/**
+ * The section's parts in order, for either rendering.
+ * @param {ProfileRecord[]} profiles @param {string} reportDir
+ */
+function sectionParts(profiles, reportDir) {
+  return sections(profiles).map(({ title, records }) => {
+    const ok = records.filter((r) => r.summary);
+    return {
+      title,
+      lines: records.map((r) => recordLine(r, reportDir)).filter((line) => line !== null),
+      tables: ok.length ? [groupTable(ok), topFunctionsTable(ok)] : [],
+    };
+  });
+}
 
 /**
  * @param {ProfileRecord[]} profiles
@@ -73,59 +172,17 @@ const GROUPS_NOTE =
  * @returns {string} a Markdown section starting with "## Profiles"
  */
 export function renderProfilesMarkdown(profiles, reportDir) {
-  const out = [
-    '## Profiles',
-    '',
-    `V8 sampling profiles (\`--prof\`), one separate run per target and scenario, processed with corrected symbols. ${GROUPS_NOTE}`,
-    '',
-  ];
-  for (const { title, records } of sections(profiles)) {
-    out.push(`### ${title}`, '');
-    for (const record of records) {
-      const issue = problem(record);
-      if (issue) out.push(`- **${record.target}**: ${issue}`);
-      else if (record.files)
-        out.push(
-          `- **${record.target}**: [flame graph](${link(reportDir, record.files.html)}) · [node --prof-process](${link(reportDir, record.files.txt)}) · [summary](${link(reportDir, record.files.json)}) — ${facts(record)}`,
-        );
-    }
-    const ok = records.filter((r) => r.summary);
-    if (ok.length === 0) {
-      out.push('');
-      continue;
-    }
-    out.push(
-      '',
-      `| group | ${ok.map((r) => `${r.target} self | ${r.target} + native called`).join(' | ')} |`,
-      `|---|${ok.map(() => '---:|---:').join('|')}|`,
-    );
-    for (const group of groupsPresent(ok)) {
-      const cells = ok.map((r) => {
-        const g = groupOf(r, group.id);
-        return `${pct(g?.selfShare ?? 0)} | ${pct(g?.callerShare ?? 0)}`;
-      });
-      out.push(`| ${group.label} | ${cells.join(' | ')} |`);
-    }
-    out.push(
-      '',
-      `Top ${TOP_FUNCTIONS_SHOWN} functions by self time:`,
-      '',
-      `| # | ${ok.map((r) => `${r.target} | self`).join(' | ')} |`,
-      `|---:|${ok.map(() => '---|---:').join('|')}|`,
-    );
-    for (let i = 0; i < TOP_FUNCTIONS_SHOWN; i += 1) {
-      const cells = ok.map((r) => {
-        const fn = r.summary?.topFunctions[i];
-        return fn
-          ? `\`${shorten(fn.name, MARKDOWN_NAME_CHARS).replace(/[|`]/g, '\\$&')}\` (${fn.group}) | ${pct(fn.selfShare)}`
-          : ' | ';
-      });
-      out.push(`| ${i + 1} | ${cells.join(' | ')} |`);
-    }
-    out.push('');
+  const out = ['## Profiles', '', markdownText(INTRO), ''];
+  for (const { title, lines, tables } of sectionParts(profiles, reportDir)) {
+    out.push(`### ${title}`, '', ...lines.map((line) => `- ${markdownText(line)}`), '');
+    for (const table of tables) out.push(markdownTable(table));
   }
   return out.join('\n');
 }
+
+const PROFILES_STYLE =
+  '.profiles .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}' +
+  '.profiles code{font-size:12px;word-break:break-all}';
 
 /**
  * @param {ProfileRecord[]} profiles
@@ -133,68 +190,18 @@ export function renderProfilesMarkdown(profiles, reportDir) {
  * @returns {string} an HTML <section> with its own styles, for report.html
  */
 export function renderProfilesHtml(profiles, reportDir) {
-  const swatch = (/** @type {string} */ id) =>
-    `<i class="swatch" style="background:${GROUPS.find((g) => g.id === id)?.color ?? '#999'}"></i>`;
   const parts = [
     '<section class="profiles">',
-    '<style>.profiles table{border-collapse:collapse;margin:8px 0 16px}.profiles td,.profiles th{border:1px solid #ddd;padding:3px 8px;font-size:13px}' +
-      '.profiles td.n{text-align:right;white-space:nowrap}' +
-      '.profiles .fn{font-family:ui-monospace,monospace;font-size:12px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}' +
-      '.profiles .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}' +
-      '.profiles .side{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:16px}' +
-      '.profiles .side table{width:100%;table-layout:fixed}.profiles .side col.k{width:24px}.profiles .side col.n{width:64px}' +
-      '.profiles .problem{color:#b00}</style>',
+    `<style>${PROFILES_STYLE}</style>`,
     '<h2>Profiles</h2>',
-    `<p>V8 sampling profiles (<code>--prof</code>), one separate run per target and scenario, processed with corrected symbols. ${escapeHtml(GROUPS_NOTE).replace(/\*([^*]+)\*/g, '<em>$1</em>')}</p>`,
+    `<p>${htmlText(INTRO)}</p>`,
   ];
-  for (const { title, records } of sections(profiles)) {
-    parts.push(`<h3>${escapeHtml(title)}</h3>`, '<ul>');
-    for (const record of records) {
-      const issue = problem(record);
-      if (issue)
-        parts.push(
-          `<li><strong>${escapeHtml(record.target)}</strong>: <span class="problem">${escapeHtml(issue)}</span></li>`,
-        );
-      else if (record.files) {
-        parts.push(
-          `<li><strong>${escapeHtml(record.target)}</strong>: <a href="${escapeHtml(link(reportDir, record.files.html))}">flame graph</a> · ` +
-            `<a href="${escapeHtml(link(reportDir, record.files.txt))}">node --prof-process</a> · <a href="${escapeHtml(link(reportDir, record.files.json))}">summary</a> — ${escapeHtml(facts(record))}</li>`,
-        );
-      }
-    }
-    parts.push('</ul>');
-    const ok = records.filter((r) => r.summary);
-    if (ok.length === 0) continue;
+  for (const { title, lines, tables } of sectionParts(profiles, reportDir)) {
     parts.push(
-      '<table><tr><th rowspan="2">group</th>',
-      ...ok.map((r) => `<th colspan="2">${escapeHtml(r.target)}</th>`),
-      '</tr><tr>',
-      ...ok.map(() => '<th>self</th><th>+ native called</th>'),
-      '</tr>',
+      `<h3>${escapeHtml(title)}</h3>`,
+      `<ul>${lines.map((line) => `<li>${htmlText(line)}</li>`).join('')}</ul>`,
+      ...tables.map((table) => htmlTable(table)),
     );
-    for (const group of groupsPresent(ok)) {
-      parts.push(
-        `<tr><td>${swatch(group.id)}${escapeHtml(group.label)}</td>`,
-        ...ok.map((r) => {
-          const g = groupOf(r, group.id);
-          return `<td class="n">${pct(g?.selfShare ?? 0)}</td><td class="n">${pct(g?.callerShare ?? 0)}</td>`;
-        }),
-        '</tr>',
-      );
-    }
-    parts.push('</table>', '<div class="side">');
-    for (const r of ok) {
-      parts.push(
-        `<table><col class="k"><col><col class="n"><tr><th colspan="3">${escapeHtml(r.target)}: top ${TOP_FUNCTIONS_SHOWN} by self time</th></tr>`,
-      );
-      for (const fn of r.summary?.topFunctions.slice(0, TOP_FUNCTIONS_SHOWN) ?? []) {
-        parts.push(
-          `<tr><td>${swatch(fn.group)}</td><td class="fn" title="${escapeHtml(fn.name)}">${escapeHtml(fn.name)}</td><td class="n">${pct(fn.selfShare)}</td></tr>`,
-        );
-      }
-      parts.push('</table>');
-    }
-    parts.push('</div>');
   }
   parts.push('</section>');
   return parts.join('\n');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { analyzeTicks } from './tick-analysis.js';
 import { renderFlameGraphHtml } from './flamegraph-html.js';
 import { GROUPS } from './groups.js';
+import { formatPercent } from '../report/format.js';
 import { scanLog } from './v8-log.js';
 import { symbolizeLibraries, writeSymbolTables } from './symbols.js';
 import { rangeFlag, runTickProcessor, windowInWholeMs } from './tick-processor.js';
@@ -48,8 +49,8 @@ export function loadWindow(scan) {
   return { startUs: start.timeUs, endUs: end?.timeUs ?? scan.lastTickUs ?? start.timeUs };
 }
 
-/** @param {number} share */
-export const percent = (share) => `${(share * 100).toFixed(share < 0.01 ? 2 : 1)} %`;
+/** A profile's share of ticks: one decimal, two below 1 % (the unaccounted share is judged against 1 %). @param {number} share */
+export const tickShare = (share) => formatPercent(share, share < 0.01 ? 2 : 1);
 
 /**
  * @param {string} logFile
@@ -161,11 +162,11 @@ export function describeSummary(summary) {
       : 'whole log (no load marks: start-up included)';
   const lines = [
     `${span}; ${ticks.inWindow} ticks (${ticks.beforeWindow} before the load and ${ticks.afterWindow} after it left out)`,
-    `unaccounted: ${ticks.unaccounted} ticks = ${percent(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}`,
+    `unaccounted: ${ticks.unaccounted} ticks = ${tickShare(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}`,
   ];
   if (ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
     lines.push(
-      `more than ${percent(UNACCOUNTED_LIMIT)} unaccounted: record with --no-short-builtin-calls (without it V8 runs copies of its builtins from addresses it never logs)`,
+      `more than ${tickShare(UNACCOUNTED_LIMIT)} unaccounted: record with --no-short-builtin-calls (without it V8 runs copies of its builtins from addresses it never logs)`,
     );
   }
   return lines;

@@ -1,16 +1,6 @@
 // @ts-check
 // Inline SVG charts for report.html: no scripts, no network, readable when printed.
-
-/** @param {string | number} text */
-export function escapeXml(text) {
-  return String(text).replace(
-    /[&<>"']/g,
-    (c) =>
-      /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[
-        c
-      ],
-  );
-}
+import { escapeHtml } from './format.js';
 
 const FONT = 'font-family="system-ui, sans-serif" font-size="11"';
 const AXIS_COLOR = '#888';
@@ -88,18 +78,18 @@ export function barPanels({ panels, yLabel }) {
                 `<line x1="${cx - 4}" x2="${cx + 4}" y1="${y(bar.high)}" y2="${y(bar.high)}" stroke="#222"/>`
               : '';
           return (
-            `<rect x="${cx - w / 2}" y="${y(value)}" width="${w}" height="${y(0) - y(value)}" fill="${bar.color}"><title>${escapeXml(`${bar.label}: ${Math.round(value)}`)}</title></rect>${whisker}` +
-            `<text transform="translate(${cx + 3},${margin.top + plotH + 6}) rotate(40)" fill="#333">${escapeXml(bar.label)}</text>`
+            `<rect x="${cx - w / 2}" y="${y(value)}" width="${w}" height="${y(0) - y(value)}" fill="${bar.color}"><title>${escapeHtml(`${bar.label}: ${Math.round(value)}`)}</title></rect>${whisker}` +
+            `<text transform="translate(${cx + 3},${margin.top + plotH + 6}) rotate(40)" fill="#333">${escapeHtml(bar.label)}</text>`
           );
         })
         .join('');
       return (
-        `<g transform="translate(${x0},${y0})"><text x="${margin.left}" y="14" font-weight="bold">${escapeXml(panel.title)}</text>${grid}${bars}` +
+        `<g transform="translate(${x0},${y0})"><text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(panel.title)}</text>${grid}${bars}` +
         `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(0)}" y2="${y(0)}" stroke="${AXIS_COLOR}"/></g>`
       );
     })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeXml(yLabel)}">${parts}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(yLabel)}">${parts}</svg>`;
 }
 
 /**
@@ -144,7 +134,7 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
     .map(
       (b) =>
         `<rect x="${x(b.from)}" y="${margin.top}" width="${x(b.to) - x(b.from)}" height="${bottom - margin.top}" fill="${b.color}"/>` +
-        `<text x="${(x(b.from) + x(b.to)) / 2}" y="${margin.top - 6}" text-anchor="middle" fill="#555">${escapeXml(b.label)}</text>`,
+        `<text x="${(x(b.from) + x(b.to)) / 2}" y="${margin.top - 6}" text-anchor="middle" fill="#555">${escapeHtml(b.label)}</text>`,
     )
     .join('');
   const refs = refLines
@@ -164,10 +154,10 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
             p.low !== undefined && p.high !== undefined
               ? `<line x1="${x(p.low)}" x2="${x(p.high)}" y1="${cy}" y2="${cy}" stroke="${colorOf(p.series)}" stroke-width="2"/>`
               : '';
-          return `${whisker}<circle cx="${x(value)}" cy="${cy}" r="4" fill="${colorOf(p.series)}"><title>${escapeXml(`${row.label} ${p.series}: ${Number(value.toPrecision(3))}`)}</title></circle>`;
+          return `${whisker}<circle cx="${x(value)}" cy="${cy}" r="4" fill="${colorOf(p.series)}"><title>${escapeHtml(`${row.label} ${p.series}: ${Number(value.toPrecision(3))}`)}</title></circle>`;
         })
         .join('');
-      return `<text x="${margin.left - 8}" y="${cy + 4}" text-anchor="end" fill="#333">${escapeXml(row.label)}</text>${dots}`;
+      return `<text x="${margin.left - 8}" y="${cy + 4}" text-anchor="end" fill="#333">${escapeHtml(row.label)}</text>${dots}`;
     })
     .join('');
   const legend =
@@ -176,12 +166,12 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
           .map(
             (s, i) =>
               `<circle cx="${margin.left + i * 90 + 5}" cy="${height - 8}" r="4" fill="${s.color}"/>` +
-              `<text x="${margin.left + i * 90 + 13}" y="${height - 4}">${escapeXml(s.name)}</text>`,
+              `<text x="${margin.left + i * 90 + 13}" y="${height - 4}">${escapeHtml(s.name)}</text>`,
           )
           .join('')
       : '';
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeXml(xLabel)}">` +
-    `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeXml(xLabel)}</text>${legend}</svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(xLabel)}">` +
+    `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>${legend}</svg>`
   );
 }

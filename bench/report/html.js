@@ -1,6 +1,8 @@
 // @ts-check
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
-import { barPanels, dotPlot, escapeXml } from './charts.js';
+import { barPanels, dotPlot } from './charts.js';
+import { escapeHtml } from './format.js';
+import { htmlTable, htmlText } from './rich-table.js';
 import {
   baselineTable,
   environmentTable,
@@ -14,7 +16,6 @@ import {
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 
-/** @typedef {import('./tables.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
 
@@ -39,30 +40,12 @@ table { border-collapse: collapse; margin: .5rem 0 1.5rem; font-size: 13px; }
 th, td { border: 1px solid #ddd; padding: 3px 8px; vertical-align: top; }
 th { background: #f4f4f4; text-align: left; }
 td.right { text-align: right; white-space: nowrap; }
+p.note { margin: -1rem 0 1.5rem; color: #444; }
 .warning { background: #fff3cd; border: 1px solid #e0c060; padding: .5rem 1rem; }
 .chart { overflow-x: auto; margin-bottom: 1.5rem; }
 .legend span { display: inline-block; margin-right: 1rem; }
 .legend i { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: -1px; }
 `;
-
-/** Markdown-ish emphasis in cells (**word**) becomes <strong>. @param {string} text */
-function inline(text) {
-  return escapeXml(text).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
-}
-
-/** @param {Table} table @param {string} [emptyText] */
-export function htmlTable(table, emptyText) {
-  if (table.rows.length === 0)
-    return emptyText ? `<h2>${escapeXml(table.title)}</h2><p>${escapeXml(emptyText)}</p>` : '';
-  const head = table.headers.map((h) => `<th>${escapeXml(h)}</th>`).join('');
-  const rows = table.rows
-    .map(
-      (row) =>
-        `<tr>${row.map((cell, i) => `<td${table.align[i] === 'right' ? ' class="right"' : ''}>${inline(cell)}</td>`).join('')}</tr>`,
-    )
-    .join('\n');
-  return `<h2>${escapeXml(table.title)}</h2>${table.intro ? `<p>${inline(table.intro)}</p>` : ''}<table><thead><tr>${head}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
-}
 
 /** @param {Analysis} analysis */
 function ratioChart(analysis) {
@@ -94,7 +77,7 @@ function ratioChart(analysis) {
 
 /** @param {Analysis} analysis */
 function throughputCharts(analysis) {
-  const legend = `<p class="legend">${analysis.targets.map((t) => `<span><i style="background:${TARGET_COLORS[t] ?? '#999'}"></i>${escapeXml(t)}</span>`).join('')}</p>`;
+  const legend = `<p class="legend">${analysis.targets.map((t) => `<span><i style="background:${TARGET_COLORS[t] ?? '#999'}"></i>${escapeHtml(t)}</span>`).join('')}</p>`;
   return analysis.runtimes
     .map((runtime) => {
       const panels = analysis.scenarios
@@ -113,7 +96,7 @@ function throughputCharts(analysis) {
         .filter((panel) => panel.bars.length > 0);
       if (panels.length === 0) return '';
       return (
-        `<h2>Requests per second — ${escapeXml(runtime)}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
+        `<h2>Requests per second — ${escapeHtml(runtime)}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
         `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${runtime}` })}</div>`
       );
     })
@@ -132,7 +115,7 @@ function latencyCharts(analysis) {
         }));
       if (rows.length === 0) return '';
       return (
-        `<h2>Latency percentiles — ${escapeXml(runtime)}</h2><p>Medians over the rounds, log scale.</p>` +
+        `<h2>Latency percentiles — ${escapeHtml(runtime)}</h2><p>Medians over the rounds, log scale.</p>` +
         `<div class="chart">${dotPlot({ rows, series: PERCENTILE_SERIES, xLabel: 'latency (ms, log scale)', log: true })}</div>`
       );
     })
@@ -152,9 +135,9 @@ export function renderHtml(results, analysis, profilesHtml) {
 <body>
 <h1>Nest on Fastify vs Nest on Express</h1>
 <p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeXml(results.options.rounds)} paired rounds with ${escapeXml(results.environment.driver)} on ${escapeXml(results.environment.cpu.model)}
-(${escapeXml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
-${status ? `<p class="warning">${inline(status)}</p>` : ''}
+${escapeHtml(results.options.rounds)} paired rounds with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
+(${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
+${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
 ${htmlTable(runtimeMatrixTable(analysis))}
 ${ratioChart(analysis)}

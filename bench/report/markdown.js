@@ -11,42 +11,19 @@ import {
   verdictTable,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import { markdownTable, markdownText } from './rich-table.js';
 
-/** @typedef {import('./tables.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
-
-/** @param {string} cell */
-function escapeCell(cell) {
-  return cell.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
-/**
- * @param {Table} table
- * @param {string} [emptyText] shown instead of an empty table; without it an empty table renders nothing
- */
-export function markdownTable(table, emptyText) {
-  if (table.rows.length === 0) return emptyText ? `### ${table.title}\n\n${emptyText}\n` : '';
-  const line = (/** @type {string[]} */ cells) => `| ${cells.map(escapeCell).join(' | ')} |`;
-  return [
-    `### ${table.title}`,
-    '',
-    ...(table.intro ? [table.intro, ''] : []),
-    line(table.headers),
-    `|${table.align.map((a) => (a === 'right' ? ' ---: ' : ' --- ')).join('|')}|`,
-    ...table.rows.map(line),
-    ...(table.notes?.length ? ['', ...table.notes] : []),
-    '',
-  ].join('\n');
-}
 
 /**
  * What the terminal shows when the run ends: the verdict, Nest's cost, the ceiling, and anything that went wrong.
  * @param {Results} results @param {Analysis} analysis
  */
 export function renderSummary(results, analysis) {
+  const status = statusLine(results);
   return [
-    statusLine(results),
+    status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(runtimeMatrixTable(analysis)),
     markdownTable(nestOverheadMatrixTable(analysis)),

@@ -1,9 +1,11 @@
 // @ts-check
 // The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime.
 // With one runtime the tables have no rows and render nothing: the per-runtime tables already say it all.
-import { DASH, formatInterval, formatPercent, formatRatio } from './tables.js';
+import { DASH, formatInterval, formatPercent, formatRatio } from './format.js';
+import { strong } from './rich-table.js';
 
-/** @typedef {import('./tables.js').Table} Table */
+/** @typedef {import('./rich-table.js').Table} Table */
+/** @typedef {import('./rich-table.js').Text} Text */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 
@@ -13,7 +15,7 @@ const SATURATED_MARK = ' †';
 /**
  * Scenarios as rows, runtimes as columns; a scenario no runtime has a cell for is left out.
  * @param {Analysis} analysis
- * @param {(runtime: string, scenario: string) => string | null} cell null when the runtime has nothing for the scenario
+ * @param {(runtime: string, scenario: string) => Text | null} cell null when the runtime has nothing for the scenario
  */
 function matrixRows(analysis, cell) {
   if (analysis.runtimes.length < 2) return [];
@@ -42,7 +44,11 @@ export function runtimeMatrixTable(analysis) {
   const rows = matrixRows(analysis, (runtime, scenario) => {
     const row = judged(runtime, scenario);
     if (!row) return null;
-    return `${formatRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatRatio)}) **${row.verdict}**${row.saturated ? SATURATED_MARK : ''}`;
+    return [
+      `${formatRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatRatio)}) `,
+      strong(row.verdict ?? DASH),
+      row.saturated ? SATURATED_MARK : '',
+    ];
   });
   const saturated = analysis.ratios.some((r) => r.judged && r.saturated);
   return {

@@ -1,6 +1,8 @@
 // @ts-check
-// The report's tables as plain data (headers and rows of text), so Markdown, HTML and the terminal show the same thing.
+// The report's tables as data (see rich-table.js), so Markdown, HTML and the terminal show the same thing.
 import { formatDuration } from '../run/progress.js';
+import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
+import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
 import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 
@@ -8,40 +10,7 @@ import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdic
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 /** @typedef {import('../results.js').Results} Results */
 
-/**
- * @typedef {object} Table
- * @property {string} title
- * @property {string} [intro] one paragraph above the table
- * @property {string[]} headers
- * @property {('left' | 'right')[]} align
- * @property {string[][]} rows
- * @property {string[]} [notes] lines below the table
- */
-
-/** An empty cell: nothing measured, or nothing to say. */
-export const DASH = '—';
-
-/** @param {number} value */
-export function formatRatio(value) {
-  return Number.isFinite(value) ? `${value.toFixed(2)}×` : DASH;
-}
-
-/** @param {number | null | undefined} value a fraction */
-export function formatPercent(value) {
-  return typeof value === 'number' && Number.isFinite(value) ? `${Math.round(value * 100)} %` : DASH;
-}
-
-/** @param {number | null | undefined} value @param {number} [digits] */
-export function formatNumber(value, digits = 0) {
-  return typeof value === 'number' && Number.isFinite(value)
-    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : DASH;
-}
-
-/** @param {{ low: number, high: number } | null} ci @param {(v: number) => string} format */
-export function formatInterval(ci, format) {
-  return ci ? `${format(ci.low)} – ${format(ci.high)}` : DASH;
-}
+/** @typedef {import('./rich-table.js').Table} Table */
 
 /** Half the interval's width relative to the median: how precisely a ratio is known. @param {import('../analysis/analyze.js').Summary} s */
 export function halfWidth(s) {
@@ -68,7 +37,7 @@ export function verdictTable(analysis) {
         formatRatio(row.summary.median),
         formatInterval(row.summary.ci, formatRatio),
         `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`,
-        `**${row.verdict}**`,
+        strong(row.verdict ?? DASH),
         String(row.summary.n),
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
         raw ? formatRatio(raw.summary.median) : DASH,
@@ -83,13 +52,22 @@ export function verdictTable(analysis) {
     });
   return {
     title: 'Verdict: is Nest on Fastify "almost two times" faster than on Express?',
-    intro:
+    intro: [
       `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds ` +
-      `with a 95 % bootstrap interval. **holds**: ${HOLDS_MIN}–${HOLDS_MAX}×; **understated**: above ${HOLDS_MAX}×; ` +
-      `**does not hold**: below ${HOLDS_MIN}×; **inconclusive**: the interval reaches into another band, or fewer than ` +
-      `${MIN_ROUNDS_FOR_VERDICT} rounds were measured. **pair r**: how closely the two adapters' req/s moved together ` +
-      `from round to round; near 1, the machine's slow and fast moments hit both runs of a round alike and the ratio ` +
-      `cancels them; near 0, they did not, and only more rounds narrow the interval.`,
+        `with a 95 % bootstrap interval. `,
+      strong('holds'),
+      `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,
+      strong('understated'),
+      `: above ${HOLDS_MAX}×; `,
+      strong('does not hold'),
+      `: below ${HOLDS_MIN}×; `,
+      strong('inconclusive'),
+      `: the interval reaches into another band, or fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds were measured. `,
+      strong('pair r'),
+      `: how closely the two adapters' req/s moved together from round to round; near 1, the machine's slow and fast ` +
+        `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
+        `narrow the interval.`,
+    ],
     headers: [
       'runtime',
       'scenario',
@@ -332,8 +310,15 @@ export function environmentTable(results) {
   return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
 }
 
-/** @param {Results} results */
+/**
+ * A line above everything when the run did not finish, or null.
+ * @param {Results} results
+ * @returns {import('./rich-table.js').Text | null}
+ */
 export function statusLine(results) {
   if (results.complete) return null;
-  return `**Incomplete results**: ${results.stopReason ?? 'the run did not finish'}. Tables show what was measured before it stopped.`;
+  return [
+    strong('Incomplete results'),
+    `: ${results.stopReason ?? 'the run did not finish'}. Tables show what was measured before it stopped.`,
+  ];
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { analyze } from '../analysis/analyze.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
+import { escapeHtml } from './format.js';
 
 export const MARKDOWN_FILE = 'report.md';
 export const HTML_FILE = 'report.html';
@@ -20,7 +21,7 @@ async function renderProfiles(profiles, dir) {
     return { markdown: renderProfilesMarkdown(profiles, dir), html: renderProfilesHtml(profiles, dir) };
   } catch (error) {
     const note = `Profiles were recorded but could not be rendered: ${/** @type {Error} */ (error).message}`;
-    return { markdown: `### Profiles\n\n${note}\n`, html: `<h2>Profiles</h2><p>${note.replace(/</g, '&lt;')}</p>` };
+    return { markdown: `### Profiles\n\n${note}\n`, html: `<h2>Profiles</h2><p>${escapeHtml(note)}</p>` };
   }
 }
 

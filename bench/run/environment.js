@@ -2,7 +2,7 @@
 // Everything about the machine and software a result depends on, recorded with every run.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism, cpus, release, totalmem } from 'node:os';
+import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './targets.js';
 
@@ -46,7 +46,8 @@ export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {
   return {
     cpu: {
       model: cpus()[0]?.model.trim() ?? 'unknown',
-      count: availableParallelism(),
+      // the machine's CPUs, not the bench's own: when pinned, the bench process runs on one of them
+      count: cpus().length,
       governor: readTrimmed('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor'),
     },
     memoryGiB: Math.round((totalmem() / BYTES_PER_GIB) * 10) / 10,

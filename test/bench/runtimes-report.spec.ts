@@ -3,6 +3,7 @@ import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
+import { markdownText, plainText } from '../../bench/report/rich-table.js';
 import { median } from '../../bench/analysis/stats.js';
 
 // results.json of a real `--quick --runtime node,node@24,bun --scenarios hello,json` run on the development machine.
@@ -39,8 +40,8 @@ describe('runtime matrix', () => {
     const table = runtimeMatrixTable(analyze(results));
     for (const row of table.rows) {
       RUNTIMES.forEach((runtime, i) => {
-        const ratio = medianRatio(results, runtime, row[0], 'nest-fastify', 'nest-express');
-        expect(row[i + 1]).toMatch(
+        const ratio = medianRatio(results, runtime, plainText(row[0]), 'nest-fastify', 'nest-express');
+        expect(markdownText(row[i + 1])).toMatch(
           new RegExp(
             `^${ratio.toFixed(2)}× \\([\\d.]+× – [\\d.]+×\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*`,
           ),
@@ -55,8 +56,12 @@ describe('runtime matrix', () => {
     expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
     for (const row of table.rows) {
       RUNTIMES.forEach((runtime, i) => {
-        const express = Math.round(medianRatio(results, runtime, row[0], 'nest-express', 'raw-express') * 100);
-        const fastify = Math.round(medianRatio(results, runtime, row[0], 'nest-fastify', 'raw-fastify') * 100);
+        const express = Math.round(
+          medianRatio(results, runtime, plainText(row[0]), 'nest-express', 'raw-express') * 100,
+        );
+        const fastify = Math.round(
+          medianRatio(results, runtime, plainText(row[0]), 'nest-fastify', 'raw-fastify') * 100,
+        );
         expect(row[i + 1]).toBe(`Express ${express} % · Fastify ${fastify} %`);
       });
     }
@@ -74,6 +79,22 @@ describe('runtime matrix', () => {
     for (const scenario of ['hello', 'json']) {
       for (const runtime of RUNTIMES) expect(html).toContain(`>${scenario} · ${runtime}</text>`);
     }
+  });
+
+  it('marks a runtime whose load generator saturated, and explains the mark under the table in both reports', () => {
+    const results = load(MULTI);
+    const run = results.runs.find(
+      (r: any) =>
+        r.runtime === 'bun@1.4.5' && r.scenario === 'json' && r.target === 'nest-fastify' && r.status === 'ok',
+    );
+    run.generator.saturated = true;
+    const analysis = analyze(results);
+    const json = runtimeMatrixTable(analysis).rows.find((row) => plainText(row[0]) === 'json')!;
+    expect(plainText(json[RUNTIMES.indexOf('bun@1.4.5') + 1])).toMatch(/ †$/);
+    expect(plainText(json[RUNTIMES.indexOf('node@20.20.2') + 1])).not.toContain('†');
+    const note = '† the load generator was saturated in some rounds: the faster side may be understated.';
+    expect(renderMarkdown(results, analysis, '')).toContain(`\n\n${note}\n`);
+    expect(renderHtml(results, analysis, '')).toContain(`</table><p class="note">${note}</p>`);
   });
 
   it('stays out of a report on one runtime, whose tables already say it all', () => {

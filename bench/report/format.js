@@ -1,0 +1,44 @@
+// @ts-check
+// How the bench writes values and text, for every report, summary and profile page: one formatter per kind of value,
+// one HTML escaper.
+
+/** An empty cell: nothing measured, or nothing to say. */
+export const DASH = '—';
+
+/** @param {number} value */
+export function formatRatio(value) {
+  return Number.isFinite(value) ? `${value.toFixed(2)}×` : DASH;
+}
+
+/**
+ * @param {number | null | undefined} value a fraction (0.5 is 50 %)
+ * @param {number} [digits] decimals after the percent's whole number
+ */
+export function formatPercent(value, digits = 0) {
+  return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(digits)} %` : DASH;
+}
+
+/** @param {number | null | undefined} value @param {number} [digits] */
+export function formatNumber(value, digits = 0) {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : DASH;
+}
+
+/** @param {{ low: number, high: number } | null} ci @param {(v: number) => string} format */
+export function formatInterval(ci, format) {
+  return ci ? `${format(ci.low)} – ${format(ci.high)}` : DASH;
+}
+
+const HTML_ENTITIES = /** @type {Record<string, string>} */ ({
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+});
+
+/** Text for HTML or SVG, safe both between tags and inside a quoted attribute. @param {string | number} text */
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
+}
