@@ -2,13 +2,15 @@ import { Module } from '@nestjs/common';
 import { AppController } from './app.controller.js';
 import { AppService } from './app.service.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { PurchasesModule } from './purchases/purchases.module.js';
 import { WorldModule } from './world/world.module.js';
 
 @Module({
-  imports: [DatabaseModule, AuthModule, ProductsModule, WorldModule, OrdersModule],
+  imports: [DatabaseModule, AuthModule, ProductsModule, WorldModule, OrdersModule, CatalogModule, PurchasesModule],
   controllers: [AppController],
   providers: [AppService],
 })

@@ -1,6 +1,10 @@
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { CatalogItem } from '../catalog/catalog-item.entity.js';
+import { Category } from '../catalog/category.entity.js';
 import { StartupError } from '../common/startup-error.js';
 import { Product } from '../products/product.entity.js';
+import { PurchaseItem } from '../purchases/purchase-item.entity.js';
+import { Purchase } from '../purchases/purchase.entity.js';
 import { World } from '../world/world.entity.js';
 
 export type MysqlSettings = {
@@ -21,7 +25,7 @@ export const MYSQL_QUERY_TIMEOUT_MS = 5_000;
 /** mysql2's default, stated so that the TypeORM pool and the raw pool are the same size. */
 export const MYSQL_POOL_SIZE = 10;
 
-const ENTITIES = [Product, World];
+const ENTITIES = [Product, World, Category, CatalogItem, Purchase, PurchaseItem];
 
 /** DATABASE_URL=mysql://user:pass@host:port/db selects MySQL; unset selects the embedded sql.js database. */
 export function databaseSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseSettings {

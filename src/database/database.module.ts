@@ -7,12 +7,14 @@ import { DatabaseSeeder } from './database.seeder.js';
 import { MysqlRawDatabase } from './mysql-raw-database.js';
 import { RAW_DATABASE, type RawDatabase } from './raw-database.js';
 import { SqlJsRawDatabase } from './sqljs-raw-database.js';
+import { TransactionRunner } from './transaction-runner.js';
 
 /** The one place that reads DATABASE_URL: TypeORM, the raw driver and the seed all follow it. */
 @Module({
   imports: [TypeOrmModule.forRootAsync({ useFactory: () => typeOrmOptions(databaseSettingsFromEnv()) })],
   providers: [
     DatabaseSeeder,
+    TransactionRunner,
     {
       provide: RAW_DATABASE,
       inject: [DataSource],
@@ -24,6 +26,6 @@ import { SqlJsRawDatabase } from './sqljs-raw-database.js';
       },
     },
   ],
-  exports: [RAW_DATABASE],
+  exports: [RAW_DATABASE, TransactionRunner],
 })
 export class DatabaseModule {}
