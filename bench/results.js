@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { UsageError } from './errors.js';
 
 export const RESULTS_FILE = 'results.json';
-export const RESULTS_SCHEMA = 1;
+const RESULTS_SCHEMA = 1;
 
 /**
  * @typedef {object} RunRecord one timed run of one target on one scenario
@@ -37,6 +37,49 @@ export const RESULTS_SCHEMA = 1;
  * @property {RunRecord[]} runs
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  */
+
+/**
+ * A run's name on disk (results/<stamp>/, profiles/<stamp>/): its start time to the second, without colons.
+ * @param {Date} startedAt
+ */
+export function runStamp(startedAt) {
+  return startedAt.toISOString().replace(/:/g, '-').replace(/\..*$/, '');
+}
+
+/**
+ * The results of a run about to start: nothing measured yet, incomplete until the run says otherwise.
+ * @param {{ startedAt: Date } & Pick<Results, 'environment' | 'options' | 'plan'>} start
+ * @returns {Results}
+ */
+export function createResults({ startedAt, environment, options, plan }) {
+  return {
+    schema: RESULTS_SCHEMA,
+    startedAt: startedAt.toISOString(),
+    finishedAt: null,
+    complete: false,
+    stopReason: 'still running',
+    environment,
+    options,
+    plan,
+    targetFailures: [],
+    started: [],
+    verification: [],
+    headerDifferences: [],
+    runs: [],
+  };
+}
+
+/**
+ * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs.
+ * @param {Results} results
+ */
+export function failureCount(results) {
+  return (
+    results.targetFailures.length +
+    results.verification.filter((v) => !v.ok).length +
+    results.runs.filter((r) => r.status === 'failed').length
+  );
+}
 
 /** @param {string} dir */
 export function createResultsWriter(dir) {

@@ -2,19 +2,19 @@
 // @ts-check
 // `npm run bench`: flags → plan → build → measure (every runtime) → results.json → reports → verdict on the terminal.
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../run/build.js';
-import { loadDriver } from '../run/drivers/registry.js';
+import { chooseDriver } from '../run/drivers/registry.js';
 import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
-import { FALLBACK_DRIVER, HELP, PREFERRED_DRIVER, parseOptions } from '../run/options.js';
+import { HELP, parseOptions } from '../run/options.js';
+import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
-import { RESULTS_SCHEMA, createResultsWriter } from '../results.js';
+import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { assertDriverSupports, currentNode, parseRuntimeList, resolveRuntimes } from '../runtimes/runtimes.js';
@@ -52,7 +52,7 @@ async function main(argv) {
  * @param {import('../run/options.js').Options} options
  */
 async function prepare(options) {
-  const driver = await chooseDriver(options.driver);
+  const driver = await chooseDriver(options.driver, log);
   const runtimes = await resolveRuntimeOption(options.runtime, driver.name);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios);
   if (pairs.length === 0) {
@@ -63,7 +63,7 @@ async function prepare(options) {
   if (pairs.some((pair) => targetByName(pair.target).group === 'nest')) ensureBuilt(log);
   const secret = randomBytes(32).toString('hex');
   const token = pairs.some((pair) => scenarioByName(pair.scenario).needsToken) ? await mintToken(secret) : null;
-  const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault);
+  const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
   return { options: { ...options, cpus }, driver, runtimes, pairs, notApplicable, secret, token };
 }
 
@@ -73,25 +73,15 @@ async function prepare(options) {
  * @returns {Promise<number>} exit code
  */
 async function run({ options, driver, runtimes, pairs, notApplicable, secret, token }) {
-  const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
-  const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', stamp));
+  const startedAt = new Date();
+  const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', runStamp(startedAt)));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
-  /** @type {import('../results.js').Results} */
-  const results = {
-    schema: RESULTS_SCHEMA,
-    startedAt: new Date().toISOString(),
-    finishedAt: null,
-    complete: false,
-    stopReason: 'still running',
+  const results = createResults({
+    startedAt,
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
     options: { ...options, driver: driver.name },
     plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys },
-    targetFailures: [],
-    started: [],
-    verification: [],
-    headerDifferences: [],
-    runs: [],
-  };
+  });
   const writer = createResultsWriter(outDir);
   const save = () => writer.write(results);
   save();
@@ -128,14 +118,14 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     }
     results.headerDifferences = headerDifferences(results.verification);
     if (options.prof && !abort.signal.aborted) {
-      results.profiles = await profile({
+      const { profileRun } = await import('../profile/profile-targets.js');
+      results.profiles = await profileRun({
         options,
         outDir,
-        stamp,
         runtimes,
         driver,
         results,
-        secret,
+        env: { JWT_SECRET: secret },
         token,
         signal: abort.signal,
         log: (line) => progress.log(line),
@@ -156,11 +146,7 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   }
   if (abort.signal.aborted) return EXIT_INTERRUPTED;
-  const failures =
-    results.targetFailures.length +
-    results.runs.filter((r) => r.status === 'failed').length +
-    results.verification.filter((v) => !v.ok).length;
-  return failures ? EXIT_FAILED : EXIT_OK;
+  return failureCount(results) ? EXIT_FAILED : EXIT_OK;
 }
 
 /**
@@ -175,30 +161,6 @@ async function resolveRuntimeOption(text, driverName) {
   const specs = parseRuntimeList(text);
   assertDriverSupports(driverName, specs);
   return resolveRuntimes(specs, { log });
-}
-
-/**
- * The named driver, or the preferred one when installed, else the fallback that needs no install (said once).
- * @param {string | null} name
- */
-async function chooseDriver(name) {
-  if (name !== null) {
-    const driver = await loadDriver(name);
-    await driver.checkAvailable().catch((error) => {
-      throw new UsageError(`--driver ${name}: ${error.message}`);
-    });
-    return driver;
-  }
-  const preferred = await loadDriver(PREFERRED_DRIVER);
-  try {
-    await preferred.checkAvailable();
-    return preferred;
-  } catch (error) {
-    log(
-      `note: ${/** @type {Error} */ (error).message}; using ${FALLBACK_DRIVER} instead (it needs about 1.5× the CPU per request, so fast targets may saturate it)`,
-    );
-    return loadDriver(FALLBACK_DRIVER);
-  }
 }
 
 /**
@@ -218,62 +180,6 @@ async function mintToken(secret) {
     log(`note: could not mint a token for the secure scenario: ${/** @type {Error} */ (error).message}`);
     return null;
   }
-}
-
-/**
- * With pinning, the bench itself (and so in-process autocannon) runs on the generator's CPUs, never the servers'.
- * Pinning that was only the default gives way to an unpinned run when taskset is missing, as wrk gives way to autocannon.
- * @param {{ server: string, generator: string }} cpus
- * @param {boolean} pinnedByDefault
- * @returns {{ server: string, generator: string } | null} the pinning in force
- */
-function pinThisProcess(cpus, pinnedByDefault) {
-  const pinned = spawnSync('taskset', ['-a', '-p', '-c', cpus.generator, String(process.pid)], { encoding: 'utf8' });
-  if (pinned.status === 0) return cpus;
-  const missing = 'taskset is not installed (apt-get install util-linux)';
-  if (pinned.error && pinnedByDefault) {
-    log(`note: ${missing}; running unpinned, so the scheduler places servers and generator`);
-    return null;
-  }
-  const reason = pinned.error ? missing : `taskset: ${pinned.stderr.trim()}`;
-  throw new UsageError(`pinning: could not pin the bench to CPU ${cpus.generator}: ${reason}; or run with --no-pin`);
-}
-
-/**
- * --prof: one separate profiled run per measured pair, after the timed runs, so profiling never touches them.
- * @param {{ options: import('../run/options.js').Options, outDir: string, stamp: string, runtimes: Runtime[],
- *   driver: import('../run/drivers/registry.js').Driver, results: import('../results.js').Results, secret: string,
- *   token: string | null, signal: AbortSignal, log: (line: string) => void }} context
- */
-async function profile({ options, outDir, stamp, runtimes, driver, results, secret, token, signal, log: say }) {
-  const { profileTargets } = await import('../profile/profile-targets.js');
-  const profileDir = options.outDir ? join(outDir, 'profiles') : join(PROJECT_ROOT, 'profiles', stamp);
-  const records = [];
-  for (const [i, runtime] of runtimes.entries()) {
-    const key = results.plan.runtimes[i];
-    const pairs = results.verification
-      .filter((v) => v.runtime === key && v.ok)
-      .map(({ target, scenario }) => ({ target, scenario }));
-    records.push(
-      ...(await profileTargets({
-        // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
-        pairs,
-        runtime,
-        driver,
-        durationSec: options.profileSec,
-        connections: options.connections,
-        outDir: profileDir,
-        log: say,
-        port: options.basePort,
-        env: { JWT_SECRET: secret },
-        token,
-        serverCpu: options.cpus?.server ?? null,
-        generatorCpu: options.cpus?.generator ?? null,
-        signal,
-      })),
-    );
-  }
-  return records;
 }
 
 main(process.argv.slice(2)).then(

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
+import { runStamp } from '../results.js';
 import { PROJECT_ROOT, targetByName } from '../run/targets.js';
 import { scenarioByName } from '../run/scenarios.js';
 import { describeSummary, processProfileLog } from './process-log.js';
@@ -19,7 +20,6 @@ export { renderProfilesHtml, renderProfilesMarkdown } from './hot-spot-tables.js
 
 /** Top functions kept in the record (results.json); the .json file has them all. */
 const TOP_FUNCTIONS_KEPT = 30;
-export const DEFAULT_PROFILE_PORT = 3200;
 
 /**
  * @typedef {Omit<ProfileSummary, 'functions'> & { topFunctions: ProfileSummary['functions'] }} ProfileRecordSummary
@@ -42,9 +42,9 @@ export const DEFAULT_PROFILE_PORT = 3200;
  * @property {Driver} driver
  * @property {number} durationSec
  * @property {number} connections
- * @property {string} [outDir] default profiles/<timestamp>/
+ * @property {string} outDir
  * @property {(line: string) => void} [log]
- * @property {number} [port] the port each profiled target listens on, one at a time
+ * @property {number} port the port each profiled target listens on, one at a time
  * @property {Record<string, string>} [env] for the targets (JWT_SECRET, DATABASE_URL)
  * @property {string | null} [token] bearer token for scenarios that need one
  * @property {string | null} [serverCpu] taskset CPU list for the target
@@ -62,9 +62,9 @@ export async function profileTargets({
   driver,
   durationSec,
   connections,
-  outDir = defaultOutDir(),
+  outDir,
   log = () => {},
-  port = DEFAULT_PROFILE_PORT,
+  port,
   env = {},
   token = null,
   serverCpu = null,
@@ -132,7 +132,42 @@ export async function profileTargets({
   return records;
 }
 
-function defaultOutDir() {
-  const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*$/, '');
-  return path.join(PROJECT_ROOT, 'profiles', stamp);
+/**
+ * --prof: after the timed runs, one separate profiled run per pair that passed verification, so profiling never
+ * touches them. Profiles go beside results.json with --out, else to profiles/<stamp>/.
+ * @param {{ options: import('../run/options.js').Options, outDir: string, runtimes: Runtime[], driver: Driver,
+ *   results: import('../results.js').Results, env: Record<string, string>, token: string | null, signal: AbortSignal,
+ *   log: (line: string) => void }} run
+ * @returns {Promise<ProfileRecord[]>}
+ */
+export async function profileRun({ options, outDir, runtimes, driver, results, env, token, signal, log }) {
+  const profileDir = options.outDir
+    ? path.join(outDir, 'profiles')
+    : path.join(PROJECT_ROOT, 'profiles', runStamp(new Date(results.startedAt)));
+  const records = [];
+  for (const [i, runtime] of runtimes.entries()) {
+    const key = results.plan.runtimes[i];
+    const pairs = results.verification
+      .filter((v) => v.runtime === key && v.ok)
+      .map(({ target, scenario }) => ({ target, scenario }));
+    records.push(
+      ...(await profileTargets({
+        // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
+        pairs,
+        runtime,
+        driver,
+        durationSec: options.profileSec,
+        connections: options.connections,
+        outDir: profileDir,
+        log,
+        port: options.basePort,
+        env,
+        token,
+        serverCpu: options.cpus?.server ?? null,
+        generatorCpu: options.cpus?.generator ?? null,
+        signal,
+      })),
+    );
+  }
+  return records;
 }

@@ -2,7 +2,7 @@
 // Every flag of `npm run bench`: defaults, validation with one-line messages, and the --help text.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DRIVER_NAMES } from './drivers/registry.js';
+import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { SCENARIO_NAMES } from './scenarios.js';
 import { TARGET_NAMES } from './targets.js';
@@ -17,9 +17,6 @@ export const DEFAULT_DURATION_SEC = 0.5;
 export const DEFAULT_ROUNDS = 12;
 /** Express needs a few seconds of traffic before its throughput settles; Fastify far less. */
 export const DEFAULT_WARMUP_SEC = 1;
-/** Preferred generator: the least CPU per request here (see README); autocannon is the fallback needing no install. */
-export const PREFERRED_DRIVER = 'wrk';
-export const FALLBACK_DRIVER = 'autocannon';
 /** Targets listen on consecutive ports from here. */
 export const DEFAULT_BASE_PORT = 3100;
 /** --quick: a smoke test of every step, seconds in all; numbers from it prove nothing. */

@@ -11,6 +11,7 @@ describe('profileTargets', () => {
       durationSec: 1,
       connections: 1,
       outDir: '/nonexistent/profiles',
+      port: 4600, // never listened on: bun is skipped before anything starts
       log: (line) => lines.push(line),
     });
     expect(records).toHaveLength(1);

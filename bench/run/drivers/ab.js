@@ -20,7 +20,6 @@ const MAX_EXPECTED_RPS = 200_000;
 /** @type {Driver} */
 const driver = {
   name: 'ab',
-  inProcess: false,
   async checkAvailable() {
     requireBinary('ab', 'apache2-utils');
   },

@@ -43,7 +43,6 @@ export function fromAutocannonResult(result, generatorCpuSec) {
 /** @type {Driver} */
 const driver = {
   name: 'autocannon',
-  inProcess: true,
   async checkAvailable() {},
   async version() {
     const { default: pkg } = await import('autocannon/package.json', { with: { type: 'json' } });

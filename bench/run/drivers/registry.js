@@ -28,7 +28,6 @@ import { UsageError } from '../../errors.js';
  *
  * @typedef {object} Driver
  * @property {string} name
- * @property {boolean} inProcess true when the generator runs inside the bench process (pin the bench to pin it)
  * @property {() => Promise<void>} checkAvailable throws a UsageError naming the package to install
  * @property {() => Promise<string>} version
  * @property {(request: LoadRequest) => Promise<LoadResult>} run
@@ -42,6 +41,9 @@ const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} *
 });
 
 export const DRIVER_NAMES = Object.keys(LOADERS);
+/** Preferred generator: the least CPU per request here (see README); autocannon is the fallback needing no install. */
+export const PREFERRED_DRIVER = 'wrk';
+export const FALLBACK_DRIVER = 'autocannon';
 
 /**
  * @param {string} name
@@ -51,4 +53,29 @@ export async function loadDriver(name) {
   const load = LOADERS[name];
   if (!load) throw new UsageError(`--driver: unknown driver "${name}"; use one of ${DRIVER_NAMES.join(', ')}`);
   return (await load()).default;
+}
+
+/**
+ * The named driver, or the preferred one when installed, else the fallback that needs no install (said once).
+ * @param {string | null} name --driver, or null
+ * @param {(line: string) => void} log
+ */
+export async function chooseDriver(name, log) {
+  if (name !== null) {
+    const driver = await loadDriver(name);
+    await driver.checkAvailable().catch((error) => {
+      throw new UsageError(`--driver ${name}: ${error.message}`);
+    });
+    return driver;
+  }
+  const preferred = await loadDriver(PREFERRED_DRIVER);
+  try {
+    await preferred.checkAvailable();
+    return preferred;
+  } catch (error) {
+    log(
+      `note: ${/** @type {Error} */ (error).message}; using ${FALLBACK_DRIVER} instead (it needs about 1.5× the CPU per request, so fast targets may saturate it)`,
+    );
+    return loadDriver(FALLBACK_DRIVER);
+  }
 }

@@ -15,7 +15,6 @@ const THREADS = 1;
 /** @type {Driver} */
 const driver = {
   name: 'wrk',
-  inProcess: false,
   async checkAvailable() {
     requireBinary('wrk', 'wrk');
   },

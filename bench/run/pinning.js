@@ -1,0 +1,27 @@
+// @ts-check
+// Pinning the bench itself: with pinning, the bench (and so in-process autocannon) runs on the generator's CPUs,
+// never the servers'.
+import { spawnSync } from 'node:child_process';
+import { UsageError } from '../errors.js';
+
+/** @typedef {{ server: string, generator: string }} Pinning taskset CPU lists */
+
+/**
+ * Pinning that was only the default gives way to an unpinned run when taskset is missing, as wrk gives way to
+ * autocannon; an explicit --pin refuses instead.
+ * @param {Pinning} cpus
+ * @param {boolean} pinnedByDefault
+ * @param {(line: string) => void} log
+ * @returns {Pinning | null} the pinning in force
+ */
+export function pinThisProcess(cpus, pinnedByDefault, log) {
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', cpus.generator, String(process.pid)], { encoding: 'utf8' });
+  if (pinned.status === 0) return cpus;
+  const missing = 'taskset is not installed (apt-get install util-linux)';
+  if (pinned.error && pinnedByDefault) {
+    log(`note: ${missing}; running unpinned, so the scheduler places servers and generator`);
+    return null;
+  }
+  const reason = pinned.error ? missing : `taskset: ${pinned.stderr.trim()}`;
+  throw new UsageError(`pinning: could not pin the bench to CPU ${cpus.generator}: ${reason}; or run with --no-pin`);
+}
