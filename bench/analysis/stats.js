@@ -1,10 +1,7 @@
 // @ts-check
-// Robust summaries of a handful of rounds: median, spread, and a reproducible bootstrap interval for the median.
+// Robust summaries of a handful of rounds: median, spread, and distribution-free rank intervals whose coverage is exact.
 
 export const CONFIDENCE = 0.95;
-export const BOOTSTRAP_RESAMPLES = 10_000;
-/** Fixed so that the same results.json always renders the same intervals. */
-export const BOOTSTRAP_SEED = 0x5eed;
 
 /** @param {number[]} values */
 function sorted(values) {
@@ -76,56 +73,213 @@ export function correlation(xs, ys) {
 }
 
 /**
- * mulberry32: a tiny, well-distributed 32-bit PRNG, so intervals do not depend on Math.random.
- * @param {number} seed
- * @returns {() => number} uniform in [0, 1)
+ * P(T ≤ t) for every t, where T is a rank statistic, as a function of t; exact from counts or a normal approximation.
+ * @callback RankCdf
+ * @param {number} t
+ * @returns {number}
  */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+
+/** Above this many values the exact null distributions give way to their normal approximations, which agree to the
+ * interval's rank there, while the exact tables grow with the cube of the count. */
+const EXACT_LIMIT = 50;
+
+/** @param {number} z */
+function standardNormalCdf(z) {
+  // Abramowitz & Stegun 7.1.26 through erf: absolute error below 1.5e-7, far below a rank's worth of probability
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
+/**
+ * @param {number} mean @param {number} variance
+ * @returns {RankCdf} with a continuity correction
+ */
+function normalRankCdf(mean, variance) {
+  return (t) => standardNormalCdf((t + 0.5 - mean) / Math.sqrt(variance));
+}
+
+/** @param {Float64Array} probabilities P(T = t) for t = 0, 1, … @returns {RankCdf} */
+function cdfOf(probabilities) {
+  const cumulative = new Float64Array(probabilities.length);
+  let total = 0;
+  probabilities.forEach((p, t) => {
+    total += p;
+    cumulative[t] = total;
+  });
+  return (t) => (t < 0 ? 0 : t >= cumulative.length ? 1 : cumulative[t]);
+}
+
+/**
+ * Null distribution of the Wilcoxon signed-rank statistic T+ for n values: each rank 1..n counts with probability ½.
+ * @param {number} n
+ * @returns {RankCdf}
+ */
+function signedRankCdf(n) {
+  const max = (n * (n + 1)) / 2;
+  if (n > EXACT_LIMIT) return normalRankCdf(max / 2, (n * (n + 1) * (2 * n + 1)) / 24);
+  let probabilities = new Float64Array(max + 1);
+  probabilities[0] = 1;
+  for (let rank = 1; rank <= n; rank++) {
+    const next = new Float64Array(max + 1);
+    for (let t = 0; t <= max; t++) next[t] = (probabilities[t] + (t >= rank ? probabilities[t - rank] : 0)) / 2;
+    probabilities = next;
+  }
+  return cdfOf(probabilities);
+}
+
+/**
+ * Null distribution of the Mann–Whitney statistic U for samples of m and n values (every interleaving equally likely).
+ * @param {number} m @param {number} n
+ * @returns {RankCdf}
+ */
+function rankSumCdf(m, n) {
+  if (Math.min(m, n) > EXACT_LIMIT / 2) return normalRankCdf((m * n) / 2, (m * n * (m + n + 1)) / 12);
+  // P_{i,j}(u) = i/(i+j) · P_{i-1,j}(u - j) + j/(i+j) · P_{i,j-1}(u): the largest value comes from the first or second sample
+  /** @type {Float64Array[]} indexed by j, for the current i */
+  let row = Array.from({ length: n + 1 }, () => Float64Array.of(1));
+  for (let i = 1; i <= m; i++) {
+    /** @type {Float64Array[]} */
+    const next = [Float64Array.of(1)];
+    for (let j = 1; j <= n; j++) {
+      const p = new Float64Array(i * j + 1);
+      const fromFirst = row[j];
+      const fromSecond = next[j - 1];
+      for (let u = 0; u <= i * j; u++) {
+        p[u] =
+          ((u >= j && u - j < fromFirst.length ? fromFirst[u - j] : 0) * i +
+            (u < fromSecond.length ? fromSecond[u] : 0) * j) /
+          (i + j);
+      }
+      next.push(p);
+    }
+    row = next;
+  }
+  return cdfOf(row[n]);
+}
+
+/**
+ * The rank k of the interval [k-th smallest, k-th largest] among the statistic's candidate values: the largest k with
+ * P(T ≤ k - 1) ≤ (1 - confidence) / 2, at least 1 (then the interval is the widest there is, below the confidence).
+ * @param {RankCdf} cdf @param {number} confidence
+ * @returns {{ k: number, coverage: number }} coverage: what the interval achieves, 1 - 2 P(T ≤ k - 1)
+ */
+function criticalRank(cdf, confidence) {
+  const tail = (1 - confidence) / 2;
+  let k = 1;
+  while (cdf(k) <= tail) k++;
+  return { k, coverage: 1 - 2 * cdf(k - 1) };
+}
+
+/**
+ * @typedef {{ low: number, high: number, coverage: number }} Interval coverage: the confidence the interval actually
+ *   has, from the exact distribution of its rank statistic (below the asked-for one when there are too few values)
+ */
+
+/**
+ * Hodges–Lehmann interval for the centre of a symmetric distribution, from the Wilcoxon signed-rank test: the k-th
+ * smallest and k-th largest of the n(n+1)/2 Walsh averages (x_i + x_j) / 2, i ≤ j. Distribution-free for symmetric noise
+ * (apply it to log ratios, whose noise is), exact in its coverage, and narrower than order statistics of the median.
+ * Null below two values: one round has no spread.
+ * @param {number[]} values
+ * @param {number} [confidence]
+ * @returns {Interval | null}
+ */
+export function signedRankInterval(values, confidence = CONFIDENCE) {
+  const n = values.length;
+  if (n < 2) return null;
+  const walsh = [];
+  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh.push((values[i] + values[j]) / 2);
+  walsh.sort((a, b) => a - b);
+  const { k, coverage } = criticalRank(signedRankCdf(n), confidence);
+  return { low: walsh[k - 1], high: walsh[walsh.length - k], coverage };
+}
+
+/**
+ * Hodges–Lehmann estimate and interval of the shift from `before` to `after` (how much larger `after` runs), from the
+ * Mann–Whitney test: the median and the k-th smallest and largest of all differences after_j − before_i. Null when
+ * either side is empty.
+ * @param {number[]} before @param {number[]} after
+ * @param {number} [confidence]
+ * @returns {(Interval & { estimate: number }) | null}
+ */
+export function shiftInterval(before, after, confidence = CONFIDENCE) {
+  if (!before.length || !after.length) return null;
+  const differences = sorted(before.flatMap((x) => after.map((y) => y - x)));
+  const { k, coverage } = criticalRank(rankSumCdf(before.length, after.length), confidence);
+  return {
+    estimate: quantileOfSorted(differences, 0.5),
+    low: differences[k - 1],
+    high: differences[differences.length - k],
+    coverage,
   };
 }
 
 /**
- * Percentile bootstrap confidence interval of the median: resample with replacement, take each resample's median,
- * and read the interval off the distribution of those medians. Null below two values: one round has no spread.
- * @param {number[]} values
- * @param {{ confidence?: number, resamples?: number, seed?: number }} [options]
- * @returns {{ low: number, high: number } | null}
+ * Lag-1 autocorrelation: how much one round's value predicts the next one's. Near 0, rounds are independent as the
+ * interval assumes; high, the host drifted slowly and the rounds carry less information than their count says.
+ * Null below three values or for a constant series.
+ * @param {number[]} values in round order
+ * @returns {number | null}
  */
-export function bootstrapMedianCI(
-  values,
-  { confidence = CONFIDENCE, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED } = {},
-) {
-  if (values.length < 2) return null;
-  const random = seededRandom(seed);
-  const n = values.length;
-  const sample = Array.from({ length: n }, () => 0);
-  const medians = new Float64Array(resamples);
-  for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) sample[i] = values[Math.floor(random() * n)];
-    medians[r] = median(sample);
-  }
-  const ordered = Array.from(medians).sort((a, b) => a - b);
-  const tail = (1 - confidence) / 2;
-  return { low: quantileOfSorted(ordered, tail), high: quantileOfSorted(ordered, 1 - tail) };
+export function lag1Autocorrelation(values) {
+  if (values.length < 3) return null;
+  const m = mean(values);
+  let lagged = 0;
+  let total = 0;
+  values.forEach((v, i) => {
+    total += (v - m) ** 2;
+    if (i > 0) lagged += (v - m) * (values[i - 1] - m);
+  });
+  return total ? lagged / total : null;
 }
 
 /**
- * The summary reported for any per-round series (req/s of one target, or a ratio).
+ * Above this lag-1 autocorrelation the interval is widened and flagged: independent rounds seldom reach it by chance,
+ * rounds on a drifting host often (test/bench/stats.spec.ts simulates both).
+ */
+export const AUTOCORRELATION_LIMIT = 0.3;
+/** Keeps the widening finite when a short series looks almost perfectly correlated. */
+const MAX_CORRECTED_RHO = 0.9;
+
+/**
+ * Widening for correlated rounds: an AR(1) series with coefficient ρ carries (1 − ρ) / (1 + ρ) as much information as
+ * independent values, so the interval grows by the square root of the inverse. ρ is estimated from the rounds and,
+ * as lag-1 estimates from a dozen values run low by about (1 + 4ρ) / n, corrected by that much before use.
+ * @param {number} lag1 @param {number} n
+ */
+function autocorrelationWidening(lag1, n) {
+  const rho = Math.min(MAX_CORRECTED_RHO, lag1 + (1 + 4 * lag1) / n);
+  return Math.sqrt((1 + rho) / (1 - rho));
+}
+
+/**
+ * The summary reported for any per-round series of positive values (req/s of one target, or a ratio), in round order.
+ * The interval is the signed-rank interval of the log values (noise on rates is multiplicative), mapped back; widened
+ * around the median when the rounds are autocorrelated.
  * @param {number[]} values
- * @returns {{ n: number, median: number, ci: { low: number, high: number } | null, cv: number }}
+ * @returns {{ n: number, median: number, ci: Interval | null, cv: number, lag1: number | null, widened: boolean }}
  */
 export function summarize(values) {
-  return {
-    n: values.length,
-    median: median(values),
-    ci: bootstrapMedianCI(values),
-    cv: coefficientOfVariation(values),
-  };
+  const mid = median(values);
+  const logScale = values.every((v) => v > 0);
+  const toScale = (/** @type {number} */ v) => (logScale ? Math.log(v) : v);
+  const fromScale = (/** @type {number} */ v) => (logScale ? Math.exp(v) : v);
+  const interval = signedRankInterval(values.map(toScale));
+  const lag1 = lag1Autocorrelation(values.map(toScale));
+  const widened = interval !== null && lag1 !== null && lag1 > AUTOCORRELATION_LIMIT;
+  let ci = interval && { low: fromScale(interval.low), high: fromScale(interval.high), coverage: interval.coverage };
+  if (interval && widened) {
+    const centre = toScale(mid);
+    const factor = autocorrelationWidening(/** @type {number} */ (lag1), values.length);
+    ci = {
+      low: fromScale(centre - (centre - interval.low) * factor),
+      high: fromScale(centre + (interval.high - centre) * factor),
+      coverage: interval.coverage,
+    };
+  }
+  return { n: values.length, median: mid, ci, cv: coefficientOfVariation(values), lag1, widened };
 }
