@@ -20,6 +20,8 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./run/drivers/registry.js').LoadResult | null} load
  * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
+ * @property {{ busiest: string | null, cpuShare: number } | null} [neighbours] the other server that used the most CPU
+ *   during the run, in CPU seconds per second (absent in results written before it was recorded)
  *
  * @typedef {object} Results
  * @property {number} schema

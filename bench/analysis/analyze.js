@@ -1,11 +1,12 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
-import { correlation, median, summarize } from './stats.js';
-import { verdict } from './verdict.js';
+import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
+import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 
 /** @typedef {import('../results.js').Results} Results */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
 /** @typedef {ReturnType<typeof summarize>} Summary */
+/** @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult */
 
 /**
  * A ratio of two targets' req/s, taken within each round (where both ran), so slow drift of the machine cancels.
@@ -33,6 +34,11 @@ const OVERHEAD_RATIOS = [
   { kind: 'overhead', numerator: 'nest-fastify', denominator: 'raw-fastify', judged: false },
 ];
 export const BASELINE_TARGET = 'raw-node';
+/**
+ * A server that is not being measured and uses more than this share of a core during a run takes that much from the
+ * measured one: they share the server CPU.
+ */
+export const NEIGHBOUR_CPU_LIMIT = 0.01;
 
 /**
  * @typedef {object} TargetRow
@@ -45,17 +51,41 @@ export const BASELINE_TARGET = 'raw-node';
  * @property {{ p50: number, p90: number, p99: number, p999: number | null }} latencyMs medians over the rounds
  * @property {number} errors totals over the rounds
  * @property {number} timeouts
- * @property {number} non2xx
+ * @property {number} unexpectedStatus responses with another status than the scenario's
+ * @property {number} failedShare highest share of failed requests (errors, timeouts, unexpected statuses) in a run
  * @property {number | null} cpuUsPerRequest median
  * @property {number | null} peakRssMiB highest
  * @property {number} generatorShare highest share of a core the generator used
  * @property {number} saturatedRuns runs where the generator may have been the bottleneck
  * @property {string[]} warnings distinct driver warnings
  *
- * @typedef {RatioSpec & { runtime: string, scenario: string, summary: Summary, verdict: import('./verdict.js').Verdict | null,
- *   pairCorrelation: number | null, saturated: boolean, failedRequests: boolean }} RatioRow
- *   pairCorrelation: of the two targets' log req/s across rounds; near 1, the machine's swings hit both runs of a round
- *   alike and the per-round ratio cancels them. failedRequests: some rounds had errors, timeouts or non-2xx
+ * The ratio of the rounds where the numerator ran first against those where the denominator did.
+ * @typedef {object} OrderEffect
+ * @property {{ n: number, median: number }} numeratorFirst
+ * @property {{ n: number, median: number }} denominatorFirst
+ * @property {(import('./stats.js').Interval & { estimate: number }) | null} shift of the log ratio, from numerator-first
+ *   to denominator-first rounds
+ * @property {boolean} differs the shift's interval excludes no change, at the full confidence
+ *
+ * @typedef {object} RatioRow
+ * @property {RatioSpec['kind']} kind
+ * @property {string} numerator
+ * @property {string} denominator
+ * @property {boolean} judged
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {Summary} summary over the paired rounds, in round order
+ * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged
+ * @property {import('./verdict.js').Verdict | null} measuredVerdict what the numbers alone say
+ * @property {number | null} pairCorrelation of the two targets' log req/s across rounds; near 1, the machine's swings
+ *   hit both runs of a round alike and the per-round ratio cancels them
+ * @property {number[]} missingRounds planned rounds without a successful run of both targets
+ * @property {number[]} failedAnswerRounds rounds where either side's failed requests exceeded FAILED_ANSWER_LIMIT
+ * @property {boolean} someFailedAnswers any failed request at all in the paired rounds, below the limit or not
+ * @property {number[]} saturatedRounds rounds where the generator was saturated on either side
+ * @property {number[]} neighbourRounds rounds where another server used more than NEIGHBOUR_CPU_LIMIT during either run
+ * @property {number} neighbourShare the most CPU (share of a core) any other server used during one of these runs
+ * @property {OrderEffect | null} order null when the two targets were never both measured in a round
  *
  * @typedef {object} Analysis
  * @property {string[]} runtimes
@@ -92,7 +122,7 @@ export function analyze(results) {
           judged: false,
         }));
       for (const spec of [...ADAPTER_RATIOS, ...OVERHEAD_RATIOS, ...baselineRatios]) {
-        const row = ratioRow(runtime, scenario, spec, runs);
+        const row = ratioRow(runtime, scenario, spec, runs, results.options.rounds);
         if (row) ratios.push(row);
       }
     }
@@ -129,7 +159,8 @@ function summarizeTarget(runtime, scenario, target, runs) {
     },
     errors: sum((l) => l.errors),
     timeouts: sum((l) => l.timeouts),
-    non2xx: sum((l) => l.non2xx),
+    unexpectedStatus: sum((l) => l.unexpectedStatus),
+    failedShare: Math.max(0, ...loads.map(failedShare)),
     cpuUsPerRequest: medianOf(ok.map((run) => run.server?.cpuUsPerRequest)),
     peakRssMiB: peaks.length ? Math.max(...peaks) : null,
     generatorShare: Math.max(0, ...ok.map((run) => run.generator?.cpuShare ?? 0)),
@@ -140,9 +171,10 @@ function summarizeTarget(runtime, scenario, target, runs) {
 
 /**
  * @param {string} runtime @param {string} scenario @param {RatioSpec} spec @param {RunRecord[]} runs
+ * @param {number} plannedRounds
  * @returns {RatioRow | null} null when neither target ran the scenario
  */
-function ratioRow(runtime, scenario, spec, runs) {
+function ratioRow(runtime, scenario, spec, runs, plannedRounds) {
   /** @param {string} target */
   const byRound = (target) =>
     new Map(
@@ -155,38 +187,78 @@ function ratioRow(runtime, scenario, spec, runs) {
   const values = [];
   /** @type {[number[], number[]]} */
   const logRps = [[], []];
-  let saturated = false;
-  let failedRequests = false;
-  for (const [round, run] of top) {
+  /** @type {{ numerator: number[], denominator: number[] }} ratios by which target ran first */
+  const byOrder = { numerator: [], denominator: [] };
+  const missingRounds = [];
+  const failedAnswerRounds = [];
+  const saturatedRounds = [];
+  const neighbourRounds = [];
+  let someFailedAnswers = false;
+  let neighbourShare = 0;
+  for (let round = 1; round <= plannedRounds; round++) {
+    const run = top.get(round);
     const other = bottom.get(round);
+    const above = run?.load?.rps;
     const below = other?.load?.rps;
-    if (!other || !below) continue;
-    const above = /** @type {number} */ (run.load?.rps);
+    if (!run || !other || !above || !below) {
+      missingRounds.push(round);
+      continue;
+    }
     values.push(above / below);
     logRps[0].push(Math.log(above));
     logRps[1].push(Math.log(below));
-    saturated ||= Boolean(run.generator?.saturated || other.generator?.saturated);
-    failedRequests ||= hasFailedRequests(run.load) || hasFailedRequests(other.load);
+    (run.slot < other.slot ? byOrder.numerator : byOrder.denominator).push(above / below);
+    const pair = [run, other];
+    if (pair.some((r) => failedShare(/** @type {LoadResult} */ (r.load)) > FAILED_ANSWER_LIMIT))
+      failedAnswerRounds.push(round);
+    someFailedAnswers ||= pair.some((r) => failedShare(/** @type {LoadResult} */ (r.load)) > 0);
+    if (pair.some((r) => r.generator?.saturated)) saturatedRounds.push(round);
+    const neighbours = Math.max(...pair.map((r) => r.neighbours?.cpuShare ?? 0));
+    if (neighbours > NEIGHBOUR_CPU_LIMIT) neighbourRounds.push(round);
+    neighbourShare = Math.max(neighbourShare, neighbours);
   }
   const summary = summarize(values);
-  const pairCorrelation = correlation(...logRps);
+  const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
   return {
     ...spec,
     runtime,
     scenario,
     summary,
-    verdict: spec.judged ? verdict(summary) : null,
-    pairCorrelation,
-    saturated,
-    failedRequests,
+    verdict: spec.judged ? verdict(summary, conditions) : null,
+    measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
+    pairCorrelation: correlation(...logRps),
+    missingRounds,
+    failedAnswerRounds,
+    someFailedAnswers,
+    saturatedRounds,
+    neighbourRounds,
+    neighbourShare,
+    order: orderEffect(byOrder.numerator, byOrder.denominator),
   };
 }
 
 /**
- * Error answers count in req/s like correct ones (a 503 is often the quickest answer), so a ratio over such rounds
- * is not the routes' speed alone.
- * @param {import('../run/drivers/registry.js').LoadResult | null} load
+ * @param {number[]} numeratorFirst ratios of the rounds where the numerator ran first
+ * @param {number[]} denominatorFirst
+ * @returns {OrderEffect | null}
  */
-function hasFailedRequests(load) {
-  return Boolean(load && (load.errors || load.timeouts || load.non2xx));
+function orderEffect(numeratorFirst, denominatorFirst) {
+  if (!numeratorFirst.length && !denominatorFirst.length) return null;
+  const shift = shiftInterval(numeratorFirst.map(Math.log), denominatorFirst.map(Math.log));
+  return {
+    numeratorFirst: { n: numeratorFirst.length, median: median(numeratorFirst) },
+    denominatorFirst: { n: denominatorFirst.length, median: median(denominatorFirst) },
+    shift,
+    differs: Boolean(shift && shift.coverage >= CONFIDENCE && (shift.low > 0 || shift.high < 0)),
+  };
+}
+
+/**
+ * The share of a run's requests that did not get the expected answer: connection errors, timeouts, other statuses.
+ * @param {LoadResult} load
+ */
+function failedShare(load) {
+  const failed = load.errors + load.timeouts + load.unexpectedStatus;
+  const attempted = load.requests + load.errors + load.timeouts;
+  return attempted > 0 ? failed / attempted : 0;
 }

@@ -30,7 +30,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @property {string} driver
  * @property {number} durationSec
  * @property {number} connections
- * @property {{ requests: number, rps: number, errors: number, non2xx: number } | null} load under the profiler: not a measurement
+ * @property {{ requests: number, rps: number, errors: number, unexpectedStatus: number } | null} load under the profiler: not a measurement
  * @property {{ log: string, txt: string, html: string, json: string } | null} files absolute paths
  * @property {ProfileRecordSummary | null} summary
  * @property {string} [error] why this profile failed (the others go on)
@@ -119,7 +119,12 @@ export async function profileTargets({
       records.push({
         ...pair,
         ...base,
-        load: { requests: result.requests, rps: result.rps, errors: result.errors, non2xx: result.non2xx },
+        load: {
+          requests: result.requests,
+          rps: result.rps,
+          errors: result.errors,
+          unexpectedStatus: result.unexpectedStatus,
+        },
         files,
         summary: { ...rest, topFunctions: functions.slice(0, TOP_FUNCTIONS_KEPT) },
       });

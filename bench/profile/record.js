@@ -79,6 +79,8 @@ export async function recordProfile({
       body: request.body,
       connections,
       durationSec,
+      expectedStatus: scenario.status,
+      pipelining: 1,
       cpu: generatorCpu,
       signal,
     });

@@ -47,10 +47,10 @@ export function runtimeMatrixTable(analysis) {
     return [
       `${formatRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatRatio)}) `,
       strong(row.verdict ?? DASH),
-      row.saturated ? SATURATED_MARK : '',
+      row.saturatedRounds.length ? SATURATED_MARK : '',
     ];
   });
-  const saturated = analysis.ratios.some((r) => r.judged && r.saturated);
+  const saturated = analysis.ratios.some((r) => r.judged && r.saturatedRounds.length > 0);
   return {
     title: 'Verdict per runtime: Nest-Fastify ÷ Nest-Express',
     intro:

@@ -43,8 +43,8 @@ export function verdictTable(analysis) {
         raw ? formatRatio(raw.summary.median) : DASH,
         [
           row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
-          row.saturated ? 'generator saturated in some rounds: the faster side may be understated' : '',
-          row.failedRequests ? 'errors or non-2xx answers in some rounds (see Per target): they count in req/s' : '',
+          row.saturatedRounds.length ? 'generator saturated in some rounds: the faster side may be understated' : '',
+          row.someFailedAnswers ? 'errors or unexpected statuses in some rounds (see Per target)' : '',
         ]
           .filter(Boolean)
           .join('; '),
@@ -160,7 +160,7 @@ export function targetTable(analysis) {
     formatNumber(row.latencyMs.p90, 2),
     formatNumber(row.latencyMs.p99, 2),
     formatNumber(row.latencyMs.p999, 2),
-    `${row.errors} / ${row.timeouts} / ${row.non2xx}`,
+    `${row.errors} / ${row.timeouts} / ${row.unexpectedStatus}`,
     formatNumber(row.cpuUsPerRequest, 1),
     formatNumber(row.peakRssMiB, 0),
     formatPercent(row.generatorShare),

@@ -1,5 +1,6 @@
 // @ts-check
-// The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds.
+// The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds, each
+// timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs.
 import { roundOrder } from './plan.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { requestFor, scenarioByName } from './scenarios.js';
@@ -9,6 +10,15 @@ import { verifyPair } from './verify.js';
 /** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
 export const GENERATOR_SATURATED_SHARE = 0.9;
 const NANOS_PER_MICRO = 1000;
+/**
+ * A load run that ends leaves the requests in flight on the server, which answers them to closed sockets: on a slow
+ * route that backlog takes longer than a short run. Before the next run the server gets until its CPU use falls below
+ * IDLE_SHARE of a core over one poll, or IDLE_WAIT_MAX_MS.
+ */
+const IDLE_POLL_MS = 10;
+const IDLE_SHARE = 0.05;
+const IDLE_WAIT_MAX_MS = 2000;
+const NANOS_PER_MILLI = 1e6;
 /** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
 export const START_ALLOWANCE_SEC = 5;
 
@@ -69,7 +79,8 @@ export async function measureRuntime(session) {
           plannedSec: options.durationSec,
         };
         progress.start(step);
-        const record = await timedRun(session, running.get(pair.target), pair, round + 1, index + 1);
+        await burst(session, running.get(pair.target), pair);
+        const record = await timedRun(session, running, pair, round + 1, index + 1);
         if (session.signal.aborted) return; // a run cut short by Ctrl-C is no measurement
         if (record.status === 'failed')
           progress.log(
@@ -160,7 +171,8 @@ async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
  * @param {number} durationSec
  */
 function loadRun({ driver, options, token, signal }, target, pair, durationSec) {
-  const { method, path, headers, body } = requestFor(scenarioByName(pair.scenario), { token });
+  const scenario = scenarioByName(pair.scenario);
+  const { method, path, headers, body } = requestFor(scenario, { token });
   return driver.run({
     url: `${target.url}${path}`,
     method,
@@ -168,21 +180,77 @@ function loadRun({ driver, options, token, signal }, target, pair, durationSec) 
     body,
     connections: options.connections,
     durationSec,
+    expectedStatus: scenario.status,
+    pipelining: options.pipelining,
     cpu: options.cpus?.generator ?? null,
     signal,
   });
 }
 
 /**
- * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
+ * The untimed burst before a timed run. A failure here is left for the timed run to find and record.
  * @param {Session} session
  * @param {RunningTarget | undefined} target
+ * @param {Pair} pair
+ */
+async function burst(session, target, pair) {
+  if (session.options.burstSec <= 0 || !target || target.exitInfo() || session.signal.aborted) return;
+  await loadRun(session, target, pair, session.options.burstSec).catch(() => {});
+  await untilIdle(target.pid);
+}
+
+/**
+ * Resolves once the process has used less than IDLE_SHARE of a core over IDLE_POLL_MS, or is gone, or after
+ * IDLE_WAIT_MAX_MS.
+ * @param {number} pid
+ */
+async function untilIdle(pid) {
+  const deadline = Date.now() + IDLE_WAIT_MAX_MS;
+  let before = processCpuNs(pid);
+  while (before !== null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+    const after = processCpuNs(pid);
+    if (after === null || after - before < IDLE_SHARE * IDLE_POLL_MS * NANOS_PER_MILLI) return;
+    before = after;
+  }
+}
+
+/**
+ * CPU counters of the servers that are not being measured: they share the measured one's CPU, so any work they do
+ * (a timer, a late garbage collection) is taken from it.
+ * @param {Map<string, RunningTarget>} running
+ * @param {string} measured
+ */
+function neighbourCpu(running, measured) {
+  const startedAt = process.hrtime.bigint();
+  const before = new Map(
+    [...running].filter(([name]) => name !== measured).map(([name, target]) => [name, processCpuNs(target.pid)]),
+  );
+  /** @returns {{ busiest: string | null, cpuShare: number }} the neighbour that used the most CPU, in shares of a core */
+  return () => {
+    const elapsedNs = Number(process.hrtime.bigint() - startedAt);
+    let busiest = null;
+    let most = 0;
+    for (const [name, cpuBefore] of before) {
+      const cpuAfter = processCpuNs(/** @type {RunningTarget} */ (running.get(name)).pid);
+      if (cpuBefore === null || cpuAfter === null) continue;
+      if (cpuAfter - cpuBefore > most) [busiest, most] = [name, cpuAfter - cpuBefore];
+    }
+    return { busiest, cpuShare: elapsedNs > 0 ? most / elapsedNs : 0 };
+  };
+}
+
+/**
+ * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
+ * @param {Session} session
+ * @param {Map<string, RunningTarget>} running
  * @param {Pair} pair
  * @param {number} round
  * @param {number} slot
  * @returns {Promise<RunRecord>}
  */
-async function timedRun(session, target, pair, round, slot) {
+async function timedRun(session, running, pair, round, slot) {
+  const target = running.get(pair.target);
   /** @type {RunRecord} */
   const record = {
     runtime: session.runtimeKey,
@@ -195,21 +263,26 @@ async function timedRun(session, target, pair, round, slot) {
     load: null,
     server: null,
     generator: null,
+    neighbours: null,
   };
   if (!target) return { ...record, failure: { reason: 'the target is not running' } };
   const exitedBefore = target.exitInfo();
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
-  const cpuBefore = processCpuNs(target.pid);
   const peakWindow = resetPeakRss(target.pid) ? 'run' : 'process';
+  const neighbours = neighbourCpu(running, pair.target);
+  // read last before and first after the load, so the server's CPU covers the generator's life and little else
+  const cpuBefore = processCpuNs(target.pid);
   try {
     const load = await loadRun(session, target, pair, session.options.durationSec);
+    const cpuAfter = processCpuNs(target.pid);
+    const neighbourUse = neighbours();
+    await untilIdle(target.pid);
     const exited = target.exitInfo();
     if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
     if (load.requests === 0)
       return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
-    const cpuAfter = processCpuNs(target.pid);
     const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
     const cpuShare = load.durationSec > 0 ? load.generatorCpuSec / load.durationSec : 0;
     return {
@@ -223,6 +296,7 @@ async function timedRun(session, target, pair, round, slot) {
         peakRssWindow: peakWindow,
       },
       generator: { cpuShare, saturated: cpuShare >= GENERATOR_SATURATED_SHARE },
+      neighbours: neighbourUse,
     };
   } catch (error) {
     const exited = target.exitInfo() ?? (await settledWithin(target.exited));

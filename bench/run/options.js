@@ -14,7 +14,15 @@ import { TARGET_NAMES } from './targets.js';
 // Budget: ~5 s start-up and verification + 22 × 1 s warm-up + 12 rounds × 22 × (0.5 s + ~60 ms per run) ≈ 2 min 40 s.
 export const DEFAULT_CONNECTIONS = 50;
 export const DEFAULT_DURATION_SEC = 0.5;
+/** Even, so the rotation runs each pair in both orders equally often and an order effect cancels in the median. */
 export const DEFAULT_ROUNDS = 12;
+/**
+ * Before every timed run, this much untimed load on the same target and route, so no timed run starts on a server that
+ * sat idle through the rest of the round (idle timers, cold caches, a lowered CPU clock).
+ */
+export const DEFAULT_BURST_SEC = 0.2;
+/** One request in flight per connection, as a browser or an HTTP client library sends them. */
+export const DEFAULT_PIPELINING = 1;
 /** Express needs a few seconds of traffic before its throughput settles; Fastify far less. */
 export const DEFAULT_WARMUP_SEC = 1;
 /** Targets listen on consecutive ports from here. */
@@ -28,6 +36,7 @@ export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.
 export const MIN_PROFILE_SEC = 5;
 
 const MAX_CONNECTIONS = 10_000;
+const MAX_PIPELINING = 1000;
 const MAX_DURATION_SEC = 3600;
 const MAX_ROUNDS = 1000;
 const MAX_PORT = 65535;
@@ -41,6 +50,8 @@ const MAX_PORT = 65535;
  * @property {number} durationSec per run
  * @property {number} rounds
  * @property {number} warmupSec per target and scenario, before the first round
+ * @property {number} burstSec untimed load right before each timed run; 0: none
+ * @property {number} pipelining requests each connection sends before it waits for answers
  * @property {boolean} quick
  * @property {string | null} outDir null: results/<timestamp>
  * @property {{ server: string, generator: string } | null} cpus taskset CPU lists, or null when not pinned
@@ -60,6 +71,8 @@ const FLAGS = /** @type {const} */ ({
   duration: { type: 'string' },
   rounds: { type: 'string' },
   warmup: { type: 'string' },
+  burst: { type: 'string' },
+  pipelining: { type: 'string' },
   quick: { type: 'boolean' },
   out: { type: 'string' },
   pin: { type: 'boolean' },
@@ -84,6 +97,10 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --duration S         seconds per run, decimals allowed (default ${DEFAULT_DURATION_SEC})
   --rounds N           rounds; each runs every target x scenario once, order rotated (default ${DEFAULT_ROUNDS})
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
+  --burst S            seconds of untimed load on the same target and route right before each timed run, so none
+                       starts on a server that sat idle (default ${DEFAULT_BURST_SEC}; 0 for none)
+  --pipelining N       requests each connection sends before waiting for the answers (default ${DEFAULT_PIPELINING});
+                       10 with --connections 100 is the setup of the published numbers (wrk, autocannon; not ab)
   --quick              smoke test: --duration ${QUICK.durationSec} --rounds ${QUICK.rounds} --warmup ${QUICK.warmupSec} unless given; numbers mean nothing
   --out DIR            where results go (default results/<timestamp>)
   --pin                pin servers and generator to different CPUs with taskset (servers: all but the last CPU);
@@ -119,6 +136,12 @@ export function parseOptions(argv) {
         : DEFAULT_DURATION_SEC
       : parseSeconds('--duration', values.duration, false);
   const cpus = parsePinning(values);
+  const pipelining =
+    values.pipelining === undefined
+      ? DEFAULT_PIPELINING
+      : parseInteger('--pipelining', values.pipelining, 1, MAX_PIPELINING);
+  if (pipelining > 1 && values.driver === 'ab')
+    throw new UsageError('--pipelining: ab cannot pipeline requests; use --driver wrk or --driver autocannon');
   return {
     targets: parseList('--targets', values.targets, TARGET_NAMES),
     scenarios: parseList('--scenarios', values.scenarios, SCENARIO_NAMES),
@@ -140,6 +163,8 @@ export function parseOptions(argv) {
           ? QUICK.warmupSec
           : DEFAULT_WARMUP_SEC
         : parseSeconds('--warmup', values.warmup, true),
+    burstSec: values.burst === undefined ? DEFAULT_BURST_SEC : parseSeconds('--burst', values.burst, true),
+    pipelining,
     quick,
     outDir: values.out === undefined ? null : parseNonEmpty('--out', values.out),
     cpus,

@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
 import {
+  DEFAULT_BURST_SEC,
   DEFAULT_CONNECTIONS,
   DEFAULT_DURATION_SEC,
+  DEFAULT_PIPELINING,
   DEFAULT_ROUNDS,
   DEFAULT_WARMUP_SEC,
   HELP,
@@ -45,6 +47,8 @@ describe('flag defaults', () => {
       durationSec: DEFAULT_DURATION_SEC,
       rounds: DEFAULT_ROUNDS,
       warmupSec: DEFAULT_WARMUP_SEC,
+      burstSec: DEFAULT_BURST_SEC,
+      pipelining: DEFAULT_PIPELINING,
       prof: false,
       runtime: null,
       outDir: null,
@@ -89,6 +93,14 @@ describe('flag defaults', () => {
     });
   });
 
+  it('takes --pipelining and --burst, where --burst 0 turns the burst off', () => {
+    expect(parseOptions(['--pipelining', '10', '--connections', '100'])).toMatchObject({
+      pipelining: 10,
+      connections: 100,
+    });
+    expect(parseOptions(['--burst', '0']).burstSec).toBe(0);
+  });
+
   it('--cpus pins with explicit lists; --pin picks server and generator CPUs apart', () => {
     expect(parseOptions(['--cpus', '0:1']).cpus).toEqual({ server: '0', generator: '1' });
     const pinned = parseOptions(['--pin']).cpus!;
@@ -120,6 +132,9 @@ describe('bad flags and values: one line naming the flag', () => {
     [['--no-pin', '--pin'], /^--no-pin contradicts --pin; give one/],
     [['--no-pin', '--cpus', '0:1'], /^--no-pin contradicts --cpus; give one/],
     [['--out', ''], /^--out needs a value/],
+    [['--pipelining', '0'], /^--pipelining: "0" is not a whole number from 1/],
+    [['--pipelining', '10', '--driver', 'ab'], /^--pipelining: ab cannot pipeline requests/],
+    [['--burst', 'x'], /^--burst: "x" is not a number of seconds from 0/],
   ])('%j → %s', (argv, message) => {
     const text = usageMessage(argv as string[]);
     expect(text).toMatch(message);

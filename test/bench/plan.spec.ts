@@ -1,3 +1,4 @@
+import { DEFAULT_ROUNDS, QUICK } from '../../bench/run/options.js';
 import { planPairs, roundOrder } from '../../bench/run/plan.js';
 import { SCENARIO_NAMES } from '../../bench/run/scenarios.js';
 import { TARGET_NAMES } from '../../bench/run/targets.js';
@@ -50,5 +51,26 @@ describe('round order', () => {
       'nest-fastify',
     ]);
     expect(new Set(rounds.map((order) => order[0].scenario)).size).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['the default', DEFAULT_ROUNDS],
+    ['--quick', QUICK.rounds],
+  ])('over %s rounds, runs each Express/Fastify pair in both orders equally often', (_, rounds) => {
+    expect(rounds % 2).toBe(0);
+    const { pairs } = planPairs(TARGET_NAMES, SCENARIO_NAMES);
+    for (const scenario of SCENARIO_NAMES) {
+      for (const [express, fastify] of [
+        ['nest-express', 'nest-fastify'],
+        ['raw-express', 'raw-fastify'],
+      ]) {
+        const slots = Array.from({ length: rounds }, (__, round) => {
+          const order = roundOrder(pairs, round).map(key);
+          return [order.indexOf(`${express}/${scenario}`), order.indexOf(`${fastify}/${scenario}`)];
+        }).filter(([e, f]) => e >= 0 && f >= 0);
+        if (!slots.length) continue;
+        expect(slots.filter(([e, f]) => e < f)).toHaveLength(rounds / 2);
+      }
+    }
   });
 });

@@ -6,7 +6,7 @@ import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
 import { writeReports } from '../../bench/report/write.js';
 import { median } from '../../bench/analysis/stats.js';
-import { verdict, band } from '../../bench/analysis/verdict.js';
+import { measuredVerdict, band } from '../../bench/analysis/verdict.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
 const FIXTURE = new URL('./fixtures/results-quick.json', import.meta.url);
@@ -45,7 +45,7 @@ describe('report.md from a results.json', () => {
   it('gives the verdict of the computed interval', () => {
     const analysis = analyze(load());
     for (const row of analysis.ratios.filter((r) => r.judged)) {
-      expect(row.verdict).toBe(verdict(row.summary));
+      expect(row.verdict).toBe(measuredVerdict(row.summary));
       if (row.verdict !== 'inconclusive') expect(band(row.summary.ci!.low)).toBe(band(row.summary.ci!.high));
     }
   });
@@ -99,12 +99,12 @@ describe('report.md from a results.json', () => {
     expect(markdown).toMatch(/\| json \| nest-fastify \|.*generator saturated in 1 run\(s\)/);
   });
 
-  it('flags rounds with error answers in the verdict, since they count in req/s', () => {
+  it('flags rounds with error answers in the verdict', () => {
     const results = load();
-    results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'orders').load.non2xx = 12;
+    results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'orders').load.unexpectedStatus = 12;
     const { markdown } = render(results);
-    expect(markdown).toMatch(/\| orders \|.*errors or non-2xx answers in some rounds/);
-    expect(markdown).not.toMatch(/\| (hello|json) \|.*errors or non-2xx answers/);
+    expect(markdown).toMatch(/\| orders \|.*errors or unexpected statuses in some rounds/);
+    expect(markdown).not.toMatch(/\| (hello|json) \|.*errors or unexpected statuses/);
   });
 
   it("shows how closely the two adapters' req/s moved together from round to round", () => {

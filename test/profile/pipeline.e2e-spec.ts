@@ -42,7 +42,7 @@ describe('npm run bench -- --prof, end to end on the Nest pair', () => {
     ]);
     for (const record of records) {
       expect(record.load?.requests).toBeGreaterThan(0);
-      expect(record.load?.non2xx).toBe(0);
+      expect(record.load?.unexpectedStatus).toBe(0);
       for (const [kind, file] of Object.entries(record.files ?? {})) {
         expect(path.basename(file)).toBe(`${record.target}-hello${kind === 'log' ? '.v8.log' : `.${kind}`}`);
         expect(existsSync(file)).toBe(true);

@@ -28,7 +28,8 @@ const driver = {
     // "This is ApacheBench, Version 2.3 <$Revision$>"
     return `ab ${/Version (\S+)/.exec(stdout)?.[1] ?? '(version unknown)'}`;
   },
-  async run({ url, method, headers, body, connections, durationSec, cpu, signal }) {
+  async run({ url, method, headers, body, connections, durationSec, pipelining, cpu, signal }) {
+    if (pipelining > 1) throw new Error('ab cannot pipeline requests; use --driver wrk or autocannon');
     const dir = await mkdtemp(join(tmpdir(), 'bench-ab-'));
     try {
       const csvFile = join(dir, 'percentiles.csv');

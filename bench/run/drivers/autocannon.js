@@ -14,16 +14,22 @@ const MICROS_PER_SEC = 1e6;
 /**
  * Reduce autocannon's result object to a LoadResult.
  * @param {autocannon.Result} result
+ * @param {number} expectedStatus
  * @param {number} generatorCpuSec
  * @returns {LoadResult}
  */
-export function fromAutocannonResult(result, generatorCpuSec) {
+export function fromAutocannonResult(result, expectedStatus, generatorCpuSec) {
   const requests = result.requests.total;
   const durationSec = result.duration;
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count]),
+  );
+  const expected = statusCounts[expectedStatus] ?? 0;
   return {
     requests,
+    statusCounts,
     durationSec,
-    rps: durationSec > 0 ? requests / durationSec : 0,
+    rps: durationSec > 0 ? expected / durationSec : 0,
     latencyMs: {
       p50: result.latency.p50,
       p90: result.latency.p90,
@@ -34,7 +40,7 @@ export function fromAutocannonResult(result, generatorCpuSec) {
     },
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    unexpectedStatus: requests - expected,
     generatorCpuSec,
     warnings: [],
   };
@@ -49,7 +55,7 @@ const driver = {
     return `autocannon ${pkg.version}`;
   },
   /** @param {LoadRequest} request */
-  async run({ url, method, headers, body, connections, durationSec, signal }) {
+  async run({ url, method, headers, body, connections, durationSec, expectedStatus, pipelining, signal }) {
     const cpuBefore = process.cpuUsage();
     const instance = autocannon({
       url,
@@ -57,6 +63,7 @@ const driver = {
       headers,
       body,
       connections,
+      pipelining,
       duration: durationSec,
       sampleInt: SAMPLE_INTERVAL_MS,
     });
@@ -65,7 +72,7 @@ const driver = {
     try {
       const result = await /** @type {Promise<autocannon.Result>} */ (/** @type {unknown} */ (instance));
       const cpu = process.cpuUsage(cpuBefore);
-      return fromAutocannonResult(result, (cpu.user + cpu.system) / MICROS_PER_SEC);
+      return fromAutocannonResult(result, expectedStatus, (cpu.user + cpu.system) / MICROS_PER_SEC);
     } finally {
       signal?.removeEventListener('abort', stop);
     }

@@ -11,18 +11,21 @@ import { UsageError } from '../../errors.js';
  * @property {string | undefined} body
  * @property {number} connections
  * @property {number} durationSec may be fractional
+ * @property {number} expectedStatus the scenario's status: only these responses count as throughput
+ * @property {number} pipelining requests in flight per connection (1: send the next once the answer came)
  * @property {string | null} [cpu] taskset CPU list for a generator that runs as its own process
  * @property {AbortSignal} [signal] stops the run early (Ctrl-C); the result is then discarded by the caller
  *
  * What one run measured.
  * @typedef {object} LoadResult
  * @property {number} requests responses received (any status)
+ * @property {Record<string, number> | null} statusCounts responses per status; null where the generator cannot tell (ab)
  * @property {number} durationSec measured by the generator
- * @property {number} rps requests / durationSec
+ * @property {number} rps responses with the expected status / durationSec: a failed answer is not throughput
  * @property {{ p50: number, p90: number, p99: number, p999: number | null, mean: number, max: number }} latencyMs
  * @property {number} errors connection and socket errors, timeouts excluded
  * @property {number} timeouts
- * @property {number} non2xx responses with a status outside 200-299 (wrk: 400 and above)
+ * @property {number} unexpectedStatus responses with another status than the expected one (ab: outside 200-299)
  * @property {number} generatorCpuSec CPU time the generator used during the run
  * @property {string[]} warnings anything that makes the numbers doubtful (e.g. connections not kept alive)
  *

@@ -24,7 +24,7 @@ const driver = {
     // "wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer": keep name and version
     return /^wrk \S+/.exec(String(stdout))?.[0] ?? 'wrk (version unknown)';
   },
-  async run({ url, method, headers, body, connections, durationSec, cpu, signal }) {
+  async run({ url, method, headers, body, connections, durationSec, expectedStatus, pipelining, cpu, signal }) {
     const args = [
       '-t',
       String(THREADS),
@@ -37,12 +37,16 @@ const driver = {
     ];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
     args.push(url);
-    const env = { BENCH_METHOD: method, ...(body === undefined ? {} : { BENCH_BODY: body }) };
+    const env = {
+      BENCH_METHOD: method,
+      BENCH_PIPELINING: String(pipelining),
+      ...(body === undefined ? {} : { BENCH_BODY: body }),
+    };
     const output = await runGenerator('wrk', args, { durationSec, cpu, env, signal });
     if (output.code !== 0 && !output.interrupted) {
       throw new Error(`wrk exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
     }
-    return { ...parseWrkOutput(output.stdout), generatorCpuSec: output.cpuSec, warnings: [] };
+    return { ...parseWrkOutput(output.stdout, expectedStatus), generatorCpuSec: output.cpuSec, warnings: [] };
   },
 };
 
