@@ -31,9 +31,11 @@ const RESULTS_SCHEMA = 1;
  * @property {string | null} stopReason why it is incomplete
  * @property {import('./run/environment.js').Environment} environment
  * @property {Omit<import('./run/options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
+ * @property {import('./run/config.js').ConfigRecord} [config] what was measured; absent in results written before --config
+ *   existed, which measured the built-in setup
  * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[] }} plan
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
- * @property {Array<{ runtime: string, target: string, pid: number, port: number, line: string }>} started each target's process and what it printed first
+ * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string }>} started each target's process and what it printed first (pid null: a url target)
  * @property {import('./run/verify.js').Verification[]} verification
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
@@ -50,10 +52,10 @@ export function runStamp(startedAt) {
 
 /**
  * The results of a run about to start: nothing measured yet, incomplete until the run says otherwise.
- * @param {{ startedAt: Date } & Pick<Results, 'environment' | 'options' | 'plan'>} start
+ * @param {{ startedAt: Date } & Pick<Results, 'environment' | 'options' | 'config' | 'plan'>} start
  * @returns {Results}
  */
-export function createResults({ startedAt, environment, options, plan }) {
+export function createResults({ startedAt, environment, options, config, plan }) {
   return {
     schema: RESULTS_SCHEMA,
     startedAt: startedAt.toISOString(),
@@ -62,6 +64,7 @@ export function createResults({ startedAt, environment, options, plan }) {
     stopReason: 'still running',
     environment,
     options,
+    config,
     plan,
     targetFailures: [],
     started: [],

@@ -2,6 +2,8 @@
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
+import { BUILTIN_CONFIG } from '../run/builtin-config.js';
+import { configRecord } from '../run/config.js';
 
 /** @typedef {import('../results.js').Results} Results */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
@@ -18,22 +20,26 @@ import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
  */
 
 /**
- * The claim is about Nest; the bare frameworks show how much of the gap is the frameworks themselves.
- * @type {RatioSpec[]}
+ * The ratios a config asks for: the judged pair, pairs shown beside it, what a framework costs over its bare server.
+ * Results from before --config existed measured the built-in setup.
+ * @param {Results} results
+ * @returns {{ specs: RatioSpec[], baseline: string | null }} baseline: every other target is also shown against it
  */
-const ADAPTER_RATIOS = [
-  { kind: 'adapters', numerator: 'nest-fastify', denominator: 'nest-express', judged: true },
-  { kind: 'adapters', numerator: 'raw-fastify', denominator: 'raw-express', judged: false },
-];
-/**
- * What Nest keeps of its adapter's throughput.
- * @type {RatioSpec[]}
- */
-const OVERHEAD_RATIOS = [
-  { kind: 'overhead', numerator: 'nest-express', denominator: 'raw-express', judged: false },
-  { kind: 'overhead', numerator: 'nest-fastify', denominator: 'raw-fastify', judged: false },
-];
-export const BASELINE_TARGET = 'raw-node';
+function ratioSpecs(results) {
+  const config = results.config ?? configRecord(BUILTIN_CONFIG);
+  /** @param {RatioSpec['kind']} kind @param {boolean} judged */
+  const spec =
+    (kind, judged) =>
+    (/** @type {[string, string]} */ [numerator, denominator]) => ({ kind, numerator, denominator, judged });
+  return {
+    specs: [
+      spec('adapters', true)(config.compare),
+      ...config.alsoCompare.map(spec('adapters', false)),
+      ...config.overhead.map(spec('overhead', false)),
+    ],
+    baseline: config.baseline,
+  };
+}
 /**
  * A server that is not being measured and uses more than this share of a core during a run takes that much from the
  * measured one: they share the server CPU.
@@ -91,6 +97,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} runtimes
  * @property {string[]} scenarios
  * @property {string[]} targets
+ * @property {string | null} baseline the target every other is shown as a share of
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
  */
@@ -102,6 +109,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
 export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
+  const { specs, baseline } = ratioSpecs(results);
   /** @type {TargetRow[]} */
   const targetRows = [];
   /** @type {RatioRow[]} */
@@ -113,21 +121,24 @@ export function analyze(results) {
         const own = runs.filter((run) => run.target === target);
         if (own.length) targetRows.push(summarizeTarget(runtime, scenario, target, own));
       }
-      const baselineRatios = targets
-        .filter((t) => t !== BASELINE_TARGET)
-        .map((numerator) => ({
-          kind: /** @type {const} */ ('baseline'),
-          numerator,
-          denominator: BASELINE_TARGET,
-          judged: false,
-        }));
-      for (const spec of [...ADAPTER_RATIOS, ...OVERHEAD_RATIOS, ...baselineRatios]) {
+      const baselineRatios =
+        baseline === null
+          ? []
+          : targets
+              .filter((t) => t !== baseline)
+              .map((numerator) => ({
+                kind: /** @type {const} */ ('baseline'),
+                numerator,
+                denominator: baseline,
+                judged: false,
+              }));
+      for (const spec of [...specs, ...baselineRatios]) {
         const row = ratioRow(runtime, scenario, spec, runs, results.options.rounds);
         if (row) ratios.push(row);
       }
     }
   }
-  return { runtimes, scenarios, targets, targetRows, ratios };
+  return { runtimes, scenarios, targets, baseline, targetRows, ratios };
 }
 
 /**

@@ -1,16 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run bench`: flags → plan → build → measure (every runtime) → results.json → reports → verdict on the terminal.
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../run/build.js';
+import { BUILTIN_CONFIG } from '../run/builtin-config.js';
+import { configRecord, loadConfig } from '../run/config.js';
 import { chooseDriver } from '../run/drivers/registry.js';
 import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
-import { HELP, parseOptions } from '../run/options.js';
+import { HELP, configFlag, parseOptions } from '../run/options.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
@@ -18,8 +16,7 @@ import { createResults, createResultsWriter, failureCount, runStamp } from '../r
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { assertDriverSupports, currentNode, parseRuntimeList, resolveRuntimes } from '../runtimes/runtimes.js';
-import { scenarioByName } from '../run/scenarios.js';
-import { PROJECT_ROOT, targetByName } from '../run/targets.js';
+import { PROJECT_ROOT } from '../run/project-root.js';
 import { headerDifferences } from '../run/verify.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
@@ -27,9 +24,6 @@ import { headerDifferences } from '../run/verify.js';
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
 const EXIT_INTERRUPTED = 130;
-/** The token must outlive the longest run anyone would start. */
-const TOKEN_TTL_SECONDS = 24 * 3600;
-const TOKEN_MODULE = join(PROJECT_ROOT, 'dist', 'auth', 'token.js');
 
 /** @param {string} line */
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -39,32 +33,47 @@ const log = (line) => process.stderr.write(`${line}\n`);
  * @returns {Promise<number>} exit code
  */
 async function main(argv) {
-  const options = parseOptions(argv);
+  const configFile = configFlag(argv);
+  const config = configFile === null ? BUILTIN_CONFIG : await loadConfig(configFile);
+  const options = parseOptions(argv, config);
   if (options.help) {
     console.log(HELP);
     return EXIT_OK;
   }
-  return run(await prepare(options));
+  return run(await prepare(config, options));
 }
 
 /**
- * Everything that can be refused before a server starts: driver, runtimes, pairs, the build and the token.
+ * Everything that can be refused before a server starts: driver, runtimes, pairs, and the config's prepare step.
+ * @param {import('../run/config.js').Config} config
  * @param {import('../run/options.js').Options} options
  */
-async function prepare(options) {
+async function prepare(config, options) {
   const driver = await chooseDriver(options.driver, log);
   const runtimes = await resolveRuntimeOption(options.runtime, driver.name);
-  const { pairs, notApplicable } = planPairs(options.targets, options.scenarios);
+  const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config);
   if (pairs.length === 0) {
     throw new UsageError(
-      `--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; the raw targets answer hello and json only`,
+      `--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; a target's "scenarios" lists the ones it answers`,
     );
   }
-  if (pairs.some((pair) => targetByName(pair.target).group === 'nest')) ensureBuilt(log);
-  const secret = randomBytes(32).toString('hex');
-  const token = pairs.some((pair) => scenarioByName(pair.scenario).needsToken) ? await mintToken(secret) : null;
+  const prepared =
+    (await config.prepare?.({
+      targets: [...new Set(pairs.map((pair) => pair.target))],
+      scenarios: [...new Set(pairs.map((pair) => pair.scenario))],
+      log,
+    })) ?? {};
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
-  return { options: { ...options, cpus }, driver, runtimes, pairs, notApplicable, secret, token };
+  return {
+    config,
+    options: { ...options, cpus },
+    driver,
+    runtimes,
+    pairs,
+    notApplicable,
+    env: prepared.env ?? {},
+    token: prepared.token ?? null,
+  };
 }
 
 /**
@@ -72,7 +81,7 @@ async function prepare(options) {
  * @param {Awaited<ReturnType<typeof prepare>>} setup options as prepared: pinning as actually in force
  * @returns {Promise<number>} exit code
  */
-async function run({ options, driver, runtimes, pairs, notApplicable, secret, token }) {
+async function run({ config, options, driver, runtimes, pairs, notApplicable, env, token }) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', runStamp(startedAt)));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
@@ -80,6 +89,7 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     startedAt,
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
     options: { ...options, driver: driver.name },
+    config: configRecord(config),
     plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys },
   });
   const writer = createResultsWriter(outDir);
@@ -103,13 +113,14 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     for (const [i, runtime] of runtimes.entries()) {
       if (abort.signal.aborted) break;
       await measureRuntime({
+        config,
         runtime,
         runtimeKey: runtimeKeys[i],
         options,
         driver,
         pairs,
         token,
-        env: { JWT_SECRET: secret },
+        env,
         results,
         save,
         progress,
@@ -120,12 +131,13 @@ async function run({ options, driver, runtimes, pairs, notApplicable, secret, to
     if (options.prof && !abort.signal.aborted) {
       const { profileRun } = await import('../profile/profile-targets.js');
       results.profiles = await profileRun({
+        config,
         options,
         outDir,
         runtimes,
         driver,
         results,
-        env: { JWT_SECRET: secret },
+        env,
         token,
         signal: abort.signal,
         log: (line) => progress.log(line),
@@ -161,25 +173,6 @@ async function resolveRuntimeOption(text, driverName) {
   const specs = parseRuntimeList(text);
   assertDriverSupports(driverName, specs);
   return resolveRuntimes(specs, { log });
-}
-
-/**
- * A bearer token for the secure scenario, signed with this run's secret by the app's own helper.
- * @param {string} secret
- * @returns {Promise<string | null>} null when the compiled helper is missing (the secure pairs then fail verification)
- */
-async function mintToken(secret) {
-  if (!existsSync(TOKEN_MODULE)) {
-    log(`note: ${TOKEN_MODULE} not found, so no token for the secure scenario`);
-    return null;
-  }
-  try {
-    const { signToken } = await import(pathToFileURL(TOKEN_MODULE).href);
-    return signToken(secret, TOKEN_TTL_SECONDS);
-  } catch (error) {
-    log(`note: could not mint a token for the secure scenario: ${/** @type {Error} */ (error).message}`);
-    return null;
-  }
 }
 
 main(process.argv.slice(2)).then(

@@ -7,8 +7,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
 import { runStamp } from '../results.js';
-import { PROJECT_ROOT, targetByName } from '../run/targets.js';
-import { scenarioByName } from '../run/scenarios.js';
+import { BUILTIN_CONFIG } from '../run/builtin-config.js';
+import { scenarioNamed, targetNamed } from '../run/config.js';
+import { PROJECT_ROOT } from '../run/project-root.js';
+import { runsUnderRuntime } from '../run/targets.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { recordProfile } from './record.js';
 
@@ -38,6 +40,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  *
  * @typedef {object} ProfileOptions
  * @property {{ target: string, scenario: string }[]} pairs
+ * @property {import('../run/config.js').Config} [config] what the pairs' names refer to (default: the built-in setup)
  * @property {Runtime} runtime
  * @property {Driver} driver
  * @property {number} durationSec
@@ -58,6 +61,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  */
 export async function profileTargets({
   pairs,
+  config = BUILTIN_CONFIG,
   runtime,
   driver,
   durationSec,
@@ -91,12 +95,19 @@ export async function profileTargets({
   for (const [i, pair] of pairs.entries()) {
     if (signal?.aborted) break;
     const name = `${pair.target}-${pair.scenario}`;
+    const target = targetNamed(config, pair.target);
+    const notProfiled = whyNotProfiled(target);
+    if (notProfiled) {
+      log(`profile ${i + 1}/${pairs.length}: ${name} skipped — ${notProfiled}`);
+      records.push({ ...pair, ...base, skipped: notProfiled });
+      continue;
+    }
     log(`profile ${i + 1}/${pairs.length}: ${name} (${durationSec} s under ${runtime.spec})`);
     const logFile = path.resolve(outDir, `${name}.v8.log`);
     try {
       const result = await recordProfile({
-        target: targetByName(pair.target),
-        scenario: scenarioByName(pair.scenario),
+        target,
+        scenario: scenarioNamed(config, pair.scenario),
         runtime,
         driver,
         durationSec,
@@ -138,14 +149,26 @@ export async function profileTargets({
 }
 
 /**
+ * --prof is a node flag: only a target the bench starts as `node ...` can take it.
+ * @param {import('../run/config.js').Target} target
+ * @returns {string | null}
+ */
+function whyNotProfiled(target) {
+  if (target.url !== null) return 'a url target runs elsewhere; only targets the bench starts are profiled';
+  if (!runsUnderRuntime(target)) return `its command is not node (${target.command?.[0]}); --prof is node's`;
+  return null;
+}
+
+/**
  * --prof: after the timed runs, one separate profiled run per pair that passed verification, so profiling never
  * touches them. Profiles go beside results.json with --out, else to profiles/<stamp>/.
- * @param {{ options: import('../run/options.js').Options, outDir: string, runtimes: Runtime[], driver: Driver,
+ * @param {{ config: import('../run/config.js').Config, options: import('../run/options.js').Options, outDir: string,
+ *   runtimes: Runtime[], driver: Driver,
  *   results: import('../results.js').Results, env: Record<string, string>, token: string | null, signal: AbortSignal,
  *   log: (line: string) => void }} run
  * @returns {Promise<ProfileRecord[]>}
  */
-export async function profileRun({ options, outDir, runtimes, driver, results, env, token, signal, log }) {
+export async function profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log }) {
   const profileDir = options.outDir
     ? path.join(outDir, 'profiles')
     : path.join(PROJECT_ROOT, 'profiles', runStamp(new Date(results.startedAt)));
@@ -159,6 +182,7 @@ export async function profileRun({ options, outDir, runtimes, driver, results, e
       ...(await profileTargets({
         // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
         pairs,
+        config,
         runtime,
         driver,
         durationSec: options.profileSec,

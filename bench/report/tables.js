@@ -122,7 +122,7 @@ export function overheadTable(analysis) {
  * @returns {Table}
  */
 export function baselineTable(analysis) {
-  const others = analysis.targets.filter((t) => t !== 'raw-node');
+  const others = analysis.targets.filter((t) => t !== analysis.baseline);
   const rows = [];
   for (const runtime of analysis.runtimes) {
     for (const scenario of analysis.scenarios) {

@@ -3,8 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT, TARGETS } from './targets.js';
+import { PROJECT_ROOT } from './project-root.js';
 
+/** The compiled entrypoints of the app's two adapters, relative to the project root. */
+export const APP_ENTRIES = Object.freeze({ express: 'dist/main.js', fastify: 'dist/main.fastify.js' });
 const SOURCE_DIR = join(PROJECT_ROOT, 'src');
 
 /** @param {string} dir @returns {number} newest modification time of any file below dir */
@@ -28,9 +30,7 @@ function mtimeOrZero(file) {
 /** The compiled entrypoints that are missing or older than src/, relative to the project root. */
 export function staleEntries() {
   const sourceTime = newestMtime(SOURCE_DIR);
-  return TARGETS.filter((t) => t.group === 'nest')
-    .map((t) => t.entry)
-    .filter((entry) => mtimeOrZero(entry) < sourceTime);
+  return Object.values(APP_ENTRIES).filter((entry) => mtimeOrZero(entry) < sourceTime);
 }
 
 /**

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from './targets.js';
+import { PROJECT_ROOT } from './project-root.js';
 
 /** The packages whose versions decide the outcome. */
 const PACKAGES = [

@@ -3,8 +3,9 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs.
 import { roundOrder } from './plan.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
-import { requestFor, scenarioByName } from './scenarios.js';
-import { TARGET_NAMES, describeExit, startTarget, targetByName } from './targets.js';
+import { scenarioNamed, targetNamed } from './config.js';
+import { requestFor } from './scenarios.js';
+import { describeExit, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
 
 /** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
@@ -24,12 +25,13 @@ export const START_ALLOWANCE_SEC = 5;
 
 /** @typedef {import('./plan.js').Pair} Pair */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
-/** @typedef {import('./targets.js').RunningTarget} RunningTarget */
+/** @typedef {import('./targets.js').ServedTarget} ServedTarget */
 
 /**
  * @typedef {object} Session what one runtime's measurement needs
  * @property {import('../runtimes/runtimes.js').Runtime} runtime
  * @property {string} runtimeKey `name@version`, the runtime's label in every record
+ * @property {import('./config.js').Config} config what the pairs' names refer to
  * @property {import('./options.js').Options} options
  * @property {import('./drivers/registry.js').Driver} driver
  * @property {Pair[]} pairs the applicable pairs, before verification
@@ -55,7 +57,7 @@ export async function measureRuntime(session) {
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
     if (options.warmupSec > 0) {
-      for (const pair of roundOrder(measured, 0)) {
+      for (const pair of roundOrder(measured, 0, session.config)) {
         if (session.signal.aborted) return;
         const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
         progress.start(step);
@@ -69,7 +71,7 @@ export async function measureRuntime(session) {
       }
     }
     for (let round = 0; round < options.rounds; round++) {
-      const order = roundOrder(measured, round);
+      const order = roundOrder(measured, round, session.config);
       for (const [index, pair] of order.entries()) {
         if (session.signal.aborted) return;
         const step = {
@@ -99,22 +101,22 @@ export async function measureRuntime(session) {
 /**
  * Start every target the pairs need, each on its own port; one that cannot start is recorded, the others go on.
  * @param {Session} session
- * @returns {Promise<Map<string, RunningTarget>>}
+ * @returns {Promise<Map<string, ServedTarget>>}
  */
-async function startTargets({ runtime, runtimeKey, options, pairs, env, results, progress, save }) {
+async function startTargets({ config, runtime, runtimeKey, options, pairs, env, results, progress, save }) {
   const names = [...new Set(pairs.map((pair) => pair.target))];
   progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
   const started = await Promise.allSettled(
     names.map((name) =>
-      startTarget(targetByName(name), {
+      serveTarget(targetNamed(config, name), {
         runtime,
         env,
-        port: options.basePort + TARGET_NAMES.indexOf(name),
+        port: options.basePort + config.targets.findIndex((t) => t.name === name),
         cpu: options.cpus?.server ?? null,
       }),
     ),
   );
-  /** @type {Map<string, RunningTarget>} */
+  /** @type {Map<string, ServedTarget>} */
   const running = new Map();
   started.forEach((outcome, i) => {
     if (outcome.status === 'fulfilled') {
@@ -139,9 +141,9 @@ async function startTargets({ runtime, runtimeKey, options, pairs, env, results,
 
 /**
  * @param {Session} session
- * @param {Map<string, RunningTarget>} running
+ * @param {Map<string, ServedTarget>} running
  */
-async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
+async function verifyPairs({ config, runtimeKey, pairs, token, progress }, running) {
   /** @type {import('./verify.js').Verification[]} */
   const records = [];
   /** @type {Pair[]} */
@@ -149,7 +151,7 @@ async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
   for (const pair of pairs) {
     const target = running.get(pair.target);
     if (!target) continue; // could not start: already recorded
-    const scenario = scenarioByName(pair.scenario);
+    const scenario = scenarioNamed(config, pair.scenario);
     const record = await verifyPair({
       runtime: runtimeKey,
       target: pair.target,
@@ -166,12 +168,12 @@ async function verifyPairs({ runtimeKey, pairs, token, progress }, running) {
 
 /**
  * @param {Session} session
- * @param {RunningTarget} target
+ * @param {ServedTarget} target
  * @param {Pair} pair
  * @param {number} durationSec
  */
-function loadRun({ driver, options, token, signal }, target, pair, durationSec) {
-  const scenario = scenarioByName(pair.scenario);
+function loadRun({ config, driver, options, token, signal }, target, pair, durationSec) {
+  const scenario = scenarioNamed(config, pair.scenario);
   const { method, path, headers, body } = requestFor(scenario, { token });
   return driver.run({
     url: `${target.url}${path}`,
@@ -190,7 +192,7 @@ function loadRun({ driver, options, token, signal }, target, pair, durationSec) 
 /**
  * The untimed burst before a timed run. A failure here is left for the timed run to find and record.
  * @param {Session} session
- * @param {RunningTarget | undefined} target
+ * @param {ServedTarget | undefined} target
  * @param {Pair} pair
  */
 async function burst(session, target, pair) {
@@ -202,9 +204,10 @@ async function burst(session, target, pair) {
 /**
  * Resolves once the process has used less than IDLE_SHARE of a core over IDLE_POLL_MS, or is gone, or after
  * IDLE_WAIT_MAX_MS.
- * @param {number} pid
+ * @param {number | null} pid null: a url target, whose process is not ours to watch
  */
 async function untilIdle(pid) {
+  if (pid === null) return;
   const deadline = Date.now() + IDLE_WAIT_MAX_MS;
   let before = processCpuNs(pid);
   while (before !== null && Date.now() < deadline) {
@@ -218,21 +221,22 @@ async function untilIdle(pid) {
 /**
  * CPU counters of the servers that are not being measured: they share the measured one's CPU, so any work they do
  * (a timer, a late garbage collection) is taken from it.
- * @param {Map<string, RunningTarget>} running
+ * @param {Map<string, ServedTarget>} running
  * @param {string} measured
  */
 function neighbourCpu(running, measured) {
   const startedAt = process.hrtime.bigint();
-  const before = new Map(
-    [...running].filter(([name]) => name !== measured).map(([name, target]) => [name, processCpuNs(target.pid)]),
+  const pids = new Map(
+    [...running].flatMap(([name, target]) => (name !== measured && target.pid !== null ? [[name, target.pid]] : [])),
   );
+  const before = new Map([...pids].map(([name, pid]) => [name, processCpuNs(pid)]));
   /** @returns {{ busiest: string | null, cpuShare: number }} the neighbour that used the most CPU, in shares of a core */
   return () => {
     const elapsedNs = Number(process.hrtime.bigint() - startedAt);
     let busiest = null;
     let most = 0;
     for (const [name, cpuBefore] of before) {
-      const cpuAfter = processCpuNs(/** @type {RunningTarget} */ (running.get(name)).pid);
+      const cpuAfter = processCpuNs(/** @type {number} */ (pids.get(name)));
       if (cpuBefore === null || cpuAfter === null) continue;
       if (cpuAfter - cpuBefore > most) [busiest, most] = [name, cpuAfter - cpuBefore];
     }
@@ -243,7 +247,7 @@ function neighbourCpu(running, measured) {
 /**
  * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
  * @param {Session} session
- * @param {Map<string, RunningTarget>} running
+ * @param {Map<string, ServedTarget>} running
  * @param {Pair} pair
  * @param {number} round
  * @param {number} slot
@@ -270,15 +274,17 @@ async function timedRun(session, running, pair, round, slot) {
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
-  const peakWindow = resetPeakRss(target.pid) ? 'run' : 'process';
+  // a url target runs elsewhere: its CPU and memory are not ours to read
+  const pid = target.pid;
+  const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
   const neighbours = neighbourCpu(running, pair.target);
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
-  const cpuBefore = processCpuNs(target.pid);
+  const cpuBefore = pid === null ? null : processCpuNs(pid);
   try {
     const load = await loadRun(session, target, pair, session.options.durationSec);
-    const cpuAfter = processCpuNs(target.pid);
+    const cpuAfter = pid === null ? null : processCpuNs(pid);
     const neighbourUse = neighbours();
-    await untilIdle(target.pid);
+    await untilIdle(pid);
     const exited = target.exitInfo();
     if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
     if (load.requests === 0)
@@ -289,12 +295,15 @@ async function timedRun(session, running, pair, round, slot) {
       ...record,
       status: 'ok',
       load,
-      server: {
-        cpuUsPerRequest:
-          serverCpuNs !== null && load.requests > 0 ? serverCpuNs / NANOS_PER_MICRO / load.requests : null,
-        peakRssMiB: peakRssMiB(target.pid),
-        peakRssWindow: peakWindow,
-      },
+      server:
+        pid === null
+          ? null
+          : {
+              cpuUsPerRequest:
+                serverCpuNs !== null && load.requests > 0 ? serverCpuNs / NANOS_PER_MICRO / load.requests : null,
+              peakRssMiB: peakRssMiB(pid),
+              peakRssWindow: peakWindow,
+            },
       generator: { cpuShare, saturated: cpuShare >= GENERATOR_SATURATED_SHARE },
       neighbours: neighbourUse,
     };
@@ -320,7 +329,7 @@ function settledWithin(exited) {
 }
 
 /**
- * @param {string} what @param {import('./targets.js').ExitInfo} info @param {RunningTarget} target
+ * @param {string} what @param {import('./targets.js').ExitInfo} info @param {ServedTarget} target
  */
 function deathFailure(what, info, target) {
   return {

@@ -4,8 +4,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
-import { SCENARIO_NAMES } from './scenarios.js';
-import { TARGET_NAMES } from './targets.js';
+import { BUILTIN_CONFIG } from './builtin-config.js';
 
 // Defaults, chosen so that the whole default run (22 target × scenario pairs) stays under 3 minutes on a 2-vCPU machine
 // while the Nest hello ratio's 95 % interval stays narrow: many short paired rounds beat a few long ones, because a
@@ -43,8 +42,9 @@ const MAX_PORT = 65535;
 
 /**
  * @typedef {object} Options
- * @property {string[]} targets in the canonical order of TARGETS
- * @property {string[]} scenarios in the canonical order of SCENARIOS
+ * @property {string | null} configFile --config as given; null: the built-in setup
+ * @property {string[]} targets in the config's order
+ * @property {string[]} scenarios in the config's order
  * @property {string | null} driver null: the preferred driver when installed, else the fallback
  * @property {number} connections
  * @property {number} durationSec per run
@@ -64,6 +64,7 @@ const MAX_PORT = 65535;
  */
 
 const FLAGS = /** @type {const} */ ({
+  config: { type: 'string' },
   targets: { type: 'string' },
   scenarios: { type: 'string' },
   driver: { type: 'string' },
@@ -89,8 +90,11 @@ export const HELP = `Usage: npm run bench -- [flags]
 Measures Nest on Express vs Nest on Fastify (and the bare frameworks) in paired, rotated rounds, then prints a verdict
 on the docs' claim "Fastify is almost two times faster" and writes results.json, report.md and report.html.
 
-  --targets LIST       comma-separated, default all: ${TARGET_NAMES.join(',')}
-  --scenarios LIST     comma-separated, default all: ${SCENARIO_NAMES.join(',')}
+  --config FILE        what to measure: a .json file, or a .js/.mjs module exporting the object (default: the
+                       built-in setup below). Relative paths in it (a target's cwd) resolve against the file's own
+                       directory, so it works from wherever it is run; see docs/own-app.md
+  --targets LIST       comma-separated, default all: ${names(BUILTIN_CONFIG.targets)} (or the config's)
+  --scenarios LIST     comma-separated, default all: ${names(BUILTIN_CONFIG.scenarios)} (or the config's)
   --driver NAME        load generator: ${DRIVER_NAMES.join('|')}; default ${PREFERRED_DRIVER} when installed,
                        else ${FALLBACK_DRIVER} (with a notice)
   --connections N      concurrent keep-alive connections (default ${DEFAULT_CONNECTIONS})
@@ -116,18 +120,39 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
 Exit codes: 0 all measured, 1 a run or verification failed, 2 bad flag, 130 interrupted (partial results kept).`;
 
+/** @param {{ name: string }[]} items */
+function names(items) {
+  return items.map((item) => item.name).join(',');
+}
+
 /**
- * @param {string[]} argv arguments after the script name
- * @returns {Options}
- * @throws {UsageError} naming the bad flag or value
+ * The --config value alone, read before the config it names is loaded (the other flags are checked against it).
+ * @param {string[]} argv
+ * @returns {string | null}
  */
-export function parseOptions(argv) {
-  let values;
+export function configFlag(argv) {
+  const value = readFlags(argv).config;
+  return value === undefined ? null : parseNonEmpty('--config', value);
+}
+
+/** @param {string[]} argv */
+function readFlags(argv) {
   try {
-    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new UsageError(describeParseError(/** @type {NodeJS.ErrnoException} */ (error)));
   }
+}
+
+/**
+ * @param {string[]} argv arguments after the script name
+ * @param {import('./config.js').Config} [config] what --targets and --scenarios choose from
+ * @returns {Options}
+ * @throws {UsageError} naming the bad flag or value
+ */
+export function parseOptions(argv, config = BUILTIN_CONFIG) {
+  const values = readFlags(argv);
+  const targetNames = config.targets.map((t) => t.name);
   const quick = values.quick ?? false;
   const durationSec =
     values.duration === undefined
@@ -143,8 +168,13 @@ export function parseOptions(argv) {
   if (pipelining > 1 && values.driver === 'ab')
     throw new UsageError('--pipelining: ab cannot pipeline requests; use --driver wrk or --driver autocannon');
   return {
-    targets: parseList('--targets', values.targets, TARGET_NAMES),
-    scenarios: parseList('--scenarios', values.scenarios, SCENARIO_NAMES),
+    configFile: values.config === undefined ? null : parseNonEmpty('--config', values.config),
+    targets: parseList('--targets', values.targets, targetNames),
+    scenarios: parseList(
+      '--scenarios',
+      values.scenarios,
+      config.scenarios.map((s) => s.name),
+    ),
     driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
     connections:
       values.connections === undefined
@@ -172,7 +202,7 @@ export function parseOptions(argv) {
     basePort:
       values.port === undefined
         ? DEFAULT_BASE_PORT
-        : parseInteger('--port', values.port, 1, MAX_PORT - TARGET_NAMES.length),
+        : parseInteger('--port', values.port, 1, MAX_PORT - targetNames.length),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     prof: values.prof ?? false,
     profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),

@@ -1,23 +1,26 @@
 // @ts-check
 // Which target × scenario pairs run, and in what order each round: pairs that are compared run back to back,
 // and every order rotates from round to round so no target always goes first (or always follows a heavy one).
-import { targetByName, targetHasScenario } from './targets.js';
+import { BUILTIN_CONFIG } from './builtin-config.js';
+import { targetNamed } from './config.js';
+import { targetHasScenario } from './targets.js';
 
 /** @typedef {{ target: string, scenario: string }} Pair */
 
 /**
  * @param {string[]} targets canonical order
  * @param {string[]} scenarios canonical order
+ * @param {import('./config.js').Config} [config]
  * @returns {{ pairs: Pair[], notApplicable: Pair[] }} notApplicable: the target has no route for the scenario
  */
-export function planPairs(targets, scenarios) {
+export function planPairs(targets, scenarios, config = BUILTIN_CONFIG) {
   /** @type {Pair[]} */
   const pairs = [];
   /** @type {Pair[]} */
   const notApplicable = [];
   for (const scenario of scenarios) {
     for (const target of targets) {
-      (targetHasScenario(targetByName(target), scenario) ? pairs : notApplicable).push({ target, scenario });
+      (targetHasScenario(targetNamed(config, target), scenario) ? pairs : notApplicable).push({ target, scenario });
     }
   }
   return { pairs, notApplicable };
@@ -51,12 +54,13 @@ function groupBy(items, keyOf) {
  * targets inside a group (an Express/Fastify pair) swap, so each pair still runs back to back.
  * @param {Pair[]} pairs
  * @param {number} round
+ * @param {import('./config.js').Config} [config]
  * @returns {Pair[]}
  */
-export function roundOrder(pairs, round) {
+export function roundOrder(pairs, round, config = BUILTIN_CONFIG) {
   const blocks = groupBy(pairs, (pair) => pair.scenario);
   return rotate(blocks, round).flatMap((block) => {
-    const groups = groupBy(block, (pair) => targetByName(pair.target).group);
+    const groups = groupBy(block, (pair) => targetNamed(config, pair.target).group);
     return rotate(groups, round).flatMap((group) => rotate(group, round));
   });
 }

@@ -1,60 +1,25 @@
 // @ts-check
-// The servers under test and how to start one: a child process that is ready once it answers HTTP.
+// How to reach a server under test: start a command target as a child process that is ready once it answers HTTP,
+// or check that a url target answers.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { BUILTIN_CONFIG } from './builtin-config.js';
 import { killOnExit } from './children.js';
+import { targetNamed } from './config.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
+/** @typedef {import('./config.js').Target} Target */
 
-/**
- * @typedef {object} Target
- * @property {string} name
- * @property {'nest' | 'raw' | 'node'} group targets of one group run back to back in every round (the adapter pairs)
- * @property {'express' | 'fastify' | 'node'} adapter
- * @property {string} entry file started by the runtime, relative to the project root
- * @property {string[] | null} scenarios the scenarios it has routes for; null = all
- */
-
-export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { PROJECT_ROOT } from './project-root.js';
 export const HOST = '127.0.0.1';
-const RAW_SCENARIOS = ['hello', 'json'];
 
-/** @type {readonly Target[]} */
-export const TARGETS = Object.freeze([
-  { name: 'nest-express', group: 'nest', adapter: 'express', entry: 'dist/main.js', scenarios: null },
-  { name: 'nest-fastify', group: 'nest', adapter: 'fastify', entry: 'dist/main.fastify.js', scenarios: null },
-  {
-    name: 'raw-node',
-    group: 'node',
-    adapter: 'node',
-    entry: 'bench/run/servers/raw-node.js',
-    scenarios: RAW_SCENARIOS,
-  },
-  {
-    name: 'raw-express',
-    group: 'raw',
-    adapter: 'express',
-    entry: 'bench/run/servers/raw-express.js',
-    scenarios: RAW_SCENARIOS,
-  },
-  {
-    name: 'raw-fastify',
-    group: 'raw',
-    adapter: 'fastify',
-    entry: 'bench/run/servers/raw-fastify.js',
-    scenarios: RAW_SCENARIOS,
-  },
-]);
-
+export const TARGETS = BUILTIN_CONFIG.targets;
 export const TARGET_NAMES = TARGETS.map((t) => t.name);
 
-/** @param {string} name */
+/** @param {string} name a built-in target */
 export function targetByName(name) {
-  const target = TARGETS.find((t) => t.name === name);
-  if (!target) throw new Error(`unknown target "${name}"`);
-  return target;
+  return targetNamed(BUILTIN_CONFIG, name);
 }
 
 /** @param {Target} target @param {string} scenario */
@@ -81,6 +46,9 @@ const TAIL_CHARS = 4_000;
  * @property {() => ExitInfo | null} exitInfo how it ended, or null while it runs
  * @property {() => string} stderrTail the last few KB of its stderr
  *
+ * A target as a run sees it: started by the bench, or a url target (pid null), which runs elsewhere.
+ * @typedef {Omit<RunningTarget, 'pid'> & { pid: number | null }} ServedTarget
+ *
  * @typedef {object} StartOptions
  * @property {Runtime} runtime
  * @property {number} port
@@ -90,21 +58,70 @@ const TAIL_CHARS = 4_000;
  */
 
 /**
- * Start a target as a child process and resolve once it answers HTTP on its port.
+ * A command whose program is `node` runs under the runtime being measured, which also takes the runtime flags.
+ * @param {Target} target
+ */
+export function runsUnderRuntime(target) {
+  return target.command !== null && target.command[0] === 'node';
+}
+
+/**
+ * Make a target ready for load: start a command target, or check that a url target answers.
+ * @param {Target} target
+ * @param {StartOptions} options used for a command target
+ * @returns {Promise<ServedTarget>}
+ */
+export function serveTarget(target, options) {
+  return target.url === null ? startTarget(target, options) : reachTarget(target, target.url);
+}
+
+/**
+ * A url target is handed on as running; the bench neither starts nor stops it.
+ * @param {Target} target
+ * @param {string} url
+ * @returns {Promise<ServedTarget>}
+ */
+async function reachTarget(target, url) {
+  if (!(await answers(url))) throw new Error(`${target.name} does not answer at ${url}; start it, or fix its url`);
+  /** @type {ExitInfo} */
+  const running = { code: null, signal: null };
+  return {
+    pid: null,
+    url,
+    startupLine: '',
+    stop: async () => running,
+    exited: new Promise(() => {}),
+    exitInfo: () => null,
+    stderrTail: () => '',
+  };
+}
+
+/**
+ * Start a command target as a child process and resolve once it answers HTTP on its port.
  * @param {Target} target
  * @param {StartOptions} options
  * @returns {Promise<RunningTarget>}
  */
 export async function startTarget(target, { runtime, port, env = {}, execArgv = [], cpu = null }) {
+  if (target.command === null) throw new Error(`${target.name} is a url target: the bench does not start it`);
   await assertPortFree(port, target.name);
   /** @type {NodeJS.ProcessEnv} */
-  const childEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), ...env };
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST,
+    ...target.env,
+    [target.portEnv]: String(port),
+    ...env,
+  };
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
-  const argv = [...runtime.args, ...execArgv, target.entry];
-  const [command, args] = cpu ? ['taskset', ['-c', cpu, runtime.command, ...argv]] : [runtime.command, argv];
+  const [program, ...rest] = runsUnderRuntime(target)
+    ? [runtime.command, ...runtime.args, ...execArgv, ...target.command.slice(1)]
+    : target.command;
+  const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
   const child = spawn(command, args, {
-    cwd: PROJECT_ROOT,
+    cwd: target.cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

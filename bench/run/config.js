@@ -1,0 +1,454 @@
+// @ts-check
+// What is measured: the targets (servers), the scenarios (requests) and the pair the verdict judges. The built-in
+// setup and a user's --config file both pass through validateConfig, so the rest of the bench sees one shape.
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { UsageError } from '../errors.js';
+
+/**
+ * A server under test: either a command the bench starts (and measures for CPU and RSS, and profiles when it is node),
+ * or the URL of one already running, here or on another host (measured for load only).
+ * @typedef {object} Target
+ * @property {string} name
+ * @property {string} group targets of one group run back to back in every round (the compared pair)
+ * @property {string[] | null} scenarios the scenarios it has routes for; null = all
+ * @property {string[] | null} command argv; a leading "node" is replaced by the runtime under test (and takes --prof)
+ * @property {string} cwd absolute
+ * @property {Record<string, string>} env added to the command's environment
+ * @property {string} portEnv the environment variable that tells the command its port
+ * @property {string | null} url base URL of a running server, no trailing slash
+ *
+ * @typedef {object} Scenario
+ * @property {string} name
+ * @property {string} description
+ * @property {string} method
+ * @property {string} path
+ * @property {Record<string, string>} headers
+ * @property {string} [body]
+ * @property {boolean} needsToken sends `Authorization: Bearer <token>`, the token the config's prepare step minted
+ * @property {number} status expected status
+ * @property {RegExp} contentType expected content-type
+ * @property {(body: string) => string | null} checkBody null when the body has the expected shape, else why not
+ *
+ * What a config's prepare step hands the run: environment for every command target, and a bearer token.
+ * @typedef {{ env?: Record<string, string>, token?: string | null }} Prepared
+ * @typedef {(context: { targets: string[], scenarios: string[], log: (line: string) => void }) =>
+ *   Prepared | void | Promise<Prepared | void>} PrepareStep
+ *
+ * @typedef {object} Config
+ * @property {string} source "built-in" or the config file's absolute path
+ * @property {Target[]} targets
+ * @property {Scenario[]} scenarios
+ * @property {[string, string]} compare numerator, denominator: the ratio the verdict judges
+ * @property {[string, string][]} alsoCompare ratios shown beside the verdict, not judged
+ * @property {[string, string][]} overhead a framework over the bare server it is built on: what the framework costs
+ * @property {string | null} baseline every other target's req/s is also shown as a share of this one's
+ * @property {PrepareStep | null} prepare runs once before any target starts (build, secrets)
+ *
+ * What results.json keeps of the config: enough to rebuild every report, and no environment or header values.
+ * @typedef {object} ConfigRecord
+ * @property {string} source
+ * @property {Array<{ name: string, group: string, kind: 'command' | 'url', command?: string[], cwd?: string,
+ *   url?: string, scenarios: string[] | null }>} targets
+ * @property {Array<{ name: string, description: string, method: string, path: string }>} scenarios
+ * @property {[string, string]} compare
+ * @property {[string, string][]} alsoCompare
+ * @property {[string, string][]} overhead
+ * @property {string | null} baseline
+ */
+
+export const CONFIG_EXTENSIONS = ['.json', '.js', '.mjs'];
+export const DEFAULT_PORT_ENV = 'PORT';
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+/** Names become file names (profiles) and report columns. */
+const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const TOP_FIELDS = ['targets', 'scenarios', 'compare', 'alsoCompare', 'overhead', 'baseline', 'prepare'];
+const TARGET_FIELDS = ['name', 'group', 'scenarios', 'command', 'cwd', 'env', 'portEnv', 'url'];
+const SCENARIO_FIELDS = ['name', 'description', 'method', 'path', 'headers', 'body', 'needsToken', 'expect'];
+const EXPECT_FIELDS = ['status', 'contentType', 'body'];
+const COMPARED_GROUP = 'compared';
+
+/**
+ * Read a config file: JSON, or a JavaScript module whose default export is the config object.
+ * @param {string} file as given on the command line
+ * @returns {Promise<Config>}
+ * @throws {UsageError} naming the file and, for a bad config, the field
+ */
+export async function loadConfig(file) {
+  const path = resolve(file);
+  const extension = extname(path);
+  if (!CONFIG_EXTENSIONS.includes(extension))
+    throw new UsageError(`--config ${file}: use a ${CONFIG_EXTENSIONS.join(', ')} file`);
+  let raw;
+  if (extension === '.json') {
+    let text;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--config ${file}: cannot read it (${/** @type {NodeJS.ErrnoException} */ (error).code})`);
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new UsageError(`${path}: not valid JSON: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
+    }
+  } else {
+    try {
+      raw = (await import(pathToFileURL(path).href)).default;
+    } catch (error) {
+      throw new UsageError(`--config ${file}: cannot load it: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
+    }
+  }
+  return validateConfig(raw, { source: path, baseDir: dirname(path) });
+}
+
+/**
+ * @param {unknown} raw the config object as written
+ * @param {{ source: string, baseDir: string }} where source names it in errors; relative cwd resolves against baseDir
+ * @returns {Config}
+ * @throws {UsageError} `<source>: <field>: <what is wrong>`
+ */
+export function validateConfig(raw, { source, baseDir }) {
+  /** @param {string} field @param {string} problem */
+  const fail = (field, problem) => {
+    throw new UsageError(`${source}: ${field ? `${field}: ` : ''}${problem}`);
+  };
+  const config = object(raw, '', TOP_FIELDS, fail);
+
+  const rawScenarios = nonEmptyArray(config.scenarios, 'scenarios', fail);
+  const scenarios = rawScenarios.map((item, i) => validateScenario(item, `scenarios[${i}]`, fail));
+  const scenarioNames = uniqueNames(scenarios, 'scenarios', fail);
+
+  const rawTargets = nonEmptyArray(config.targets, 'targets', fail);
+  const declared = rawTargets.map((item, i) => object(item, `targets[${i}]`, TARGET_FIELDS, fail));
+  const names = declared.map((item, i) => name(item.name, `targets[${i}].name`, fail));
+  uniqueNames(
+    names.map((n) => ({ name: n })),
+    'targets',
+    fail,
+  );
+  const targetName = (/** @type {unknown} */ value, /** @type {string} */ field) => {
+    const text = name(value, field, fail);
+    if (!names.includes(text)) fail(field, `no target is named "${text}"; targets: ${names.join(', ')}`);
+    return text;
+  };
+  const compare = targetPair(config.compare, 'compare', targetName, fail);
+  if (compare === null) fail('compare', 'missing; name the two targets the verdict compares: [numerator, denominator]');
+  const targets = declared.map((item, i) =>
+    validateTarget(item, `targets[${i}]`, {
+      name: names[i],
+      compared: /** @type {[string, string]} */ (compare).includes(names[i]),
+      scenarioNames,
+      baseDir,
+      fail,
+    }),
+  );
+  return {
+    source,
+    targets,
+    scenarios,
+    compare: /** @type {[string, string]} */ (compare),
+    alsoCompare: pairList(config.alsoCompare, 'alsoCompare', targetName, fail),
+    overhead: pairList(config.overhead, 'overhead', targetName, fail),
+    baseline: config.baseline === undefined ? null : targetName(config.baseline, 'baseline'),
+    prepare:
+      config.prepare === undefined
+        ? null
+        : typeof config.prepare === 'function'
+          ? /** @type {PrepareStep} */ (config.prepare)
+          : fail('prepare', 'must be a function (a .js config)'),
+  };
+}
+
+/**
+ * @typedef {(field: string, problem: string) => never} Fail
+ */
+
+/**
+ * @param {Record<string, unknown>} item @param {string} field
+ * @param {{ name: string, compared: boolean, scenarioNames: string[], baseDir: string, fail: Fail }} context
+ * @returns {Target}
+ */
+function validateTarget(item, field, { name: targetName, compared, scenarioNames, baseDir, fail }) {
+  const hasCommand = item.command !== undefined;
+  const hasUrl = item.url !== undefined;
+  if (hasCommand === hasUrl)
+    fail(field, hasCommand ? 'give command or url, not both' : 'needs a command (to start) or a url (already running)');
+  if (hasUrl) {
+    for (const key of ['cwd', 'env', 'portEnv']) {
+      if (item[key] !== undefined)
+        fail(`${field}.${key}`, 'only a command target takes it; a url target is not started');
+    }
+  }
+  const group =
+    item.group === undefined ? (compared ? COMPARED_GROUP : targetName) : name(item.group, `${field}.group`, fail);
+  let scenarios = null;
+  if (item.scenarios !== undefined) {
+    scenarios = nonEmptyArray(item.scenarios, `${field}.scenarios`, fail).map((value, i) => {
+      const text = name(value, `${field}.scenarios[${i}]`, fail);
+      if (!scenarioNames.includes(text))
+        fail(`${field}.scenarios[${i}]`, `no scenario is named "${text}"; scenarios: ${scenarioNames.join(', ')}`);
+      return text;
+    });
+  }
+  return {
+    name: targetName,
+    group,
+    scenarios,
+    command: hasCommand
+      ? nonEmptyArray(item.command, `${field}.command`, fail).map((part, i) =>
+          nonEmptyString(part, `${field}.command[${i}]`, fail),
+        )
+      : null,
+    cwd: item.cwd === undefined ? baseDir : resolve(baseDir, nonEmptyString(item.cwd, `${field}.cwd`, fail)),
+    env: item.env === undefined ? {} : stringMap(item.env, `${field}.env`, ENV_NAME_PATTERN, fail),
+    portEnv: item.portEnv === undefined ? DEFAULT_PORT_ENV : envName(item.portEnv, `${field}.portEnv`, fail),
+    url: hasUrl ? baseUrl(item.url, `${field}.url`, fail) : null,
+  };
+}
+
+/** @param {unknown} raw @param {string} field @param {Fail} fail @returns {Scenario} */
+function validateScenario(raw, field, fail) {
+  const item = object(raw, field, SCENARIO_FIELDS, fail);
+  const scenarioName = name(item.name, `${field}.name`, fail);
+  const method = item.method === undefined ? 'GET' : nonEmptyString(item.method, `${field}.method`, fail).toUpperCase();
+  if (!METHODS.includes(method)) fail(`${field}.method`, `"${method}" is not one of ${METHODS.join(', ')}`);
+  const path = nonEmptyString(item.path, `${field}.path`, fail);
+  if (!path.startsWith('/')) fail(`${field}.path`, `"${path}" must start with /`);
+  const headers = item.headers === undefined ? {} : stringMap(item.headers, `${field}.headers`, null, fail);
+  const lowerCased = Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
+  let body;
+  if (item.body !== undefined) {
+    if (method === 'GET' || method === 'HEAD') fail(`${field}.body`, `a ${method} request sends no body`);
+    if (typeof item.body === 'string') body = item.body;
+    else {
+      body = JSON.stringify(item.body);
+      lowerCased['content-type'] ??= 'application/json';
+    }
+  }
+  const expected = item.expect === undefined ? {} : object(item.expect, `${field}.expect`, EXPECT_FIELDS, fail);
+  return {
+    name: scenarioName,
+    description:
+      item.description === undefined
+        ? `${method} ${path}`
+        : nonEmptyString(item.description, `${field}.description`, fail),
+    method,
+    path,
+    headers: lowerCased,
+    ...(body === undefined ? {} : { body }),
+    needsToken:
+      item.needsToken === undefined
+        ? false
+        : typeof item.needsToken === 'boolean'
+          ? item.needsToken
+          : fail(`${field}.needsToken`, 'must be true or false'),
+    status: expected.status === undefined ? 200 : httpStatus(expected.status, `${field}.expect.status`, fail),
+    contentType: contentTypeMatcher(expected.contentType, `${field}.expect.contentType`, fail),
+    checkBody: bodyCheck(expected.body, `${field}.expect.body`, fail),
+  };
+}
+
+/** Any content type passes. */
+const ANY = /(?:)/;
+
+/**
+ * A string matches that media type with or without parameters ("application/json" matches
+ * "application/json; charset=utf-8"); a .js config may give a RegExp.
+ * @param {unknown} value @param {string} field @param {Fail} fail
+ */
+function contentTypeMatcher(value, field, fail) {
+  if (value === undefined) return ANY;
+  if (value instanceof RegExp) return value;
+  const text = nonEmptyString(value, field, fail);
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(;|$)`, 'i');
+}
+
+/**
+ * A string: the body must be exactly that. Any other JSON value: the body must parse to an equal value. A function
+ * (.js config): returns null when the body is right, else why not.
+ * @param {unknown} value @param {string} field @param {Fail} fail
+ * @returns {(body: string) => string | null}
+ */
+function bodyCheck(value, field, fail) {
+  if (value === undefined) return () => null;
+  if (typeof value === 'function') return /** @type {(body: string) => string | null} */ (value);
+  if (typeof value === 'string')
+    return (body) => (body === value ? null : `expected ${JSON.stringify(value)}, got ${excerpt(body)}`);
+  if (value === null || ['number', 'boolean', 'object'].includes(typeof value)) {
+    return (body) => {
+      let parsed;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return `body is not JSON: ${excerpt(body)}`;
+      }
+      return isDeepStrictEqual(parsed, value) ? null : `expected ${JSON.stringify(value)}, got ${excerpt(body)}`;
+    };
+  }
+  return fail(field, 'must be a string, a JSON value or (in a .js config) a function');
+}
+
+/** @param {string} body */
+function excerpt(body) {
+  return JSON.stringify(body.slice(0, 80));
+}
+
+/**
+ * @param {unknown} value @param {string} field @param {(value: unknown, field: string) => string} targetName
+ * @param {Fail} fail
+ * @returns {[string, string] | null}
+ */
+function targetPair(value, field, targetName, fail) {
+  if (value === undefined) return null;
+  if (!Array.isArray(value) || value.length !== 2) fail(field, 'must be a list of two target names');
+  const pair = /** @type {[string, string]} */ (value.map((item, i) => targetName(item, `${field}[${i}]`)));
+  if (pair[0] === pair[1]) fail(field, `compares "${pair[0]}" with itself`);
+  return pair;
+}
+
+/**
+ * @param {unknown} value @param {string} field @param {(value: unknown, field: string) => string} targetName
+ * @param {Fail} fail
+ * @returns {[string, string][]}
+ */
+function pairList(value, field, targetName, fail) {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(field, 'must be a list of [numerator, denominator] target pairs');
+  return value.map((item, i) => /** @type {[string, string]} */ (targetPair(item, `${field}[${i}]`, targetName, fail)));
+}
+
+/**
+ * @param {unknown} value @param {string} field @param {string[]} known @param {Fail} fail
+ * @returns {Record<string, unknown>}
+ */
+function object(value, field, known, fail) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(field, 'must be an object');
+  const record = /** @type {Record<string, unknown>} */ (value);
+  const unknown = Object.keys(record).find((key) => !known.includes(key));
+  if (unknown !== undefined) fail(field ? `${field}.${unknown}` : unknown, `unknown field; known: ${known.join(', ')}`);
+  return record;
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail @returns {unknown[]} */
+function nonEmptyArray(value, field, fail) {
+  if (value === undefined) fail(field, 'missing');
+  if (!Array.isArray(value) || value.length === 0) fail(field, 'must be a non-empty list');
+  return /** @type {unknown[]} */ (value);
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail @returns {string} */
+function nonEmptyString(value, field, fail) {
+  if (value === undefined) fail(field, 'missing');
+  if (typeof value !== 'string' || value.trim() === '') fail(field, 'must be a non-empty string');
+  return /** @type {string} */ (value);
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail */
+function name(value, field, fail) {
+  const text = nonEmptyString(value, field, fail);
+  if (!NAME_PATTERN.test(text))
+    fail(field, `"${text}" is not a name: use letters, digits, ".", "_" and "-", starting with a letter or digit`);
+  return text;
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail */
+function envName(value, field, fail) {
+  const text = nonEmptyString(value, field, fail);
+  if (!ENV_NAME_PATTERN.test(text)) fail(field, `"${text}" is not an environment variable name`);
+  return text;
+}
+
+/**
+ * @param {unknown} value @param {string} field @param {RegExp | null} keyPattern @param {Fail} fail
+ * @returns {Record<string, string>}
+ */
+function stringMap(value, field, keyPattern, fail) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(field, 'must be an object of string values');
+  for (const [key, item] of Object.entries(/** @type {object} */ (value))) {
+    if (keyPattern && !keyPattern.test(key)) fail(`${field}.${key}`, 'is not an environment variable name');
+    if (typeof item !== 'string') fail(`${field}.${key}`, 'must be a string');
+  }
+  return { .../** @type {Record<string, string>} */ (value) };
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail */
+function httpStatus(value, field, fail) {
+  if (!Number.isInteger(value) || /** @type {number} */ (value) < 100 || /** @type {number} */ (value) > 599)
+    fail(field, `${JSON.stringify(value)} is not an HTTP status (100-599)`);
+  return /** @type {number} */ (value);
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail */
+function baseUrl(value, field, fail) {
+  const text = nonEmptyString(value, field, fail);
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(field, `"${text}" is not a URL, e.g. http://10.0.0.2:3000`);
+  }
+  // verification and readiness speak plain HTTP/1.1, as the load generators do here
+  if (url.protocol !== 'http:') fail(field, `"${text}" must be an http:// URL`);
+  if (url.search || url.hash) fail(field, `"${text}" must not have a query or fragment; scenarios give the path`);
+  return text.replace(/\/+$/, '');
+}
+
+/** @param {{ name: string }[]} items @param {string} field @param {Fail} fail */
+function uniqueNames(items, field, fail) {
+  const names = items.map((item) => item.name);
+  const twice = names.find((item, i) => names.indexOf(item) !== i);
+  if (twice !== undefined) fail(field, `"${twice}" is named twice; names must be unique`);
+  return names;
+}
+
+/**
+ * @param {Config} config @param {string} targetName
+ * @returns {Target}
+ */
+export function targetNamed(config, targetName) {
+  const target = config.targets.find((t) => t.name === targetName);
+  if (!target) throw new Error(`unknown target "${targetName}"`);
+  return target;
+}
+
+/**
+ * @param {Config} config @param {string} scenarioName
+ * @returns {Scenario}
+ */
+export function scenarioNamed(config, scenarioName) {
+  const scenario = config.scenarios.find((s) => s.name === scenarioName);
+  if (!scenario) throw new Error(`unknown scenario "${scenarioName}"`);
+  return scenario;
+}
+
+/**
+ * @param {Config} config
+ * @returns {ConfigRecord}
+ */
+export function configRecord(config) {
+  return {
+    source: config.source,
+    targets: config.targets.map((t) => ({
+      name: t.name,
+      group: t.group,
+      kind: t.url === null ? 'command' : 'url',
+      ...(t.url === null ? { command: t.command ?? [], cwd: t.cwd } : { url: t.url }),
+      scenarios: t.scenarios,
+    })),
+    scenarios: config.scenarios.map(({ name: n, description, method, path }) => ({
+      name: n,
+      description,
+      method,
+      path,
+    })),
+    compare: config.compare,
+    alsoCompare: config.alsoCompare,
+    overhead: config.overhead,
+    baseline: config.baseline,
+  };
+}
