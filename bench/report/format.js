@@ -5,9 +5,9 @@
 /** An empty cell: nothing measured, or nothing to say. */
 export const DASH = '—';
 
-/** @param {number} value */
-export function formatRatio(value) {
-  return Number.isFinite(value) ? `${value.toFixed(2)}×` : DASH;
+/** @param {number} value @param {number} [digits] */
+export function formatRatio(value, digits = 2) {
+  return Number.isFinite(value) ? `${value.toFixed(digits)}×` : DASH;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   baselineTable,
   environmentTable,
   headerTable,
+  orderTable,
   overheadTable,
   problemsTable,
   statusLine,
@@ -147,6 +148,7 @@ ${htmlTable(baselineTable(analysis))}
 ${htmlTable(problemsTable(results))}
 ${throughputCharts(analysis)}
 ${latencyCharts(analysis)}
+${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
 ${htmlTable(headerTable(results))}
 ${profilesHtml}

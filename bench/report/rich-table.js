@@ -113,7 +113,8 @@ export function markdownTable(table, emptyText) {
     line(table.headers),
     `|${table.align.map((a) => (a === 'right' ? ' ---: ' : ' --- ')).join('|')}|`,
     ...table.rows.map(line),
-    ...(table.notes?.length ? ['', ...table.notes.map(markdownText)] : []),
+    // a blank line before each note: Markdown would run consecutive lines into one paragraph
+    ...(table.notes ?? []).flatMap((note) => ['', markdownText(note)]),
     '',
   ].join('\n');
 }

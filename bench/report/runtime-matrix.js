@@ -1,16 +1,14 @@
 // @ts-check
 // The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime.
 // With one runtime the tables have no rows and render nothing: the per-runtime tables already say it all.
-import { DASH, formatInterval, formatPercent, formatRatio } from './format.js';
+import { DASH, formatInterval, formatPercent } from './format.js';
+import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 import { strong } from './rich-table.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('./rich-table.js').Text} Text */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-
-/** Marks a cell whose rounds include a saturated load generator (explained under the table). */
-const SATURATED_MARK = ' †';
 
 /**
  * Scenarios as rows, runtimes as columns; a scenario no runtime has a cell for is left out.
@@ -41,27 +39,27 @@ function matrixColumns(analysis) {
 export function runtimeMatrixTable(analysis) {
   const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario) =>
     analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario);
+  /** @type {Text[]} */
+  const notes = [];
   const rows = matrixRows(analysis, (runtime, scenario) => {
     const row = judged(runtime, scenario);
     if (!row) return null;
+    const why = ratioNotes(row, { first: 'Fastify', second: 'Express' });
+    if (why.length) notes.push(`[${notes.length + 1}] ${scenario} on ${runtime}: ${why.join('; ')}.`);
     return [
-      `${formatRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatRatio)}) `,
+      `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
       strong(row.verdict ?? DASH),
-      row.saturatedRounds.length ? SATURATED_MARK : '',
+      why.length ? ` [${notes.length}]` : '',
     ];
   });
-  const saturated = analysis.ratios.some((r) => r.judged && r.saturatedRounds.length > 0);
   return {
     title: 'Verdict per runtime: Nest-Fastify ÷ Nest-Express',
     intro:
-      'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in the verdict table.',
+      'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in ' +
+      'the verdict table. A number in brackets points to the note below that says what else the rounds went through.',
     ...matrixColumns(analysis),
     rows,
-    notes: saturated
-      ? [
-          `${SATURATED_MARK.trim()} the load generator was saturated in some rounds: the faster side may be understated.`,
-        ]
-      : [],
+    notes,
   };
 }
 

@@ -4,7 +4,8 @@ import { formatDuration } from '../run/progress.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
-import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
+import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
+import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -16,6 +17,9 @@ import { HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdic
 export function halfWidth(s) {
   return s.ci && s.median ? (s.ci.high - s.ci.low) / 2 / s.median : NaN;
 }
+
+/** How the order note names the two sides of the judged ratio. */
+const ADAPTER_NAMES = { first: 'Fastify', second: 'Express' };
 
 /**
  * The claim, judged per scenario.
@@ -34,27 +38,22 @@ export function verdictTable(analysis) {
       return [
         row.runtime,
         row.scenario,
-        formatRatio(row.summary.median),
-        formatInterval(row.summary.ci, formatRatio),
+        formatBandedRatio(row.summary.median),
+        formatInterval(row.summary.ci, formatBandedRatio),
         `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`,
         strong(row.verdict ?? DASH),
-        String(row.summary.n),
+        `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`,
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
+        row.summary.lag1 === null ? DASH : formatNumber(row.summary.lag1, 2),
         raw ? formatRatio(raw.summary.median) : DASH,
-        [
-          row.summary.n < MIN_ROUNDS_FOR_VERDICT ? `fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict` : '',
-          row.saturatedRounds.length ? 'generator saturated in some rounds: the faster side may be understated' : '',
-          row.someFailedAnswers ? 'errors or unexpected statuses in some rounds (see Per target)' : '',
-        ]
-          .filter(Boolean)
-          .join('; '),
+        ratioNotes(row, ADAPTER_NAMES).join('; '),
       ];
     });
   return {
     title: 'Verdict: is Nest on Fastify "almost two times" faster than on Express?',
     intro: [
-      `Nest-Fastify req/s ÷ Nest-Express req/s, taken in each round from back-to-back runs; median over the rounds ` +
-        `with a 95 % bootstrap interval. `,
+      `Nest-Fastify req/s ÷ Nest-Express req/s (answers with the expected status only), taken in each round from ` +
+        `back-to-back runs; median over the rounds with a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. `,
       strong('holds'),
       `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,
       strong('understated'),
@@ -62,11 +61,15 @@ export function verdictTable(analysis) {
       strong('does not hold'),
       `: below ${HOLDS_MIN}×; `,
       strong('inconclusive'),
-      `: the interval reaches into another band, or fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds were measured. `,
+      `: the interval reaches into another band, fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds were measured, more than ` +
+        `${formatPercent(FAILED_ANSWER_LIMIT, 1)} of some round's requests failed, or the load generator was saturated ` +
+        `(which can only hold the ratio down, so "understated" then stands as a lower bound). `,
       strong('pair r'),
       `: how closely the two adapters' req/s moved together from round to round; near 1, the machine's slow and fast ` +
         `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
-        `narrow the interval.`,
+        `narrow the interval. `,
+      strong('lag-1 r'),
+      `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
     ],
     headers: [
       'runtime',
@@ -77,10 +80,55 @@ export function verdictTable(analysis) {
       'verdict',
       'rounds',
       'pair r',
+      'lag-1 r',
       'bare frameworks',
       'note',
     ],
-    align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'left'],
+    align: ['left', 'left', 'right', 'right', 'right', 'left', 'right', 'right', 'right', 'right', 'left'],
+    rows,
+  };
+}
+
+/**
+ * Whether running first or second in a round changes a ratio: the rotation runs each pair in both orders, and the
+ * median of each half should agree within noise.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function orderTable(analysis) {
+  const rows = analysis.ratios
+    .filter((r) => r.kind === 'adapters' && r.order)
+    .map((row) => {
+      const order = /** @type {import('../analysis/analyze.js').OrderEffect} */ (row.order);
+      const shift = order.shift;
+      return [
+        row.runtime,
+        row.scenario,
+        `${row.numerator} ÷ ${row.denominator}`,
+        `${formatRatio(order.denominatorFirst.median)} (${order.denominatorFirst.n})`,
+        `${formatRatio(order.numeratorFirst.median)} (${order.numeratorFirst.n})`,
+        shift
+          ? `${formatRatio(Math.exp(shift.estimate))} (${formatRatio(Math.exp(shift.low))} – ${formatRatio(Math.exp(shift.high))}, ${formatPercent(shift.coverage, 1)})`
+          : DASH,
+        order.differs ? strong('yes') : 'no',
+      ];
+    });
+  return {
+    title: 'Does the order within a pair matter?',
+    intro:
+      'Median per-round ratio of the rounds where the Express side ran first, and of those where the Fastify side did ' +
+      "(rounds in brackets); their quotient with its Hodges–Lehmann (rank-sum) interval and that interval's exact " +
+      'coverage. Flagged where the interval excludes 1 at 95 % or more: then the order moves the ratio beyond noise.',
+    headers: [
+      'runtime',
+      'scenario',
+      'ratio',
+      'Express first',
+      'Fastify first',
+      'Express-first ÷ Fastify-first',
+      'differs',
+    ],
+    align: ['left', 'left', 'left', 'right', 'right', 'right', 'left'],
     rows,
   };
 }
@@ -172,8 +220,11 @@ export function targetTable(analysis) {
   return {
     title: 'Per target',
     intro:
-      'Medians over the rounds. Latency in ms. Errors / timeouts / non-2xx are totals. Server CPU is µs of CPU time per ' +
-      'request (from /proc); peak RSS is the highest VmHWM of a run; generator is the highest share of one core the load generator used.',
+      'Medians over the rounds; req/s counts answers with the expected status only. Latency (ms) is closed-loop ' +
+      'latency at saturation: each connection sends its next request when the answer arrives, so it measures queueing ' +
+      'at full load, not the latency a user sees at a given rate. Errors / timeouts / other statuses are totals. ' +
+      'Server CPU is µs of CPU time per response (from /proc); peak RSS is the highest VmHWM of a run; generator is the ' +
+      'highest share of one core the load generator used.',
     headers: [
       'runtime',
       'scenario',
@@ -181,11 +232,11 @@ export function targetTable(analysis) {
       'req/s',
       '95 % CI',
       'CV',
-      'p50',
+      'latency p50',
       'p90',
       'p99',
       'p99.9',
-      'err / t-o / non-2xx',
+      'err / t-o / other status',
       'CPU µs/req',
       'peak RSS MiB',
       'generator',
@@ -281,7 +332,10 @@ export function environmentTable(results) {
     ['runtimes', env.runtimes.map((r) => `${r.name} ${r.version} (${r.command})`).join('; ')],
     [
       'load generator',
-      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${o.rounds} rounds, ${o.warmupSec} s warm-up per pair`,
+      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${o.rounds} rounds, ${o.warmupSec} s warm-up per pair` +
+        // results written before --burst and --pipelining existed had neither
+        `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
+        `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}`,
     ],
     [
       'pinning',

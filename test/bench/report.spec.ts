@@ -88,23 +88,39 @@ describe('report.md from a results.json', () => {
     const helloRow = markdown
       .split('\n')
       .find((line) => line.startsWith('| node@20.20.2 | hello | ') && line.includes('**'))!;
-    expect(helloRow).toContain('| 2 |');
+    expect(helloRow).toContain('| 2 of 3 |');
+    expect(helloRow).toContain('round 2 missing');
   });
 
   it('flags generator-saturated rounds instead of passing them off as server speed', () => {
     const results = load();
     results.runs.find((r: any) => r.target === 'nest-fastify' && r.scenario === 'json').generator.saturated = true;
     const { markdown } = render(results);
-    expect(markdown).toMatch(/\| json \|.*generator saturated in some rounds/);
+    expect(markdown).toMatch(/\| json \|.*load generator saturated in round \d: the ratio may read low/);
     expect(markdown).toMatch(/\| json \| nest-fastify \|.*generator saturated in 1 run\(s\)/);
   });
 
-  it('flags rounds with error answers in the verdict', () => {
+  it('says in the verdict row when failed requests took the verdict away, and notes fewer without taking it', () => {
     const results = load();
-    results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'orders').load.unexpectedStatus = 12;
+    const run = results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'orders');
+    run.load.unexpectedStatus = run.load.requests; // every answer failed
+    results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'json').load.errors = 1;
     const { markdown } = render(results);
-    expect(markdown).toMatch(/\| orders \|.*errors or unexpected statuses in some rounds/);
-    expect(markdown).not.toMatch(/\| (hello|json) \|.*errors or unexpected statuses/);
+    expect(markdown).toMatch(
+      /\| orders \|.*more than 0\.1 % failed requests in round 1 \(see Per target\): no verdict/,
+    );
+    expect(markdown).toMatch(/\| json \|.*a few failed requests, below 0\.1 % a round/);
+    expect(markdown).not.toMatch(/\| hello \|.*failed requests/);
+  });
+
+  it('shows a ratio near a band edge with the digits that keep it in its band', () => {
+    const results = load();
+    const [express, fastify] = ['nest-express', 'nest-fastify'].map((target) =>
+      results.runs.filter((r: any) => r.target === target && r.scenario === 'hello'),
+    );
+    fastify.forEach((run: any, i: number) => (run.load.rps = express[i].load.rps * 2.503));
+    const { markdown } = render(results);
+    expect(markdown).toMatch(/\| node@20\.20\.2 \| hello \| 2\.503× \| 2\.503× – 2\.503× \|/);
   });
 
   it("shows how closely the two adapters' req/s moved together from round to round", () => {
@@ -127,7 +143,7 @@ describe('report.md from a results.json', () => {
     );
     const { markdown } = render(results);
     expect(markdown).toMatch(/\| node@20\.20\.2 \| hello \| .*\| 3 \| 1\.00 \|/);
-    expect(markdown).toMatch(/\| node@20\.20\.2 \| json \| .*\| 2 \| — \|/);
+    expect(markdown).toMatch(/\| node@20\.20\.2 \| json \| .*\| 2 of 3 \| — \|/);
   });
 
   it('says so at the top when the results are incomplete', () => {

@@ -1,0 +1,77 @@
+// @ts-check
+// Why a ratio's verdict is what it is: every condition the analysis found, as one short note each, for the verdict
+// table, the runtime matrix and the comparison.
+import { FAILED_ANSWER_LIMIT, MIN_ROUNDS_FOR_VERDICT, band } from '../analysis/verdict.js';
+import { NEIGHBOUR_CPU_LIMIT } from '../analysis/analyze.js';
+import { formatNumber, formatPercent, formatRatio } from './format.js';
+
+/** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
+
+/** The most digits a ratio is shown with, however close to a band's edge it lies. */
+const MAX_RATIO_DIGITS = 4;
+
+/**
+ * A ratio with two decimals, or more where two would put it in another band than it is in (2.503× is not 2.50×,
+ * which "holds"), so an interval's edge reads in its true band.
+ * @param {number} value
+ */
+export function formatBandedRatio(value) {
+  if (!Number.isFinite(value)) return formatRatio(value);
+  let digits = 2;
+  while (digits < MAX_RATIO_DIGITS && band(Number(value.toFixed(digits))) !== band(value)) digits++;
+  return formatRatio(value, digits);
+}
+
+/** @param {number[]} rounds */
+function roundList(rounds) {
+  return `${rounds.length === 1 ? 'round' : 'rounds'} ${rounds.join(', ')}`;
+}
+
+/**
+ * @param {RatioRow} row
+ * @param {{ first: string, second: string }} [names] what to call the numerator and denominator in the order note
+ * @returns {string[]} one note per condition, most serious first; empty when nothing needs saying
+ */
+export function ratioNotes(row, names = { first: row.numerator, second: row.denominator }) {
+  const measured =
+    row.measuredVerdict && row.measuredVerdict !== row.verdict
+      ? ` (alone the numbers say "${row.measuredVerdict}")`
+      : '';
+  const notes = [];
+  if (row.failedAnswerRounds.length)
+    notes.push(
+      `more than ${formatPercent(FAILED_ANSWER_LIMIT, 1)} failed requests in ${roundList(row.failedAnswerRounds)} ` +
+        `(see Per target): no verdict${measured}`,
+    );
+  else if (row.someFailedAnswers)
+    notes.push(
+      `a few failed requests, below ${formatPercent(FAILED_ANSWER_LIMIT, 1)} a round: not counted as throughput`,
+    );
+  if (row.saturatedRounds.length)
+    notes.push(
+      `load generator saturated in ${roundList(row.saturatedRounds)}: the ratio may read low` +
+        (row.verdict === 'understated'
+          ? ', so "understated" is a lower bound'
+          : row.judged
+            ? `; no verdict${measured}`
+            : ''),
+    );
+  if (row.summary.n < MIN_ROUNDS_FOR_VERDICT && row.judged)
+    notes.push(`fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict`);
+  if (row.missingRounds.length) notes.push(`${roundList(row.missingRounds)} missing (a run failed or never ran)`);
+  if (row.summary.widened)
+    notes.push(
+      `consecutive rounds correlated (lag-1 r ${formatNumber(row.summary.lag1, 2)}): the host drifted; interval widened`,
+    );
+  if (row.order?.differs)
+    notes.push(
+      `order matters: ${formatBandedRatio(row.order.numeratorFirst.median)} when ${names.first} ran first, ` +
+        `${formatBandedRatio(row.order.denominatorFirst.median)} when ${names.second} did`,
+    );
+  if (row.neighbourRounds.length)
+    notes.push(
+      `another server used up to ${formatPercent(row.neighbourShare, 1)} of a core (over ` +
+        `${formatPercent(NEIGHBOUR_CPU_LIMIT)}) during ${roundList(row.neighbourRounds)}`,
+    );
+  return notes;
+}
