@@ -54,6 +54,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number} okRuns
  * @property {number} failedRuns
  * @property {Summary} rps over the rounds
+ * @property {number[]} rpsByRound the successful rounds' req/s, in round order
  * @property {{ p50: number, p90: number, p99: number, p999: number | null }} latencyMs medians over the rounds
  * @property {number} errors totals over the rounds
  * @property {number} timeouts
@@ -80,7 +81,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {boolean} judged
  * @property {string} runtime
  * @property {string} scenario
- * @property {Summary} summary over the paired rounds, in round order
+ * @property {Summary} summary over the paired rounds
+ * @property {number[]} byRound the paired rounds' ratios, in round order
  * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged
  * @property {import('./verdict.js').Verdict | null} measuredVerdict what the numbers alone say
  * @property {number | null} pairCorrelation of the two targets' log req/s across rounds; near 1, the machine's swings
@@ -162,6 +164,7 @@ function summarizeTarget(runtime, scenario, target, runs) {
     okRuns: ok.length,
     failedRuns: runs.length - ok.length,
     rps: summarize(loads.map((load) => load.rps)),
+    rpsByRound: loads.map((load) => load.rps),
     latencyMs: {
       p50: medianOf(loads.map((l) => l.latencyMs.p50)) ?? NaN,
       p90: medianOf(loads.map((l) => l.latencyMs.p90)) ?? NaN,
@@ -235,6 +238,7 @@ function ratioRow(runtime, scenario, spec, runs, plannedRounds) {
     runtime,
     scenario,
     summary,
+    byRound: values,
     verdict: spec.judged ? verdict(summary, conditions) : null,
     measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
     pairCorrelation: correlation(...logRps),

@@ -130,12 +130,9 @@ function latencyCharts(analysis) {
  */
 export function renderHtml(results, analysis, profilesHtml) {
   const status = statusLine(results);
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Nest on Fastify vs Nest on Express</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
-<body>
-<h1>Nest on Fastify vs Nest on Express</h1>
-<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
+  return htmlPage(
+    'Nest on Fastify vs Nest on Express',
+    `<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
 ${escapeHtml(results.options.rounds)} paired rounds with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
@@ -152,7 +149,21 @@ ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
 ${htmlTable(headerTable(results))}
 ${profilesHtml}
-${htmlTable(environmentTable(results))}
+${htmlTable(environmentTable(results))}`,
+  );
+}
+
+/**
+ * One self-contained page in the reports' style.
+ * @param {string} title plain text @param {string} body HTML
+ */
+export function htmlPage(title, body) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+${body}
 </body></html>
 `;
 }

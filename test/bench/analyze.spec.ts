@@ -2,60 +2,7 @@ import { analyze, NEIGHBOUR_CPU_LIMIT } from '../../bench/analysis/analyze.js';
 import { orderTable } from '../../bench/report/tables.js';
 import { plainText } from '../../bench/report/rich-table.js';
 import { FAILED_ANSWER_LIMIT } from '../../bench/analysis/verdict.js';
-
-const ROUNDS = 12;
-const EXPRESS_RPS = 10_000;
-
-/** A small, fixed wobble per round, so intervals have width but every ratio stays well inside its band. */
-const wobble = (round: number) => 1 + ((round * 7) % 5) / 100;
-
-/**
- * results.json for Nest-Express and Nest-Fastify on one scenario: in odd rounds Express runs first, in even rounds
- * Fastify, as the plan's rotation does; Fastify's ratio in each round comes from `ratioOf`.
- */
-function results(ratioOf: (round: number, expressFirst: boolean) => number) {
-  const runs = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const expressFirst = round % 2 === 1;
-    const express = EXPRESS_RPS * wobble(round);
-    for (const [target, rps, slot] of [
-      ['nest-express', express, expressFirst ? 1 : 2],
-      ['nest-fastify', express * ratioOf(round, expressFirst), expressFirst ? 2 : 1],
-    ] as const) {
-      const durationSec = 0.5;
-      runs.push({
-        runtime: 'node@20',
-        target,
-        scenario: 'hello',
-        round,
-        slot,
-        startedAt: '2026-01-01T00:00:00.000Z',
-        status: 'ok',
-        failure: null,
-        load: {
-          requests: Math.round(rps * durationSec),
-          statusCounts: { 200: Math.round(rps * durationSec) },
-          durationSec,
-          rps,
-          latencyMs: { p50: 1, p90: 2, p99: 3, p999: 4, mean: 1, max: 5 },
-          errors: 0,
-          timeouts: 0,
-          unexpectedStatus: 0,
-          generatorCpuSec: 0.3,
-          warnings: [],
-        },
-        server: { cpuUsPerRequest: 50, peakRssMiB: 80, peakRssWindow: 'run' },
-        generator: { cpuShare: 0.6, saturated: false },
-        neighbours: { busiest: 'raw-node', cpuShare: 0 },
-      });
-    }
-  }
-  return {
-    plan: { runtimes: ['node@20'] },
-    options: { rounds: ROUNDS, scenarios: ['hello'], targets: ['nest-express', 'nest-fastify'] },
-    runs,
-  } as any;
-}
+import { ROUNDS, results, wobble } from './support/synthetic-results.js';
 
 const judged = (input: any) => analyze(input).ratios.find((r) => r.judged)!;
 const run = (input: any, target: string, round: number) =>

@@ -1,0 +1,114 @@
+// @ts-check
+// The report of `npm run compare`: one table of changes from run A to run B, as Markdown and as a self-contained page.
+import { DASH, formatNumber, formatPercent } from './format.js';
+import { htmlPage } from './html.js';
+import { formatBandedRatio } from './ratio-notes.js';
+import { htmlTable, htmlText, markdownTable, strong } from './rich-table.js';
+
+/** @typedef {import('../analysis/comparison.js').Change} Change */
+/** @typedef {import('./rich-table.js').Table} Table */
+
+/**
+ * What identifies a run in the report.
+ * @typedef {{ dir: string, results: import('../results.js').Results }} Run
+ */
+
+/** @param {Run} run */
+function describeRun({ dir, results }) {
+  const commit = results.environment.git.commit;
+  return (
+    `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => `${r.name} ${r.version}`).join(', ')}, ` +
+    `${commit ? `commit ${commit.slice(0, 12)}${results.environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
+    `${results.environment.driver}, ${results.options.rounds} rounds)`
+  );
+}
+
+/** @param {number} value a change as a fraction */
+function signedPercent(value) {
+  return `${value > 0 ? '+' : ''}${formatPercent(value, 1)}`;
+}
+
+/**
+ * @param {Change} change
+ * @param {number} value
+ */
+function formatValue(change, value) {
+  return change.kind === 'ratio' ? formatBandedRatio(value) : formatNumber(value);
+}
+
+/**
+ * @param {Change[]} changes
+ * @returns {Table}
+ */
+export function comparisonTable(changes) {
+  const runtimeCell = (/** @type {Change} */ c) =>
+    c.runtimeA === c.runtimeB ? c.runtimeA : `${c.runtimeA} → ${c.runtimeB}`;
+  return {
+    title: 'Changes from A to B',
+    intro: [
+      "Per scenario, the Fastify ÷ Express ratios (per-round ratios, as in the verdict table) and every target's req/s. ",
+      strong('change'),
+      ': B ÷ A − 1, the Hodges–Lehmann estimate over all pairs of a round from A and a round from B, with its ' +
+        "rank-sum interval and that interval's exact coverage. ",
+      strong('beyond noise'),
+      ': the interval reaches 95 % and excludes no change. Both runs should come from the same machine under the same ' +
+        "conditions; the interval covers the rounds' noise, not a difference between machines.",
+    ],
+    headers: [
+      'runtime',
+      'scenario',
+      'series',
+      'A (median)',
+      'B (median)',
+      'change',
+      '95 % interval',
+      'beyond noise',
+      'verdict A → B',
+    ],
+    align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'left'],
+    rows: changes.map((c) => [
+      runtimeCell(c),
+      c.scenario,
+      c.kind === 'ratio' ? c.subject : `${c.subject} req/s`,
+      `${formatValue(c, c.a.median)} (${c.a.n})`,
+      `${formatValue(c, c.b.median)} (${c.b.n})`,
+      c.change ? signedPercent(c.change.estimate) : DASH,
+      c.change
+        ? `${signedPercent(c.change.low)} – ${signedPercent(c.change.high)} (${formatPercent(c.change.coverage, 1)})`
+        : DASH,
+      c.beyondNoise ? strong('yes') : 'no',
+      c.verdictA || c.verdictB ? `${c.verdictA ?? DASH} → ${c.verdictB ?? DASH}` : '',
+    ]),
+  };
+}
+
+const TITLE = 'Comparison of two bench runs';
+
+/** @param {Run} a @param {Run} b */
+function runsParagraph(a, b) {
+  return [`A: ${describeRun(a)}`, `B: ${describeRun(b)}`];
+}
+
+/**
+ * @param {Run} a @param {Run} b @param {Change[]} changes
+ */
+export function renderComparisonMarkdown(a, b, changes) {
+  return [
+    `# ${TITLE}`,
+    '',
+    ...runsParagraph(a, b).flatMap((line) => [line, '']),
+    markdownTable(comparisonTable(changes)),
+  ].join('\n');
+}
+
+/**
+ * @param {Run} a @param {Run} b @param {Change[]} changes
+ */
+export function renderComparisonHtml(a, b, changes) {
+  return htmlPage(
+    TITLE,
+    `${runsParagraph(a, b)
+      .map((line) => `<p>${htmlText(line)}</p>`)
+      .join('\n')}\n${htmlTable(comparisonTable(changes))}`,
+  );
+}
