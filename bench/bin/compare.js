@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyze } from '../analysis/analyze.js';
 import { compareAnalyses } from '../analysis/comparison.js';
-import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { UsageError, runCli } from '../errors.js';
 import { renderComparisonHtml, renderComparisonMarkdown } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
 import { readResults } from '../results.js';
@@ -62,12 +62,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  if (error instanceof UsageError) {
-    console.error(error.message);
-    process.exitCode = USAGE_EXIT_CODE;
-  } else {
-    console.error(error);
-    process.exitCode = 1;
-  }
-});
+runCli(main);

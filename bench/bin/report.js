@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run report -- DIR`: rebuild report.md and report.html from DIR/results.json, without measuring anything.
-import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { UsageError, runCli } from '../errors.js';
 import { readResults } from '../results.js';
 import { writeReports } from '../report/write.js';
 
@@ -24,12 +24,4 @@ async function main() {
   console.log(`wrote ${markdownFile} and ${htmlFile}`);
 }
 
-main().catch((error) => {
-  if (error instanceof UsageError) {
-    console.error(error.message);
-    process.exitCode = USAGE_EXIT_CODE;
-  } else {
-    console.error(error);
-    process.exitCode = 1;
-  }
-});
+runCli(main);
