@@ -15,11 +15,9 @@ import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
-import { assertDriverSupports, currentNode, parseRuntimeList, resolveRuntimes } from '../runtimes/runtimes.js';
+import { runtimesForOption } from '../runtimes/runtimes.js';
 import { PROJECT_ROOT } from '../run/project-root.js';
 import { headerDifferences } from '../run/verify.js';
-
-/** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -50,7 +48,7 @@ async function main(argv) {
  */
 async function prepare(config, options) {
   const driver = await chooseDriver(options.driver, log);
-  const runtimes = await resolveRuntimeOption(options.runtime, driver.name);
+  const runtimes = await runtimesForOption(options.runtime, driver.name, log);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config);
   if (pairs.length === 0) {
     throw new UsageError(
@@ -159,20 +157,6 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
   }
   if (abort.signal.aborted) return EXIT_INTERRUPTED;
   return failureCount(results) ? EXIT_FAILED : EXIT_OK;
-}
-
-/**
- * Without --runtime: the node running the bench. With it: bench/runtimes.js parses, checks the driver against the
- * runtimes (before installing anything), installs what is missing and resolves.
- * @param {string | null} text
- * @param {string} driverName
- * @returns {Promise<Runtime[]>}
- */
-async function resolveRuntimeOption(text, driverName) {
-  if (text === null) return [currentNode()];
-  const specs = parseRuntimeList(text);
-  assertDriverSupports(driverName, specs);
-  return resolveRuntimes(specs, { log });
 }
 
 main(process.argv.slice(2)).then(

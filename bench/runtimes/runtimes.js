@@ -1,89 +1,32 @@
 // @ts-check
 /**
  * The runtimes the bench can run its targets under: the node running the bench, other Node releases and Bun.
- * Other runtimes come from the npm registry only and are installed once into a cache folder the project owns
- * (`.runtimes/<name>-<version text>/`); later calls reuse them without touching the network.
- *
- * Node: the npm `node` package is a shim whose preinstall script runs a nested `npm install node-<platform>-<arch>@<same
- * version>` and links that package's binary. We install that platform package directly: same binary, no nested npm, and
- * no dependency on install scripts (npm 11 flags them and `--ignore-scripts` users would get an empty shim).
- * Bun: the npm `bun` package works the same way with `@oven/bun-<platform>-<arch>` optional dependencies and a postinstall
- * that moves the binary; again we install the platform package directly, which also lets us pick the `-baseline` build
- * on x64 CPUs without AVX2 (the `bun` package only ever tries the AVX2 build).
+ * `--runtime` text is parsed in specs.js; what is not the running node comes from the npm registry through install.js.
  */
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { DEFAULT_CACHE_DIR, installedRuntime } from './install.js';
+import { assertDriverSupports, parseRuntimeList, specMatches } from './specs.js';
 import { UsageError } from '../errors.js';
 
-const execFileAsync = promisify(execFile);
-
-/** @typedef {'node' | 'bun'} RuntimeName */
-/**
- * A parsed `--runtime` item. `range` is the version text after `@` (`24`, `24.11`, `1.3.2`), or null: the node
- * running the bench for `node`, the newest release for `bun`.
- * @typedef {{ text: string, name: RuntimeName, range: string | null }} RuntimeSpec
- */
+/** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
 /**
  * A runtime ready to start targets: `command ...args <execArgv> <entry file>`.
- * @typedef {{ spec: string, name: RuntimeName, version: string, command: string, args: string[] }} Runtime
+ * @typedef {{ spec: string, name: import('./specs.js').RuntimeName, version: string, command: string, args: string[] }} Runtime
  */
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
 
-export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
-/** Written into a cache entry only once its binary has answered `--version`: its presence means "complete". */
-const MARKER_FILE = 'runtime.json';
-const SPEC_PATTERN = /^(node|bun)(?:@(\d+(?:\.\d+){0,2}))?$/;
-const ACCEPTED_FORMS =
-  'node (the node running the bench), node@<major>[.<minor>[.<patch>]], bun, bun@<major>[.<minor>[.<patch>]]';
-const NPM_INSTALL_TIMEOUT_MS = 10 * 60_000;
-const VERSION_TIMEOUT_MS = 30_000;
-const NPM_MAX_BUFFER = 16 * 1024 * 1024;
-
-/** The oldest Node the app supports, from package.json `engines.node` (">=20.19.0"). */
-const MIN_NODE_VERSION = readMinNodeVersion();
-
-function readMinNodeVersion() {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  const match = /^>=\s*(\d+\.\d+\.\d+)$/.exec(pkg.engines?.node ?? '');
-  if (!match)
-    throw new Error(`package.json engines.node must read ">=X.Y.Z", found ${JSON.stringify(pkg.engines?.node)}`);
-  return match[1];
-}
-
 /**
- * Parses `--runtime` text such as `node@20,node@22,node@24,bun`.
- * @param {string} text
- * @returns {RuntimeSpec[]}
- * @throws {UsageError} naming the first bad item and the accepted forms
+ * The runtimes of a run. Without --runtime: the node running the bench. With it: parse, check the driver against the
+ * runtimes (before installing anything), install what is missing and resolve.
+ * @param {string | null} text --runtime, or null
+ * @param {string} driverName
+ * @param {(line: string) => void} log
+ * @returns {Promise<Runtime[]>}
  */
-export function parseRuntimeList(text) {
-  const items = String(text)
-    .split(',')
-    .map((item) => item.trim());
-  /** @type {RuntimeSpec[]} */
-  const specs = [];
-  for (const item of items) {
-    const match = SPEC_PATTERN.exec(item);
-    if (!match) {
-      const shown = item === '' ? 'an empty item' : `"${item}"`;
-      throw new UsageError(`--runtime: ${shown} is not a runtime; use ${ACCEPTED_FORMS}, comma-separated`);
-    }
-    const name = /** @type {RuntimeName} */ (match[1]);
-    const range = match[2] ?? null;
-    if (specs.some((spec) => spec.text === item))
-      throw new UsageError(`--runtime: ${item} is listed twice; list each runtime once`);
-    if (name === 'node' && range !== null && !rangeCanReach(range, MIN_NODE_VERSION)) {
-      throw new UsageError(
-        `--runtime: ${item} is older than the app supports (Node >=${MIN_NODE_VERSION}, package.json engines)`,
-      );
-    }
-    specs.push({ text: item, name, range });
-  }
-  return specs;
+export async function runtimesForOption(text, driverName, log) {
+  if (text === null) return [currentNode()];
+  const specs = parseRuntimeList(text);
+  assertDriverSupports(driverName, specs);
+  return resolveRuntimes(specs, { log });
 }
 
 /**
@@ -109,24 +52,6 @@ export async function resolveRuntimes(specs, { cacheDir = DEFAULT_CACHE_DIR, log
   return runtimes;
 }
 
-/**
- * Refuses a load generator whose numbers would be wrong under one of the runtimes, before anything is installed or run.
- * ab asks for keep-alive the HTTP/1.0 way (`Connection: keep-alive`); Bun answers those requests with `Connection: close`
- * (checked with Bun 1.4.5: 0 of 3000 `ab -k` requests kept alive, against 3000 of 3000 on Node), so ab would time a new
- * TCP connection per request under Bun and a reused one under Node.
- * @param {string} driver
- * @param {RuntimeSpec[]} specs
- * @throws {UsageError}
- */
-export function assertDriverSupports(driver, specs) {
-  const bun = specs.find((spec) => spec.name === 'bun');
-  if (driver === 'ab' && bun) {
-    throw new UsageError(
-      `--driver ab cannot measure ${bun.text}: Bun closes HTTP/1.0 keep-alive connections, so ab -k would time a new connection per request; use --driver autocannon or wrk`,
-    );
-  }
-}
-
 /** The node running the bench, as a runtime: the default when `--runtime` is not given. */
 export function currentNode(spec = 'node') {
   return /** @type {Runtime} */ ({
@@ -145,201 +70,6 @@ export function currentNode(spec = 'node') {
  * @returns {Promise<Runtime>}
  */
 async function resolveRuntime(spec, cacheDir, log) {
-  if (spec.name === 'node' && (spec.range === null || versionMatches(process.versions.node, spec.range))) {
-    return currentNode(spec.text);
-  }
-  const pkg = spec.name === 'node' ? nodePackage() : bunPackage();
-  const dir = path.join(cacheDir, `${spec.name}-${spec.range ?? 'latest'}`);
-  const cached = await readCached(dir, spec);
-  if (cached) return cached;
-
-  const started = Date.now();
-  log(`runtimes: installing ${spec.text} (npm package ${pkg}@${spec.range ?? 'latest'}) into ${dir}; first time only`);
-  await install(spec, pkg, dir);
-  const installed = /** @type {Runtime} */ (await readCached(dir, spec));
-  log(
-    `runtimes: ${spec.text} is ${spec.name} ${installed.version}, installed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return installed;
-}
-
-/**
- * A complete cache entry, its version read from the binary (no network); null when absent or incomplete.
- * @param {string} dir
- * @param {RuntimeSpec} spec
- * @returns {Promise<Runtime | null>}
- */
-async function readCached(dir, spec) {
-  const marker = await readMarker(dir);
-  if (!marker) return null;
-  const command = path.join(dir, marker.command);
-  try {
-    return { spec: spec.text, name: spec.name, version: await readVersion(spec, command), command, args: [] };
-  } catch (error) {
-    throw new UsageError(`${/** @type {Error} */ (error).message}; delete ${dir} to install it again`);
-  }
-}
-
-/** @param {string} dir @returns {Promise<{ command: string } | null>} */
-async function readMarker(dir) {
-  try {
-    return JSON.parse(await fs.readFile(path.join(dir, MARKER_FILE), 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Installs `pkg@range` into a staging folder of its own, checks the binary and marks it complete there, then moves it
- * to `dir` in one rename: an interrupted install never looks complete, and two benches installing the same runtime at
- * once both end up with one good copy.
- * @param {RuntimeSpec} spec
- * @param {string} pkg
- * @param {string} dir
- */
-async function install(spec, pkg, dir) {
-  await fs.mkdir(path.dirname(dir), { recursive: true });
-  const staging = await fs.mkdtemp(`${dir}.partial-`);
-  try {
-    const args = [
-      'install',
-      `${pkg}@${spec.range ?? 'latest'}`,
-      '--prefix',
-      staging,
-      '--no-save',
-      '--no-package-lock',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-    ];
-    try {
-      await execFileAsync('npm', args, { cwd: staging, timeout: NPM_INSTALL_TIMEOUT_MS, maxBuffer: NPM_MAX_BUFFER });
-    } catch (error) {
-      throw new UsageError(`--runtime: ${spec.text}: ${describeNpmFailure(error, spec, pkg)}`);
-    }
-    const command = path.join('node_modules', pkg, 'bin', spec.name);
-    const version = await readVersion(spec, path.join(staging, command));
-    if (spec.range !== null && !versionMatches(version, spec.range)) {
-      throw new UsageError(
-        `--runtime: ${spec.text}: npm installed ${spec.name} ${version}, which does not match ${spec.range}`,
-      );
-    }
-    await fs.writeFile(
-      path.join(staging, MARKER_FILE),
-      `${JSON.stringify({ spec: spec.text, package: pkg, version, command }, null, 2)}\n`,
-    );
-    await moveIntoPlace(staging, dir);
-  } finally {
-    await fs.rm(staging, { recursive: true, force: true });
-  }
-}
-
-/**
- * @param {string} staging a complete install
- * @param {string} dir where it belongs
- */
-async function moveIntoPlace(staging, dir) {
-  try {
-    await fs.rename(staging, dir);
-    return;
-  } catch (error) {
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-  }
-  // `dir` exists: either another bench finished installing first (keep its copy) or an old install without a marker
-  if (await readMarker(dir)) return;
-  await fs.rm(dir, { recursive: true, force: true });
-  await fs.rename(staging, dir);
-}
-
-/**
- * One line saying why `npm install` failed, from npm's `npm error code X` output.
- * @param {any} error
- * @param {RuntimeSpec} spec
- * @param {string} pkg
- */
-function describeNpmFailure(error, spec, pkg) {
-  if (error.code === 'ENOENT') return 'npm is not on PATH; it is needed to install runtimes from the npm registry';
-  if (error.killed)
-    return `npm install ${pkg} took longer than ${NPM_INSTALL_TIMEOUT_MS / 60_000} min; check the network and retry`;
-  const stderr = String(error.stderr ?? '');
-  const code = /npm error code (\S+)/.exec(stderr)?.[1];
-  if (code === 'ETARGET' || code === 'E404') {
-    return `no ${spec.name} release matches ${spec.range} in the npm registry (package ${pkg})`;
-  }
-  // npm prints `code`, `syscall` and `errno` lines and a stack around the one line that says what happened.
-  const reason = stderr
-    .split('\n')
-    .map((line) => /^npm error (?!code |syscall |errno |\s)(.+)/.exec(line)?.[1])
-    .find(Boolean);
-  return `could not install ${pkg} from the npm registry: ${reason ?? code ?? `npm exited with code ${error.code}`}`;
-}
-
-/**
- * The exact version, as the binary itself reports it (`v24.11.1` for node, `1.3.2` for bun).
- * @param {RuntimeSpec} spec
- * @param {string} command
- */
-async function readVersion(spec, command) {
-  try {
-    const { stdout } = await execFileAsync(command, ['--version'], { timeout: VERSION_TIMEOUT_MS });
-    return stdout.trim().replace(/^v/, '');
-  } catch (error) {
-    const reason =
-      /** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message.split('\n')[0];
-    throw new UsageError(`--runtime: ${spec.text}: ${command} does not run (${reason})`);
-  }
-}
-
-/** The npm package holding the Node binary for this machine, as the `node` shim package picks it. */
-function nodePackage() {
-  if (process.platform === 'win32')
-    throw new UsageError('--runtime: installing Node releases is supported on Linux and macOS only');
-  const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
-  return `${prefix}-${process.platform}-${process.arch}`;
-}
-
-/** Bun's name for each CPU architecture Node reports. */
-const BUN_ARCH = /** @type {Record<string, string>} */ ({ x64: 'x64', arm64: 'aarch64' });
-
-/** The npm package holding the Bun binary for this machine: the AVX2 build where the CPU has AVX2, else `-baseline`. */
-function bunPackage() {
-  const arch = BUN_ARCH[process.arch];
-  if (!arch || !['linux', 'darwin'].includes(process.platform)) {
-    throw new UsageError(
-      `--runtime: installing Bun is supported on Linux and macOS x64/arm64 only, not ${process.platform} ${process.arch}`,
-    );
-  }
-  const baseline = process.platform === 'linux' && arch === 'x64' && !cpuHasAvx2();
-  return `@oven/bun-${process.platform}-${arch}${baseline ? '-baseline' : ''}`;
-}
-
-function cpuHasAvx2() {
-  return /^flags\s*:.*\bavx2\b/m.test(readFileSync('/proc/cpuinfo', 'utf8'));
-}
-
-/**
- * Whether `version` (`24.11.1`) lies in a prefix range (`24`, `24.11`, `24.11.1`), as npm reads `node@24`.
- * @param {string} version
- * @param {string} range
- */
-export function versionMatches(version, range) {
-  const have = version.split('.');
-  return range.split('.').every((part, i) => Number(part) === Number(have[i]));
-}
-
-/**
- * Whether some version in a prefix range is at least `min`: `20` and `21` can reach 20.19.0, `20.18` cannot.
- * @param {string} range
- * @param {string} min
- */
-function rangeCanReach(range, min) {
-  const want = range.split('.').map(Number);
-  const floor = min.split('.').map(Number);
-  for (let i = 0; i < want.length; i += 1) {
-    if (want[i] !== floor[i]) return want[i] > floor[i];
-  }
-  return true;
+  if (spec.name === 'node' && specMatches(spec, process.versions.node)) return currentNode(spec.text);
+  return installedRuntime(spec, cacheDir, log);
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUICK } from '../../bench/run/options.js';
-import { DEFAULT_CACHE_DIR } from '../../bench/runtimes/runtimes.js';
+import { DEFAULT_CACHE_DIR } from '../../bench/runtimes/install.js';
 import { CLI, runNode } from './support/run-node.js';
 
 /** First run on a fresh clone installs node@24 and bun (about 15 s here), then three quick runtimes. */
