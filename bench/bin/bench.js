@@ -16,6 +16,7 @@ import { createResults, createResultsWriter, failureCount, runStamp } from '../r
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
+import { parseRuntimeList } from '../runtimes/specs.js';
 import { PROJECT_ROOT } from '../run/project-root.js';
 import { headerDifferences } from '../run/verify.js';
 
@@ -47,8 +48,10 @@ async function main(argv) {
  * @param {import('../run/options.js').Options} options
  */
 async function prepare(config, options) {
+  // a bad --runtime is refused before choosing a driver can print a notice
+  const runtimeSpecs = options.runtime === null ? null : parseRuntimeList(options.runtime);
   const driver = await chooseDriver(options.driver, log);
-  const runtimes = await runtimesForOption(options.runtime, driver.name, log);
+  const runtimes = await runtimesForOption(runtimeSpecs, driver.name, log);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config);
   if (pairs.length === 0) {
     throw new UsageError(

@@ -4,7 +4,7 @@
  * `--runtime` text is parsed in specs.js; what is not the running node comes from the npm registry through install.js.
  */
 import { DEFAULT_CACHE_DIR, installedRuntime } from './install.js';
-import { assertDriverSupports, parseRuntimeList, specMatches } from './specs.js';
+import { assertDriverSupports, specMatches } from './specs.js';
 import { UsageError } from '../errors.js';
 
 /** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
@@ -15,16 +15,15 @@ import { UsageError } from '../errors.js';
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
 
 /**
- * The runtimes of a run. Without --runtime: the node running the bench. With it: parse, check the driver against the
+ * The runtimes of a run. Without --runtime: the node running the bench. With it: check the driver against the
  * runtimes (before installing anything), install what is missing and resolve.
- * @param {string | null} text --runtime, or null
+ * @param {RuntimeSpec[] | null} specs --runtime, parsed, or null
  * @param {string} driverName
  * @param {(line: string) => void} log
  * @returns {Promise<Runtime[]>}
  */
-export async function runtimesForOption(text, driverName, log) {
-  if (text === null) return [currentNode()];
-  const specs = parseRuntimeList(text);
+export async function runtimesForOption(specs, driverName, log) {
+  if (specs === null) return [currentNode()];
   assertDriverSupports(driverName, specs);
   return resolveRuntimes(specs, { log });
 }
