@@ -1,3 +1,4 @@
+import { CONFIDENCE, summarize } from '../../bench/analysis/stats.js';
 import { MIN_ROUNDS_FOR_VERDICT, band, measuredVerdict, verdict } from '../../bench/analysis/verdict.js';
 
 const clean = { failedAnswers: false, saturated: false };
@@ -31,10 +32,18 @@ describe('verdict from a median and its interval', () => {
     expect(verdict({ n: 1, median: 2.0, ci: null }, clean)).toBe('inconclusive');
   });
 
-  it('is inconclusive with fewer rounds than a distribution-free 95 % interval needs, however tight the values', () => {
-    expect(MIN_ROUNDS_FOR_VERDICT).toBe(6);
-    expect(verdict({ n: 5, median: 2.0, ci: { low: 1.99, high: 2.01 } }, clean)).toBe('inconclusive');
-    expect(verdict({ n: 6, median: 2.0, ci: { low: 1.99, high: 2.01 } }, clean)).toBe('holds');
+  it('gives no verdict on one round fewer than MIN_ROUNDS_FOR_VERDICT, however tight the ratios, and one on that many', () => {
+    // per-round ratios within 1 % of 2×: deep inside the band where the claim holds
+    const ratios = Array.from({ length: MIN_ROUNDS_FOR_VERDICT }, (_, i) => 2 + ((i % 3) - 1) * 0.02);
+    expect(verdict(summarize(ratios.slice(1)), clean)).toBe('inconclusive');
+    expect(verdict(summarize(ratios), clean)).toBe('holds');
+  });
+
+  it('asks for the fewest rounds whose widest interval covers the median with 95 %, whatever their distribution', () => {
+    // min..max of n values misses the median only when all n fall on one side of it: 2 × 0.5^n
+    const coverage = (rounds: number) => 1 - 2 * 0.5 ** rounds;
+    expect(coverage(MIN_ROUNDS_FOR_VERDICT)).toBeGreaterThanOrEqual(CONFIDENCE);
+    expect(coverage(MIN_ROUNDS_FOR_VERDICT - 1)).toBeLessThan(CONFIDENCE);
   });
 });
 
