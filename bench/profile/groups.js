@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Which part of the stack a profile frame belongs to: the express or fastify package with their dependencies,
- * @nestjs/*, the ORM and database drivers, the application, node's internals, V8/native code, GC, idle.
+ * @nestjs/*, the ORM and database drivers, the production stack's middleware (security headers, compression, the
+ * request logger, class-transformer), the application, node's internals, V8/native code, GC, idle.
  *
  * Package groups come from the installed dependency graph (package.json dependencies, peerDependencies and
  * optionalDependencies, resolved through node_modules the way node resolves them), not from a hand-written list.
@@ -10,7 +11,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** @typedef {'express' | 'fastify' | 'nestjs' | 'orm-db' | 'app' | 'other-packages' | 'node' | 'native' | 'gc' | 'idle' | 'unaccounted'} GroupId */
+/**
+ * @typedef {'express' | 'fastify' | 'nestjs' | 'orm-db' | 'helmet' | 'compression' | 'logger' | 'class-transformer'
+ *   | 'app' | 'other-packages' | 'node' | 'native' | 'gc' | 'idle' | 'unaccounted'} GroupId
+ */
 
 /** Every group, in the order reports list them, with the colour its flame-graph frames get. */
 export const GROUPS = /** @type {const} */ ([
@@ -18,6 +22,10 @@ export const GROUPS = /** @type {const} */ ([
   { id: 'fastify', label: 'fastify (+ deps)', color: '#3d9ee8' },
   { id: 'nestjs', label: '@nestjs/* (+ deps)', color: '#e0234e' },
   { id: 'orm-db', label: 'ORM & DB driver', color: '#9b59b6' },
+  { id: 'helmet', label: 'helmet (security headers)', color: '#1abc9c' },
+  { id: 'compression', label: 'compression & zlib', color: '#16a085' },
+  { id: 'logger', label: 'pino request logger', color: '#d35400' },
+  { id: 'class-transformer', label: 'class-transformer', color: '#c0392b' },
   { id: 'app', label: 'application', color: '#2ecc71' },
   { id: 'other-packages', label: 'other packages', color: '#95a5a6' },
   { id: 'node', label: 'node internals', color: '#8bc34a' },
@@ -31,6 +39,8 @@ export const GROUPS = /** @type {const} */ ([
  * Package groups, claimed in this order. A group owns its roots; then each package reachable from them that no
  * earlier group claimed, never walking into another group's roots. The adapters come first because the question
  * the profiles answer is what each adapter costs: a package both express and typeorm use (debug) counts for express.
+ * Each middleware group names both adapters' packages as roots, so that pino stays the logger's although fastify
+ * depends on it, and class-transformer its own although @nestjs/common lists it as a peer.
  * @type {{ id: GroupId, roots: (name: string) => boolean }[]}
  */
 const PACKAGE_GROUPS = [
@@ -38,7 +48,18 @@ const PACKAGE_GROUPS = [
   { id: 'fastify', roots: (name) => name === 'fastify' },
   { id: 'nestjs', roots: (name) => name.startsWith('@nestjs/') },
   { id: 'orm-db', roots: (name) => ['typeorm', 'mysql2', 'sql.js'].includes(name) },
+  { id: 'helmet', roots: (name) => ['helmet', '@fastify/helmet'].includes(name) },
+  { id: 'compression', roots: (name) => ['compression', '@fastify/compress'].includes(name) },
+  { id: 'logger', roots: (name) => name === 'pino' || name.startsWith('pino-') || name === 'nestjs-pino' },
+  { id: 'class-transformer', roots: (name) => name === 'class-transformer' },
 ];
+
+/**
+ * Node's own modules that belong to a middleware group: zlib's JavaScript half is what compression costs on the main
+ * thread (the deflating itself runs on libuv's thread pool, which the profiler does not sample).
+ * @type {Record<string, GroupId>}
+ */
+const NODE_MODULE_GROUPS = { 'node:zlib': 'compression' };
 
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
@@ -146,7 +167,7 @@ export function createScriptClassifier() {
 
   /** @param {string} url @returns {GroupId | null} */
   function classify(url) {
-    if (url.startsWith('node:')) return 'node';
+    if (url.startsWith('node:')) return NODE_MODULE_GROUPS[url] ?? 'node';
     const file = scriptPath(url);
     if (!file) return null;
     const first = file.indexOf(NODE_MODULES);

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeTicks, type Preprocessed } from '../../bench/profile/tick-analysis.js';
 import { createScriptClassifier, packageGroupsOf } from '../../bench/profile/groups.js';
@@ -44,6 +45,73 @@ describe('package groups from the installed dependency graph', () => {
       Array(4).fill('nestjs'),
     );
     expect(['typeorm', 'mysql2', 'sql.js', 'named-placeholders'].map(groupOf)).toEqual(Array(4).fill('orm-db'));
+  });
+});
+
+describe("the production stack's middleware groups", () => {
+  // A project laid out as npm installs the production stack: package.json files only, which is all the graph reads.
+  const MANIFESTS: Record<string, Record<string, Record<string, string>>> = {
+    express: { dependencies: { vary: '1', debug: '4' } },
+    fastify: { dependencies: { pino: '9', 'process-warning': '4' } },
+    '@nestjs/common': { peerDependencies: { 'class-transformer': '0', 'class-validator': '0' } },
+    helmet: {},
+    '@fastify/helmet': { dependencies: { helmet: '8', 'fastify-plugin': '5' } },
+    compression: { dependencies: { vary: '1', 'on-headers': '1' } },
+    '@fastify/compress': { dependencies: { minipass: '7', 'fastify-plugin': '5' } },
+    'nestjs-pino': { peerDependencies: { 'pino-http': '10' } },
+    'pino-http': { dependencies: { pino: '9' } },
+    pino: { dependencies: { 'sonic-boom': '4', 'process-warning': '4' } },
+    'class-transformer': {},
+    'class-validator': {},
+    ...Object.fromEntries(
+      ['vary', 'debug', 'process-warning', 'fastify-plugin', 'on-headers', 'minipass', 'sonic-boom'].map((name) => [
+        name,
+        {},
+      ]),
+    ),
+  };
+  let root: string;
+  let groupOf: (name: string) => string | undefined;
+
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'groups-'));
+    for (const [name, manifest] of Object.entries(MANIFESTS)) {
+      const dir = path.join(root, 'node_modules', name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', ...manifest }));
+    }
+    const owner = packageGroupsOf(root);
+    groupOf = (name) => owner.get(path.join(root, 'node_modules', name));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("gives helmet and compression both adapters' packages, with what only they depend on", () => {
+    expect(['helmet', '@fastify/helmet'].map((name) => groupOf(name))).toEqual(['helmet', 'helmet']);
+    expect(['compression', '@fastify/compress', 'on-headers', 'minipass'].map((name) => groupOf(name))).toEqual(
+      Array(4).fill('compression'),
+    );
+  });
+
+  it('keeps pino with the logger although fastify depends on it', () => {
+    expect(['pino', 'pino-http', 'nestjs-pino', 'sonic-boom'].map((name) => groupOf(name))).toEqual(
+      Array(4).fill('logger'),
+    );
+  });
+
+  it('keeps class-transformer apart from Nest, whose peer it is, and leaves class-validator with Nest', () => {
+    expect(groupOf('class-transformer')).toBe('class-transformer');
+    expect(groupOf('class-validator')).toBe('nestjs');
+  });
+
+  it('leaves a package an adapter also depends on with the adapter', () => {
+    expect([groupOf('vary'), groupOf('process-warning')]).toEqual(['express', 'fastify']);
+  });
+
+  it("counts node's zlib module for compression, other node modules for node", () => {
+    const classify = createScriptClassifier();
+    expect(classify('node:zlib')).toBe('compression');
+    expect(classify('node:internal/streams/transform')).toBe('node');
+    expect(classify(`${root}/node_modules/pino/lib/tools.js`)).toBe('logger');
   });
 });
 
