@@ -20,6 +20,7 @@ const MAX_EXPECTED_RPS = 200_000;
 /** @type {Driver} */
 const driver = {
   name: 'ab',
+  sendsMixes: false,
   async checkAvailable() {
     requireBinary('ab', 'apache2-utils');
   },

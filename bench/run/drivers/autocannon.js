@@ -3,6 +3,8 @@
 // of wrk per request (~16 µs against 10–12 µs here, see README), so fast servers saturate it first (runs flag that).
 import autocannon from 'autocannon';
 
+import { countOf, expectedStatuses } from './registry.js';
+
 /** @typedef {import('./registry.js').Driver} Driver */
 /** @typedef {import('./registry.js').LoadRequest} LoadRequest */
 /** @typedef {import('./registry.js').LoadResult} LoadResult */
@@ -14,17 +16,17 @@ const MICROS_PER_SEC = 1e6;
 /**
  * Reduce autocannon's result object to a LoadResult.
  * @param {autocannon.Result} result
- * @param {number} expectedStatus
+ * @param {number | number[]} expectedStatuses the statuses that count as throughput (a mix's routes answer 200 or 201)
  * @param {number} generatorCpuSec
  * @returns {LoadResult}
  */
-export function fromAutocannonResult(result, expectedStatus, generatorCpuSec) {
+export function fromAutocannonResult(result, expectedStatuses, generatorCpuSec) {
   const requests = result.requests.total;
   const durationSec = result.duration;
   const statusCounts = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count]),
   );
-  const expected = statusCounts[expectedStatus] ?? 0;
+  const expected = countOf(statusCounts, expectedStatuses);
   return {
     requests,
     statusCounts,
@@ -46,17 +48,42 @@ export function fromAutocannonResult(result, expectedStatus, generatorCpuSec) {
   };
 }
 
+/**
+ * A request of a mix for autocannon's `requests` list (which every connection goes round in order), counting itself
+ * in `sentByRoute` each time it is sent.
+ * @param {import('./registry.js').RouteRequest} request
+ * @param {Record<string, string>} runHeaders sent with every request
+ * @param {Record<string, number>} sentByRoute
+ * @returns {autocannon.Request}
+ */
+function countedRequest({ route, method, path, headers, body }, runHeaders, sentByRoute) {
+  sentByRoute[route] = 0;
+  return {
+    method: /** @type {autocannon.Request['method']} */ (method),
+    path,
+    headers: { ...runHeaders, ...headers },
+    body,
+    setupRequest: (request) => {
+      sentByRoute[route] += 1;
+      return request;
+    },
+  };
+}
+
 /** @type {Driver} */
 const driver = {
   name: 'autocannon',
+  sendsMixes: true,
   async checkAvailable() {},
   async version() {
     const { default: pkg } = await import('autocannon/package.json', { with: { type: 'json' } });
     return `autocannon ${pkg.version}`;
   },
   /** @param {LoadRequest} request */
-  async run({ url, method, headers, body, connections, durationSec, expectedStatus, pipelining, signal }) {
+  async run({ url, method, headers, body, sequence, connections, durationSec, expectedStatus, pipelining, signal }) {
     const cpuBefore = process.cpuUsage();
+    /** @type {Record<string, number>} */
+    const sentByRoute = {};
     const instance = autocannon({
       url,
       method: /** @type {autocannon.Request['method']} */ (method),
@@ -66,13 +93,16 @@ const driver = {
       pipelining,
       duration: durationSec,
       sampleInt: SAMPLE_INTERVAL_MS,
+      ...(sequence ? { requests: sequence.map((request) => countedRequest(request, headers, sentByRoute)) } : {}),
     });
     const stop = () => /** @type {any} */ (instance).stop();
     signal?.addEventListener('abort', stop, { once: true });
     try {
       const result = await /** @type {Promise<autocannon.Result>} */ (/** @type {unknown} */ (instance));
       const cpu = process.cpuUsage(cpuBefore);
-      return fromAutocannonResult(result, expectedStatus, (cpu.user + cpu.system) / MICROS_PER_SEC);
+      const expected = sequence ? expectedStatuses(sequence) : [expectedStatus];
+      const load = fromAutocannonResult(result, expected, (cpu.user + cpu.system) / MICROS_PER_SEC);
+      return sequence ? { ...load, sentByRoute } : load;
     } finally {
       signal?.removeEventListener('abort', stop);
     }

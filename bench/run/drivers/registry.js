@@ -3,15 +3,27 @@
 import { UsageError } from '../../errors.js';
 
 /**
+ * One request of a mix's cycle.
+ * @typedef {object} RouteRequest
+ * @property {string} route what the request is counted as
+ * @property {string} method
+ * @property {string} path including the query
+ * @property {Record<string, string>} headers its own, on top of the run's
+ * @property {string | undefined} body
+ * @property {number} expectedStatus its answer's status, which counts as throughput
+ *
  * What to send, for how long.
  * @typedef {object} LoadRequest
  * @property {string} url full URL including path and query
  * @property {string} method
  * @property {Record<string, string>} headers
  * @property {string | undefined} body
+ * @property {RouteRequest[]} [sequence] a mix: the generator goes round these requests in order, to url's origin,
+ *   instead of sending method, url's path and body (headers go with every request)
  * @property {number} connections
  * @property {number} durationSec may be fractional
- * @property {number} expectedStatus the scenario's status: only these responses count as throughput
+ * @property {number} expectedStatus the scenario's status: only these responses count as throughput (for a mix, each
+ *   request's own)
  * @property {number} pipelining requests in flight per connection (1: send the next once the answer came)
  * @property {string | null} [cpu] taskset CPU list for a generator that runs as its own process
  * @property {AbortSignal} [signal] stops the run early (Ctrl-C); the result is then discarded by the caller
@@ -28,9 +40,12 @@ import { UsageError } from '../../errors.js';
  * @property {number} unexpectedStatus responses with another status than the expected one (ab: outside 200-299)
  * @property {number} generatorCpuSec CPU time the generator used during the run
  * @property {string[]} warnings anything that makes the numbers doubtful (e.g. connections not kept alive)
+ * @property {Record<string, number>} [sentByRoute] a mix's requests as sent, per route (the few still in flight when
+ *   the run ends are among them, not among `requests`)
  *
  * @typedef {object} Driver
  * @property {string} name
+ * @property {boolean} sendsMixes whether it can go round a sequence of different requests (LoadRequest.sequence)
  * @property {() => Promise<void>} checkAvailable throws a UsageError naming the package to install
  * @property {() => Promise<string>} version
  * @property {(request: LoadRequest) => Promise<LoadResult>} run
@@ -44,6 +59,23 @@ const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} *
 });
 
 export const DRIVER_NAMES = Object.keys(LOADERS);
+
+/**
+ * The statuses a mix's answers count as throughput with.
+ * @param {RouteRequest[]} sequence
+ */
+export function expectedStatuses(sequence) {
+  return [...new Set(sequence.map((request) => request.expectedStatus))];
+}
+
+/**
+ * Responses with any of these statuses.
+ * @param {Record<string, number>} statusCounts
+ * @param {number | number[]} statuses
+ */
+export function countOf(statusCounts, statuses) {
+  return [statuses].flat().reduce((total, status) => total + (statusCounts[status] ?? 0), 0);
+}
 /** Preferred generator: the least CPU per request here (see README); autocannon is the fallback needing no install. */
 export const PREFERRED_DRIVER = 'wrk';
 export const FALLBACK_DRIVER = 'autocannon';

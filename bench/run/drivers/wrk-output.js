@@ -1,6 +1,8 @@
 // @ts-check
 // Reads what wrk printed, with bench/run/drivers/wrk.lua loaded, into a LoadResult.
 
+import { countOf } from './registry.js';
+
 /** @typedef {import('./registry.js').LoadResult} LoadResult */
 
 const RESULT_MARKER = 'BENCH_RESULT ';
@@ -9,18 +11,18 @@ const MICROS_PER_MS = 1e3;
 
 /**
  * @param {string} stdout
- * @param {number} expectedStatus
+ * @param {number | number[]} expectedStatuses the statuses that count as throughput (a mix's routes answer 200 or 201)
  * @returns {Omit<LoadResult, 'generatorCpuSec' | 'warnings'>}
  * @throws {Error} when the result line is missing (wrk failed before its done() ran)
  */
-export function parseWrkOutput(stdout, expectedStatus) {
+export function parseWrkOutput(stdout, expectedStatuses) {
   const line = stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
   if (!line) throw new Error('wrk printed no result line');
-  /** @type {{ durationUs: number, requests: number, statuses: Record<string, number>, errors: Record<string, number>, latencyUs: Record<string, number> }} */
+  /** @type {{ durationUs: number, requests: number, statuses: Record<string, number>, sentByRoute?: Record<string, number>, errors: Record<string, number>, latencyUs: Record<string, number> }} */
   const raw = JSON.parse(line.slice(RESULT_MARKER.length));
   const durationSec = raw.durationUs / MICROS_PER_SEC;
   const ms = (/** @type {string} */ key) => raw.latencyUs[key] / MICROS_PER_MS;
-  const expected = raw.statuses[expectedStatus] ?? 0;
+  const expected = countOf(raw.statuses, expectedStatuses);
   return {
     requests: raw.requests,
     statusCounts: raw.statuses,
@@ -30,5 +32,6 @@ export function parseWrkOutput(stdout, expectedStatus) {
     errors: raw.errors.connect + raw.errors.read + raw.errors.write,
     timeouts: raw.errors.timeout,
     unexpectedStatus: raw.requests - expected,
+    ...(raw.sentByRoute && Object.keys(raw.sentByRoute).length ? { sentByRoute: raw.sentByRoute } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
+import { expectedStatuses } from './registry.js';
 import { parseWrkOutput } from './wrk-output.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
@@ -15,6 +16,7 @@ const THREADS = 1;
 /** @type {Driver} */
 const driver = {
   name: 'wrk',
+  sendsMixes: true,
   async checkAvailable() {
     requireBinary('wrk', 'wrk');
   },
@@ -24,7 +26,19 @@ const driver = {
     // "wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer": keep name and version
     return /^wrk \S+/.exec(String(stdout))?.[0] ?? 'wrk (version unknown)';
   },
-  async run({ url, method, headers, body, connections, durationSec, expectedStatus, pipelining, cpu, signal }) {
+  async run({
+    url,
+    method,
+    headers,
+    body,
+    sequence,
+    connections,
+    durationSec,
+    expectedStatus,
+    pipelining,
+    cpu,
+    signal,
+  }) {
     const args = [
       '-t',
       String(THREADS),
@@ -41,13 +55,42 @@ const driver = {
       BENCH_METHOD: method,
       BENCH_PIPELINING: String(pipelining),
       ...(body === undefined ? {} : { BENCH_BODY: body }),
+      ...(sequence ? sequenceEnv(sequence) : {}),
     };
     const output = await runGenerator('wrk', args, { durationSec, cpu, env, signal });
     if (output.code !== 0 && !output.interrupted) {
       throw new Error(`wrk exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
     }
-    return { ...parseWrkOutput(output.stdout, expectedStatus), generatorCpuSec: output.cpuSec, warnings: [] };
+    const expected = sequence ? expectedStatuses(sequence) : [expectedStatus];
+    return { ...parseWrkOutput(output.stdout, expected), generatorCpuSec: output.cpuSec, warnings: [] };
   },
 };
+
+/**
+ * The environment wrk.lua reads a mix from: each route's request once, and the cycle as indices into them.
+ * @param {import('./registry.js').RouteRequest[]} sequence
+ * @returns {Record<string, string>}
+ */
+export function sequenceEnv(sequence) {
+  /** @type {import('./registry.js').RouteRequest[]} */
+  const distinct = [];
+  const indices = sequence.map((request) => {
+    const known = distinct.findIndex((other) => other.route === request.route);
+    return known >= 0 ? known + 1 : distinct.push(request);
+  });
+  /** @type {Record<string, string>} */
+  const env = { BENCH_SEQUENCE: indices.join(',') };
+  distinct.forEach(({ route, method, path, headers, body }, i) => {
+    const prefix = `BENCH_REQUEST_${i + 1}_`;
+    env[`${prefix}ROUTE`] = route;
+    env[`${prefix}METHOD`] = method;
+    env[`${prefix}PATH`] = path;
+    env[`${prefix}HEADERS`] = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n');
+    if (body !== undefined) env[`${prefix}BODY`] = body;
+  });
+  return env;
+}
 
 export default driver;

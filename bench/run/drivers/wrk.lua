@@ -1,10 +1,14 @@
 -- Loaded by bench/run/drivers/wrk.js: sets the method and body (wrk has no flags for them), sends BENCH_PIPELINING
 -- requests per write, counts responses by status (wrk itself only counts status >= 400, and counts them in its
 -- request total), and prints the numbers the bench needs on one machine-readable line, including p99.9, which wrk's
--- own --latency table does not show.
+-- own --latency table does not show. For a mix (BENCH_SEQUENCE set) it goes round a fixed cycle of requests and
+-- counts those it sent per route.
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
 wrk.body = os.getenv("BENCH_BODY")
 local pipelining = tonumber(os.getenv("BENCH_PIPELINING") or "1")
+-- the cycle as comma-separated 1-based indices into the requests BENCH_REQUEST_<i>_ROUTE, _METHOD, _PATH,
+-- _HEADERS ("name: value" lines) and _BODY describe
+local sequence_text = os.getenv("BENCH_SEQUENCE")
 
 -- setup() and done() run in the main script state, each thread in its own: the threads are kept to read their counts.
 local threads = {}
@@ -13,12 +17,50 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
-function init(args)
-  statuses = {}
-  pipelined = string.rep(wrk.format(), pipelining)
+local routes, formatted, sequence, position = {}, {}, {}, 0
+
+local function request_env(i, field)
+  return os.getenv("BENCH_REQUEST_" .. i .. "_" .. field)
 end
 
-if pipelining > 1 then
+-- After wrk.init has set the Host header, which every request of a mix needs too.
+function init(args)
+  statuses = {}
+  sent_by_route = {}
+  if not sequence_text then
+    pipelined = string.rep(wrk.format(), pipelining)
+    return
+  end
+  for index in sequence_text:gmatch("%d+") do
+    table.insert(sequence, tonumber(index))
+  end
+  local i = 1
+  while request_env(i, "ROUTE") do
+    local headers = {}
+    for name, value in pairs(wrk.headers) do headers[name] = value end
+    for name, value in (request_env(i, "HEADERS") or ""):gmatch("([^:\n]+): ([^\n]*)") do headers[name] = value end
+    routes[i] = request_env(i, "ROUTE")
+    formatted[i] = wrk.format(request_env(i, "METHOD"), request_env(i, "PATH"), headers, request_env(i, "BODY"))
+    sent_by_route[routes[i]] = 0
+    i = i + 1
+  end
+end
+
+local function next_in_mix()
+  position = position % #sequence + 1
+  local i = sequence[position]
+  sent_by_route[routes[i]] = sent_by_route[routes[i]] + 1
+  return formatted[i]
+end
+
+if sequence_text then
+  function request()
+    if pipelining == 1 then return next_in_mix() end
+    local batch = {}
+    for _ = 1, pipelining do table.insert(batch, next_in_mix()) end
+    return table.concat(batch)
+  end
+elseif pipelining > 1 then
   -- wrk counts the requests in what request() returns and expects as many responses before it writes again
   function request()
     return pipelined
@@ -29,23 +71,28 @@ function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
 end
 
-function done(summary, latency, requests)
-  local counts = {}
+-- Each thread's counts of one kind, summed, as the members of a JSON object.
+local function summed(name, format_key)
+  local totals = {}
   for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do
-      counts[status] = (counts[status] or 0) + count
+    for key, count in pairs(thread:get(name)) do
+      totals[key] = (totals[key] or 0) + count
     end
   end
   local fields = {}
-  for status, count in pairs(counts) do
-    table.insert(fields, string.format('"%d":%d', status, count))
+  for key, count in pairs(totals) do
+    table.insert(fields, string.format(format_key .. ':%d', key, count))
   end
+  return table.concat(fields, ",")
+end
+
+function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    'BENCH_RESULT {"durationUs":%d,"requests":%d,"bytes":%d,"statuses":{%s},' ..
+    'BENCH_RESULT {"durationUs":%d,"requests":%d,"bytes":%d,"statuses":{%s},"sentByRoute":{%s},' ..
     '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
     '"latencyUs":{"p50":%d,"p90":%d,"p99":%d,"p999":%d,"mean":%.2f,"max":%d}}\n',
-    summary.duration, summary.requests, summary.bytes, table.concat(fields, ","),
+    summary.duration, summary.requests, summary.bytes, summed("statuses", '"%d"'), summed("sent_by_route", '"%s"'),
     e.connect, e.read, e.write, e.status, e.timeout,
     latency:percentile(50), latency:percentile(90), latency:percentile(99), latency:percentile(99.9),
     latency.mean, latency.max))
