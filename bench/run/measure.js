@@ -1,6 +1,7 @@
 // @ts-check
 // The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds, each
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs.
+import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { roundOrder } from './plan.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { scenarioNamed, targetNamed } from './config.js';
@@ -8,8 +9,6 @@ import { requestFor } from './scenarios.js';
 import { describeExit, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
 
-/** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
-export const GENERATOR_SATURATED_SHARE = 0.9;
 const NANOS_PER_MICRO = 1000;
 /**
  * A load run that ends leaves the requests in flight on the server, which answers them to closed sockets: on a slow

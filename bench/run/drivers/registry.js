@@ -51,6 +51,9 @@ import { UsageError } from '../../errors.js';
  * @property {(request: LoadRequest) => Promise<LoadResult>} run
  */
 
+/** A generator using this share of one core or more may be the bottleneck: its run says little about the server. */
+export const GENERATOR_SATURATED_SHARE = 0.9;
+
 /** Loaded on demand: autocannon's dependencies are not worth loading for a wrk run. */
 const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} */ ({
   autocannon: () => import('./autocannon.js'),

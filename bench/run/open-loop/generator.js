@@ -1,0 +1,210 @@
+// @ts-check
+// The open-loop generator, a child process of the bench (bench/run/open-loop/runner.js starts it pinned to the
+// generator CPU): for each run it is sent, it offers a fixed rate through an undici pool and records every latency,
+// from the request's due time, into an HDR histogram.
+import hdr from 'hdr-histogram-js';
+import { Pool } from 'undici';
+import { processCpuNs } from '../procstat.js';
+import { createScheduler } from './scheduler.js';
+import { elapsedNs, startTicker } from './ticker.js';
+
+const NANOS_PER_MICRO = 1e3;
+const NANOS_PER_MILLI = 1e6;
+const NANOS_PER_SEC = 1e9;
+const MICROS_PER_SEC = 1e6;
+/** An answer slower than this is a timeout: the request counts as one and its latency is not in the histogram. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Latencies are recorded in microseconds up to a minute, to three significant digits (0.1 % resolution). */
+export const HISTOGRAM = Object.freeze({
+  lowestDiscernibleValue: 1,
+  highestTrackableValue: 60 * MICROS_PER_SEC,
+  numberOfSignificantValueDigits: /** @type {const} */ (3),
+});
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * One run: what to send, how often, for how long.
+ * @typedef {object} OpenLoopRequest
+ * @property {string} origin `http://host:port`
+ * @property {string} path
+ * @property {string} method
+ * @property {Record<string, string>} headers
+ * @property {string | undefined} body
+ * @property {number} ratePerSec offered rate
+ * @property {number} durationSec of the schedule
+ * @property {number} connections keep-alive connections, opened before the schedule starts
+ * @property {number | null} serverPid whose CPU is read at the schedule's start and end
+ *
+ * What one run measured.
+ * @typedef {object} OpenLoopRun
+ * @property {number} offeredRps
+ * @property {number} sent requests dispatched (all of the schedule unless the run failed)
+ * @property {number} completed answers received, any status
+ * @property {number} elapsedSec from the schedule's start to the last answer
+ * @property {number} achievedRps completed / elapsedSec
+ * @property {number} errors connection and socket errors, timeouts excluded
+ * @property {number} timeouts
+ * @property {number} non2xx
+ * @property {string} latencyHistogram microseconds from due time to the answer's end, HDR compressed base64
+ * @property {{ p50: number, p90: number, p99: number, p999: number, max: number }} latencyMs of this run alone
+ * @property {import('./scheduler.js').Lateness} lateness
+ * @property {number} generatorCpuShare CPU seconds the generator used per second of run (1 = one core)
+ * @property {number | null} serverCpuNs null without a server pid, or when it could not be read
+ */
+
+/**
+ * Open keep-alive connections before the clock starts, so connection set-up is not counted as the server's latency.
+ * @param {Pool} pool @param {OpenLoopRequest} request
+ */
+async function openConnections(pool, request) {
+  const { path, method, headers, body } = request;
+  await Promise.all(
+    Array.from({ length: request.connections }, () =>
+      pool.request({ path, method, headers, body }).then((response) => response.body.dump()),
+    ),
+  );
+}
+
+/** @type {Promise<import('./ticker.js').Ticker> | null} */
+let tickerStarted = null;
+
+/**
+ * @param {OpenLoopRequest} request
+ * @returns {Promise<OpenLoopRun>}
+ */
+export async function runOpenLoop(request) {
+  tickerStarted ??= startTicker();
+  const ticker = await tickerStarted;
+  const pool = new Pool(request.origin, {
+    connections: request.connections,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
+  });
+  try {
+    await openConnections(pool, request);
+    return await runSchedule(pool, ticker, request);
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/**
+ * @param {Pool} pool @param {import('./ticker.js').Ticker} ticker @param {OpenLoopRequest} request
+ * @returns {Promise<OpenLoopRun>}
+ */
+async function runSchedule(pool, ticker, request) {
+  const histogram = hdr.build(HISTOGRAM);
+  const scheduler = createScheduler(request);
+  const dispatchOptions = { path: request.path, method: request.method, headers: request.headers, body: request.body };
+  let outstanding = 0;
+  let completed = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let non2xx = 0;
+  let lastAnswerNs = 0;
+  /** @type {() => void} */
+  let allAnswered = () => {};
+  const answered = new Promise((resolve) => {
+    allAnswered = () => resolve(undefined);
+  });
+
+  const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = request.serverPid === null ? null : processCpuNs(request.serverPid);
+  const originNs = process.hrtime.bigint();
+  let scheduleDone = false;
+  // once the run is over, answers to requests it gave up on (pool.destroy() fails them) change nothing
+  let over = false;
+  const settle = () => {
+    outstanding--;
+    if (scheduleDone && outstanding === 0) allAnswered();
+  };
+
+  /** @param {number} _index @param {number} dueNs */
+  const send = (_index, dueNs) => {
+    outstanding++;
+    let status = 0;
+    pool.dispatch(dispatchOptions, {
+      onRequestStart() {},
+      onResponseStart(_controller, statusCode) {
+        status = statusCode;
+      },
+      onResponseData() {},
+      onResponseEnd() {
+        if (over) return;
+        lastAnswerNs = elapsedNs(originNs);
+        histogram.recordValue(Math.max(1, Math.round((lastAnswerNs - dueNs) / NANOS_PER_MICRO)));
+        completed++;
+        if (status < 200 || status > 299) non2xx++;
+        settle();
+      },
+      onResponseError(_controller, error) {
+        if (over) return;
+        if (TIMEOUT_CODES.has(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) timeouts++;
+        else errors++;
+        settle();
+      },
+    });
+  };
+
+  await ticker.run(originNs, (now) => scheduler.dispatchDue(now, send));
+  scheduleDone = true;
+  // requests still queued in the pool have no socket yet, so undici's own timeouts have not started for them
+  if (outstanding > 0) {
+    await new Promise((resolve) => {
+      const giveUp = setTimeout(resolve, REQUEST_TIMEOUT_MS);
+      void answered.then(() => {
+        clearTimeout(giveUp);
+        resolve(undefined);
+      });
+    });
+  }
+  over = true;
+  timeouts += outstanding;
+
+  const endNs = Math.max(lastAnswerNs, elapsedNs(originNs));
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverCpuAfter = request.serverPid === null ? null : processCpuNs(request.serverPid);
+  const elapsedSec = endNs / NANOS_PER_SEC;
+  const percentileMs = (/** @type {number} */ p) =>
+    histogram.getValueAtPercentile(p) / (NANOS_PER_MILLI / NANOS_PER_MICRO);
+  const run = {
+    offeredRps: request.ratePerSec,
+    sent: scheduler.lateness().dispatched,
+    completed,
+    elapsedSec,
+    achievedRps: elapsedSec > 0 ? completed / elapsedSec : 0,
+    errors,
+    timeouts,
+    non2xx,
+    latencyHistogram: hdr.encodeIntoCompressedBase64(histogram),
+    latencyMs: {
+      p50: percentileMs(50),
+      p90: percentileMs(90),
+      p99: percentileMs(99),
+      p999: percentileMs(99.9),
+      max: histogram.maxValue / (NANOS_PER_MILLI / NANOS_PER_MICRO),
+    },
+    lateness: scheduler.lateness(),
+    generatorCpuShare: (cpu.user + cpu.system) / MICROS_PER_SEC / elapsedSec,
+    serverCpuNs: serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null,
+  };
+  histogram.destroy();
+  return run;
+}
+
+/**
+ * The parent's messages: `{ id, request }` starts a run; the answer is `{ id, run }` or `{ id, error }`.
+ * Runs never overlap: the parent waits for each answer before it sends the next request.
+ */
+function serveParent() {
+  process.on('message', (/** @type {{ id: number, request: OpenLoopRequest }} */ message) => {
+    runOpenLoop(message.request).then(
+      (run) => process.send?.({ id: message.id, run }),
+      (error) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  // the bench ended (or crashed): nothing is left to run for
+  process.once('disconnect', () => process.exit(0));
+}
+
+if (process.send) serveParent();
