@@ -40,6 +40,7 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  */
 
 /**
@@ -75,14 +76,16 @@ export function createResults({ startedAt, environment, options, config, plan })
 }
 
 /**
- * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs.
+ * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs (the load
+ * curve's included).
  * @param {Results} results
  */
 export function failureCount(results) {
   return (
     results.targetFailures.length +
     results.verification.filter((v) => !v.ok).length +
-    results.runs.filter((r) => r.status === 'failed').length
+    results.runs.filter((r) => r.status === 'failed').length +
+    (results.loadCurve?.runs.filter((r) => r.status === 'failed').length ?? 0)
   );
 }
 

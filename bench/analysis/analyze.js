@@ -1,6 +1,7 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
+import { analyzeLoadCurve } from './latency-curve.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
@@ -102,6 +103,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string | null} baseline the target every other is shown as a share of
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
+ * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  */
 
 /**
@@ -140,7 +142,7 @@ export function analyze(results) {
       }
     }
   }
-  return { runtimes, scenarios, targets, baseline, targetRows, ratios };
+  return { runtimes, scenarios, targets, baseline, targetRows, ratios, loadCurve: analyzeLoadCurve(results) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { configRecord, loadConfig } from '../run/config.js';
 import { chooseDriver } from '../run/drivers/registry.js';
 import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { HELP, configFlag, parseOptions } from '../run/options.js';
 import { pinThisProcess } from '../run/pinning.js';
@@ -108,7 +109,10 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const perRuntimeSec = START_ALLOWANCE_SEC + pairs.length * (options.warmupSec + options.rounds * options.durationSec);
+  const perRuntimeSec =
+    START_ALLOWANCE_SEC +
+    pairs.length * (options.warmupSec + options.rounds * options.durationSec) +
+    loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
   const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * perRuntimeSec });
   try {
     for (const [i, runtime] of runtimes.entries()) {

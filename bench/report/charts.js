@@ -175,3 +175,90 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
     `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>${legend}</svg>`
   );
 }
+
+/**
+ * @typedef {{ x: number, y: number | null, low?: number, high?: number }} LinePoint y null: nothing to draw there
+ * @typedef {{ name: string, color: string, dashed?: boolean, points: LinePoint[] }} Line
+ */
+
+/**
+ * Lines against a linear x axis from zero and a log y axis, each with a shaded band from its points' low to high.
+ * @param {{ title: string, lines: Line[], xLabel: string, yLabel: string }} chart
+ */
+export function lineChart({ title, lines, xLabel, yLabel }) {
+  const width = 560;
+  const height = 300;
+  const margin = { top: 24, right: 16, bottom: 58, left: 52 };
+  const plotW = width - margin.left - margin.right;
+  const plotH = height - margin.top - margin.bottom;
+  const drawn = lines.map((line) => ({
+    ...line,
+    points: line.points.filter((p) => typeof p.y === 'number' && Number.isFinite(p.y) && p.y > 0),
+  }));
+  const ys = drawn
+    .flatMap((line) => line.points.flatMap((p) => [p.y, p.low, p.high]))
+    .filter((v) => typeof v === 'number' && v > 0);
+  const xs = drawn.flatMap((line) => line.points.map((p) => p.x));
+  const numbers = /** @type {number[]} */ (ys);
+  const yMin = (numbers.length ? Math.min(...numbers) : 0.1) / 1.3;
+  const yMax = (numbers.length ? Math.max(...numbers) : 1) * 1.3;
+  const xMax = Math.max(1, ...xs) * 1.05;
+  const x = (/** @type {number} */ v) => margin.left + (v / xMax) * plotW;
+  const y = (/** @type {number} */ v) =>
+    margin.top + plotH - ((Math.log10(v) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * plotH;
+  const bottom = margin.top + plotH;
+  const grid =
+    ticks(yMin, yMax, true)
+      .map(
+        (t) =>
+          `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(t)}" y2="${y(t)}" stroke="${GRID_COLOR}"/>` +
+          `<text x="${margin.left - 4}" y="${y(t) + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`,
+      )
+      .join('') +
+    ticks(0, xMax, false)
+      .map(
+        (t) =>
+          `<line x1="${x(t)}" x2="${x(t)}" y1="${margin.top}" y2="${bottom}" stroke="${GRID_COLOR}"/>` +
+          `<text x="${x(t)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`,
+      )
+      .join('');
+  const body = drawn
+    .map((line) => {
+      const banded = line.points.filter((p) => p.low !== undefined && p.high !== undefined && p.low > 0);
+      const band =
+        banded.length > 1
+          ? `<polygon points="${[
+              ...banded.map((p) => `${x(p.x)},${y(/** @type {number} */ (p.high))}`),
+              ...[...banded].reverse().map((p) => `${x(p.x)},${y(/** @type {number} */ (p.low))}`),
+            ].join(' ')}" fill="${line.color}" fill-opacity="0.15"/>`
+          : '';
+      const path = line.points.map((p) => `${x(p.x)},${y(/** @type {number} */ (p.y))}`).join(' ');
+      const dots = line.points
+        .map(
+          (p) =>
+            `<circle cx="${x(p.x)}" cy="${y(/** @type {number} */ (p.y))}" r="3" fill="${line.color}"><title>${escapeHtml(`${line.name} at ${tickLabel(p.x)}: ${Number(/** @type {number} */ (p.y).toPrecision(3))}`)}</title></circle>`,
+        )
+        .join('');
+      return `${band}<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>${dots}`;
+    })
+    .join('');
+  const legend = drawn
+    .map((line, i) => {
+      const lx = margin.left + (i % 2) * 240;
+      const ly = height - 22 + Math.floor(i / 2) * 14;
+      return (
+        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
+        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
+      );
+    })
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
+    `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${grid}` +
+    `<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${bottom}" stroke="${AXIS_COLOR}"/>` +
+    `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${bottom}" y2="${bottom}" stroke="${AXIS_COLOR}"/>${body}` +
+    `<text x="${margin.left + plotW}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>` +
+    `<text transform="translate(12,${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeHtml(yLabel)}</text>` +
+    `${legend}</svg>`
+  );
+}

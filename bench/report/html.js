@@ -15,6 +15,12 @@ import {
   verdictTable,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import {
+  cpuPerThousandTable,
+  latencyCurveCharts,
+  latencyCurveTable,
+  realisticLoadSentences,
+} from './load-curve-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -44,6 +50,7 @@ td.right { text-align: right; white-space: nowrap; }
 p.note { margin: -1rem 0 1.5rem; color: #444; }
 .warning { background: #fff3cd; border: 1px solid #e0c060; padding: .5rem 1rem; }
 .chart { overflow-x: auto; margin-bottom: 1.5rem; }
+.charts { display: flex; flex-wrap: wrap; gap: 0 1rem; }
 .legend span { display: inline-block; margin-right: 1rem; }
 .legend i { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: -1px; }
 `;
@@ -116,11 +123,19 @@ function latencyCharts(analysis) {
         }));
       if (rows.length === 0) return '';
       return (
-        `<h2>Latency percentiles — ${escapeHtml(runtime)}</h2><p>Medians over the rounds, log scale.</p>` +
+        `<h2>Closed-loop latency at saturation — ${escapeHtml(runtime)}</h2><p>Medians over the rounds, log scale. ` +
+        `Every connection kept busy: these are latencies at the server's ceiling, not at the load it would run at.</p>` +
         `<div class="chart">${dotPlot({ rows, series: PERCENTILE_SERIES, xLabel: 'latency (ms, log scale)', log: true })}</div>`
       );
     })
     .join('');
+}
+
+/** @param {Analysis} analysis */
+function realisticLoadHtml(analysis) {
+  const sentences = realisticLoadSentences(analysis.loadCurve);
+  if (sentences.length === 0) return '';
+  return `<h2>At a realistic load</h2>${sentences.map((s) => `<p>${htmlText(s)}</p>`).join('')}`;
 }
 
 /**
@@ -142,11 +157,15 @@ ${ratioChart(analysis)}
 ${htmlTable(nestOverheadMatrixTable(analysis))}
 ${htmlTable(overheadTable(analysis))}
 ${htmlTable(baselineTable(analysis))}
+${realisticLoadHtml(analysis)}
+${latencyCurveCharts(analysis.loadCurve)}
+${htmlTable(cpuPerThousandTable(analysis.loadCurve))}
 ${htmlTable(problemsTable(results))}
 ${throughputCharts(analysis)}
 ${latencyCharts(analysis)}
 ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
+${htmlTable(latencyCurveTable(analysis.loadCurve))}
 ${htmlTable(headerTable(results))}
 ${profilesHtml}
 ${htmlTable(environmentTable(results))}`,

@@ -13,9 +13,17 @@ import {
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { markdownTable, markdownText } from './rich-table.js';
+import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
+
+/** @param {Analysis} analysis */
+function realisticLoadMarkdown(analysis) {
+  const sentences = realisticLoadSentences(analysis.loadCurve);
+  if (sentences.length === 0) return '';
+  return ['### At a realistic load', '', ...sentences.map((s) => `${markdownText(s)}\n`)].join('\n');
+}
 
 /**
  * What the terminal shows when the run ends: the verdict, Nest's cost, the ceiling, and anything that went wrong.
@@ -30,6 +38,8 @@ export function renderSummary(results, analysis) {
     markdownTable(nestOverheadMatrixTable(analysis)),
     markdownTable(overheadTable(analysis)),
     markdownTable(baselineTable(analysis)),
+    realisticLoadMarkdown(analysis),
+    markdownTable(cpuPerThousandTable(analysis.loadCurve)),
     markdownTable(problemsTable(results)),
   ]
     .filter(Boolean)
@@ -52,6 +62,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     renderSummary(results, analysis),
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),
+    markdownTable(latencyCurveTable(analysis.loadCurve)),
     markdownTable(headerTable(results)),
     profilesMarkdown,
     markdownTable(environmentTable(results)),

@@ -1,12 +1,14 @@
 // @ts-check
 // The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds, each
-// timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs.
+// timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
+// with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
+import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { scenarioNamed, targetNamed } from './config.js';
 import { requestFor } from './scenarios.js';
-import { describeExit, serveTarget } from './targets.js';
+import { deathFailure, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
 
 const NANOS_PER_MICRO = 1000;
@@ -92,6 +94,7 @@ export async function measureRuntime(session) {
         progress.finish(step);
       }
     }
+    if (options.loadCurve) await measureLoadCurve(session, running, measured);
   } finally {
     await Promise.all([...running.values()].map((target) => target.stop()));
   }
@@ -325,16 +328,4 @@ const EXIT_REPORT_GRACE_MS = 200;
  */
 function settledWithin(exited) {
   return Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), EXIT_REPORT_GRACE_MS))]);
-}
-
-/**
- * @param {string} what @param {import('./targets.js').ExitInfo} info @param {ServedTarget} target
- */
-function deathFailure(what, info, target) {
-  return {
-    reason: `${what} (${describeExit(info)})`,
-    exitCode: info.code,
-    signal: info.signal,
-    stderrTail: target.stderrTail(),
-  };
 }

@@ -34,8 +34,17 @@ export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.
  */
 export const MIN_PROFILE_SEC = 5;
 
+/**
+ * --load-curve's offered rates, as shares of the slower Nest adapter's capacity measured in the same run: from the
+ * light load most services run at, to the knee of the latency curve.
+ */
+export const DEFAULT_LOAD_LEVELS = Object.freeze([0.1, 0.25, 0.5, 0.75, 0.9]);
+/** The load curve compares these two, each scenario at the same offered rates. */
+export const LOAD_CURVE_TARGETS = Object.freeze(['nest-express', 'nest-fastify']);
+
 const MAX_CONNECTIONS = 10_000;
 const MAX_PIPELINING = 1000;
+const MAX_RATE = 1_000_000;
 const MAX_DURATION_SEC = 3600;
 const MAX_ROUNDS = 1000;
 const MAX_PORT = 65535;
@@ -60,6 +69,8 @@ const MAX_PORT = 65535;
  * @property {string | null} runtime the --runtime text, resolved later by bench/runtimes.js
  * @property {boolean} prof profile every pair after the timed runs
  * @property {number} profileSec seconds of load per profiled run
+ * @property {boolean} loadCurve after the saturation rounds, drive the Nest adapters at fixed offered rates
+ * @property {number[] | null} rates --rates: absolute offered rates in req/s, ascending; null: DEFAULT_LOAD_LEVELS
  * @property {boolean} help
  */
 
@@ -82,6 +93,8 @@ const FLAGS = /** @type {const} */ ({
   port: { type: 'string' },
   runtime: { type: 'string' },
   prof: { type: 'boolean' },
+  'load-curve': { type: 'boolean' },
+  rates: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -115,6 +128,10 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --runtime LIST       runtimes to run every target under, e.g. node@20,node@24,bun (default: the node running this)
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
                        for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick)
+  --load-curve         after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} at the same fixed offered rates
+                       (open loop) per scenario: ${DEFAULT_LOAD_LEVELS.map((level) => level * 100).join(', ')} % of the slower one's capacity in this run;
+                       --rounds paired rounds of --duration each, over --connections connections
+  --rates LIST         the load curve's offered rates in req/s instead, e.g. 500,1000,2000 (implies --load-curve)
   -h, --help           this text
 
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
@@ -167,9 +184,10 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
       : parseInteger('--pipelining', values.pipelining, 1, MAX_PIPELINING);
   if (pipelining > 1 && values.driver === 'ab')
     throw new UsageError('--pipelining: ab cannot pipeline requests; use --driver wrk or --driver autocannon');
+  const targets = parseList('--targets', values.targets, targetNames);
   return {
     configFile: values.config === undefined ? null : parseNonEmpty('--config', values.config),
-    targets: parseList('--targets', values.targets, targetNames),
+    targets,
     scenarios: parseList(
       '--scenarios',
       values.scenarios,
@@ -206,8 +224,38 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     prof: values.prof ?? false,
     profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),
+    ...parseLoadCurve(values, targets),
     help: values.help ?? false,
   };
+}
+
+/**
+ * @param {{ 'load-curve'?: boolean, rates?: string }} values @param {string[]} targets
+ * @returns {Pick<Options, 'loadCurve' | 'rates'>}
+ */
+function parseLoadCurve(values, targets) {
+  const rates = values.rates === undefined ? null : parseRates(values.rates);
+  const loadCurve = Boolean(values['load-curve']) || rates !== null;
+  const missing = LOAD_CURVE_TARGETS.filter((name) => !targets.includes(name));
+  if (loadCurve && missing.length) {
+    throw new UsageError(
+      `${values['load-curve'] ? '--load-curve' : '--rates'} compares ${LOAD_CURVE_TARGETS.join(' and ')}; add ${missing.join(' and ')} to --targets`,
+    );
+  }
+  return { loadCurve, rates };
+}
+
+/** @param {string} text @returns {number[]} ascending, each once */
+function parseRates(text) {
+  const rates = text.split(',').map((item) => {
+    const value = /^\d+(\.\d+)?$/.test(item.trim()) ? Number(item) : NaN;
+    if (!(value > 0 && value <= MAX_RATE))
+      throw new UsageError(
+        `--rates: "${item}" is not a rate in req/s above 0 and up to ${MAX_RATE}; e.g. --rates 500,1000,2000`,
+      );
+    return value;
+  });
+  return [...new Set(rates)].sort((a, b) => a - b);
 }
 
 /**

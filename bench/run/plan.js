@@ -31,7 +31,7 @@ export function planPairs(targets, scenarios, config = BUILTIN_CONFIG) {
  * @param {T[]} items @param {number} by
  * @returns {T[]}
  */
-function rotate(items, by) {
+export function rotate(items, by) {
   if (items.length === 0) return items;
   const shift = by % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];

@@ -194,6 +194,19 @@ export function describeExit(info) {
 }
 
 /**
+ * A run's failure record when its target died: what happened, how it ended, and the last of what it printed.
+ * @param {string} what @param {ExitInfo} info @param {ServedTarget} target
+ */
+export function deathFailure(what, info, target) {
+  return {
+    reason: `${what} (${describeExit(info)})`,
+    exitCode: info.code,
+    signal: info.signal,
+    stderrTail: target.stderrTail(),
+  };
+}
+
+/**
  * The line of a stderr tail that says what went wrong: for an uncaught exception that is the "...Error: ..." line,
  * not node's closing "Node.js v20.x" or the stack frames below it.
  * @param {string} text

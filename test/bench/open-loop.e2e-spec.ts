@@ -36,6 +36,7 @@ describe(`a server that stalls for ${STALL_MS} ms every ${STALL_EVERY_MS} ms`, (
       ...request,
       origin: `http://127.0.0.1:${PORT}`,
       path: '/',
+      expectedStatus: 200,
       ratePerSec: RATE,
       durationSec: RUN_SEC,
       connections: 10,
@@ -46,6 +47,8 @@ describe(`a server that stalls for ${STALL_MS} ms every ${STALL_EVERY_MS} ms`, (
       ...request,
       url: `http://127.0.0.1:${PORT}/`,
       connections: 1,
+      pipelining: 1,
+      expectedStatus: 200,
       durationSec: RUN_SEC,
     });
     const both = `open-loop p99 ${openLoop.latencyMs.p99} ms at ${RATE} req/s, closed-loop p99 ${closedLoop.latencyMs.p99} ms`;

@@ -183,3 +183,37 @@ describe('the CLI on bad input', () => {
     }
   });
 });
+
+describe('--load-curve and --rates', () => {
+  it('are off by default, so the default run is not slowed', () => {
+    expect(parseOptions([])).toMatchObject({ loadCurve: false, rates: null });
+  });
+
+  it('--rates implies --load-curve and keeps each rate once, ascending', () => {
+    expect(parseOptions(['--rates', '2000,500,1000,500'])).toMatchObject({ loadCurve: true, rates: [500, 1000, 2000] });
+    expect(parseOptions(['--load-curve'])).toMatchObject({ loadCurve: true, rates: null });
+  });
+
+  it.each([
+    [['--rates', '0'], /--rates: "0" is not a rate in req\/s above 0/],
+    [['--rates', '500,fast'], /--rates: "fast" is not a rate/],
+    [['--rates', '500,,1000'], /--rates: "" is not a rate/],
+    [['--rates', '-5'], /--rates needs a value|--rates: "-5"/],
+    [
+      ['--load-curve', '--targets', 'nest-express,raw-node'],
+      /--load-curve compares nest-express and nest-fastify; add nest-fastify to --targets/,
+    ],
+    [
+      ['--rates', '100', '--targets', 'raw-node'],
+      /--rates compares .*; add nest-express and nest-fastify to --targets/,
+    ],
+  ])('refuses %j with one line naming the flag', (argv, message) => {
+    expect(usageMessage(argv)).toMatch(message);
+  });
+
+  it('the CLI prints the refusal as one line and exits 2', () => {
+    const run = spawnSync(process.execPath, [CLI, '--rates', 'x'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^--rates: "x" is not a rate/)]);
+  });
+});

@@ -30,6 +30,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @property {string} method
  * @property {Record<string, string>} headers
  * @property {string | undefined} body
+ * @property {number} expectedStatus the scenario's status
  * @property {number} ratePerSec offered rate
  * @property {number} durationSec of the schedule
  * @property {number} connections keep-alive connections, opened before the schedule starts
@@ -44,7 +45,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @property {number} achievedRps completed / elapsedSec
  * @property {number} errors connection and socket errors, timeouts excluded
  * @property {number} timeouts
- * @property {number} non2xx
+ * @property {number} unexpectedStatus answers with another status than expectedStatus
  * @property {string} latencyHistogram microseconds from due time to the answer's end, HDR compressed base64
  * @property {{ p50: number, p90: number, p99: number, p999: number, max: number }} latencyMs of this run alone
  * @property {import('./scheduler.js').Lateness} lateness
@@ -100,7 +101,7 @@ async function runSchedule(pool, ticker, request) {
   let completed = 0;
   let errors = 0;
   let timeouts = 0;
-  let non2xx = 0;
+  let unexpectedStatus = 0;
   let lastAnswerNs = 0;
   /** @type {() => void} */
   let allAnswered = () => {};
@@ -134,7 +135,7 @@ async function runSchedule(pool, ticker, request) {
         lastAnswerNs = elapsedNs(originNs);
         histogram.recordValue(Math.max(1, Math.round((lastAnswerNs - dueNs) / NANOS_PER_MICRO)));
         completed++;
-        if (status < 200 || status > 299) non2xx++;
+        if (status !== request.expectedStatus) unexpectedStatus++;
         settle();
       },
       onResponseError(_controller, error) {
@@ -175,7 +176,7 @@ async function runSchedule(pool, ticker, request) {
     achievedRps: elapsedSec > 0 ? completed / elapsedSec : 0,
     errors,
     timeouts,
-    non2xx,
+    unexpectedStatus,
     latencyHistogram: hdr.encodeIntoCompressedBase64(histogram),
     latencyMs: {
       p50: percentileMs(50),

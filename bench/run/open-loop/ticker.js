@@ -13,6 +13,11 @@ const CLOSED = 2;
 const SLEEP = 3; // never written: the worker sleeps on it until its timeout
 const SLOTS = 4;
 const NANOS_PER_MILLI = 1e6;
+/**
+ * A wake-up costs the main thread tens of microseconds: requests due closer together than this leave together, which
+ * caps wake-ups at 10,000 a second while keeping them far inside the 1 ms a request may be late.
+ */
+const MIN_WAKE_SPACING_NS = 100_000;
 
 /**
  * @typedef {object} TickerShared
@@ -105,14 +110,18 @@ function tickUntilClosed() {
   const origin = new BigInt64Array(shared.origin);
   const nextDue = new Float64Array(shared.nextDue);
   const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+  let lastWakeNs = -MIN_WAKE_SPACING_NS;
   for (;;) {
     Atomics.wait(flags, RUNNING, 0);
     if (Atomics.load(flags, CLOSED)) return;
-    const waitNs = nextDue[0] - elapsedNs(origin[0]);
+    const now = elapsedNs(origin[0]);
+    if (now < lastWakeNs) lastWakeNs = -MIN_WAKE_SPACING_NS; // a new schedule began
+    const waitNs = Math.max(nextDue[0], lastWakeNs + MIN_WAKE_SPACING_NS) - now;
     if (waitNs > 0) {
       Atomics.wait(flags, SLEEP, 0, waitNs / NANOS_PER_MILLI);
       continue;
     }
+    lastWakeNs = now;
     Atomics.store(flags, PENDING, 1);
     port.postMessage(null);
     Atomics.wait(flags, PENDING, 1);

@@ -1,0 +1,216 @@
+// @ts-check
+// --load-curve: after the saturation rounds, the two Nest adapters driven at the same fixed offered rates (open loop),
+// in paired, rotated rounds, with the server's CPU and memory read around every run.
+import { median } from '../analysis/stats.js';
+import { DEFAULT_LOAD_LEVELS, LOAD_CURVE_TARGETS } from './options.js';
+import { generatorFlag, startOpenLoopGenerator } from './open-loop/runner.js';
+import { rotate } from './plan.js';
+import { peakRssMiB, resetPeakRss } from './procstat.js';
+import { scenarioNamed } from './config.js';
+import { requestFor } from './scenarios.js';
+import { deathFailure } from './targets.js';
+
+const NANOS_PER_MICRO = 1e3;
+const NANOS_PER_SEC = 1e9;
+
+/**
+ * @typedef {object} LoadLevel
+ * @property {number | null} share of the slower adapter's capacity; null for a --rates rate
+ * @property {number} rps offered rate
+ *
+ * @typedef {object} CurvePlan the offered rates of one runtime × scenario, and what they were derived from
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {Record<string, number>} capacityRps each adapter's median req/s in this run's saturation rounds
+ * @property {string | null} basis the slower adapter, whose capacity the shares are of; null with --rates
+ * @property {LoadLevel[]} levels ascending
+ *
+ * @typedef {object} CurveRunRecord one open-loop run of one adapter at one offered rate
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} target
+ * @property {LoadLevel} level
+ * @property {number} round 1-based
+ * @property {number} slot position within the round, 1-based
+ * @property {string} startedAt ISO time
+ * @property {'ok' | 'failed'} status
+ * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
+ * @property {import('./open-loop/generator.js').OpenLoopRun | null} run
+ * @property {{ cpuShare: number | null, cpuUsPerRequest: number | null, peakRssMiB: number | null,
+ *   peakRssWindow: 'run' | 'process' } | null} server cpuShare: CPU seconds per second of run (1 = one core)
+ * @property {string | null} generatorFlag why this run's latencies describe the generator, not the server
+ *
+ * @typedef {object} LoadCurveResults
+ * @property {CurvePlan[]} plans
+ * @property {CurveRunRecord[]} runs
+ */
+
+/**
+ * The offered rates for one scenario: --rates as given, else shares of the slower adapter's median saturation req/s.
+ * @param {import('../results.js').Results} results @param {string} runtime @param {string} scenario
+ * @returns {CurvePlan | { runtime: string, scenario: string, missing: string }} missing: an adapter without capacity
+ */
+export function planCurve(results, runtime, scenario) {
+  /** @type {Record<string, number>} */
+  const capacityRps = {};
+  for (const target of LOAD_CURVE_TARGETS) {
+    const rps = results.runs
+      .filter((r) => r.runtime === runtime && r.scenario === scenario && r.target === target && r.status === 'ok')
+      .map((r) => /** @type {import('./drivers/registry.js').LoadResult} */ (r.load).rps);
+    if (rps.length) capacityRps[target] = median(rps);
+  }
+  const missing = LOAD_CURVE_TARGETS.filter((target) => !(target in capacityRps));
+  if (missing.length) return { runtime, scenario, missing: missing.join(' and ') };
+  const { rates } = results.options;
+  if (rates) return { runtime, scenario, capacityRps, basis: null, levels: rates.map((rps) => ({ share: null, rps })) };
+  const basis = LOAD_CURVE_TARGETS.reduce((slower, t) => (capacityRps[t] < capacityRps[slower] ? t : slower));
+  const levels = DEFAULT_LOAD_LEVELS.map((share) => ({
+    share,
+    rps: Math.max(1, Math.round(share * capacityRps[basis])),
+  }));
+  return { runtime, scenario, capacityRps, basis, levels };
+}
+
+/**
+ * Seconds of load the curve adds per runtime, for the time-left estimate.
+ * @param {import('./options.js').Options} options @param {string[]} scenarios
+ */
+export function loadCurvePlannedSec(options, scenarios) {
+  if (!options.loadCurve) return 0;
+  const levels = options.rates?.length ?? DEFAULT_LOAD_LEVELS.length;
+  return scenarios.length * levels * LOAD_CURVE_TARGETS.length * options.rounds * options.durationSec;
+}
+
+/**
+ * The curve of every scenario both adapters passed verification on, with the targets the saturation rounds started.
+ * Each round runs every scenario, every rate and both adapters once: scenarios, rates and the adapters' order rotate
+ * from round to round, and the two adapters at one rate always run back to back.
+ * @param {import('./measure.js').Session} session
+ * @param {Map<string, import('./targets.js').ServedTarget>} running
+ * @param {import('./plan.js').Pair[]} measured the pairs that passed verification
+ */
+export async function measureLoadCurve(session, running, measured) {
+  const { options, results, runtimeKey, progress, signal } = session;
+  const curves = (results.loadCurve ??= { plans: [], runs: [] });
+  const scenarios = [...new Set(measured.map((pair) => pair.scenario))].filter((scenario) =>
+    LOAD_CURVE_TARGETS.every((target) => measured.some((p) => p.target === target && p.scenario === scenario)),
+  );
+  /** @type {CurvePlan[]} */
+  const plans = [];
+  for (const scenario of scenarios) {
+    const plan = planCurve(results, runtimeKey, scenario);
+    if ('missing' in plan)
+      progress.log(`${runtimeKey} load curve of ${scenario} skipped: no capacity for ${plan.missing}`);
+    else plans.push(plan);
+  }
+  curves.plans.push(...plans);
+  session.save();
+  if (plans.length === 0) return;
+
+  const generator = startOpenLoopGenerator({ cpu: options.cpus?.generator ?? null });
+  try {
+    for (let round = 0; round < options.rounds; round++) {
+      let slot = 0;
+      for (const plan of rotate(plans, round)) {
+        for (const level of rotate(plan.levels, round)) {
+          for (const target of rotate([...LOAD_CURVE_TARGETS], round)) {
+            if (signal.aborted) return;
+            const step = {
+              runtime: runtimeKey,
+              phase: `load curve ${round + 1}/${options.rounds}`,
+              target,
+              scenario: `${plan.scenario} at ${level.rps} req/s`,
+              plannedSec: options.durationSec,
+            };
+            progress.start(step);
+            const record = await curveRun(session, generator, running.get(target), {
+              scenario: plan.scenario,
+              target,
+              level,
+              round: round + 1,
+              slot: ++slot,
+            });
+            if (signal.aborted) return; // a run cut short by Ctrl-C is no measurement
+            if (record.failure)
+              progress.log(`${runtimeKey} ${target} × ${step.scenario} failed: ${record.failure.reason}`);
+            curves.runs.push(record);
+            session.save();
+            progress.finish(step);
+          }
+        }
+      }
+    }
+  } finally {
+    await generator.stop();
+  }
+}
+
+/**
+ * One open-loop run, recorded whatever happens.
+ * @param {import('./measure.js').Session} session
+ * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
+ * @param {import('./targets.js').ServedTarget | undefined} target
+ * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where
+ * @returns {Promise<CurveRunRecord>}
+ */
+async function curveRun({ config, runtimeKey, options, token, signal }, generator, target, where) {
+  /** @type {CurveRunRecord} */
+  const record = {
+    runtime: runtimeKey,
+    ...where,
+    startedAt: new Date().toISOString(),
+    status: 'failed',
+    failure: null,
+    run: null,
+    server: null,
+    generatorFlag: null,
+  };
+  if (!target) return { ...record, failure: { reason: 'the target is not running' } };
+  const exitedBefore = target.exitInfo();
+  if (exitedBefore)
+    return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
+  const scenario = scenarioNamed(config, where.scenario);
+  const { method, path, headers, body } = requestFor(scenario, { token });
+  const peakRssWindow = target.pid !== null && resetPeakRss(target.pid) ? 'run' : 'process';
+  try {
+    const run = await generator.run(
+      {
+        origin: target.url,
+        path,
+        method,
+        headers,
+        body,
+        expectedStatus: scenario.status,
+        ratePerSec: where.level.rps,
+        durationSec: options.durationSec,
+        connections: options.connections,
+        serverPid: target.pid,
+      },
+      signal,
+    );
+    const exited = target.exitInfo();
+    if (exited) return { ...record, run, failure: deathFailure('the target exited during this run', exited, target) };
+    if (run.completed === 0)
+      return { ...record, run, failure: { reason: `no response completed in ${run.elapsedSec.toFixed(2)} s` } };
+    const cpuNs = run.serverCpuNs;
+    return {
+      ...record,
+      status: 'ok',
+      run,
+      server: {
+        cpuShare: cpuNs === null ? null : cpuNs / NANOS_PER_SEC / run.elapsedSec,
+        cpuUsPerRequest: cpuNs === null ? null : cpuNs / NANOS_PER_MICRO / run.completed,
+        peakRssMiB: target.pid === null ? null : peakRssMiB(target.pid),
+        peakRssWindow,
+      },
+      generatorFlag: generatorFlag(run),
+    };
+  } catch (error) {
+    const exited = target.exitInfo();
+    const reason = /** @type {Error} */ (error).message;
+    return {
+      ...record,
+      failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason },
+    };
+  }
+}
