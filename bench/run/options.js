@@ -10,16 +10,19 @@ import { BUILTIN_CONFIG } from './builtin-config.js';
 // while the Nest hello ratio's 95 % interval stays narrow: many short paired rounds beat a few long ones, because a
 // ratio taken within one round cancels the machine's slow drift, the short bursts of slowness this VM has spoil single
 // rounds that the median then ignores, and more rounds narrow the interval of the median.
-// Budget: ~5 s start-up and verification + 22 × 1 s warm-up + 12 rounds × 22 × (0.5 s + ~60 ms per run) ≈ 2 min 40 s.
+// Budget: ~5 s start-up and verification + 22 × 1 s warm-up + 12 rounds × 22 × (0.5 s + ~60 ms per run, plus the wait
+// for a drained server) ≈ 2 min 40 s on a quiet machine.
 export const DEFAULT_CONNECTIONS = 50;
 export const DEFAULT_DURATION_SEC = 0.5;
 /** Even, so the rotation runs each pair in both orders equally often and an order effect cancels in the median. */
 export const DEFAULT_ROUNDS = 12;
 /**
- * Before every timed run, this much untimed load on the same target and route, so no timed run starts on a server that
- * sat idle through the rest of the round (idle timers, cold caches, a lowered CPU clock).
+ * Untimed load on the same target and route right before each timed run (--burst), so no timed run starts on a server
+ * that sat idle through the rest of the round. Off by default only because it adds its length and a generator start
+ * to every run, which the default run's three minutes have no room for: measured here it lowered the ratio of a
+ * database route whose Express side is slow to warm, and left the others within noise (see the README).
  */
-export const DEFAULT_BURST_SEC = 0.2;
+export const DEFAULT_BURST_SEC = 0;
 /** One request in flight per connection, as a browser or an HTTP client library sends them. */
 export const DEFAULT_PIPELINING = 1;
 /** Express needs a few seconds of traffic before its throughput settles; Fastify far less. */
@@ -115,7 +118,7 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --rounds N           rounds; each runs every target x scenario once, order rotated (default ${DEFAULT_ROUNDS})
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
-                       starts on a server that sat idle (default ${DEFAULT_BURST_SEC}; 0 for none)
+                       starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
   --pipelining N       requests each connection sends before waiting for the answers (default ${DEFAULT_PIPELINING});
                        10 with --connections 100 is the setup of the published numbers (wrk, autocannon; not ab)
   --quick              smoke test: --duration ${QUICK.durationSec} --rounds ${QUICK.rounds} --warmup ${QUICK.warmupSec} unless given; numbers mean nothing

@@ -93,12 +93,13 @@ describe('flag defaults', () => {
     });
   });
 
-  it('takes --pipelining and --burst, where --burst 0 turns the burst off', () => {
+  it('takes --pipelining and --burst', () => {
     expect(parseOptions(['--pipelining', '10', '--connections', '100'])).toMatchObject({
       pipelining: 10,
       connections: 100,
     });
-    expect(parseOptions(['--burst', '0']).burstSec).toBe(0);
+    expect(parseOptions(['--burst', '0.2']).burstSec).toBe(0.2);
+    expect(DEFAULT_BURST_SEC).toBe(0);
   });
 
   it('--cpus pins with explicit lists; --pin picks server and generator CPUs apart', () => {
