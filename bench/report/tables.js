@@ -40,7 +40,7 @@ export function verdictTable(analysis) {
         row.scenario,
         formatBandedRatio(row.summary.median),
         formatInterval(row.summary.ci, formatBandedRatio),
-        `±${formatNumber(halfWidth(row.summary) * 100, 1)} %`,
+        `±${formatPercent(halfWidth(row.summary), 1)}`,
         strong(row.verdict ?? DASH),
         `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`,
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
