@@ -81,7 +81,8 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
 
   it('writes the matrix into report.md and a chart row per scenario and runtime into report.html', () => {
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
-    const verdictCell = '[\\d.]+× \\([^)]*\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*';
+    // a cell's note mark ([1]) points to the reasons under the matrix
+    const verdictCell = '[\\d.]+× \\([^)]*\\) \\*\\*(holds|understated|does not hold|inconclusive)\\*\\*( \\[\\d+\\])?';
     for (const scenario of SCENARIOS) {
       expect(markdown).toMatch(
         new RegExp(`\\| ${scenario} \\| ${verdictCell} \\| ${verdictCell} \\| ${verdictCell} \\|`),
