@@ -1,12 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { AppController } from './app.controller.js';
 import { AppService } from './app.service.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
+import type { AppSettings } from './config/app-settings.js';
 import { DatabaseModule } from './database/database.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
+import { StackModule } from './stack/stack.module.js';
 import { WorldModule } from './world/world.module.js';
 
 @Module({
@@ -14,4 +16,9 @@ import { WorldModule } from './world/world.module.js';
   controllers: [AppController],
   providers: [AppService],
 })
-export class AppModule {}
+export class AppModule {
+  /** The app as APP_STACK and its settings make it (see config/app-settings.ts). */
+  static forSettings(settings: AppSettings): DynamicModule {
+    return { module: AppModule, imports: [StackModule.forSettings(settings)] };
+  }
+}

@@ -1,4 +1,7 @@
-import { createServer, type Server } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { signToken } from '../src/auth/token.js';
 import type { AdapterName } from '../src/bootstrap.js';
 import { DATABASES, ensureMysqlDatabase } from './support/app-matrix.js';
@@ -9,7 +12,7 @@ const ENTRYPOINTS: [AdapterName, string][] = [
   ['express', 'main.js'],
   ['fastify', 'main.fastify.js'],
 ];
-const START_LINE = /^Nest on (\w+) listening on (http:\/\/127\.0\.0\.1:\d+), database: (.+)$/;
+const START_LINE = /^Nest on (\w+) listening on (http:\/\/127\.0\.0\.1:\d+), database: (.+), stack: (.+)$/;
 const JWT_SECRET = 'startup-test-secret';
 
 let outDir: string;
@@ -28,6 +31,39 @@ async function start(
 }
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
+
+/**
+ * A POST /purchases whose body arrives in two parts: half now, the rest on
+ * finish(). `inFlight` resolves once the server has taken the request (it
+ * answered "100 Continue" to the headers); from then until finish() the
+ * request is in flight.
+ */
+function startSlowPurchase(url: string): { inFlight: Promise<void>; finish(): void; status: Promise<string> } {
+  const body = '{"items":[{"productId":1,"quantity":2}]}';
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let response = '';
+  // The server cuts the connection at its deadline: that ends the answer, it is not a test failure
+  socket.on('error', () => {});
+  const inFlight = new Promise<void>((resolve) =>
+    socket.on('data', (chunk) => {
+      response += chunk;
+      if (response.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) {
+        socket.write(body.slice(0, 10));
+        resolve();
+      }
+    }),
+  );
+  socket.write(
+    `POST /purchases HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+  );
+  const finalStatusLine = () => response.replace('HTTP/1.1 100 Continue\r\n\r\n', '').split('\r\n')[0];
+  return {
+    inFlight,
+    finish: () => socket.write(body.slice(10)),
+    status: new Promise((resolve) => socket.on('close', () => resolve(finalStatusLine()))),
+  };
+}
 
 describe.each(ENTRYPOINTS)('the compiled %s entrypoint (dist/%s)', (adapter, file) => {
   it.each(DATABASES)(
@@ -55,6 +91,60 @@ describe.each(ENTRYPOINTS)('the compiled %s entrypoint (dist/%s)', (adapter, fil
       expect(server.stderr()).toBe('');
     },
   );
+
+  it.each([
+    ['production', {}, 'production'],
+    ['production', { APP_STACK_OMIT: 'helmet, logger' }, 'production without helmet, logger'],
+    ['bare', { APP_STACK_OMIT: 'helmet' }, 'bare'],
+  ] as const)('names the %s stack it serves in its start line', async (stack, env, described) => {
+    const logDir = await mkdtemp(join(tmpdir(), 'nest-adapter-bench-startup-'));
+    try {
+      const { server, line } = await start(file, {
+        APP_STACK: stack,
+        REQUEST_LOG_FILE: join(logDir, 'requests.log'),
+        ...env,
+      });
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(line[4]).toBe(described);
+    } finally {
+      await rm(logDir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [{ APP_STACK: 'prod' }, 'APP_STACK must be one of bare, production (got "prod")'],
+    [
+      { APP_STACK: 'production', APP_STACK_OMIT: 'helmet,gzip' },
+      'APP_STACK_OMIT takes a comma list of helmet, cors, compression, logger, request-id, serializer (got unknown "gzip")',
+    ],
+    [{ SHUTDOWN_TIMEOUT_MS: '60000' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 1 to 10000 (got "60000")'],
+  ])('refuses unknown settings %o in one line, exit code 1', async (env, message) => {
+    const server = runCompiled(`${outDir}/${file}`, { PORT: '0', JWT_SECRET, ...env });
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(lines(server.stderr())).toEqual([message]);
+  });
+
+  it('on SIGTERM lets a request in flight finish, then exits with code 0', async () => {
+    const { server, url } = await start(file);
+    const upload = startSlowPurchase(url);
+    await upload.inFlight;
+    server.child.kill('SIGTERM');
+    upload.finish();
+    expect(await upload.status).toBe('HTTP/1.1 201 Created');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('cuts a request that never finishes at the shutdown deadline, naming what was still open, exit code 1', async () => {
+    const { server, url } = await start(file, { SHUTDOWN_TIMEOUT_MS: '500' });
+    const upload = startSlowPurchase(url);
+    await upload.inFlight;
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(lines(server.stderr()).slice(-1)).toEqual([
+      'Shutdown did not finish within 500 ms; still open: 1 HTTP connection, the database connection; exiting',
+    ]);
+  });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('exits with code 0 on %s', async (signal) => {
     const { server } = await start(file);

@@ -3,6 +3,7 @@ import { Test } from '@nestjs/testing';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp, createHttpAdapter, type AdapterName } from '../../src/bootstrap.js';
+import { appSettingsFromEnv } from '../../src/config/app-settings.js';
 
 /** Every test runs on both adapters. */
 export const ADAPTERS: readonly AdapterName[] = ['express', 'fastify'];
@@ -21,23 +22,36 @@ export const DATABASES: readonly DatabaseUnderTest[] = [
 
 export const TEST_JWT_SECRET = 'e2e-test-secret';
 
+/** The app's stack settings, as environment variables: APP_STACK, APP_STACK_OMIT, REQUEST_LOG_FILE. */
+export type StackEnv = Record<string, string>;
+
 /**
  * Boots the real AppModule on one adapter through the same configureApp the
  * entrypoints use, listening on a free loopback port.
  */
-export async function startApp(adapter: AdapterName, databaseUrl: string | undefined): Promise<INestApplication> {
-  return withEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET }, async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    const app = moduleRef.createNestApplication(createHttpAdapter(adapter), { logger: false });
-    configureApp(app);
+export async function startApp(
+  adapter: AdapterName,
+  databaseUrl: string | undefined,
+  stackEnv: StackEnv = {},
+): Promise<INestApplication> {
+  return withEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...stackEnv }, async () => {
+    const settings = appSettingsFromEnv();
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forSettings(settings)] }).compile();
+    const app = moduleRef.createNestApplication(createHttpAdapter(adapter, settings), { logger: false });
+    await configureApp(app, settings);
     await app.listen(0, '127.0.0.1');
     return app;
   });
 }
 
 /** Both adapters on one database, started at the same moment, as two servers of the bench would be. */
-export async function startBoth(databaseUrl: string | undefined): Promise<Record<AdapterName, INestApplication>> {
-  const [express, fastify] = await Promise.all(ADAPTERS.map((adapter) => startApp(adapter, databaseUrl)));
+export async function startBoth(
+  databaseUrl: string | undefined,
+  stackEnvOf: (adapter: AdapterName) => StackEnv = () => ({}),
+): Promise<Record<AdapterName, INestApplication>> {
+  const [express, fastify] = await Promise.all(
+    ADAPTERS.map((adapter) => startApp(adapter, databaseUrl, stackEnvOf(adapter))),
+  );
   return { express, fastify };
 }
 
