@@ -32,6 +32,7 @@ const TARGET_COLORS = /** @type {Record<string, string>} */ ({
   'nest-fastify': '#d9622b',
   'raw-fastify': '#f2b08f',
   'raw-node': '#555555',
+  'raw-hono': '#2a9d8f',
 });
 const RUNTIME_COLORS = ['#2f6db5', '#d9622b', '#2a9d8f', '#8e5ea2', '#b5a22f'];
 const PERCENTILE_SERIES = [

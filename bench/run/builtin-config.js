@@ -81,6 +81,7 @@ export const BUILTIN_CONFIG = validateConfig(
         ...nodeTarget('bench/run/servers/raw-fastify.js'),
         scenarios: RAW_SCENARIOS,
       },
+      { name: 'raw-hono', group: 'hono', ...nodeTarget('bench/run/servers/raw-hono.js'), scenarios: RAW_SCENARIOS },
     ],
     scenarios: [
       {

@@ -10,8 +10,8 @@ describe('pairs', () => {
     const { pairs, notApplicable } = planPairs(TARGET_NAMES, SCENARIO_NAMES);
     expect(pairs.filter((p) => p.target === 'raw-node').map((p) => p.scenario)).toEqual(['hello', 'json']);
     expect(pairs.filter((p) => p.target === 'nest-express')).toHaveLength(SCENARIO_NAMES.length);
-    expect(pairs).toHaveLength(2 * 8 + 3 * 2);
-    expect(notApplicable).toHaveLength(3 * 6);
+    expect(pairs).toHaveLength(2 * 8 + 4 * 2);
+    expect(notApplicable).toHaveLength(4 * 6);
   });
 });
 

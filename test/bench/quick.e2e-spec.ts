@@ -5,7 +5,7 @@ import { QUICK } from '../../bench/run/options.js';
 import { CLI, REPORT_CLI, runNode } from './support/run-node.js';
 
 const RUN_TIMEOUT_MS = 180_000;
-const ALL_PAIRS = 2 * 8 + 3 * 2; // Nest targets on all 8 scenarios, raw targets on hello and json
+const ALL_PAIRS = 2 * 8 + 4 * 2; // Nest targets on all 8 scenarios, raw targets on hello and json
 
 describe('npm run bench -- --quick, end to end', () => {
   let dir: string;

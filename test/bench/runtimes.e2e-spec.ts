@@ -8,7 +8,7 @@ import { CLI, runNode } from './support/run-node.js';
 
 /** First run on a fresh clone installs node@24 and bun (about 15 s here), then three quick runtimes. */
 const RUN_TIMEOUT_MS = 300_000;
-const TARGETS = ['nest-express', 'nest-fastify', 'raw-express', 'raw-fastify'];
+const TARGETS = ['nest-express', 'nest-fastify', 'raw-express', 'raw-fastify', 'raw-hono'];
 const SCENARIOS = ['hello', 'json'];
 /** Inside the runtimes helper's port range, clear of MariaDB's 3306. */
 const BASE_PORT = '3360';
