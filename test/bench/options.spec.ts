@@ -30,7 +30,14 @@ function usageMessage(argv: string[]): string {
 describe('flag defaults', () => {
   it('runs every target and scenario with the named defaults, driver left to auto-selection', () => {
     const options = parseOptions([]);
-    expect(options.targets).toEqual(['nest-express', 'nest-fastify', 'raw-node', 'raw-express', 'raw-fastify', 'raw-hono']);
+    expect(options.targets).toEqual([
+      'nest-express',
+      'nest-fastify',
+      'raw-node',
+      'raw-express',
+      'raw-fastify',
+      'raw-hono',
+    ]);
     expect(options.scenarios).toEqual([
       'hello',
       'json',
