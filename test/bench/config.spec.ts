@@ -184,7 +184,7 @@ describe('a bad config is refused in one line that names the field', () => {
     [
       'url',
       (c: any) => c.targets.push({ name: 'x', url: 'staging:3000' }),
-      /: targets\[2\]\.url: \"staging:3000\" must be an http:\/\/ URL$/,
+      /: targets\[2\]\.url: "staging:3000" must be an http:\/\/ URL$/,
     ],
     [
       'url',
