@@ -20,6 +20,11 @@ import { configRecord } from '../run/config.js';
  * @property {boolean} judged whether the docs' claim is judged on it
  */
 
+/** @param {Results} results */
+function measuredConfig(results) {
+  return results.config ?? configRecord(BUILTIN_CONFIG);
+}
+
 /**
  * The ratios a config asks for: the judged pair, pairs shown beside it, what a framework costs over its bare server.
  * Results from before --config existed measured the built-in setup.
@@ -27,7 +32,7 @@ import { configRecord } from '../run/config.js';
  * @returns {{ specs: RatioSpec[], baseline: string | null }} baseline: every other target is also shown against it
  */
 function ratioSpecs(results) {
-  const config = results.config ?? configRecord(BUILTIN_CONFIG);
+  const config = measuredConfig(results);
   /** @param {RatioSpec['kind']} kind @param {boolean} judged */
   const spec =
     (kind, judged) =>
@@ -101,6 +106,9 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} scenarios
  * @property {string[]} targets
  * @property {string | null} baseline the target every other is shown as a share of
+ * @property {{ numerator: string, denominator: string, builtIn: boolean }} compared the judged pair; builtIn: the Nest
+ *   pair of the built-in setup, which the reports call by its adapters' names
+ * @property {string[]} remoteTargets url targets: measured for load only, their CPU and memory are not ours to read
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
@@ -142,7 +150,20 @@ export function analyze(results) {
       }
     }
   }
-  return { runtimes, scenarios, targets, baseline, targetRows, ratios, loadCurve: analyzeLoadCurve(results) };
+  const config = measuredConfig(results);
+  const [numerator, denominator] = config.compare;
+  const builtIn = config.source === BUILTIN_CONFIG.source;
+  return {
+    runtimes,
+    scenarios,
+    targets,
+    baseline,
+    compared: { numerator, denominator, builtIn },
+    remoteTargets: config.targets.filter((t) => t.kind === 'url').map((t) => t.name),
+    targetRows,
+    ratios,
+    loadCurve: analyzeLoadCurve(results),
+  };
 }
 
 /**

@@ -18,7 +18,6 @@ import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
 import { parseRuntimeList } from '../runtimes/specs.js';
-import { PROJECT_ROOT } from '../run/project-root.js';
 import { headerDifferences } from '../run/verify.js';
 
 const EXIT_OK = 0;
@@ -85,7 +84,7 @@ async function prepare(config, options) {
  */
 async function run({ config, options, driver, runtimes, pairs, notApplicable, env, token }) {
   const startedAt = new Date();
-  const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'results', runStamp(startedAt)));
+  const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
   const results = createResults({
     startedAt,

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { runStamp } from '../results.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { scenarioNamed, targetNamed } from '../run/config.js';
-import { PROJECT_ROOT } from '../run/project-root.js';
 import { runsUnderRuntime } from '../run/targets.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { recordProfile } from './record.js';
@@ -171,7 +170,7 @@ function whyNotProfiled(target) {
 export async function profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log }) {
   const profileDir = options.outDir
     ? path.join(outDir, 'profiles')
-    : path.join(PROJECT_ROOT, 'profiles', runStamp(new Date(results.startedAt)));
+    : path.join(config.baseDir, 'profiles', runStamp(new Date(results.startedAt)));
   const records = [];
   for (const [i, runtime] of runtimes.entries()) {
     const key = results.plan.runtimes[i];

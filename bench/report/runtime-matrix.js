@@ -53,7 +53,9 @@ export function runtimeMatrixTable(analysis) {
     ];
   });
   return {
-    title: 'Verdict per runtime: Nest-Fastify ÷ Nest-Express',
+    title: analysis.compared.builtIn
+      ? 'Verdict per runtime: Nest-Fastify ÷ Nest-Express'
+      : `Verdict per runtime: ${analysis.compared.numerator} ÷ ${analysis.compared.denominator}`,
     intro:
       'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in ' +
       'the verdict table. A number in brackets points to the note below that says what else the rounds went through.',

@@ -18,8 +18,17 @@ export function halfWidth(s) {
   return s.ci && s.median ? (s.ci.high - s.ci.low) / 2 / s.median : NaN;
 }
 
-/** How the order note names the two sides of the judged ratio. */
+/** How the order note names the two sides of the judged ratio in the built-in setup. */
 const ADAPTER_NAMES = { first: 'Fastify', second: 'Express' };
+
+/**
+ * The judged pair's names: the adapters' for the built-in setup, the targets' for a --config run.
+ * @param {Analysis} analysis
+ */
+export function comparedNames(analysis) {
+  const { numerator, denominator, builtIn } = analysis.compared;
+  return builtIn ? ADAPTER_NAMES : { first: numerator, second: denominator };
+}
 
 /**
  * The claim, judged per scenario.
@@ -46,13 +55,15 @@ export function verdictTable(analysis) {
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
         row.summary.lag1 === null ? DASH : formatNumber(row.summary.lag1, 2),
         raw ? formatRatio(raw.summary.median) : DASH,
-        ratioNotes(row, ADAPTER_NAMES).join('; '),
+        ratioNotes(row, comparedNames(analysis)).join('; '),
       ];
     });
   return {
-    title: 'Verdict: is Nest on Fastify "almost two times" faster than on Express?',
+    title: analysis.compared.builtIn
+      ? 'Verdict: is Nest on Fastify "almost two times" faster than on Express?'
+      : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
     intro: [
-      `Nest-Fastify req/s ÷ Nest-Express req/s (answers with the expected status only), taken in each round from ` +
+      `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
         `back-to-back runs; median over the rounds with a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. `,
       strong('holds'),
       `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,
@@ -74,7 +85,7 @@ export function verdictTable(analysis) {
     headers: [
       'runtime',
       'scenario',
-      'Fastify ÷ Express',
+      `${comparedNames(analysis).first} ÷ ${comparedNames(analysis).second}`,
       '95 % CI',
       'CI half-width',
       'verdict',
@@ -213,7 +224,11 @@ export function targetTable(analysis) {
     formatNumber(row.peakRssMiB, 0),
     formatPercent(row.generatorShare),
     `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}`,
-    [row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '', ...row.warnings]
+    [
+      analysis.remoteTargets.includes(row.target) ? 'url target: runs elsewhere, so no CPU or RSS' : '',
+      row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '',
+      ...row.warnings,
+    ]
       .filter(Boolean)
       .join('; '),
   ]);

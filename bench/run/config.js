@@ -39,6 +39,7 @@ import { UsageError } from '../errors.js';
  *
  * @typedef {object} Config
  * @property {string} source "built-in" or the config file's absolute path
+ * @property {string} baseDir relative paths resolve against it, and results/ and profiles/ go under it by default
  * @property {Target[]} targets
  * @property {Scenario[]} scenarios
  * @property {[string, string]} compare numerator, denominator: the ratio the verdict judges
@@ -148,6 +149,7 @@ export function validateConfig(raw, { source, baseDir }) {
   );
   return {
     source,
+    baseDir,
     targets,
     scenarios,
     compare: /** @type {[string, string]} */ (compare),

@@ -102,6 +102,7 @@ const FLAGS = /** @type {const} */ ({
 });
 
 export const HELP = `Usage: npm run bench -- [flags]
+       npx nest-adapter-bench --config bench.config.json [flags]   (from your own project, once installed)
 
 Measures Nest on Express vs Nest on Fastify (and the bare frameworks) in paired, rotated rounds, then prints a verdict
 on the docs' claim "Fastify is almost two times faster" and writes results.json, report.md and report.html.
@@ -122,7 +123,7 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --pipelining N       requests each connection sends before waiting for the answers (default ${DEFAULT_PIPELINING});
                        10 with --connections 100 is the setup of the published numbers (wrk, autocannon; not ab)
   --quick              smoke test: --duration ${QUICK.durationSec} --rounds ${QUICK.rounds} --warmup ${QUICK.warmupSec} unless given; numbers mean nothing
-  --out DIR            where results go (default results/<timestamp>)
+  --out DIR            where results go (default results/<timestamp> beside the --config file, else in this repository)
   --pin                pin servers and generator to different CPUs with taskset (servers: all but the last CPU);
                        the default wherever there are 2 CPUs or more
   --no-pin             let the scheduler place servers and generator
