@@ -3,7 +3,7 @@
 // medians of per-round percentiles) with a bootstrap interval over rounds, and the server's CPU per request; per rate,
 // the Fastify ÷ Express CPU ratio taken within each round.
 import hdr from 'hdr-histogram-js';
-import { CONFIDENCE, median, summarize } from './stats.js';
+import { CONFIDENCE, median, seededRandom, summarize } from './stats.js';
 
 /** @typedef {import('../run/load-curve.js').CurveRunRecord} CurveRunRecord */
 /** @typedef {import('../run/load-curve.js').LoadLevel} LoadLevel */
@@ -138,22 +138,6 @@ function cpuRatio(runs) {
     .filter(([round]) => express.has(round))
     .map(([round, fastify]) => fastify / /** @type {number} */ (express.get(round)));
   return summarize(ratios);
-}
-
-/**
- * mulberry32: a small, well-distributed 32-bit generator, so that the intervals do not depend on Math.random.
- * @param {number} seed
- * @returns {() => number} uniform in [0, 1)
- */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

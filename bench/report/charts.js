@@ -34,6 +34,27 @@ function tickLabel(v) {
 }
 
 /**
+ * Grid lines across the plot at each tick of one axis, each labelled beside that axis.
+ * @param {'x' | 'y'} axis the axis the ticks belong to
+ * @param {number[]} values tick values
+ * @param {(v: number) => number} at a value's position along that axis
+ * @param {{ from: number, to: number, labelAt: number }} across where each line starts and ends on the other axis, and
+ *   where on it the labels stand
+ */
+function gridLines(axis, values, at, { from, to, labelAt }) {
+  return values
+    .map((t) => {
+      const p = at(t);
+      return axis === 'y'
+        ? `<line x1="${from}" x2="${to}" y1="${p}" y2="${p}" stroke="${GRID_COLOR}"/>` +
+            `<text x="${labelAt}" y="${p + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`
+        : `<line x1="${p}" x2="${p}" y1="${from}" y2="${to}" stroke="${GRID_COLOR}"/>` +
+            `<text x="${p}" y="${labelAt}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`;
+    })
+    .join('');
+}
+
+/**
  * @typedef {{ label: string, value: number, low?: number, high?: number, color: string }} Bar
  * @typedef {{ title: string, bars: Bar[] }} Panel
  */
@@ -59,13 +80,11 @@ export function barPanels({ panels, yLabel }) {
       const max = Math.max(1, ...panel.bars.map((b) => Math.max(b.value || 0, b.high ?? 0))) * 1.05;
       const y = (/** @type {number} */ v) => margin.top + plotH - (v / max) * plotH;
       const slot = plotW / Math.max(1, panel.bars.length);
-      const grid = ticks(0, max, false)
-        .map(
-          (t) =>
-            `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(t)}" y2="${y(t)}" stroke="${GRID_COLOR}"/>` +
-            `<text x="${margin.left - 4}" y="${y(t) + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`,
-        )
-        .join('');
+      const grid = gridLines('y', ticks(0, max, false), y, {
+        from: margin.left,
+        to: margin.left + plotW,
+        labelAt: margin.left - 4,
+      });
       const bars = panel.bars
         .map((bar, i) => {
           const cx = margin.left + slot * (i + 0.5);
@@ -123,13 +142,7 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
     margin.left +
     (log ? ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * plotW : (v / max) * plotW);
   const bottom = margin.top + rows.length * rowHeight;
-  const grid = ticks(min, max, log)
-    .map(
-      (t) =>
-        `<line x1="${x(t)}" x2="${x(t)}" y1="${margin.top}" y2="${bottom}" stroke="${GRID_COLOR}"/>` +
-        `<text x="${x(t)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`,
-    )
-    .join('');
+  const grid = gridLines('x', ticks(min, max, log), x, { from: margin.top, to: bottom, labelAt: bottom + 14 });
   const shaded = bands
     .map(
       (b) =>
@@ -208,20 +221,11 @@ export function lineChart({ title, lines, xLabel, yLabel }) {
     margin.top + plotH - ((Math.log10(v) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * plotH;
   const bottom = margin.top + plotH;
   const grid =
-    ticks(yMin, yMax, true)
-      .map(
-        (t) =>
-          `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(t)}" y2="${y(t)}" stroke="${GRID_COLOR}"/>` +
-          `<text x="${margin.left - 4}" y="${y(t) + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`,
-      )
-      .join('') +
-    ticks(0, xMax, false)
-      .map(
-        (t) =>
-          `<line x1="${x(t)}" x2="${x(t)}" y1="${margin.top}" y2="${bottom}" stroke="${GRID_COLOR}"/>` +
-          `<text x="${x(t)}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`,
-      )
-      .join('');
+    gridLines('y', ticks(yMin, yMax, true), y, {
+      from: margin.left,
+      to: margin.left + plotW,
+      labelAt: margin.left - 4,
+    }) + gridLines('x', ticks(0, xMax, false), x, { from: margin.top, to: bottom, labelAt: bottom + 14 });
   const body = drawn
     .map((line) => {
       const banded = line.points.filter((p) => p.low !== undefined && p.high !== undefined && p.low > 0);

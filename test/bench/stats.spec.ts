@@ -4,11 +4,12 @@ import {
   lag1Autocorrelation,
   median,
   quantile,
+  seededRandom,
   shiftInterval,
   signedRankInterval,
   summarize,
 } from '../../bench/analysis/stats.js';
-import { lognormalRounds, seededNormal, seededRandom } from './support/noise.js';
+import { lognormalRounds, seededNormal } from './support/noise.js';
 
 describe('median and quantiles', () => {
   it('takes the middle value of an odd-sized sample, whatever the input order', () => {

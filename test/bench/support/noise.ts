@@ -1,16 +1,5 @@
 // Seeded noise for the interval simulations: the same rounds every time, so a coverage test cannot flake.
-
-/** mulberry32: a tiny, well-distributed 32-bit PRNG. Returns uniform values in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../bench/analysis/stats.js';
 
 /** Standard normal values by Box–Muller. */
 export function seededNormal(seed: number): () => number {
