@@ -37,8 +37,8 @@ export const CURVE_DENOMINATOR = 'nest-express';
  * @property {string[]} flags their reasons, each once
  * @property {number} achievedRps median over the rounds
  * @property {Record<keyof typeof PERCENTILES, Estimate> | null} latencyMs null when every run was flagged
- * @property {number} requests answers in the merged histogram
- * @property {number} errors totals over the rounds
+ * @property {number} requests in the merged histogram: answers, and timeouts at the time they were given up on
+ * @property {number} errors totals over every run that sent requests, failed ones included
  * @property {number} timeouts
  * @property {number} unexpectedStatus
  * @property {number | null} cpuShare median share of one core the server used
@@ -96,8 +96,10 @@ function curvePoint(runtime, scenario, target, level, runs) {
     /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
   const medianOrNull = (/** @type {(number | null | undefined)[]} */ values) =>
     present(values).length ? median(present(values)) : null;
+  // a failed run's requests went out too: what became of them is reported, though its latencies are not
+  const sent = runs.flatMap((r) => (r.run ? [r.run] : []));
   const sum = (/** @type {(run: import('../run/open-loop/generator.js').OpenLoopRun) => number} */ pick) =>
-    measured.reduce((total, run) => total + pick(run), 0);
+    sent.reduce((total, run) => total + pick(run), 0);
   const peaks = present(ok.map((r) => r.server?.peakRssMiB));
   const merged = trusted.length ? mergedPercentiles(trusted) : null;
   return {

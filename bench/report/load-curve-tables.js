@@ -41,6 +41,18 @@ function levelLabel(level) {
 }
 
 /**
+ * Timed-out requests are in the latencies at the time they were given up on: say so where there were any, since the
+ * percentiles they reach are then lower bounds.
+ * @param {CurvePoint} point
+ */
+function timeoutNote(point) {
+  return point.timeouts
+    ? `${point.timeouts} request(s) timed out: in the latencies at the time they were given up on, so the percentiles ` +
+        'they reach are lower bounds'
+    : '';
+}
+
+/**
  * Every adapter at every offered rate.
  * @param {LoadCurveAnalysis | null} curve
  * @returns {Table}
@@ -63,6 +75,7 @@ export function latencyCurveTable(curve) {
     formatNumber(p.peakRssMiB, 1),
     [
       p.failedRuns ? `${p.failedRuns} run(s) failed` : '',
+      timeoutNote(p),
       p.flaggedRuns
         ? `${p.flaggedRuns} of ${p.okRuns} run(s) not in the latencies, the generator could not hold the rate: ${p.flags.join('; ')}`
         : '',
@@ -121,24 +134,34 @@ function pointAt(curve, runtime, scenario, level, target) {
  */
 export function cpuPerThousandTable(curve) {
   const rows = (curve?.cpuRatios ?? []).map((ratio) => {
-    const share = (/** @type {string} */ target) =>
-      formatPercent(
-        cpuSharePerThousandRps(
-          pointAt(/** @type {LoadCurveAnalysis} */ (curve), ratio.runtime, ratio.scenario, ratio.level, target)
-            ?.cpuUsPerRequest ?? null,
-        ),
-        1,
-      );
+    const points = [CURVE_DENOMINATOR, CURVE_NUMERATOR].map((target) =>
+      pointAt(/** @type {LoadCurveAnalysis} */ (curve), ratio.runtime, ratio.scenario, ratio.level, target),
+    );
+    const shares = points.map((point) => cpuSharePerThousandRps(point?.cpuUsPerRequest ?? null));
+    const overOneCore = shares.some((share) => share !== null && share > 1);
+    const unanswered = points.flatMap((point) =>
+      point && (point.timeouts || point.errors)
+        ? [`${ADAPTER_LABEL[point.target]}: ${point.timeouts} timeout(s), ${point.errors} error(s)`]
+        : [],
+    );
     return [
       ratio.runtime,
       ratio.scenario,
       levelLabel(ratio.level),
       formatNumber(ratio.level.rps),
-      share(CURVE_DENOMINATOR),
-      share(CURVE_NUMERATOR),
+      ...shares.map((share) => formatPercent(share, 1)),
       formatRatio(ratio.summary.median),
       formatInterval(ratio.summary.ci, formatRatio),
       String(ratio.summary.n),
+      [
+        overOneCore
+          ? 'above 100 %: one core cannot serve 1,000 req/s at this cost per request; that rate needs more than one ' +
+            'core (more processes)'
+          : '',
+        ...unanswered,
+      ]
+        .filter(Boolean)
+        .join('; '),
     ];
   });
   return {
@@ -146,7 +169,8 @@ export function cpuPerThousandTable(curve) {
     intro:
       'The server’s CPU per request (from /proc/<pid>/task/*/schedstat, nanoseconds) times 1,000 req/s, as a share of ' +
       'one core: what a capacity plan multiplies by its expected rate. Fastify ÷ Express: the ratio of CPU per request ' +
-      'taken within each round, median with a 95 % signed-rank interval (as the verdict’s); below 1, Fastify needs less.',
+      'taken within each round, median with a 95 % signed-rank interval (as the verdict’s); below 1, Fastify needs less. ' +
+      'CPU per request counts answered requests; timeouts and errors are in the note.',
     headers: [
       'runtime',
       'scenario',
@@ -157,8 +181,9 @@ export function cpuPerThousandTable(curve) {
       'Fastify ÷ Express',
       '95 % CI',
       'rounds',
+      'note',
     ],
-    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows,
   };
 }

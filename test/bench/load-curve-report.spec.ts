@@ -1,0 +1,112 @@
+import hdr from 'hdr-histogram-js';
+import { analyzeLoadCurve } from '../../bench/analysis/latency-curve.js';
+import { cpuPerThousandTable, latencyCurveTable } from '../../bench/report/load-curve-tables.js';
+import { plainText } from '../../bench/report/rich-table.js';
+import { HISTOGRAM } from '../../bench/run/open-loop/generator.js';
+
+const RATE = 1000;
+const DURATION_SEC = 1;
+const LATENCY_US = 2000;
+
+/** One open-loop run as the generator reports it: `answered` requests at LATENCY_US, then `timeouts` more. */
+function openLoopRun({ answered, timeouts = 0 }: { answered: number; timeouts?: number }) {
+  const histogram = hdr.build(HISTOGRAM);
+  for (let i = 0; i < answered; i++) histogram.recordValue(LATENCY_US);
+  const latencyHistogram = hdr.encodeIntoCompressedBase64(histogram);
+  histogram.destroy();
+  return {
+    offeredRps: RATE,
+    sent: answered + timeouts,
+    completed: answered,
+    elapsedSec: DURATION_SEC,
+    achievedRps: answered / DURATION_SEC,
+    errors: 0,
+    timeouts,
+    unexpectedStatus: 0,
+    latencyHistogram,
+    latencyMs: { p50: 2, p90: 2, p99: 2, p999: 2, max: 2 },
+    lateness: { dispatched: answered + timeouts, late: 0, share: 0, maxNs: 0 },
+    generatorCpuShare: 0.1,
+    serverCpuNs: 0,
+  };
+}
+
+function curveRun(
+  target: string,
+  round: number,
+  cpuUsPerRequest: number,
+  { timeouts = 0, failed = false }: { timeouts?: number; failed?: boolean } = {},
+) {
+  const run = openLoopRun({ answered: failed ? 0 : RATE * DURATION_SEC, timeouts });
+  return {
+    runtime: 'node@20',
+    scenario: 'hello',
+    target,
+    level: { share: null, rps: RATE },
+    round,
+    slot: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    status: failed ? 'failed' : 'ok',
+    failure: failed ? { reason: 'no response completed in 10.00 s' } : null,
+    run,
+    server: failed ? null : { cpuShare: null, cpuUsPerRequest, peakRssMiB: 100, peakRssWindow: 'run' },
+    generatorFlag: null,
+  };
+}
+
+/** Express costing `expressUs` and Fastify `fastifyUs` of CPU per request, over two rounds, plus `extra` runs. */
+function analysis(expressUs: number, fastifyUs: number, extra: ReturnType<typeof curveRun>[] = []) {
+  const runs = [1, 2].flatMap((round) => [
+    curveRun('nest-express', round, expressUs),
+    curveRun('nest-fastify', round, fastifyUs),
+  ]);
+  const results = {
+    loadCurve: {
+      plans: [
+        {
+          runtime: 'node@20',
+          scenario: 'hello',
+          capacityRps: { 'nest-express': 5000, 'nest-fastify': 9000 },
+          basis: null,
+          levels: [{ share: null, rps: RATE }],
+        },
+      ],
+      runs: [...runs, ...extra],
+    },
+  };
+  return analyzeLoadCurve(results as any);
+}
+
+const noteOf = (table: { rows: unknown[][] }, row = 0) => plainText(table.rows[row].at(-1) as any);
+
+describe('the CPU per 1,000 req/s table', () => {
+  it('explains a cost above one core: one core cannot serve 1,000 req/s at it', () => {
+    // 1,500 µs per request is 150 % of a core at 1,000 req/s
+    const table = cpuPerThousandTable(analysis(1500, 500));
+    expect(plainText(table.rows[0][4] as any)).toBe('150.0 %');
+    expect(noteOf(table)).toMatch(/one core cannot serve 1,000 req\/s/);
+  });
+
+  it('adds no such note where both adapters stay within one core', () => {
+    expect(noteOf(cpuPerThousandTable(analysis(900, 500)))).toBe('');
+  });
+
+  it('reports timeouts, a failed run’s included, beside the CPU they are left out of', () => {
+    const curve = analysis(900, 500, [
+      curveRun('nest-fastify', 3, 500, { timeouts: 4 }),
+      curveRun('nest-fastify', 4, 500, { timeouts: 5, failed: true }),
+    ]);
+    expect(noteOf(cpuPerThousandTable(curve))).toBe('Nest-Fastify: 9 timeout(s), 0 error(s)');
+  });
+});
+
+describe('the load-curve latency table', () => {
+  it('counts timeouts in their column and says the percentiles they reach are lower bounds', () => {
+    const table = latencyCurveTable(analysis(900, 500, [curveRun('nest-fastify', 3, 500, { timeouts: 7 })]));
+    const fastify = table.rows.findIndex((row) => row[4] === 'nest-fastify');
+    expect(table.rows[fastify][10]).toBe('0 / 7 / 0');
+    expect(noteOf(table, fastify)).toMatch(/7 request\(s\) timed out: .* lower bounds/);
+    const express = table.rows.findIndex((row) => row[4] === 'nest-express');
+    expect(noteOf(table, express)).toBe('');
+  });
+});
