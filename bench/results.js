@@ -12,6 +12,7 @@ const RESULTS_SCHEMA = 1;
  * @property {string} runtime `name@version`
  * @property {string} target
  * @property {string} scenario
+ * @property {string} [stack] the app stack it ran with (bench/run/stacks.js); absent before stacks existed: bare
  * @property {number} round 1-based
  * @property {number} slot position within the round, 1-based
  * @property {string} startedAt ISO time

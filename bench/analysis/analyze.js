@@ -5,6 +5,8 @@ import { analyzeLoadCurve } from './latency-curve.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
+import { stackOf } from '../run/plan.js';
+import { PRODUCTION, omittedPart } from '../run/stacks.js';
 
 /** @typedef {import('../results.js').Results} Results */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
@@ -56,6 +58,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @typedef {object} TargetRow
  * @property {string} runtime
  * @property {string} scenario
+ * @property {string} stack
  * @property {string} target
  * @property {number} okRuns
  * @property {number} failedRuns
@@ -87,6 +90,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {boolean} judged
  * @property {string} runtime
  * @property {string} scenario
+ * @property {string} stack both targets ran with it
  * @property {Summary} summary over the paired rounds
  * @property {number[]} byRound the paired rounds' ratios, in round order
  * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged
@@ -101,9 +105,32 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number} neighbourShare the most CPU (share of a core) any other server used during one of these runs
  * @property {OrderEffect | null} order null when the two targets were never both measured in a round
  *
+ * What one part of the production stack costs a target: its server CPU per request with the whole stack against
+ * without that part, in the same rounds.
+ * @typedef {object} AblationRow
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} target
+ * @property {string} part
+ * @property {Summary} cpuRatio per round: CPU µs/request without the part ÷ with the whole production stack
+ * @property {number} costShare 1 − cpuRatio's median: the part's share of a request's CPU
+ * @property {{ low: number, high: number } | null} costInterval from cpuRatio's interval
+ * @property {number | null} productionCpuUs median CPU µs/request with the whole stack
+ *
+ * What a mix run sent, per route, summed over the rounds.
+ * @typedef {object} MixRow
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} stack
+ * @property {string} target
+ * @property {Record<string, number>} sentByRoute
+ * @property {number} sent
+ * @property {number} answered responses with the expected statuses, over the rounds
+ *
  * @typedef {object} Analysis
  * @property {string[]} runtimes
  * @property {string[]} scenarios
+ * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
  * @property {string | null} baseline the target every other is shown as a share of
  * @property {{ numerator: string, denominator: string, builtIn: boolean }} compared the judged pair; builtIn: the Nest
@@ -112,6 +139,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
+ * @property {AblationRow[]} ablation
+ * @property {MixRow[]} mixes
  */
 
 /**
@@ -126,27 +155,32 @@ export function analyze(results) {
   const targetRows = [];
   /** @type {RatioRow[]} */
   const ratios = [];
+  const stacks = [...new Set([...(results.plan?.pairs ?? []), ...results.runs].map(stackOf))];
   for (const runtime of runtimes) {
     for (const scenario of scenarios) {
-      const runs = results.runs.filter((run) => run.runtime === runtime && run.scenario === scenario);
-      for (const target of targets) {
-        const own = runs.filter((run) => run.target === target);
-        if (own.length) targetRows.push(summarizeTarget(runtime, scenario, target, own));
-      }
-      const baselineRatios =
-        baseline === null
-          ? []
-          : targets
-              .filter((t) => t !== baseline)
-              .map((numerator) => ({
-                kind: /** @type {const} */ ('baseline'),
-                numerator,
-                denominator: baseline,
-                judged: false,
-              }));
-      for (const spec of [...specs, ...baselineRatios]) {
-        const row = ratioRow(runtime, scenario, spec, runs, results.options.rounds);
-        if (row) ratios.push(row);
+      for (const stack of stacks) {
+        const runs = results.runs.filter(
+          (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
+        );
+        for (const target of targets) {
+          const own = runs.filter((run) => run.target === target);
+          if (own.length) targetRows.push(summarizeTarget(runtime, scenario, stack, target, own));
+        }
+        const baselineRatios =
+          baseline === null
+            ? []
+            : targets
+                .filter((t) => t !== baseline)
+                .map((numerator) => ({
+                  kind: /** @type {const} */ ('baseline'),
+                  numerator,
+                  denominator: baseline,
+                  judged: false,
+                }));
+        for (const spec of [...specs, ...baselineRatios]) {
+          const row = ratioRow(runtime, scenario, stack, spec, runs, results.options.rounds);
+          if (row) ratios.push(row);
+        }
       }
     }
   }
@@ -156,21 +190,104 @@ export function analyze(results) {
   return {
     runtimes,
     scenarios,
+    stacks,
     targets,
     baseline,
     compared: { numerator, denominator, builtIn },
     remoteTargets: config.targets.filter((t) => t.kind === 'url').map((t) => t.name),
     targetRows,
     ratios,
+    ablation: ablationRows(results, stacks),
+    mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
   };
 }
 
 /**
- * @param {string} runtime @param {string} scenario @param {string} target @param {RunRecord[]} runs
+ * @param {RunRecord} run
+ * @returns {number | null}
+ */
+const cpuOf = (run) => (run.status === 'ok' ? (run.server?.cpuUsPerRequest ?? null) : null);
+
+/**
+ * Each ablation variant against the whole production stack, per runtime, scenario and target.
+ * @param {Results} results @param {string[]} stacks
+ * @returns {AblationRow[]}
+ */
+function ablationRows(results, stacks) {
+  const variants = stacks.filter((stack) => omittedPart(stack) !== null);
+  /** @type {AblationRow[]} */
+  const rows = [];
+  const keys = new Set(results.runs.map((run) => `${run.runtime}\u0000${run.scenario}\u0000${run.target}`));
+  for (const key of keys) {
+    const [runtime, scenario, target] = key.split('\u0000');
+    const own = results.runs.filter(
+      (run) => run.runtime === runtime && run.scenario === scenario && run.target === target,
+    );
+    const cpuByRound = (/** @type {string} */ stack) =>
+      new Map(own.filter((run) => stackOf(run) === stack && cpuOf(run) !== null).map((run) => [run.round, cpuOf(run)]));
+    const production = cpuByRound(PRODUCTION);
+    for (const variant of variants) {
+      const without = cpuByRound(variant);
+      const ratios = [...without].flatMap(([round, cpu]) => {
+        const whole = production.get(round);
+        return whole && cpu ? [cpu / whole] : [];
+      });
+      if (ratios.length === 0) continue;
+      const cpuRatio = summarize(ratios);
+      rows.push({
+        runtime,
+        scenario,
+        target,
+        part: /** @type {string} */ (omittedPart(variant)),
+        cpuRatio,
+        costShare: 1 - cpuRatio.median,
+        costInterval: cpuRatio.ci && { low: 1 - cpuRatio.ci.high, high: 1 - cpuRatio.ci.low },
+        productionCpuUs: production.size ? median(/** @type {number[]} */ ([...production.values()])) : null,
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The requests each mix run sent per route, summed over a target's rounds.
+ * @param {Results} results
+ * @returns {MixRow[]}
+ */
+function mixRows(results) {
+  /** @type {Map<string, MixRow>} */
+  const rows = new Map();
+  for (const run of results.runs) {
+    const sentByRoute = run.status === 'ok' ? run.load?.sentByRoute : undefined;
+    if (!sentByRoute || !run.load) continue;
+    const stack = stackOf(run);
+    const key = [run.runtime, run.scenario, stack, run.target].join('\u0000');
+    const row = rows.get(key) ?? {
+      runtime: run.runtime,
+      scenario: run.scenario,
+      stack,
+      target: run.target,
+      sentByRoute: {},
+      sent: 0,
+      answered: 0,
+    };
+    for (const [route, count] of Object.entries(sentByRoute)) {
+      row.sentByRoute[route] = (row.sentByRoute[route] ?? 0) + count;
+      row.sent += count;
+    }
+    row.answered += Math.round(run.load.rps * run.load.durationSec);
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
+/**
+ * @param {string} runtime @param {string} scenario @param {string} stack @param {string} target
+ * @param {RunRecord[]} runs
  * @returns {TargetRow}
  */
-function summarizeTarget(runtime, scenario, target, runs) {
+function summarizeTarget(runtime, scenario, stack, target, runs) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
   const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
@@ -183,6 +300,7 @@ function summarizeTarget(runtime, scenario, target, runs) {
   return {
     runtime,
     scenario,
+    stack,
     target,
     okRuns: ok.length,
     failedRuns: runs.length - ok.length,
@@ -207,11 +325,12 @@ function summarizeTarget(runtime, scenario, target, runs) {
 }
 
 /**
- * @param {string} runtime @param {string} scenario @param {RatioSpec} spec @param {RunRecord[]} runs
+ * @param {string} runtime @param {string} scenario @param {string} stack @param {RatioSpec} spec
+ * @param {RunRecord[]} runs of this runtime, scenario and stack
  * @param {number} plannedRounds
  * @returns {RatioRow | null} null when neither target ran the scenario
  */
-function ratioRow(runtime, scenario, spec, runs, plannedRounds) {
+function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds) {
   /** @param {string} target */
   const byRound = (target) =>
     new Map(
@@ -260,6 +379,7 @@ function ratioRow(runtime, scenario, spec, runs, plannedRounds) {
     ...spec,
     runtime,
     scenario,
+    stack,
     summary,
     byRound: values,
     verdict: spec.judged ? verdict(summary, conditions) : null,

@@ -3,13 +3,13 @@
 // `npm run bench`: flags → plan → build → measure (every runtime) → results.json → reports → verdict on the terminal.
 import { join, resolve } from 'node:path';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
-import { configRecord, loadConfig } from '../run/config.js';
+import { configRecord, loadConfig, scenarioNamed } from '../run/config.js';
 import { chooseDriver } from '../run/drivers/registry.js';
 import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
-import { HELP, configFlag, parseOptions } from '../run/options.js';
+import { HELP, configFlag, parseOptions, stackPlan } from '../run/options.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
@@ -52,12 +52,17 @@ async function prepare(config, options) {
   const runtimeSpecs = options.runtime === null ? null : parseRuntimeList(options.runtime);
   const driver = await chooseDriver(options.driver, log);
   const runtimes = await runtimesForOption(runtimeSpecs, driver.name, log);
-  const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config);
+  const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config, stackPlan(options));
   if (pairs.length === 0) {
     throw new UsageError(
-      `--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')}; a target's "scenarios" lists the ones it answers`,
+      `--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')} on --stack ${options.stacks.join(',')}; a target's "scenarios" lists the ones it answers, its "stacks" the stacks it runs`,
     );
   }
+  const mix = pairs.find((pair) => scenarioNamed(config, pair.scenario).mix);
+  if (mix && !driver.sendsMixes)
+    throw new UsageError(
+      `--scenarios ${mix.scenario}: ${driver.name} sends one kind of request per run, a mix needs several; use --driver wrk or autocannon`,
+    );
   const prepared =
     (await config.prepare?.({
       targets: [...new Set(pairs.map((pair) => pair.target))],
@@ -125,6 +130,7 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
         pairs,
         token,
         env,
+        outDir,
         results,
         save,
         progress,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { escapeHtml, formatPercent } from '../report/format.js';
 import { code, em, htmlTable, htmlText, markdownTable, markdownText, strong } from '../report/rich-table.js';
 import { GROUPS } from './groups.js';
+import { BARE } from '../run/stacks.js';
 
 /** @typedef {import('./profile-targets.js').ProfileRecord} ProfileRecord */
 /** @typedef {import('../report/rich-table.js').Table} Table */
@@ -24,7 +25,8 @@ const pct = (share) => formatPercent(share, 1);
 const shorten = (name, max) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
 
 /**
- * Records grouped by runtime, then scenario, keeping the order the bench profiled them in.
+ * Records grouped by runtime, then scenario and stack (a production section shows what each middleware group costs
+ * on each adapter), keeping the order the bench profiled them in.
  * @param {ProfileRecord[]} profiles
  */
 function sections(profiles) {
@@ -32,7 +34,8 @@ function sections(profiles) {
   const bySection = new Map();
   for (const record of profiles) {
     const { spec, version } = record.runtime;
-    const key = `${record.scenario} — ${spec.includes(version) ? spec : `${spec} (${version})`}`;
+    const stack = record.stack && record.stack !== BARE ? ` · ${record.stack}` : '';
+    const key = `${record.scenario}${stack} — ${spec.includes(version) ? spec : `${spec} (${version})`}`;
     bySection.set(key, [...(bySection.get(key) ?? []), record]);
   }
   return [...bySection].map(([title, records]) => ({ title, records }));

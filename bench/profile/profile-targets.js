@@ -10,6 +10,7 @@ import { runStamp } from '../results.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { scenarioNamed, targetNamed } from '../run/config.js';
 import { runsUnderRuntime } from '../run/targets.js';
+import { BARE, instanceName, targetStackEnv } from '../run/stacks.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { recordProfile } from './record.js';
 
@@ -27,6 +28,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @typedef {object} ProfileRecord
  * @property {string} target
  * @property {string} scenario
+ * @property {string} [stack] the app stack it ran with; absent before stacks existed: bare
  * @property {{ spec: string, name: string, version: string }} runtime
  * @property {string} driver
  * @property {number} durationSec
@@ -38,7 +40,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @property {string} [skipped] why it was not recorded
  *
  * @typedef {object} ProfileOptions
- * @property {{ target: string, scenario: string }[]} pairs
+ * @property {{ target: string, scenario: string, stack?: string }[]} pairs stack: bare unless given
  * @property {import('../run/config.js').Config} [config] what the pairs' names refer to (default: the built-in setup)
  * @property {Runtime} runtime
  * @property {Driver} driver
@@ -93,7 +95,8 @@ export async function profileTargets({
   const records = [];
   for (const [i, pair] of pairs.entries()) {
     if (signal?.aborted) break;
-    const name = `${pair.target}-${pair.scenario}`;
+    const stack = pair.stack ?? BARE;
+    const name = `${instanceName({ target: pair.target, stack })}-${pair.scenario}`;
     const target = targetNamed(config, pair.target);
     const notProfiled = whyNotProfiled(target);
     if (notProfiled) {
@@ -107,13 +110,15 @@ export async function profileTargets({
       const result = await recordProfile({
         target,
         scenario: scenarioNamed(config, pair.scenario),
+        stack,
+        config,
         runtime,
         driver,
         durationSec,
         connections,
         port,
         logFile,
-        env,
+        env: { ...env, ...targetStackEnv(target, stack, path.resolve(outDir, `${name}.requests.log`)) },
         token,
         serverCpu,
         generatorCpu,
@@ -176,7 +181,7 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     const key = results.plan.runtimes[i];
     const pairs = results.verification
       .filter((v) => v.runtime === key && v.ok)
-      .map(({ target, scenario }) => ({ target, scenario }));
+      .map(({ target, scenario, stack = BARE }) => ({ target, scenario, stack }));
     records.push(
       ...(await profileTargets({
         // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports

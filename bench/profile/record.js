@@ -7,6 +7,8 @@ import { open, rm } from 'node:fs/promises';
 
 import { describeExit, startTarget } from '../run/targets.js';
 import { requestFor } from '../run/scenarios.js';
+import { BUILTIN_CONFIG } from '../run/builtin-config.js';
+import { BARE } from '../run/stacks.js';
 import { LOAD_MARK_SIGNAL } from './load-window.js';
 
 /** @typedef {import('../run/targets.js').Target} Target */
@@ -40,6 +42,8 @@ export function profileExecArgv(logFile) {
  * @property {number} port
  * @property {string} logFile absolute path
  * @property {Record<string, string>} [env]
+ * @property {string} [stack] the app stack the server runs with (its requests then carry the stack's headers)
+ * @property {import('../run/config.js').Config} [config] where a mix's scenarios are found
  * @property {string | null} [token]
  * @property {string | null} [serverCpu]
  * @property {string | null} [generatorCpu]
@@ -60,6 +64,8 @@ export async function recordProfile({
   port,
   logFile,
   env,
+  stack = BARE,
+  config = BUILTIN_CONFIG,
   token = null,
   serverCpu = null,
   generatorCpu = null,
@@ -71,12 +77,13 @@ export async function recordProfile({
   let exit;
   try {
     process.kill(running.pid, LOAD_MARK_SIGNAL);
-    const request = requestFor(scenario, { token });
+    const request = requestFor(scenario, { token, stack, config });
     load = await driver.run({
       url: `${running.url}${request.path}`,
       method: request.method,
       headers: request.headers,
       body: request.body,
+      ...(request.sequence ? { sequence: request.sequence } : {}),
       connections,
       durationSec,
       expectedStatus: scenario.status,

@@ -10,6 +10,7 @@ import {
   orderTable,
   overheadTable,
   problemsTable,
+  scenarioLabel,
   statusLine,
   targetTable,
   verdictTable,
@@ -21,6 +22,7 @@ import {
   latencyCurveTable,
   realisticLoadSentences,
 } from './load-curve-tables.js';
+import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -66,7 +68,7 @@ function ratioChart(analysis) {
     judged
       .filter((r) => r.scenario === scenario)
       .map((r) => ({
-        label: several ? `${scenario} · ${r.runtime}` : scenario,
+        label: [scenarioLabel(r, analysis.stacks), ...(several ? [r.runtime] : [])].join(' · '),
         points: [{ value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime }],
       })),
   );
@@ -90,10 +92,11 @@ function throughputCharts(analysis) {
   return analysis.runtimes
     .map((runtime) => {
       const panels = analysis.scenarios
-        .map((scenario) => ({
-          title: scenario,
+        .flatMap((scenario) => analysis.stacks.map((stack) => ({ scenario, stack })))
+        .map(({ scenario, stack }) => ({
+          title: scenarioLabel({ scenario, stack }, analysis.stacks),
           bars: analysis.targetRows
-            .filter((r) => r.runtime === runtime && r.scenario === scenario && r.okRuns > 0)
+            .filter((r) => r.runtime === runtime && r.scenario === scenario && r.stack === stack && r.okRuns > 0)
             .map((r) => ({
               label: r.target,
               value: r.rps.median,
@@ -119,7 +122,7 @@ function latencyCharts(analysis) {
       const rows = analysis.targetRows
         .filter((r) => r.runtime === runtime && r.okRuns > 0)
         .map((r) => ({
-          label: `${r.scenario} · ${r.target}`,
+          label: `${scenarioLabel(r, analysis.stacks)} · ${r.target}`,
           points: PERCENTILE_SERIES.map((s) => ({ value: r.latencyMs[/** @type {'p50'} */ (s.key)], series: s.name })),
         }));
       if (rows.length === 0) return '';
@@ -153,6 +156,8 @@ ${escapeHtml(results.options.rounds)} paired rounds with ${escapeHtml(results.en
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${htmlTable(stackComparisonTable(analysis))}
+${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}
 ${ratioChart(analysis)}
 ${htmlTable(nestOverheadMatrixTable(analysis))}
@@ -164,6 +169,7 @@ ${htmlTable(cpuPerThousandTable(analysis.loadCurve))}
 ${htmlTable(problemsTable(results))}
 ${throughputCharts(analysis)}
 ${latencyCharts(analysis)}
+${htmlTable(mixTable(analysis, results))}
 ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
 ${htmlTable(latencyCurveTable(analysis.loadCurve))}

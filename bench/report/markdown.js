@@ -12,6 +12,7 @@ import {
   verdictTable,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
@@ -34,6 +35,8 @@ export function renderSummary(results, analysis) {
   return [
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    markdownTable(stackComparisonTable(analysis)),
+    markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),
     markdownTable(nestOverheadMatrixTable(analysis)),
     markdownTable(overheadTable(analysis)),
@@ -60,6 +63,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis),
+    markdownTable(mixTable(analysis, results)),
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),
     markdownTable(latencyCurveTable(analysis.loadCurve)),

@@ -4,6 +4,7 @@
 import { DASH, formatInterval, formatPercent } from './format.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 import { strong } from './rich-table.js';
+import { scenarioHeader, scenarioLabel } from './tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('./rich-table.js').Text} Text */
@@ -11,14 +12,20 @@ import { strong } from './rich-table.js';
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 
 /**
- * Scenarios as rows, runtimes as columns; a scenario no runtime has a cell for is left out.
+ * Scenarios (with each stack, when several) as rows, runtimes as columns; a row no runtime has a cell for is left out.
  * @param {Analysis} analysis
- * @param {(runtime: string, scenario: string) => Text | null} cell null when the runtime has nothing for the scenario
+ * @param {(runtime: string, scenario: string, stack: string) => Text | null} cell null when the runtime has nothing
+ *   for the scenario on that stack
  */
 function matrixRows(analysis, cell) {
   if (analysis.runtimes.length < 2) return [];
   return analysis.scenarios
-    .map((scenario) => [scenario, ...analysis.runtimes.map((runtime) => cell(runtime, scenario))])
+    .flatMap((scenario) =>
+      analysis.stacks.map((stack) => [
+        scenarioLabel({ scenario, stack }, analysis.stacks),
+        ...analysis.runtimes.map((runtime) => cell(runtime, scenario, stack)),
+      ]),
+    )
     .filter((row) => row.slice(1).some((value) => value !== null))
     .map((row) => row.map((value) => value ?? DASH));
 }
@@ -26,7 +33,7 @@ function matrixRows(analysis, cell) {
 /** @param {Analysis} analysis @returns {Pick<Table, 'headers' | 'align'>} */
 function matrixColumns(analysis) {
   return {
-    headers: ['scenario', ...analysis.runtimes],
+    headers: [scenarioHeader(analysis.stacks), ...analysis.runtimes],
     align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
   };
 }
@@ -37,15 +44,16 @@ function matrixColumns(analysis) {
  * @returns {Table}
  */
 export function runtimeMatrixTable(analysis) {
-  const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario) =>
-    analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario);
+  const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ stack) =>
+    analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario && r.stack === stack);
   /** @type {Text[]} */
   const notes = [];
-  const rows = matrixRows(analysis, (runtime, scenario) => {
-    const row = judged(runtime, scenario);
+  const rows = matrixRows(analysis, (runtime, scenario, stack) => {
+    const row = judged(runtime, scenario, stack);
     if (!row) return null;
     const why = ratioNotes(row, { first: 'Fastify', second: 'Express' });
-    if (why.length) notes.push(`[${notes.length + 1}] ${scenario} on ${runtime}: ${why.join('; ')}.`);
+    if (why.length)
+      notes.push(`[${notes.length + 1}] ${scenarioLabel(row, analysis.stacks)} on ${runtime}: ${why.join('; ')}.`);
     return [
       `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
       strong(row.verdict ?? DASH),
@@ -71,13 +79,19 @@ export function runtimeMatrixTable(analysis) {
  * @returns {Table}
  */
 export function nestOverheadMatrixTable(analysis) {
-  const share = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ numerator) =>
+  /** @param {string} runtime @param {string} scenario @param {string} stack @param {string} numerator */
+  const share = (runtime, scenario, stack, numerator) =>
     analysis.ratios.find(
-      (r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator,
+      (r) =>
+        r.kind === 'overhead' &&
+        r.runtime === runtime &&
+        r.scenario === scenario &&
+        r.stack === stack &&
+        r.numerator === numerator,
     );
-  const rows = matrixRows(analysis, (runtime, scenario) => {
-    const express = share(runtime, scenario, 'nest-express');
-    const fastify = share(runtime, scenario, 'nest-fastify');
+  const rows = matrixRows(analysis, (runtime, scenario, stack) => {
+    const express = share(runtime, scenario, stack, 'nest-express');
+    const fastify = share(runtime, scenario, stack, 'nest-fastify');
     if (!express && !fastify) return null;
     return `Express ${express ? formatPercent(express.summary.median) : DASH} · Fastify ${fastify ? formatPercent(fastify.summary.median) : DASH}`;
   });

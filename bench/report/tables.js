@@ -4,6 +4,7 @@ import { formatDuration } from '../run/progress.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
+import { stackOf } from '../run/plan.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 
@@ -31,6 +32,19 @@ export function comparedNames(analysis) {
 }
 
 /**
+ * A row's scenario, with its stack when the run measured several: "catalog · production".
+ * @param {{ scenario: string, stack: string }} row @param {string[]} stacks the run's
+ */
+export function scenarioLabel({ scenario, stack }, stacks) {
+  return stacks.length > 1 ? `${scenario} · ${stack}` : scenario;
+}
+
+/** @param {string[]} stacks the run's */
+export function scenarioHeader(stacks) {
+  return stacks.length > 1 ? 'scenario · stack' : 'scenario';
+}
+
+/**
  * The claim, judged per scenario.
  * @param {Analysis} analysis
  * @returns {Table}
@@ -38,7 +52,12 @@ export function comparedNames(analysis) {
 export function verdictTable(analysis) {
   const bare = (/** @type {RatioRow} */ row) =>
     analysis.ratios.find(
-      (r) => r.kind === 'adapters' && !r.judged && r.runtime === row.runtime && r.scenario === row.scenario,
+      (r) =>
+        r.kind === 'adapters' &&
+        !r.judged &&
+        r.runtime === row.runtime &&
+        r.scenario === row.scenario &&
+        r.stack === row.stack,
     );
   const rows = analysis.ratios
     .filter((r) => r.judged)
@@ -46,7 +65,7 @@ export function verdictTable(analysis) {
       const raw = bare(row);
       return [
         row.runtime,
-        row.scenario,
+        scenarioLabel(row, analysis.stacks),
         formatBandedRatio(row.summary.median),
         formatInterval(row.summary.ci, formatBandedRatio),
         `±${formatPercent(halfWidth(row.summary), 1)}`,
@@ -84,7 +103,7 @@ export function verdictTable(analysis) {
     ],
     headers: [
       'runtime',
-      'scenario',
+      scenarioHeader(analysis.stacks),
       `${comparedNames(analysis).first} ÷ ${comparedNames(analysis).second}`,
       '95 % CI',
       'CI half-width',
@@ -114,7 +133,7 @@ export function orderTable(analysis) {
       const shift = order.shift;
       return [
         row.runtime,
-        row.scenario,
+        scenarioLabel(row, analysis.stacks),
         `${row.numerator} ÷ ${row.denominator}`,
         `${formatRatio(order.denominatorFirst.median)} (${order.denominatorFirst.n})`,
         `${formatRatio(order.numeratorFirst.median)} (${order.numeratorFirst.n})`,
@@ -132,7 +151,7 @@ export function orderTable(analysis) {
       'coverage. Flagged where the interval excludes 1 at 95 % or more: then the order moves the ratio beyond noise.',
     headers: [
       'runtime',
-      'scenario',
+      scenarioHeader(analysis.stacks),
       'ratio',
       'Express first',
       'Fastify first',
@@ -210,7 +229,7 @@ export function baselineTable(analysis) {
 export function targetTable(analysis) {
   const rows = analysis.targetRows.map((row) => [
     row.runtime,
-    row.scenario,
+    scenarioLabel(row, analysis.stacks),
     row.target,
     formatNumber(row.rps.median),
     formatInterval(row.rps.ci, (v) => formatNumber(v)),
@@ -318,16 +337,18 @@ export function problemsTable(results) {
 export function headerTable(results) {
   const { targets } = results.options;
   const present = targets.filter((t) => results.headerDifferences.some((d) => t in d.values));
+  const stacks = [...new Set(results.plan.pairs.map(stackOf))];
   return {
     title: 'Response headers that differ between targets',
     intro:
-      'From the verification request of each scenario (Date left out). Each adapter keeps its defaults, as a fresh project has them.',
-    headers: ['runtime', 'scenario', 'header', ...present],
+      'From the verification request of each scenario (Date left out). Each adapter keeps its defaults, as a fresh project has them. ' +
+      'Headers in bold belong to the security policy (helmet, CORS): under the production stack both adapters should send the same set.',
+    headers: ['runtime', scenarioHeader(stacks), 'header', ...present],
     align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
     rows: results.headerDifferences.map((d) => [
       d.runtime,
-      d.scenario,
-      d.header,
+      scenarioLabel({ scenario: d.scenario, stack: stackOf(d) }, stacks),
+      d.security ? strong(d.header) : d.header,
       ...present.map((t) => (t in d.values ? (d.values[t] ?? '(absent)') : DASH)),
     ]),
   };

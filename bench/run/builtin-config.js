@@ -17,6 +17,31 @@ const RAW_SCENARIOS = ['hello', 'json'];
 const PRODUCT_COUNT = 20;
 const QUERY_COUNT = 20;
 const ORDER = { productId: 1, quantity: 2 };
+const CATALOG_PAGE = 3;
+const CATALOG_PAGE_SIZE = 50;
+/**
+ * The same three-line purchase every time, so every write is alike. Each is a new row and its lines: with the default
+ * in-memory SQLite every server starts with no purchases and its table grows only by what this run wrote to it; on
+ * MySQL the tables keep what earlier runs wrote (the app's seeding adds, never clears).
+ */
+const PURCHASE = {
+  items: [
+    { productId: 1, quantity: 2 },
+    { productId: 250, quantity: 1 },
+    { productId: 999, quantity: 3 },
+  ],
+};
+/**
+ * The mix's shares (percent): reads dominate as in most APIs, the catalogue page most, then single-row reads,
+ * authenticated reads, a write and the cheapest route.
+ */
+const MIX = [
+  { scenario: 'catalog', weight: 40 },
+  { scenario: 'product-by-id', weight: 25 },
+  { scenario: 'secure', weight: 15 },
+  { scenario: 'purchases', weight: 10 },
+  { scenario: 'hello', weight: 10 },
+];
 const TEXT = /^text\/(plain|html)(;|$)/;
 const JSON_TYPE = /^application\/json(;|$)/;
 
@@ -60,14 +85,29 @@ function arrayOf(length, keys) {
 const PRODUCT_KEYS = ['id', 'name'];
 const products = arrayOf(PRODUCT_COUNT, PRODUCT_KEYS);
 
+/** The fields every catalogue item has on both stacks. */
+const CATALOG_KEYS = ['id', 'name', 'description', 'priceCents', 'category'];
+
+/** @param {any} value */
+function checkPurchase(value) {
+  const missing = missingKeys(value, ['id', 'items', 'totalCents'], 'the purchase');
+  if (missing) return missing;
+  if (!Number.isInteger(value.id)) return `the purchase's id is not a number: ${JSON.stringify(value.id)}`;
+  if (!Array.isArray(value.items) || value.items.length !== PURCHASE.items.length)
+    return `expected ${PURCHASE.items.length} items in the purchase`;
+  return Number.isInteger(value.totalCents) ? null : 'the purchase has no whole totalCents';
+}
+
+const APP_STACKS = ['bare', 'production'];
+
 /** @param {string} entry relative to the project root */
 const nodeTarget = (entry) => ({ command: ['node', entry], cwd: PROJECT_ROOT });
 
 export const BUILTIN_CONFIG = validateConfig(
   {
     targets: [
-      { name: 'nest-express', group: 'nest', ...nodeTarget(APP_ENTRIES.express) },
-      { name: 'nest-fastify', group: 'nest', ...nodeTarget(APP_ENTRIES.fastify) },
+      { name: 'nest-express', group: 'nest', ...nodeTarget(APP_ENTRIES.express), stacks: APP_STACKS },
+      { name: 'nest-fastify', group: 'nest', ...nodeTarget(APP_ENTRIES.fastify), stacks: APP_STACKS },
       { name: 'raw-node', group: 'node', ...nodeTarget('bench/run/servers/raw-node.js'), scenarios: RAW_SCENARIOS },
       {
         name: 'raw-express',
@@ -153,6 +193,26 @@ export const BUILTIN_CONFIG = validateConfig(
                 : 'the order does not echo productId and quantity'),
           ),
         },
+      },
+      {
+        name: 'catalog',
+        description: `GET /catalog?page=${CATALOG_PAGE}&pageSize=${CATALOG_PAGE_SIZE} → ${CATALOG_PAGE_SIZE} catalogue items with their category (a 10–30 KB body)`,
+        path: `/catalog?page=${CATALOG_PAGE}&pageSize=${CATALOG_PAGE_SIZE}`,
+        expect: { status: 200, contentType: JSON_TYPE, body: arrayOf(CATALOG_PAGE_SIZE, CATALOG_KEYS) },
+      },
+      {
+        name: 'purchases',
+        description: `POST /purchases with ${PURCHASE.items.length} lines → 201, written in one transaction`,
+        method: 'POST',
+        path: '/purchases',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(PURCHASE),
+        expect: { status: 201, contentType: JSON_TYPE, body: json(checkPurchase) },
+      },
+      {
+        name: 'mix',
+        description: `a traffic mix: ${MIX.map((share) => `${share.weight} % ${share.scenario}`).join(', ')}`,
+        mix: MIX,
       },
     ],
     compare: ['nest-fastify', 'nest-express'],

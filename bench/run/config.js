@@ -6,6 +6,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../errors.js';
+import { BARE, STACK_NAMES } from './stacks.js';
 
 /**
  * A server under test: either a command the bench starts (and measures for CPU and RSS, and profiles when it is node),
@@ -19,6 +20,7 @@ import { UsageError } from '../errors.js';
  * @property {Record<string, string>} env added to the command's environment
  * @property {string} portEnv the environment variable that tells the command its port
  * @property {string | null} url base URL of a running server, no trailing slash
+ * @property {string[]} stacks the app stacks it can run with (bench/run/stacks.js: APP_STACK); ["bare"]: only as it is
  *
  * @typedef {object} Scenario
  * @property {string} name
@@ -31,6 +33,8 @@ import { UsageError } from '../errors.js';
  * @property {number} status expected status
  * @property {RegExp} contentType expected content-type
  * @property {(body: string) => string | null} checkBody null when the body has the expected shape, else why not
+ * @property {import('./mix.js').MixShare[] | null} mix a traffic mix: each run goes round these scenarios' requests
+ *   in these shares (the route of each share is a scenario's name); method, path, body and expect are then theirs
  *
  * What a config's prepare step hands the run: environment for every command target, and a bearer token.
  * @typedef {{ env?: Record<string, string>, token?: string | null }} Prepared
@@ -52,8 +56,9 @@ import { UsageError } from '../errors.js';
  * @typedef {object} ConfigRecord
  * @property {string} source
  * @property {Array<{ name: string, group: string, kind: 'command' | 'url', command?: string[], cwd?: string,
- *   url?: string, scenarios: string[] | null }>} targets
- * @property {Array<{ name: string, description: string, method: string, path: string }>} scenarios
+ *   url?: string, scenarios: string[] | null, stacks?: string[] }>} targets
+ * @property {Array<{ name: string, description: string, method: string, path: string,
+ *   mix?: import('./mix.js').MixShare[] }>} scenarios
  * @property {[string, string]} compare
  * @property {[string, string][]} alsoCompare
  * @property {[string, string][]} overhead
@@ -67,8 +72,9 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTION
 const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOP_FIELDS = ['targets', 'scenarios', 'compare', 'alsoCompare', 'overhead', 'baseline', 'prepare'];
-const TARGET_FIELDS = ['name', 'group', 'scenarios', 'command', 'cwd', 'env', 'portEnv', 'url'];
-const SCENARIO_FIELDS = ['name', 'description', 'method', 'path', 'headers', 'body', 'needsToken', 'expect'];
+const TARGET_FIELDS = ['name', 'group', 'scenarios', 'command', 'cwd', 'env', 'portEnv', 'url', 'stacks'];
+const SCENARIO_FIELDS = ['name', 'description', 'method', 'path', 'headers', 'body', 'needsToken', 'expect', 'mix'];
+const MIX_FIELDS = ['scenario', 'weight'];
 const EXPECT_FIELDS = ['status', 'contentType', 'body'];
 const COMPARED_GROUP = 'compared';
 
@@ -122,6 +128,7 @@ export function validateConfig(raw, { source, baseDir }) {
   const rawScenarios = nonEmptyArray(config.scenarios, 'scenarios', fail);
   const scenarios = rawScenarios.map((item, i) => validateScenario(item, `scenarios[${i}]`, fail));
   const scenarioNames = uniqueNames(scenarios, 'scenarios', fail);
+  scenarios.forEach((scenario, i) => checkMixRoutes(scenario, scenarios, `scenarios[${i}].mix`, fail));
 
   const rawTargets = nonEmptyArray(config.targets, 'targets', fail);
   const declared = rawTargets.map((item, i) => object(item, `targets[${i}]`, TARGET_FIELDS, fail));
@@ -209,13 +216,58 @@ function validateTarget(item, field, { name: targetName, compared, scenarioNames
     env: item.env === undefined ? {} : stringMap(item.env, `${field}.env`, ENV_NAME_PATTERN, fail),
     portEnv: item.portEnv === undefined ? DEFAULT_PORT_ENV : envName(item.portEnv, `${field}.portEnv`, fail),
     url: hasUrl ? baseUrl(item.url, `${field}.url`, fail) : null,
+    stacks: item.stacks === undefined ? [BARE] : stackList(item.stacks, `${field}.stacks`, fail),
   };
+}
+
+/** @param {unknown} value @param {string} field @param {Fail} fail */
+function stackList(value, field, fail) {
+  const stacks = nonEmptyArray(value, field, fail).map((item, i) => {
+    if (typeof item !== 'string' || !STACK_NAMES.includes(item))
+      fail(`${field}[${i}]`, `${JSON.stringify(item)} is not a stack; stacks: ${STACK_NAMES.join(', ')}`);
+    return /** @type {string} */ (item);
+  });
+  return STACK_NAMES.filter((name) => stacks.includes(name));
+}
+
+/**
+ * A mix's shares, each naming another scenario that is not a mix itself.
+ * @param {unknown} value @param {string} field @param {Fail} fail
+ * @returns {import('./mix.js').MixShare[]}
+ */
+function mixShares(value, field, fail) {
+  return nonEmptyArray(value, field, fail).map((raw, i) => {
+    const item = object(raw, `${field}[${i}]`, MIX_FIELDS, fail);
+    const weight = item.weight;
+    if (!Number.isInteger(weight) || /** @type {number} */ (weight) < 1)
+      fail(`${field}[${i}].weight`, `${JSON.stringify(weight)} is not a whole number above 0`);
+    return { route: name(item.scenario, `${field}[${i}].scenario`, fail), weight: /** @type {number} */ (weight) };
+  });
+}
+
+/**
+ * @param {Scenario} scenario @param {Scenario[]} scenarios @param {string} field @param {Fail} fail
+ */
+function checkMixRoutes(scenario, scenarios, field, fail) {
+  scenario.mix?.forEach(({ route }, i) => {
+    const named = scenarios.find((s) => s.name === route);
+    if (!named)
+      fail(
+        `${field}[${i}].scenario`,
+        `no scenario is named "${route}"; scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+      );
+    else if (named.mix) fail(`${field}[${i}].scenario`, `"${route}" is a mix itself`);
+  });
+  const names = scenario.mix?.map((share) => share.route) ?? [];
+  const twice = names.find((item, i) => names.indexOf(item) !== i);
+  if (twice !== undefined) fail(field, `"${twice}" is listed twice`);
 }
 
 /** @param {unknown} raw @param {string} field @param {Fail} fail @returns {Scenario} */
 function validateScenario(raw, field, fail) {
   const item = object(raw, field, SCENARIO_FIELDS, fail);
   const scenarioName = name(item.name, `${field}.name`, fail);
+  if (item.mix !== undefined) return validateMix(item, scenarioName, field, fail);
   const method = item.method === undefined ? 'GET' : nonEmptyString(item.method, `${field}.method`, fail).toUpperCase();
   if (!METHODS.includes(method)) fail(`${field}.method`, `"${method}" is not one of ${METHODS.join(', ')}`);
   const path = nonEmptyString(item.path, `${field}.path`, fail);
@@ -251,6 +303,33 @@ function validateScenario(raw, field, fail) {
     status: expected.status === undefined ? 200 : httpStatus(expected.status, `${field}.expect.status`, fail),
     contentType: contentTypeMatcher(expected.contentType, `${field}.expect.contentType`, fail),
     checkBody: bodyCheck(expected.body, `${field}.expect.body`, fail),
+    mix: null,
+  };
+}
+
+/**
+ * A mix: its shares, and the headers every request of it carries; its routes bring their own requests and checks.
+ * @param {Record<string, unknown>} item @param {string} scenarioName @param {string} field @param {Fail} fail
+ * @returns {Scenario}
+ */
+function validateMix(item, scenarioName, field, fail) {
+  const own = ['method', 'path', 'body', 'needsToken', 'expect'].find((key) => item[key] !== undefined);
+  if (own) fail(`${field}.${own}`, 'a mix takes its requests from the scenarios it names; give mix or this, not both');
+  const mix = mixShares(item.mix, `${field}.mix`, fail);
+  return {
+    name: scenarioName,
+    description:
+      item.description === undefined
+        ? `a mix of ${mix.map((s) => `${s.weight} ${s.route}`).join(', ')}`
+        : nonEmptyString(item.description, `${field}.description`, fail),
+    method: 'GET',
+    path: '/',
+    headers: item.headers === undefined ? {} : stringMap(item.headers, `${field}.headers`, null, fail),
+    needsToken: false,
+    status: 200,
+    contentType: ANY,
+    checkBody: () => null,
+    mix,
   };
 }
 
@@ -441,12 +520,14 @@ export function configRecord(config) {
       kind: t.url === null ? 'command' : 'url',
       ...(t.url === null ? { command: t.command ?? [], cwd: t.cwd } : { url: t.url }),
       scenarios: t.scenarios,
+      stacks: t.stacks,
     })),
-    scenarios: config.scenarios.map(({ name: n, description, method, path }) => ({
+    scenarios: config.scenarios.map(({ name: n, description, method, path, mix }) => ({
       name: n,
       description,
       method,
       path,
+      ...(mix ? { mix } : {}),
     })),
     compare: config.compare,
     alsoCompare: config.alsoCompare,

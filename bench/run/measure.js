@@ -2,12 +2,14 @@
 // The measurement loop for one runtime: start every target once, verify, warm up, then paired, rotated rounds, each
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
+import { join } from 'node:path';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { scenarioNamed, targetNamed } from './config.js';
-import { requestFor } from './scenarios.js';
+import { checkedScenarios, requestFor } from './scenarios.js';
+import { instanceName, targetStackEnv } from './stacks.js';
 import { deathFailure, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
 
@@ -38,6 +40,7 @@ export const START_ALLOWANCE_SEC = 5;
  * @property {Pair[]} pairs the applicable pairs, before verification
  * @property {string | null} token for scenarios that need one
  * @property {Record<string, string>} env added to every target's environment
+ * @property {string} outDir the run's directory: the production stack's request logs go there
  * @property {import('../results.js').Results} results appended to as the session goes
  * @property {() => void} save persists results
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
@@ -62,7 +65,7 @@ export async function measureRuntime(session) {
         if (session.signal.aborted) return;
         const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
         progress.start(step);
-        const target = running.get(pair.target);
+        const target = running.get(instanceName(pair));
         if (target && !target.exitInfo()) {
           await loadRun(session, target, pair, options.warmupSec).catch((error) =>
             progress.log(`warm-up of ${pair.target} × ${pair.scenario} failed: ${error.message}`),
@@ -82,7 +85,7 @@ export async function measureRuntime(session) {
           plannedSec: options.durationSec,
         };
         progress.start(step);
-        await burst(session, running.get(pair.target), pair);
+        await burst(session, running.get(instanceName(pair)), pair);
         const record = await timedRun(session, running, pair, round + 1, index + 1);
         if (session.signal.aborted) return; // a run cut short by Ctrl-C is no measurement
         if (record.status === 'failed')
@@ -101,22 +104,36 @@ export async function measureRuntime(session) {
 }
 
 /**
- * Start every target the pairs need, each on its own port; one that cannot start is recorded, the others go on.
+ * The servers the pairs need, one per target and stack, in the pairs' order.
+ * @param {Pair[]} pairs
+ */
+export function instancesOf(pairs) {
+  const seen = new Map(pairs.map((pair) => [instanceName(pair), { target: pair.target, stack: pair.stack }]));
+  return [...seen].map(([name, instance]) => ({ name, ...instance }));
+}
+
+/**
+ * Start every server the pairs need (a target once per stack), each on its own port; one that cannot start is
+ * recorded, the others go on. Keyed by instanceName.
  * @param {Session} session
  * @returns {Promise<Map<string, ServedTarget>>}
  */
-async function startTargets({ config, runtime, runtimeKey, options, pairs, env, results, progress, save }) {
-  const names = [...new Set(pairs.map((pair) => pair.target))];
+async function startTargets({ config, runtime, runtimeKey, options, pairs, env, outDir, results, progress, save }) {
+  const instances = instancesOf(pairs);
+  const names = instances.map((instance) => instance.name);
   progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
   const started = await Promise.allSettled(
-    names.map((name) =>
-      serveTarget(targetNamed(config, name), {
+    instances.map((instance, i) => {
+      const target = targetNamed(config, instance.target);
+      const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
+      const ownEnv = targetStackEnv(target, instance.stack, logFile);
+      return serveTarget(target, {
         runtime,
-        env,
-        port: options.basePort + config.targets.findIndex((t) => t.name === name),
+        env: { ...env, ...ownEnv },
+        port: options.basePort + i,
         cpu: options.cpus?.server ?? null,
-      }),
-    ),
+      });
+    }),
   );
   /** @type {Map<string, ServedTarget>} */
   const running = new Map();
@@ -151,19 +168,27 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress }, runni
   /** @type {Pair[]} */
   const ok = [];
   for (const pair of pairs) {
-    const target = running.get(pair.target);
+    const target = running.get(instanceName(pair));
     if (!target) continue; // could not start: already recorded
     const scenario = scenarioNamed(config, pair.scenario);
-    const record = await verifyPair({
-      runtime: runtimeKey,
-      target: pair.target,
-      baseUrl: target.url,
-      scenario,
-      request: requestFor(scenario, { token }),
-    });
-    records.push(record);
-    if (record.ok) ok.push(pair);
-    else progress.log(`${runtimeKey} ${pair.target} × ${pair.scenario} skipped: ${record.reason}`);
+    // a mix is verified route by route, and stands for the first of them that fails
+    let record;
+    for (const checked of checkedScenarios(scenario, config)) {
+      record = await verifyPair({
+        runtime: runtimeKey,
+        target: pair.target,
+        stack: pair.stack,
+        baseUrl: target.url,
+        scenario: checked,
+        request: requestFor(checked, { token, stack: pair.stack, config }),
+      });
+      if (!record.ok) break;
+    }
+    const verification = { .../** @type {import('./verify.js').Verification} */ (record), scenario: pair.scenario };
+    if (verification.reason && scenario.mix) verification.reason = `${record?.scenario}: ${verification.reason}`;
+    records.push(verification);
+    if (verification.ok) ok.push(pair);
+    else progress.log(`${runtimeKey} ${instanceName(pair)} × ${pair.scenario} skipped: ${verification.reason}`);
   }
   return { records, ok };
 }
@@ -176,12 +201,13 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress }, runni
  */
 function loadRun({ config, driver, options, token, signal }, target, pair, durationSec) {
   const scenario = scenarioNamed(config, pair.scenario);
-  const { method, path, headers, body } = requestFor(scenario, { token });
+  const { method, path, headers, body, sequence } = requestFor(scenario, { token, stack: pair.stack, config });
   return driver.run({
     url: `${target.url}${path}`,
     method,
     headers,
     body,
+    ...(sequence ? { sequence } : {}),
     connections: options.connections,
     durationSec,
     expectedStatus: scenario.status,
@@ -256,7 +282,7 @@ function neighbourCpu(running, measured) {
  * @returns {Promise<RunRecord>}
  */
 async function timedRun(session, running, pair, round, slot) {
-  const target = running.get(pair.target);
+  const target = running.get(instanceName(pair));
   /** @type {RunRecord} */
   const record = {
     runtime: session.runtimeKey,
@@ -279,7 +305,7 @@ async function timedRun(session, running, pair, round, slot) {
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
-  const neighbours = neighbourCpu(running, pair.target);
+  const neighbours = neighbourCpu(running, instanceName(pair));
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   try {

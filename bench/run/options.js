@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from './builtin-config.js';
+import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 
 // Defaults, chosen so that the whole default run (24 target × scenario pairs) takes about 3 minutes on a 2-vCPU machine
 // while the Nest hello ratio's 95 % interval stays narrow: many short paired rounds beat a few long ones, because a
@@ -44,6 +45,14 @@ export const MIN_PROFILE_SEC = 5;
 export const DEFAULT_LOAD_LEVELS = Object.freeze([0.1, 0.25, 0.5, 0.75, 0.9]);
 /** The load curve compares these two, each scenario at the same offered rates. */
 export const LOAD_CURVE_TARGETS = Object.freeze(['nest-express', 'nest-fastify']);
+/**
+ * The scenarios run by default when the production stack is measured: the three routes the production question turns
+ * on (the cheapest route, a big compressible read, a write), on both stacks, fit the 3-minute default run; the other
+ * scenarios run by default with --stack bare, or when named.
+ */
+export const DEFAULT_PRODUCTION_SCENARIOS = ['hello', 'catalog', 'purchases'];
+/** --ablate's default scenarios: the cheapest route, where the middleware weigh most, and a big compressible read. */
+export const DEFAULT_ABLATION_SCENARIOS = ['hello', 'catalog'];
 
 const MAX_CONNECTIONS = 10_000;
 const MAX_PIPELINING = 1000;
@@ -57,6 +66,8 @@ const MAX_PORT = 65535;
  * @property {string | null} configFile --config as given; null: the built-in setup
  * @property {string[]} targets in the config's order
  * @property {string[]} scenarios in the config's order
+ * @property {string[]} stacks in the order of STACK_NAMES
+ * @property {boolean} ablate also run the production stack without each of its parts in turn
  * @property {string | null} driver null: the preferred driver when installed, else the fallback
  * @property {number} connections
  * @property {number} durationSec per run
@@ -81,6 +92,8 @@ const FLAGS = /** @type {const} */ ({
   config: { type: 'string' },
   targets: { type: 'string' },
   scenarios: { type: 'string' },
+  stack: { type: 'string' },
+  ablate: { type: 'boolean' },
   driver: { type: 'string' },
   connections: { type: 'string' },
   duration: { type: 'string' },
@@ -111,7 +124,14 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        built-in setup below). Relative paths in it (a target's cwd) resolve against the file's own
                        directory, so it works from wherever it is run; see docs/own-app.md
   --targets LIST       comma-separated, default all: ${names(BUILTIN_CONFIG.targets)} (or the config's)
-  --scenarios LIST     comma-separated, default all: ${names(BUILTIN_CONFIG.scenarios)} (or the config's)
+  --scenarios LIST     comma-separated, from: ${names(BUILTIN_CONFIG.scenarios)} (or the config's);
+                       default ${DEFAULT_PRODUCTION_SCENARIOS.join(',')} when the production stack is measured (to fit
+                       3 minutes), ${DEFAULT_ABLATION_SCENARIOS.join(',')} with --ablate, all with --stack bare
+  --stack LIST         the app's stacks: ${STACK_NAMES.join(',')} or both (default both; --ablate: ${PRODUCTION}). bare is
+                       the app as nest new makes it; production adds helmet, CORS, gzip, a request log, request ids and
+                       class-transformer serialization (APP_STACK). The raw servers run bare only
+  --ablate             also run the production stack without one part at a time (${PRODUCTION_PARTS.join(', ')}):
+                       what each costs per adapter, as a share of a request's server CPU
   --driver NAME        load generator: ${DRIVER_NAMES.join('|')}; default ${PREFERRED_DRIVER} when installed,
                        else ${FALLBACK_DRIVER} (with a notice)
   --connections N      concurrent keep-alive connections (default ${DEFAULT_CONNECTIONS})
@@ -174,7 +194,10 @@ function readFlags(argv) {
 export function parseOptions(argv, config = BUILTIN_CONFIG) {
   const values = readFlags(argv);
   const targetNames = config.targets.map((t) => t.name);
+  const scenarioNames = config.scenarios.map((s) => s.name);
   const quick = values.quick ?? false;
+  const ablate = values.ablate ?? false;
+  const stacks = parseStacks(values.stack, ablate, config);
   const durationSec =
     values.duration === undefined
       ? quick
@@ -194,9 +217,11 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     targets,
     scenarios: parseList(
       '--scenarios',
-      values.scenarios,
-      config.scenarios.map((s) => s.name),
+      values.scenarios ?? defaultScenarios(stacks, ablate, scenarioNames),
+      scenarioNames,
     ),
+    stacks,
+    ablate,
     driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
     connections:
       values.connections === undefined
@@ -224,7 +249,12 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     basePort:
       values.port === undefined
         ? DEFAULT_BASE_PORT
-        : parseInteger('--port', values.port, 1, MAX_PORT - targetNames.length),
+        : parseInteger(
+            '--port',
+            values.port,
+            1,
+            MAX_PORT - targetNames.length * (STACK_NAMES.length + PRODUCTION_PARTS.length),
+          ),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     prof: values.prof ?? false,
     profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),
@@ -260,6 +290,45 @@ function parseRates(text) {
     return value;
   });
   return [...new Set(rates)].sort((a, b) => a - b);
+}
+
+/**
+ * --stack: the stacks to measure. By default every stack some target of the config can run (the built-in Nest app:
+ * both); with --ablate, production, which the ablation takes parts out of.
+ * @param {string | undefined} text @param {boolean} ablate @param {import('./config.js').Config} config
+ */
+function parseStacks(text, ablate, config) {
+  const runnable = STACK_NAMES.filter((stack) => config.targets.some((t) => t.stacks.includes(stack)));
+  const stacks = parseList('--stack', text ?? (ablate ? PRODUCTION : runnable.join(',')), STACK_NAMES);
+  if (ablate && !stacks.includes(PRODUCTION))
+    throw new UsageError(`--ablate takes parts out of the ${PRODUCTION} stack; add ${PRODUCTION} to --stack`);
+  return stacks;
+}
+
+/**
+ * The default --scenarios for the stacks measured, as a comma list; names the config lacks are left out.
+ * @param {string[]} stacks @param {boolean} ablate @param {string[]} known
+ */
+function defaultScenarios(stacks, ablate, known) {
+  const preferred = ablate
+    ? DEFAULT_ABLATION_SCENARIOS
+    : stacks.includes(PRODUCTION)
+      ? DEFAULT_PRODUCTION_SCENARIOS
+      : known;
+  const chosen = known.filter((name) => preferred.includes(name));
+  return (chosen.length ? chosen : known).join(',');
+}
+
+/**
+ * The stacks (and, with --ablate, the production stack's variants) the run measures each scenario on.
+ * @param {Pick<Options, 'stacks' | 'ablate'>} options
+ * @returns {{ stack: string }[]}
+ */
+export function stackPlan({ stacks, ablate }) {
+  return [
+    ...stacks.map((stack) => ({ stack })),
+    ...(ablate ? PRODUCTION_PARTS.map((part) => ({ stack: withoutPart(part) })) : []),
+  ];
 }
 
 /**

@@ -4,26 +4,47 @@
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { targetNamed } from './config.js';
 import { targetHasScenario } from './targets.js';
+import { BARE, baseStack } from './stacks.js';
 
-/** @typedef {{ target: string, scenario: string }} Pair */
+/**
+ * One target on one scenario with one stack. Named a pair for the target × scenario it started as; the stack is the
+ * third dimension, absent in results written before stacks existed (read as bare).
+ * @typedef {{ target: string, scenario: string, stack: string }} Pair
+ */
 
 /**
  * @param {string[]} targets canonical order
  * @param {string[]} scenarios canonical order
  * @param {import('./config.js').Config} [config]
- * @returns {{ pairs: Pair[], notApplicable: Pair[] }} notApplicable: the target has no route for the scenario
+ * @param {{ stack: string, scenarios?: string[] }[]} [stacks] each stack (or ablation variant) with the scenarios
+ *   it runs (default: all of `scenarios`)
+ * @returns {{ pairs: Pair[], notApplicable: Pair[] }} notApplicable: the target has no route for the scenario, or
+ *   does not run that stack
  */
-export function planPairs(targets, scenarios, config = BUILTIN_CONFIG) {
+export function planPairs(targets, scenarios, config = BUILTIN_CONFIG, stacks = [{ stack: BARE }]) {
   /** @type {Pair[]} */
   const pairs = [];
   /** @type {Pair[]} */
   const notApplicable = [];
   for (const scenario of scenarios) {
-    for (const target of targets) {
-      (targetHasScenario(targetNamed(config, target), scenario) ? pairs : notApplicable).push({ target, scenario });
+    for (const { stack, scenarios: only } of stacks) {
+      if (only && !only.includes(scenario)) continue;
+      for (const target of targets) {
+        const spec = targetNamed(config, target);
+        const applies = targetHasScenario(spec, scenario) && spec.stacks.includes(baseStack(stack));
+        (applies ? pairs : notApplicable).push({ target, scenario, stack });
+      }
     }
   }
   return { pairs, notApplicable };
+}
+
+/**
+ * A pair's stack, bare for a record written before stacks existed.
+ * @param {{ stack?: string }} pair
+ */
+export function stackOf(pair) {
+  return pair.stack ?? BARE;
 }
 
 /**
@@ -60,7 +81,7 @@ function groupBy(items, keyOf) {
 export function roundOrder(pairs, round, config = BUILTIN_CONFIG) {
   const blocks = groupBy(pairs, (pair) => pair.scenario);
   return rotate(blocks, round).flatMap((block) => {
-    const groups = groupBy(block, (pair) => targetNamed(config, pair.target).group);
+    const groups = groupBy(block, (pair) => `${targetNamed(config, pair.target).group}\u0000${pair.stack}`);
     return rotate(groups, round).flatMap((group) => rotate(group, round));
   });
 }

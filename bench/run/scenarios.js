@@ -1,13 +1,16 @@
 // @ts-check
-// The built-in scenarios (defined in builtin-config.js) by name, and the request a driver sends for a scenario.
+// The built-in scenarios (defined in builtin-config.js) by name, and the requests a driver sends for a scenario.
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { scenarioNamed } from './config.js';
+import { interleave } from './mix.js';
+import { BARE, stackHeaders } from './stacks.js';
 
 /**
  * @typedef {import('./config.js').Scenario} Scenario
  *
- * The request a driver sends for one scenario.
- * @typedef {{ method: string, path: string, headers: Record<string, string>, body: string | undefined }} ScenarioRequest
+ * The request a driver sends for one scenario; for a mix, `sequence` is the cycle it goes round.
+ * @typedef {{ method: string, path: string, headers: Record<string, string>, body: string | undefined,
+ *   sequence?: import('./drivers/registry.js').RouteRequest[] }} ScenarioRequest
  */
 
 export const SCENARIOS = BUILTIN_CONFIG.scenarios;
@@ -19,13 +22,41 @@ export function scenarioByName(name) {
 }
 
 /**
+ * @typedef {object} RequestContext
+ * @property {string | null} token the token minted for the run (null when it could not be minted)
+ * @property {string} [stack] the stack of the server it goes to: a production client accepts gzip
+ * @property {import('./config.js').Config} [config] where a mix's scenarios are found
+ */
+
+/**
  * The concrete request for a scenario in this run.
  * @param {Scenario} scenario
- * @param {{ token: string | null }} context the token minted for the run (null when it could not be minted)
+ * @param {RequestContext} context
  * @returns {ScenarioRequest}
  */
-export function requestFor(scenario, { token }) {
-  const headers = { ...scenario.headers };
+export function requestFor(scenario, { token, stack = BARE, config = BUILTIN_CONFIG }) {
+  const headers = { ...stackHeaders(stack), ...scenario.headers };
   if (scenario.needsToken && token) headers.authorization = `Bearer ${token}`;
-  return { method: scenario.method, path: scenario.path, headers, body: scenario.body };
+  const request = { method: scenario.method, path: scenario.path, headers, body: scenario.body };
+  if (!scenario.mix) return request;
+  const routes = new Map(
+    scenario.mix.map(({ route }) => {
+      const own = scenarioNamed(config, route);
+      return [route, { route, ...requestFor(own, { token }), expectedStatus: own.status }];
+    }),
+  );
+  const sequence = interleave(scenario.mix).map((route) => /** @type {RouteRequest} */ (routes.get(route)));
+  return { ...request, sequence };
+}
+
+/** @typedef {import('./drivers/registry.js').RouteRequest} RouteRequest */
+
+/**
+ * The scenarios a verification checks: a mix is right when each of its routes is.
+ * @param {Scenario} scenario
+ * @param {import('./config.js').Config} [config]
+ * @returns {Scenario[]}
+ */
+export function checkedScenarios(scenario, config = BUILTIN_CONFIG) {
+  return scenario.mix ? scenario.mix.map(({ route }) => scenarioNamed(config, route)) : [scenario];
 }

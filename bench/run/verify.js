@@ -1,6 +1,8 @@
 // @ts-check
 // Before anything is timed: does each target answer each scenario correctly? A fast wrong answer is not a result.
 import { Agent, request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { BARE } from './stacks.js';
 
 /** @typedef {import('./scenarios.js').Scenario} Scenario */
 /** @typedef {import('./scenarios.js').ScenarioRequest} ScenarioRequest */
@@ -10,6 +12,7 @@ import { Agent, request } from 'node:http';
  * @property {string} runtime
  * @property {string} target
  * @property {string} scenario
+ * @property {string} [stack] absent in results written before stacks existed (bare)
  * @property {boolean} ok
  * @property {string | null} reason why the pair is skipped
  * @property {number | null} status
@@ -18,23 +21,51 @@ import { Agent, request } from 'node:http';
  * @typedef {object} HeaderDifference
  * @property {string} runtime
  * @property {string} scenario
+ * @property {string} [stack]
  * @property {string} header
+ * @property {boolean} [security] one of the headers a security middleware (helmet) or CORS sets or removes
  * @property {Record<string, string | null>} values per target; null = header absent
  */
 
 const VERIFY_TIMEOUT_MS = 10_000;
 /** Changes on every response, so it is no difference between adapters. */
 const IGNORED_HEADERS = new Set(['date']);
-/** Their values follow the body, which varies per response on some routes (queries): only presence is compared. */
-const BODY_DERIVED_HEADERS = new Set(['content-length', 'etag']);
+/**
+ * Their values follow the body, which varies per response on some routes (queries), or the request (its id): only
+ * presence is compared.
+ */
+const BODY_DERIVED_HEADERS = new Set(['content-length', 'etag', 'x-request-id']);
+/** What helmet, @fastify/helmet and CORS set (or, x-powered-by, remove): the production stack's security policy. */
+export const SECURITY_HEADERS = new Set([
+  'content-security-policy',
+  'cross-origin-embedder-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-powered-by',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+  'vary',
+]);
 
 /**
- * Send the scenario's request once, over a keep-alive connection like the load generators use, and check the answer.
- * @param {{ runtime: string, target: string, baseUrl: string, scenario: Scenario, request: ScenarioRequest }} pair
+ * Send the scenario's request once, over a keep-alive connection like the load generators use, and check the answer
+ * (a gzipped one after decompressing it, as a client would).
+ * @param {{ runtime: string, target: string, stack?: string, baseUrl: string, scenario: Scenario,
+ *   request: ScenarioRequest }} pair
  * @returns {Promise<Verification>}
  */
-export async function verifyPair({ runtime, target, baseUrl, scenario, request: req }) {
-  const base = { runtime, target, scenario: scenario.name };
+export async function verifyPair({ runtime, target, stack = BARE, baseUrl, scenario, request: req }) {
+  const base = { runtime, target, scenario: scenario.name, stack };
   let response;
   try {
     response = await send(`${baseUrl}${req.path}`, req);
@@ -77,11 +108,18 @@ function send(url, { method, headers, body }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method, headers, agent, timeout: VERIFY_TIMEOUT_MS }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk) => {
-        text += chunk;
-      });
+      /** @type {Buffer[]} */
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
       res.once('end', () => {
+        let text;
+        try {
+          const raw = Buffer.concat(chunks);
+          text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+        } catch (error) {
+          reject(new Error(`the gzipped body does not decompress: ${/** @type {Error} */ (error).message}`));
+          return;
+        }
         /** @type {Record<string, string>} */
         const kept = {};
         for (const [name, value] of Object.entries(res.headers)) {
@@ -107,7 +145,7 @@ export function headerDifferences(verifications) {
   /** @type {Map<string, Verification[]>} */
   const groups = new Map();
   for (const v of verifications.filter((item) => item.ok)) {
-    const key = `${v.runtime}\u0000${v.scenario}`;
+    const key = `${v.runtime}\u0000${v.scenario}\u0000${v.stack ?? BARE}`;
     groups.set(key, [...(groups.get(key) ?? []), v]);
   }
   /** @type {HeaderDifference[]} */
@@ -121,7 +159,8 @@ export function headerDifferences(verifications) {
         BODY_DERIVED_HEADERS.has(header) ? value !== null : value,
       );
       if (new Set(compared).size > 1) {
-        differences.push({ runtime: group[0].runtime, scenario: group[0].scenario, header, values });
+        const { runtime, scenario, stack = BARE } = group[0];
+        differences.push({ runtime, scenario, stack, header, security: SECURITY_HEADERS.has(header), values });
       }
     }
   }

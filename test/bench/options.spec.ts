@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
+import { PRODUCTION_PARTS } from '../../bench/run/stacks.js';
 import {
+  DEFAULT_ABLATION_SCENARIOS,
+  DEFAULT_PRODUCTION_SCENARIOS,
   DEFAULT_BURST_SEC,
   DEFAULT_CONNECTIONS,
   DEFAULT_DURATION_SEC,
@@ -13,6 +16,7 @@ import {
   MIN_PROFILE_SEC,
   QUICK,
   parseOptions,
+  stackPlan,
 } from '../../bench/run/options.js';
 
 const CLI = fileURLToPath(new URL('../../bench/bin/bench.js', import.meta.url));
@@ -28,7 +32,7 @@ function usageMessage(argv: string[]): string {
 }
 
 describe('flag defaults', () => {
-  it('runs every target and scenario with the named defaults, driver left to auto-selection', () => {
+  it('runs every target on both stacks with the production scenarios and the named defaults, driver left to auto-selection', () => {
     const options = parseOptions([]);
     expect(options.targets).toEqual([
       'nest-express',
@@ -38,16 +42,9 @@ describe('flag defaults', () => {
       'raw-fastify',
       'raw-hono',
     ]);
-    expect(options.scenarios).toEqual([
-      'hello',
-      'json',
-      'products',
-      'products-raw',
-      'product-by-id',
-      'queries',
-      'secure',
-      'orders',
-    ]);
+    expect(options.stacks).toEqual(['bare', 'production']);
+    expect(options.ablate).toBe(false);
+    expect(options.scenarios).toEqual(DEFAULT_PRODUCTION_SCENARIOS);
     expect(options).toMatchObject({
       driver: null,
       connections: DEFAULT_CONNECTIONS,
@@ -67,6 +64,36 @@ describe('flag defaults', () => {
     expect(parseOptions([]).pinnedByDefault).toBe(true);
     expect(parseOptions(['--pin']).pinnedByDefault).toBe(false);
     expect(parseOptions(['--no-pin'])).toMatchObject({ cpus: null, pinnedByDefault: false });
+  });
+
+  it('runs every scenario with --stack bare, and named scenarios on whatever stacks', () => {
+    expect(parseOptions(['--stack', 'bare']).scenarios).toEqual([
+      'hello',
+      'json',
+      'products',
+      'products-raw',
+      'product-by-id',
+      'queries',
+      'secure',
+      'orders',
+      'catalog',
+      'purchases',
+      'mix',
+    ]);
+    expect(parseOptions(['--stack', 'production', '--scenarios', 'mix,json'])).toMatchObject({
+      stacks: ['production'],
+      scenarios: ['json', 'mix'],
+    });
+  });
+
+  it('--ablate measures the production stack on hello and catalog, plus each variant without one part', () => {
+    const options = parseOptions(['--ablate']);
+    expect(options).toMatchObject({ ablate: true, stacks: ['production'], scenarios: DEFAULT_ABLATION_SCENARIOS });
+    expect(stackPlan(options).map((s) => s.stack)).toEqual([
+      'production',
+      ...PRODUCTION_PARTS.map((part) => `production-without-${part}`),
+    ]);
+    expect(stackPlan(parseOptions(['--stack', 'production,bare'])).map((s) => s.stack)).toEqual(['bare', 'production']);
   });
 
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
@@ -143,6 +170,10 @@ describe('bad flags and values: one line naming the flag', () => {
     [['--pipelining', '0'], /^--pipelining: "0" is not a whole number from 1/],
     [['--pipelining', '10', '--driver', 'ab'], /^--pipelining: ab cannot pipeline requests/],
     [['--burst', 'x'], /^--burst: "x" is not a number of seconds from 0/],
+    [['--stack', 'prod'], /^--stack: unknown name "prod"; use a comma-separated subset of bare,production/],
+    [['--stack', ''], /^--stack: empty name/],
+    [['--stack', 'bare', '--ablate'], /^--ablate takes parts out of the production stack; add production to --stack/],
+    [['--ablate=yes'], /^--ablate takes no value/],
   ])('%j → %s', (argv, message) => {
     const text = usageMessage(argv as string[]);
     expect(text).toMatch(message);
@@ -151,6 +182,12 @@ describe('bad flags and values: one line naming the flag', () => {
 });
 
 describe('the CLI on bad input', () => {
+  it('refuses a mix with ab in one line, exit code 2', () => {
+    const run = spawnSync(process.execPath, [CLI, '--driver', 'ab', '--scenarios', 'mix'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^--scenarios mix: ab sends one kind of request per run, a mix needs several;.*\n$/);
+  });
+
   it('prints one line on stderr and exits with code 2, before building or starting anything', () => {
     const run = spawnSync(process.execPath, [CLI, '--rounds', 'zero'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
@@ -185,6 +222,8 @@ describe('the CLI on bad input', () => {
       '--port',
       '--runtime',
       '--prof',
+      '--stack',
+      '--ablate',
       '--help',
     ]) {
       expect(HELP).toContain(flag);

@@ -10,8 +10,44 @@ describe('pairs', () => {
     const { pairs, notApplicable } = planPairs(TARGET_NAMES, SCENARIO_NAMES);
     expect(pairs.filter((p) => p.target === 'raw-node').map((p) => p.scenario)).toEqual(['hello', 'json']);
     expect(pairs.filter((p) => p.target === 'nest-express')).toHaveLength(SCENARIO_NAMES.length);
-    expect(pairs).toHaveLength(2 * 8 + 4 * 2);
-    expect(notApplicable).toHaveLength(4 * 6);
+    expect(pairs).toHaveLength(2 * SCENARIO_NAMES.length + 4 * 2);
+    expect(notApplicable).toHaveLength(4 * (SCENARIO_NAMES.length - 2));
+  });
+
+  it('run the production stack and its ablation variants on the targets that list it, never on the raw servers', () => {
+    const stacks = [{ stack: 'bare' }, { stack: 'production' }, { stack: 'production-without-helmet' }];
+    const { pairs, notApplicable } = planPairs(TARGET_NAMES, ['hello'], undefined, stacks);
+    expect(pairs.map((p) => `${p.target}@${p.stack}`)).toEqual([
+      'nest-express@bare',
+      'nest-fastify@bare',
+      'raw-node@bare',
+      'raw-express@bare',
+      'raw-fastify@bare',
+      'raw-hono@bare',
+      'nest-express@production',
+      'nest-fastify@production',
+      'nest-express@production-without-helmet',
+      'nest-fastify@production-without-helmet',
+    ]);
+    expect(notApplicable).toHaveLength(2 * 4);
+  });
+});
+
+describe('round order with stacks', () => {
+  const stacks = [{ stack: 'bare' }, { stack: 'production' }, { stack: 'production-without-logger' }];
+  const { pairs } = planPairs(TARGET_NAMES, ['hello', 'catalog'], undefined, stacks);
+
+  it('runs the Express and Fastify servers of one stack back to back, in every round', () => {
+    for (let round = 0; round < 6; round++) {
+      const order = roundOrder(pairs, round);
+      for (const { stack } of stacks) {
+        for (const scenario of ['hello', 'catalog']) {
+          const at = (target: string) =>
+            order.findIndex((p) => p.target === target && p.scenario === scenario && p.stack === stack);
+          expect(Math.abs(at('nest-express') - at('nest-fastify'))).toBe(1);
+        }
+      }
+    }
   });
 });
 
