@@ -235,7 +235,10 @@ export const BUILTIN_CONFIG = validateConfig(
 async function prepareApp({ targets, scenarios, log }) {
   if (targets.some((name) => name.startsWith('nest-'))) ensureBuilt(log);
   const secret = randomBytes(32).toString('hex');
-  const needsToken = BUILTIN_CONFIG.scenarios.some((s) => s.needsToken && scenarios.includes(s.name));
+  // a mix needs a token when one of its routes does
+  const chosen = BUILTIN_CONFIG.scenarios.filter((s) => scenarios.includes(s.name));
+  const routes = chosen.flatMap((s) => s.mix?.map((share) => share.route) ?? [s.name]);
+  const needsToken = BUILTIN_CONFIG.scenarios.some((s) => s.needsToken && routes.includes(s.name));
   return { env: { JWT_SECRET: secret }, token: needsToken ? await mintToken(secret, log) : null };
 }
 
