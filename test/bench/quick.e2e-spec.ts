@@ -5,15 +5,28 @@ import { QUICK } from '../../bench/run/options.js';
 import { CLI, REPORT_CLI, runNode } from './support/run-node.js';
 
 const RUN_TIMEOUT_MS = 180_000;
-const ALL_PAIRS = 2 * 8 + 4 * 2; // Nest targets on all 8 scenarios, raw targets on hello and json
+const BARE_SCENARIOS = [
+  'hello',
+  'json',
+  'products',
+  'products-raw',
+  'product-by-id',
+  'queries',
+  'secure',
+  'orders',
+  'catalog',
+  'purchases',
+  'mix',
+];
+const ALL_PAIRS = 2 * BARE_SCENARIOS.length + 4 * 2; // Nest targets on every scenario, raw targets on hello and json
 
-describe('npm run bench -- --quick, end to end', () => {
+describe('npm run bench -- --quick --stack bare, end to end', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-quick-'));
-    run = await runNode([CLI, '--quick', '--out', dir, '--port', '3160']);
+    run = await runNode([CLI, '--quick', '--stack', 'bare', '--out', dir, '--port', '3160']);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,16 +60,7 @@ describe('npm run bench -- --quick, end to end', () => {
 
   it('writes report.md and a self-contained report.html', () => {
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
-    for (const scenario of [
-      'hello',
-      'json',
-      'products',
-      'products-raw',
-      'product-by-id',
-      'queries',
-      'secure',
-      'orders',
-    ]) {
+    for (const scenario of BARE_SCENARIOS) {
       expect(markdown).toMatch(new RegExp(`\\| ${scenario} \\| [\\d.]+× \\|`));
     }
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
