@@ -104,6 +104,28 @@ export async function measureRuntime(session) {
 }
 
 /**
+ * Servers started together: they share the pinned server CPU while they boot, and an --ablate run's fourteen Nest
+ * servers booting at once each took longer than a target's ready timeout.
+ */
+const STARTING_AT_ONCE = 4;
+
+/**
+ * Promise.allSettled over items, at most `size` at a time.
+ * @template T, R
+ * @param {T[]} items @param {number} size @param {(item: T, index: number) => Promise<R>} start
+ * @returns {Promise<PromiseSettledResult<R>[]>}
+ */
+async function settleInBatches(items, size, start) {
+  /** @type {PromiseSettledResult<R>[]} */
+  const settled = [];
+  for (let from = 0; from < items.length; from += size) {
+    const batch = items.slice(from, from + size).map((item, i) => start(item, from + i));
+    settled.push(...(await Promise.allSettled(batch)));
+  }
+  return settled;
+}
+
+/**
  * The servers the pairs need, one per target and stack, in the pairs' order.
  * @param {Pair[]} pairs
  */
@@ -122,19 +144,17 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
   const instances = instancesOf(pairs);
   const names = instances.map((instance) => instance.name);
   progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
-  const started = await Promise.allSettled(
-    instances.map((instance, i) => {
-      const target = targetNamed(config, instance.target);
-      const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
-      const ownEnv = targetStackEnv(target, instance.stack, logFile);
-      return serveTarget(target, {
-        runtime,
-        env: { ...env, ...ownEnv },
-        port: options.basePort + i,
-        cpu: options.cpus?.server ?? null,
-      });
-    }),
-  );
+  const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance, i) => {
+    const target = targetNamed(config, instance.target);
+    const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
+    const ownEnv = targetStackEnv(target, instance.stack, logFile);
+    return serveTarget(target, {
+      runtime,
+      env: { ...env, ...ownEnv },
+      port: options.basePort + i,
+      cpu: options.cpus?.server ?? null,
+    });
+  });
   /** @type {Map<string, ServedTarget>} */
   const running = new Map();
   started.forEach((outcome, i) => {
