@@ -22,6 +22,8 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
     dir = mkdtempSync(join(tmpdir(), 'bench-runtimes-'));
     run = await runNode([
       CLI,
+      '--stack',
+      'bare',
       '--quick',
       '--runtime',
       'node,node@24,bun',
