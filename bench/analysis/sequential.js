@@ -84,10 +84,12 @@ export function capital(values, scales, centre, direction) {
  */
 export function confidenceSequence(values, confidence = CONFIDENCE) {
   if (values.length < 2) return null;
-  const lag1 = lag1Autocorrelation(winsorized(values));
   // capital^share ≥ 2/(1 − confidence): a share ≤ 1 only ever raises the bar, so the sequence stays valid for
-  // independent rounds, and on drifting rounds it discounts the capital by the information they lack
-  const threshold = (2 / (1 - confidence)) ** (1 / (lag1 === null ? 1 : informationShare(lag1, values.length)));
+  // independent rounds, and on drifting rounds it discounts the capital by the information they lack. The lag-1
+  // estimate is taken as it comes: the fixed design's small-sample correction would raise the bar for about half of
+  // all independent series too
+  const lag1 = lag1Autocorrelation(winsorized(values));
+  const threshold = (2 / (1 - confidence)) ** (1 / (lag1 === null ? 1 : informationShare(lag1)));
   const scales = predictableScales(values);
   const lowest = Math.min(...values);
   const highest = Math.max(...values);
