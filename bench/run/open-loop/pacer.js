@@ -10,6 +10,13 @@
 export const SPIN_LEAD_NS = 2_000_000;
 const NANOS_PER_MILLI = 1e6;
 
+const NANOS_PER_MICRO = 1e3;
+
+function cpuNs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * NANOS_PER_MICRO;
+}
+
 /**
  * Nanoseconds since `originNs` on the monotonic clock.
  * @param {bigint} originNs
@@ -24,17 +31,17 @@ export function elapsedNs(originNs) {
  * @param {bigint} originNs process.hrtime.bigint() at the schedule's start
  * @param {(elapsedNs: number) => number | null} onTick sends what is due; returns when the next request is due
  * @param {() => number} activity a count that grows whenever the generator does work (a send, an answer read)
- * @returns {Promise<{ idleSpinNs: number }>} idleSpinNs: time spun between two checks with no work in between
+ * @returns {Promise<{ idleSpinNs: number }>} idleSpinNs: CPU time spent between two checks with no work in between
  */
 export function pace(originNs, onTick, activity) {
   return new Promise((resolve) => {
     let idleSpinNs = 0;
-    /** when the last check ended, and the activity count then; null after a sleep */
-    let lastCheck = /** @type {{ endNs: number, activity: number } | null} */ (null);
+    /** the process' CPU time when the last check ended, and the activity count then; null after a sleep */
+    let lastCheck = /** @type {{ cpuNs: number, activity: number } | null} */ (null);
     const check = () => {
-      const startNs = elapsedNs(originNs);
-      if (lastCheck && activity() === lastCheck.activity) idleSpinNs += startNs - lastCheck.endNs;
-      const next = onTick(startNs);
+      // CPU time, not wall time: time the scheduler gave to other processes was not spun
+      if (lastCheck && activity() === lastCheck.activity) idleSpinNs += cpuNs() - lastCheck.cpuNs;
+      const next = onTick(elapsedNs(originNs));
       if (next === null) {
         resolve({ idleSpinNs });
         return;
@@ -45,7 +52,7 @@ export function pace(originNs, onTick, activity) {
         lastCheck = null;
         setTimeout(check, sleepMs);
       } else {
-        lastCheck = { endNs, activity: activity() };
+        lastCheck = { cpuNs: cpuNs(), activity: activity() };
         setImmediate(check);
       }
     };
