@@ -124,7 +124,7 @@ export function verdictTable(analysis) {
         `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
         `narrow the interval. `,
       strong('lag-1 r'),
-      `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
+      `: how much one round's ratio predicts the next; high, the host drifted and the interval is ${analysis.budgeted ? 'discounted for it' : 'widened'}.`,
     ],
     headers: [
       'runtime',

@@ -9,12 +9,9 @@ import { MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 
 // Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
-// adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine
-// while the Nest hello ratio's 95 % interval stays narrow: many short paired rounds beat a few long ones, because a
-// ratio taken within one round cancels the machine's slow drift, the short bursts of slowness this VM has spoil single
-// rounds that the median then ignores, and more rounds narrow the interval of the median.
-// Budget: ~5 s start-up and verification + 16 × 1 s warm-up + 12 rounds × 16 × (0.5 s + ~60 ms per run, plus the wait
-// for a drained server, longer after the database routes' runs).
+// adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine: many short paired rounds beat
+// a few long ones, because a ratio taken within one round cancels the machine's slow drift, and the short bursts of
+// slowness this VM has spoil single rounds that the median then ignores. How the rounds are spent: --budget below.
 export const DEFAULT_CONNECTIONS = 50;
 export const DEFAULT_DURATION_SEC = 0.5;
 /** Even, so the rotation runs each pair in both orders equally often and an order effect cancels in the median. */
