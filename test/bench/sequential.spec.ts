@@ -1,6 +1,6 @@
 import { capital, confidenceSequence, predictableScales, sequentialSummary } from '../../bench/analysis/sequential.js';
 import { measuredVerdict } from '../../bench/analysis/verdict.js';
-import { MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP, spendBudget } from '../../bench/run/budget.js';
+import { MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP, pairKey, spendBudget } from '../../bench/run/budget.js';
 import type { Pair } from '../../bench/run/plan.js';
 import { lognormalRounds, seededNormal } from './support/noise.js';
 
@@ -12,6 +12,9 @@ const SIMULATION_TIMEOUT_MS = 60_000;
 
 const pair = (target: string): Pair => ({ target, scenario: 'hello', stack: 'bare' });
 const block = [pair('nest-express'), pair('nest-fastify')];
+
+/** Every pair's run took `seconds`, as runRound reports it. */
+const tookEach = (pairs: Pair[], seconds: number) => new Map(pairs.map((p) => [pairKey(p), seconds]));
 
 /**
  * One simulated scenario under the budgeted round loop itself: each round takes a second, the budget is MAX_ROUNDS
@@ -27,7 +30,7 @@ async function budgetedRun(rounds: number[]) {
       measuredVerdict(sequentialSummary(rounds.slice(0, seen))) === 'inconclusive' ? 'undecided' : 'decided',
     runRound: async (pairs) => {
       seen++;
-      return new Map(pairs.map((p) => [`${p.target}\u0000${p.scenario}\u0000${p.stack}`, 1 / pairs.length]));
+      return tookEach(pairs, 1 / pairs.length);
     },
   });
   const summary = sequentialSummary(rounds.slice(0, stop.rounds));
@@ -92,28 +95,37 @@ describe('confidence sequence for the centre of the log ratios', () => {
 });
 
 describe('rounds under a budget', () => {
-  const standingAfter =
-    (decidedAt: Record<string, number>, seen: () => number) =>
-    ({ scenario }: { scenario: string }) =>
-      scenario in decidedAt ? (seen() >= decidedAt[scenario] ? 'decided' : 'undecided') : 'unjudged';
   const pairs = ['hello', 'json', 'raw'].flatMap((scenario) =>
     ['nest-express', 'nest-fastify'].map((target) => ({ target, scenario, stack: 'bare' })),
   );
+  type Standing = (block: { scenario: string }, rounds: number) => 'decided' | 'undecided' | 'unjudged';
+  /** Decided from the given round on; scenarios not named have no verdict to decide. */
+  const decidedFrom =
+    (round: Record<string, number>): Standing =>
+    ({ scenario }, rounds) =>
+      scenario in round ? (rounds >= round[scenario] ? 'decided' : 'undecided') : 'unjudged';
 
-  it('runs every scenario the minimum rounds, then stops each once decided, and one without a verdict at once', async () => {
-    let seen = 0;
+  /** spendBudget on a clock that advances by each round's runs; returns the stops and the scenarios of every round. */
+  async function spend(standing: Standing, { budgetSec = 1000, secondsPerRun = 0.5, interruptAfter = Infinity } = {}) {
+    let clock = 0;
     const ran: string[][] = [];
     const stops = await spendBudget({
       pairs,
-      budgetSec: 1000,
-      clock: () => seen,
-      standing: standingAfter({ hello: 4, json: 9 }, () => seen) as never,
+      budgetSec,
+      clock: () => clock,
+      standing: (block) => standing(block, ran.length),
       runRound: async (active) => {
-        seen++;
+        if (ran.length >= interruptAfter) return null;
+        clock += active.length * secondsPerRun;
         ran.push([...new Set(active.map((p) => p.scenario))]);
-        return new Map(active.map((p) => [`${p.target}\u0000${p.scenario}\u0000${p.stack}`, 0.5]));
+        return tookEach(active, secondsPerRun);
       },
     });
+    return { stops, ran, clock };
+  }
+
+  it('runs every scenario the minimum rounds, then stops each once decided, and one without a verdict at once', async () => {
+    const { stops, ran } = await spend(decidedFrom({ hello: 4, json: 9 }));
     expect(stops).toEqual([
       { scenario: 'hello', stack: 'bare', rounds: MIN_BUDGET_ROUNDS, stoppedOn: 'decided' },
       { scenario: 'raw', stack: 'bare', rounds: MIN_BUDGET_ROUNDS, stoppedOn: 'unjudged' },
@@ -123,32 +135,12 @@ describe('rounds under a budget', () => {
   });
 
   it('adds rounds two at a time, so every scenario stops after as many Express-first as Fastify-first rounds', async () => {
-    let seen = 0;
-    const stops = await spendBudget({
-      pairs,
-      budgetSec: 1000,
-      clock: () => seen,
-      standing: standingAfter({ hello: 7, json: 11, raw: 8 }, () => seen) as never,
-      runRound: async (active) => {
-        seen++;
-        return new Map(active.map((p) => [`${p.target}\u0000${p.scenario}\u0000${p.stack}`, 0.1]));
-      },
-    });
+    const { stops } = await spend(decidedFrom({ hello: 7, json: 11, raw: 8 }));
     expect(stops.map((s) => s.rounds % ROUNDS_PER_STEP)).toEqual([0, 0, 0]);
   });
 
   it('stops the undecided scenarios on the budget when their next two rounds would not fit', async () => {
-    let clock = 0;
-    const stops = await spendBudget({
-      pairs,
-      budgetSec: 30,
-      clock: () => clock,
-      standing: () => 'undecided',
-      runRound: async (active) => {
-        clock += active.length * 0.5;
-        return new Map(active.map((p) => [`${p.target}\u0000${p.scenario}\u0000${p.stack}`, 0.5]));
-      },
-    });
+    const { stops, clock } = await spend(() => 'undecided', { budgetSec: 30 });
     // 3 s a round: 8 rounds take 24 s, two more would end at 30 s, two beyond that would not fit
     expect(stops.map((s) => [s.rounds, s.stoppedOn])).toEqual([
       [10, 'budget'],
@@ -159,40 +151,22 @@ describe('rounds under a budget', () => {
   });
 
   it('records no stop for a scenario still running when interrupted', async () => {
-    let seen = 0;
-    const stops = await spendBudget({
-      pairs,
-      budgetSec: 1000,
-      clock: () => seen,
-      standing: () => 'undecided',
-      runRound: async (active) =>
-        ++seen > 7 ? null : new Map(active.map((p) => [`${p.target}\u0000${p.scenario}\u0000${p.stack}`, 0.5])),
-    });
+    const { stops } = await spend(() => 'undecided', { interruptAfter: 7 });
     expect(stops).toEqual([]);
   });
 });
 
 describe('coverage under the budget\u2019s stopping rule (lognormal noise, CV 15 %, at most 24 rounds)', () => {
   it.each([
-    [1.5, 'on the edge between "does not hold" and "holds"'],
-    [2, 'inside "holds"'],
-    [1.2, 'inside "does not hold"'],
+    [1.5, 'on the edge between "does not hold" and "holds"', 'independent rounds', 0],
+    [2, 'inside "holds"', 'independent rounds', 0],
+    [1.2, 'inside "does not hold"', 'independent rounds', 0],
+    [1.5, 'on the edge between "does not hold" and "holds"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
+    [2, 'inside "holds"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
   ])(
-    'covers %s× (%s) in at least 95 % of runs with independent rounds',
-    async (ratio) => {
-      const { coverage } = await simulate(0x5eed, 1000, ratio, 0);
-      expect(coverage).toBeGreaterThanOrEqual(0.95);
-    },
-    SIMULATION_TIMEOUT_MS,
-  );
-
-  it.each([
-    [1.5, 'on the edge between "does not hold" and "holds"'],
-    [2, 'inside "holds"'],
-  ])(
-    'covers %s× (%s) in at least 95 % of runs on a drifting host (AR(1), φ = 0.5)',
-    async (ratio) => {
-      const { coverage } = await simulate(7, 1000, ratio, 0.5);
+    'covers %s× (%s) in at least 95 % of runs with %s',
+    async (ratio, _where, _host, phi) => {
+      const { coverage } = await simulate(phi ? 7 : 0x5eed, 1000, ratio, phi);
       expect(coverage).toBeGreaterThanOrEqual(0.95);
     },
     SIMULATION_TIMEOUT_MS,
