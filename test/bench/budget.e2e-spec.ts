@@ -15,8 +15,22 @@ describe('npm run bench -- --budget, end to end', () => {
     // a budget the minimum rounds already spend: the scenario runs them and stops on the budget
     run = await runNode([
       CLI,
-      ...['--targets', 'nest-express,nest-fastify', '--scenarios', 'hello', '--stack', 'bare'],
-      ...['--budget', '1', '--duration', '0.1', '--warmup', '0.2', '--out', dir, '--port', '3190'],
+      '--targets',
+      'nest-express,nest-fastify',
+      '--scenarios',
+      'hello',
+      '--stack',
+      'bare',
+      '--budget',
+      '1',
+      '--duration',
+      '0.1',
+      '--warmup',
+      '0.2',
+      '--out',
+      dir,
+      '--port',
+      '3190',
     ]);
   }, RUN_TIMEOUT_MS);
 
