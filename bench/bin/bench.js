@@ -14,6 +14,7 @@ import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
+import { standing } from '../analysis/analyze.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
@@ -113,9 +114,11 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const roundsSec = options.budgetSec ?? pairs.length * options.rounds * options.durationSec;
   const perRuntimeSec =
     START_ALLOWANCE_SEC +
-    pairs.length * (options.warmupSec + options.rounds * options.durationSec) +
+    pairs.length * options.warmupSec +
+    roundsSec +
     loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
   const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * perRuntimeSec });
   try {
@@ -135,6 +138,7 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
         save,
         progress,
         signal: abort.signal,
+        standing: (block) => standing(results, block),
       });
     }
     results.headerDifferences = headerDifferences(results.verification);

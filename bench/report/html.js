@@ -14,6 +14,7 @@ import {
   statusLine,
   targetTable,
   verdictTable,
+  roundsDesign,
 } from './tables.js';
 import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import {
@@ -152,7 +153,7 @@ export function renderHtml(results, analysis, profilesHtml) {
   return htmlPage(
     'Nest on Fastify vs Nest on Express',
     `<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeHtml(results.options.rounds)} paired rounds with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
+${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}

@@ -1,6 +1,7 @@
 // @ts-check
 // report.md, and the summary printed at the end of a run (the same tables, as Markdown).
 import {
+  roundsDesign,
   baselineTable,
   environmentTable,
   headerTable,
@@ -59,7 +60,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     '# Nest on Fastify vs Nest on Express',
     '',
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
-      `Measured here in ${results.options.rounds} paired rounds with ${results.environment.driver}; ` +
+      `Measured here in ${roundsDesign(results.options)} with ${results.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis),
