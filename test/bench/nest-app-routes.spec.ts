@@ -52,6 +52,10 @@ describe('fillPath', () => {
     expect(fillPath(ROUTES[3], { id: '7' })).toEqual({ path: '/api/users/7/card' });
   });
 
+  it('fills a wildcard from a --params value with slashes', () => {
+    expect(fillPath(ROUTES[5], { path: 'docs/intro.md' })).toEqual({ path: '/files/docs/intro.md' });
+  });
+
   it('names the parameters that have no value', () => {
     expect(fillPath(ROUTES[3], {})).toEqual({ missing: ['id'] });
   });

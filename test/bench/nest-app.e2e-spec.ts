@@ -18,6 +18,13 @@ const SHOP_PORT = '3314';
 /** Build an app as its owner would: tsc with the app's own tsconfig, into its dist/. */
 const build = (dir: string) => promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
 
+/** A short run of the bench on the running node, its results in a directory of its own. */
+async function quickRun(args: string[], port: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-'));
+  const run = await runNode([CLI, ...args, '--quick', ...DURATION, '--runtime', 'node', '--port', port, '--out', dir]);
+  return { dir, run, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) };
+}
+
 describe('--nest-app on examples/express-first-app, booted from its compiled module', () => {
   const app = [
     '--nest-app',
@@ -31,24 +38,10 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
 
   beforeAll(async () => {
     await build(EXAMPLE);
-    dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-'));
-    run = await runNode([
-      CLI,
-      ...app,
-      '--quick',
-      ...DURATION,
-      '--traffic',
-      join(EXAMPLE, 'requests.log'),
-      '--params',
-      'id=7',
-      '--runtime',
-      'node',
-      '--port',
+    ({ dir, run, results } = await quickRun(
+      [...app, '--traffic', join(EXAMPLE, 'requests.log'), '--params', 'id=7'],
       EXAMPLE_PORT,
-      '--out',
-      dir,
-    ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    ));
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -108,24 +101,10 @@ describe('--nest-app on a versioned app with a guard, an interceptor and a prefi
 
   beforeAll(async () => {
     await build(SHOP);
-    dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-shop-'));
-    run = await runNode([
-      CLI,
-      ...app,
-      '--config',
-      join(SHOP, 'bench.config.json'),
-      '--traffic',
-      join(SHOP, 'requests.log'),
-      '--quick',
-      ...DURATION,
-      '--runtime',
-      'node',
-      '--port',
+    ({ dir, run, results } = await quickRun(
+      [...app, '--config', join(SHOP, 'bench.config.json'), '--traffic', join(SHOP, 'requests.log')],
       SHOP_PORT,
-      '--out',
-      dir,
-    ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    ));
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -34,7 +34,13 @@ export function routeMatcher(routes) {
 export function fillPath(route, params) {
   const missing = parameterNames(route.path).filter((name) => params[name] === undefined);
   if (missing.length) return { missing };
-  return { path: compile(route.path)(params) };
+  // a wildcard takes its segments as a list; a --params value gives them as one string
+  const segments = Object.fromEntries(
+    wildcardNames(route.path).flatMap((name) =>
+      typeof params[name] === 'string' ? [[name, String(params[name]).split('/')]] : [],
+    ),
+  );
+  return { path: compile(route.path)({ ...params, ...segments }) };
 }
 
 /**
@@ -44,6 +50,11 @@ export function fillPath(route, params) {
 export function parameterNames(path) {
   const required = path.replace(/\{[^}]*\}/g, '');
   return [...required.matchAll(/[:*]([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+}
+
+/** @param {string} path */
+function wildcardNames(path) {
+  return [...path.matchAll(/\*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
 }
 
 /** @param {string} path */
