@@ -118,6 +118,11 @@ const FLAGS = /** @type {const} */ ({
   prof: { type: 'boolean' },
   'load-curve': { type: 'boolean' },
   rates: { type: 'string' },
+  'nest-app': { type: 'string' },
+  'nest-setup': { type: 'string' },
+  'list-routes': { type: 'boolean' },
+  params: { type: 'string' },
+  traffic: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -130,6 +135,14 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --config FILE        what to measure: a .json file, or a .js/.mjs module exporting the object (default: the
                        built-in setup below). Relative paths in it (a target's cwd) resolve against the file's own
                        directory, so it works from wherever it is run; see docs/own-app.md
+  --nest-app FILE[#Export]  your compiled Nest module (e.g. dist/app.module.js; export default AppModule), booted
+                       on Express and on Fastify by the bench's own launcher with your app's @nestjs packages; every
+                       GET route Nest registered becomes a scenario, checked on both adapters before it is timed
+  --nest-setup FILE    a module exporting configure(app): what your main.ts does (prefix, pipes, versioning, CORS)
+  --list-routes        with --nest-app: print the routes Nest registered, one a line, and exit
+  --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro
+  --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes
+                       it hits are measured as one mix in their logged shares, "traffic"; see docs/own-app.md
   --targets LIST       comma-separated, default all: ${names(BUILTIN_CONFIG.targets)} (or the config's)
   --scenarios LIST     comma-separated, from: ${names(BUILTIN_CONFIG.scenarios)} (or the config's);
                        default ${DEFAULT_PRODUCTION_SCENARIOS.join(',')} when the production stack is measured (to fit
@@ -186,6 +199,40 @@ function names(items) {
 export function configFlag(argv) {
   const value = readFlags(argv).config;
   return value === undefined ? null : parseNonEmpty('--config', value);
+}
+
+/**
+ * --nest-app and the flags that go with it, read before the config they produce exists.
+ * @param {string[]} argv
+ * @returns {import('./nest-app/own-app.js').NestAppFlags | null} null without --nest-app
+ */
+export function nestAppFlags(argv) {
+  const values = readFlags(argv);
+  if (values['nest-app'] === undefined) {
+    const stray = /** @type {const} */ (['nest-setup', 'list-routes', 'params', 'traffic']).find(
+      (flag) => values[flag] !== undefined,
+    );
+    if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
+    return null;
+  }
+  return {
+    module: parseNonEmpty('--nest-app', values['nest-app']),
+    setup: values['nest-setup'] === undefined ? null : parseNonEmpty('--nest-setup', values['nest-setup']),
+    listRoutes: values['list-routes'] ?? false,
+    params: values.params === undefined ? {} : parseParams(values.params),
+    traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),
+  };
+}
+
+/** @param {string} text `name=value,...` */
+function parseParams(text) {
+  return Object.fromEntries(
+    text.split(',').map((item) => {
+      const match = /^\s*([A-Za-z_$][\w$]*)=(.+)$/.exec(item);
+      if (!match) throw new UsageError(`--params: "${item}" is not name=value; e.g. --params id=7,slug=intro`);
+      return [match[1], match[2].trim()];
+    }),
+  );
 }
 
 /** @param {string[]} argv */
