@@ -41,6 +41,8 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
+ *   on several runtimes: each pair's profile against the runtime before it
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  */
 

@@ -39,7 +39,8 @@ function readJsonName(file, name) {
 
 /** @type {{ d3: string, flamegraph: string, css: string } | null} */
 let assets = null;
-function loadAssets() {
+/** d3, d3-flame-graph and its CSS, read from node_modules once, to inline in a page. */
+export function loadAssets() {
   if (!assets) {
     const d3 = packageDir('d3');
     const flamegraph = packageDir('d3-flame-graph');
@@ -53,7 +54,7 @@ function loadAssets() {
 }
 
 /** Inline text must not end its <script> or <style> element early. @param {string} text */
-const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1');
+export const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1');
 
 /**
  * @param {{ title: string, lines: string[], flame: FlameNode, groupShares: Map<string, number> }} page
