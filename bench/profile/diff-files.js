@@ -35,11 +35,12 @@ const tag = (label) => label.replace(/[^\w.-]+/g, '-');
  */
 export async function writeProfileDiff(older, newer, outDir) {
   const diff = diffProfiles(older, newer);
-  let [a, b] = [tag(diff.older.label), tag(diff.newer.label)];
-  if (a === b) [a, b] = [tag(path.basename(path.dirname(older.file))), tag(path.basename(path.dirname(newer.file)))];
-  if (a === b) [a, b] = ['older', 'newer'];
-  const name = older.name === newer.name ? newer.name : `${older.name}-vs-${newer.name}`;
-  const base = path.join(outDir, `${name}.diff-${a}-vs-${b}`);
+  const base = path.join(
+    outDir,
+    older.name === newer.name
+      ? `${newer.name}.diff-${tag(diff.older.label)}-vs-${tag(diff.newer.label)}`
+      : `${older.name}-vs-${newer.name}.diff`,
+  );
   const files = { md: `${base}.md`, html: `${base}.html` };
   await writeFile(files.md, `${renderDiffMarkdown(diff, { flameGraph: path.basename(files.html) })}\n`);
   await writeFile(files.html, renderDiffFlameGraphHtml(diff));

@@ -38,7 +38,9 @@ export function describeSide(side) {
 
 /** @param {ProfileDiff} diff */
 export function diffTitle(diff) {
-  return `${diff.name}: ${diff.older.label} → ${diff.newer.label}`;
+  // two profiles of different names already carry them in their labels
+  const sameName = !diff.name.includes(' → ');
+  return `${sameName ? `${diff.name}: ` : ''}${diff.older.label} → ${diff.newer.label}`;
 }
 
 /** @param {ProfileDiff} diff @returns {string[]} */

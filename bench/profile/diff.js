@@ -77,11 +77,9 @@ export function profilePairs(a, b) {
   if (aIsDir !== isDirectory(b))
     throw new UsageError(`give two profiles or two directories of profiles, not one of each: ${a} ${b}`);
   if (!aIsDir) return [{ older: loadProfile(a), newer: loadProfile(b) }];
-  // a profile's .json has its .v8.log beside it; results.json and the like do not
+  // a profile's .json has its .txt report beside it; results.json and the like do not
   const names = (/** @type {string} */ dir) =>
-    readdirSync(dir).filter(
-      (file) => file.endsWith('.json') && existsSync(path.join(dir, `${file.slice(0, -5)}.v8.log`)),
-    );
+    readdirSync(dir).filter((file) => file.endsWith('.json') && existsSync(path.join(dir, `${file.slice(0, -5)}.txt`)));
   const inB = new Set(names(b));
   const shared = [...names(a)].filter((file) => inB.has(file)).sort();
   if (shared.length === 0) throw new UsageError(`${a} and ${b} have no profile of the same name in common`);
@@ -114,6 +112,23 @@ function sideOf({ file, summary }) {
     loadAverage: context?.loadAverage ?? null,
     file,
   };
+}
+
+/**
+ * Two profiles on one runtime (two stacks, two targets, two runs) are told apart by name, else by directory.
+ * @param {DiffSide} older @param {DiffSide} newer @param {SavedProfile} olderProfile @param {SavedProfile} newerProfile
+ * @returns {[DiffSide, DiffSide]}
+ */
+function distinctLabels(older, newer, olderProfile, newerProfile) {
+  if (older.label !== newer.label) return [older, newer];
+  const [a, b] =
+    olderProfile.name !== newerProfile.name
+      ? [olderProfile.name, newerProfile.name]
+      : [path.basename(path.dirname(olderProfile.file)), path.basename(path.dirname(newerProfile.file))];
+  return [
+    { ...older, label: `${a} (${older.label})` },
+    { ...newer, label: `${b} (${newer.label})` },
+  ];
 }
 
 /** "… on node@24 (24.21.0)" → "node 24.21.0"; a title profile:process wrote names no runtime. @param {string} title */
@@ -185,8 +200,7 @@ function functionTicks(summary) {
  * @returns {ProfileDiff}
  */
 export function diffProfiles(olderProfile, newerProfile, { top = TOP_FUNCTIONS } = {}) {
-  const older = sideOf(olderProfile);
-  const newer = sideOf(newerProfile);
+  const [older, newer] = distinctLabels(sideOf(olderProfile), sideOf(newerProfile), olderProfile, newerProfile);
   const a = olderProfile.summary;
   const b = newerProfile.summary;
 

@@ -67,7 +67,7 @@ export function qualifiedName(symbol) {
 }
 
 /**
- * @param {{ name: string, group: GroupId | string }} frame a function summary's name and group
+ * @param {{ name: string, group: string }} frame a function summary's name and group (a GroupId)
  * @returns {LayerId | null} null: idle
  */
 export function layerOf({ name, group }) {

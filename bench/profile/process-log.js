@@ -91,13 +91,22 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
       files.txt,
       `${facts.map((line) => `# ${line}`).join('\n')}\n# Made by: ${reproduceCommand(node, logFile, window)}\n\n${await readFile(report, 'utf8')}`,
     );
-    await writeFile(files.json, `${JSON.stringify(summary, null, 2)}\n`);
+    await writeFile(files.json, summaryJson(summary));
     const groupShares = new Map(summary.groups.map((g) => [g.id, g.selfShare]));
     await writeFile(files.html, renderFlameGraphHtml({ title, lines: facts, flame: analysis.flame, groupShares }));
     return { files, summary };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The summary indented for reading, its call tree (for profile:diff) on one line: indented, it would be most of the file.
+ * @param {ProfileSummary} summary
+ */
+function summaryJson(summary) {
+  const { flame, ...rest } = summary;
+  return `${JSON.stringify(rest, null, 2).replace(/\n}$/, `,\n  "flame": ${JSON.stringify(flame)}\n}`)}\n`;
 }
 
 /**
