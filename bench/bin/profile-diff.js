@@ -9,9 +9,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
-import { UsageError, runCli } from '../errors.js';
+import { UsageError, parseArgsOrRefuse, runCli } from '../errors.js';
 import { profilePairs } from '../profile/diff.js';
 import { writeProfileDiff } from '../profile/diff-files.js';
 import { renderDiffMarkdown } from '../profile/diff-tables.js';
@@ -28,16 +27,11 @@ A, B   two profiles — a profile's .json or any of its files (.v8.log, .txt, .h
 
 /** @param {string[]} argv */
 function parseCli(argv) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseArgsOrRefuse({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (parsed.values.help) return null;
   if (parsed.positionals.length !== 2)
     throw new UsageError(

@@ -75,7 +75,7 @@ export async function diffRuntimes(records, { log }) {
           outDir,
         );
         const { newerFlame: _newer, olderFlame: _older, ...rows } = diff;
-        log(`profile diff: ${path.basename(files.html)}`);
+        log(`profile diff: ${path.relative(process.cwd(), files.md)} (tables), .html (differential flame graph)`);
         out.push({
           target: newer.target,
           scenario: newer.scenario,

@@ -8,7 +8,7 @@
 import { escapeHtml, formatPercent } from '../report/format.js';
 import { htmlTable } from '../report/rich-table.js';
 import { diffFacts, diffTables, diffTitle } from './diff-tables.js';
-import { inlineSafe, loadAssets } from './flamegraph-html.js';
+import { flamePageHead, inlineSafe, loadAssets } from './flamegraph-html.js';
 
 /** @typedef {import('./diff.js').ProfileDiff} ProfileDiff */
 /** @typedef {import('./diff.js').DiffFlameNode} DiffFlameNode */
@@ -30,7 +30,7 @@ function largestChange(roots) {
 
 /** @param {ProfileDiff} diff */
 export function renderDiffFlameGraphHtml(diff) {
-  const { d3, flamegraph, css } = loadAssets();
+  const { d3, flamegraph } = loadAssets();
   const title = diffTitle(diff);
   const scale = largestChange([diff.newerFlame, diff.olderFlame]) || 1;
   const side = (/** @type {import('./diff.js').DiffSide} */ s) => ({
@@ -45,28 +45,15 @@ export function renderDiffFlameGraphHtml(diff) {
     sides: { newer: side(diff.newer), older: side(diff.older) },
   }).replace(/</g, '\\u003c');
   const full = formatPercent(scale, 1);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(title)}</title>
-<style>${inlineSafe(css)}</style>
-<style>
-body { font: 14px system-ui, sans-serif; margin: 16px; color: #222; }
-h1 { font-size: 20px; margin: 0 0 4px; }
-p.fact { margin: 2px 0; color: #444; }
-.legend { margin: 10px 0; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; }
-.ramp { display: inline-block; width: 180px; height: 12px; vertical-align: -2px; background: linear-gradient(to right, rgb(0,0,255), rgb(235,235,235), rgb(255,0,0)); }
-.key i { display: inline-block; width: 14px; height: 12px; margin-right: 5px; vertical-align: -1px; }
-.tools { margin: 8px 0; }
-#details { min-height: 1.4em; color: #333; font-family: ui-monospace, monospace; font-size: 12px; }
+  return `${flamePageHead(
+    title,
+    `.ramp { display: inline-block; width: 180px; height: 12px; vertical-align: -2px; background: linear-gradient(to right, rgb(0,0,255), rgb(235,235,235), rgb(255,0,0)); }
 table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
 th, td { border: 1px solid #ddd; padding: 3px 6px; }
 td.right { text-align: right; }
 code { font-size: 12px; word-break: break-all; }
-.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; border-radius: 2px; }
-</style>
-</head>
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; border-radius: 2px; }`,
+  )}
 <body>
 <svg width="0" height="0" style="position:absolute"><defs>
 <pattern id="added" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffd9d9"/><rect width="3" height="6" fill="#e00000"/></pattern>
