@@ -43,6 +43,8 @@ const RESULTS_SCHEMA = 1;
  * @property {Array<import('./run/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
+ *   on several runtimes: each pair's profile against the runtime before it
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic

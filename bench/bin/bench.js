@@ -179,6 +179,10 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
         signal: abort.signal,
         log: (line) => progress.log(line),
       });
+      if (runtimes.length > 1) {
+        const { diffRuntimes } = await import('../profile/diff-files.js');
+        results.profileDiffs = await diffRuntimes(results.profiles, { log: (line) => progress.log(line) });
+      }
     }
     results.complete = !abort.signal.aborted;
     if (results.complete) results.stopReason = null;

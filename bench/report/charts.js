@@ -270,3 +270,60 @@ export function lineChart({ title, lines, xLabel, yLabel }) {
     `${legend}</svg>`
   );
 }
+
+/**
+ * @typedef {{ name: string, value: number, color: string }} Segment
+ * @typedef {{ label: string, segments: Segment[], note?: string }} StackedRow note: printed after the bar's total
+ */
+
+/**
+ * Horizontal stacked bars on one shared x axis from zero, a key of the segments' names above.
+ * @param {{ rows: StackedRow[], xLabel: string }} chart
+ */
+export function stackedBars({ rows, xLabel }) {
+  const labelWidth = 250;
+  const rowHeight = 26;
+  const keyHeight = 22;
+  const plotW = 560;
+  const right = 150;
+  const width = labelWidth + plotW + right;
+  const top = keyHeight + 8;
+  const height = top + rows.length * rowHeight + 36;
+  const max = Math.max(1, ...rows.map((r) => r.segments.reduce((sum, s) => sum + s.value, 0))) * 1.02;
+  const x = (/** @type {number} */ v) => labelWidth + (v / max) * plotW;
+  const names = [...new Map(rows.flatMap((r) => r.segments.map((s) => [s.name, s.color]))).entries()];
+  let keyX = 0;
+  const key = names
+    .map(([name, color]) => {
+      const part = `<rect x="${keyX}" y="4" width="10" height="10" fill="${color}"/><text x="${keyX + 14}" y="13" fill="#333">${escapeHtml(name)}</text>`;
+      keyX += 24 + name.length * 6;
+      return part;
+    })
+    .join('');
+  const grid = gridLines('x', ticks(0, max, false), x, {
+    from: top - 4,
+    to: top + rows.length * rowHeight,
+    labelAt: top + rows.length * rowHeight + 14,
+  });
+  const bars = rows
+    .map((row, i) => {
+      const y = top + i * rowHeight;
+      let at = 0;
+      const parts = row.segments
+        .filter((s) => s.value > 0)
+        .map((s) => {
+          const rect = `<rect x="${x(at)}" y="${y + 3}" width="${x(at + s.value) - x(at)}" height="${rowHeight - 8}" fill="${s.color}"><title>${escapeHtml(`${row.label} — ${s.name}: ${s.value.toFixed(1)}`)}</title></rect>`;
+          at += s.value;
+          return rect;
+        })
+        .join('');
+      const total = `${at.toFixed(1)}${row.note ? ` ${row.note}` : ''}`;
+      return (
+        `<text x="${labelWidth - 6}" y="${y + rowHeight / 2 + 4}" text-anchor="end" fill="#222">${escapeHtml(row.label)}</text>${parts}` +
+        `<text x="${x(at) + 4}" y="${y + rowHeight / 2 + 4}" fill="#444">${escapeHtml(total)}</text>`
+      );
+    })
+    .join('');
+  const axisLabel = `<text x="${labelWidth + plotW / 2}" y="${height - 4}" text-anchor="middle" fill="#555">${escapeHtml(xLabel)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${Math.max(width, keyX)} ${height}" width="${Math.max(width, keyX)}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(xLabel)}"><g>${key}</g>${grid}${bars}${axisLabel}</svg>`;
+}

@@ -176,7 +176,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --port N             first of the consecutive ports the targets listen on (default ${DEFAULT_BASE_PORT})
   --runtime LIST       runtimes to run every target under, e.g. node@20,node@24,bun (default: the node running this)
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
-                       for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick)
+                       for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick); with several
+                       runtimes, also differential profiles of each against the one before it (npm run profile:diff)
   --load-curve         after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} at the same fixed offered rates
                        (open loop) per scenario: ${DEFAULT_LOAD_LEVELS.map((level) => level * 100).join(', ')} % of the slower one's capacity in this run;
                        --rounds paired rounds of --duration each, over --connections connections
