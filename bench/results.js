@@ -8,6 +8,12 @@ export const RESULTS_FILE = 'results.json';
 const RESULTS_SCHEMA = 1;
 
 /**
+ * Which runtimes a run measured and why.
+ * @typedef {object} RuntimeChoice
+ * @property {string | null} requested the --runtime text; null: the bench chose
+ * @property {string[]} specs what it stood for, aliases expanded (`supported` → node@22, node@24, node@26)
+ * @property {string} reason the line the terminal showed, release status included
+ *
  * @typedef {object} RunRecord one timed run of one target on one scenario
  * @property {string} runtime `name@version`
  * @property {string} target
@@ -34,7 +40,8 @@ const RESULTS_SCHEMA = 1;
  * @property {Omit<import('./run/options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
  * @property {import('./run/config.js').ConfigRecord} [config] what was measured; absent in results written before --config
  *   existed, which measured the built-in setup
- * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[] }} plan
+ * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[],
+ *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string }>} started each target's process and what it printed first (pid null: a url target)
  * @property {import('./run/verify.js').Verification[]} verification

@@ -16,8 +16,8 @@ import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
-import { runtimesForOption } from '../runtimes/runtimes.js';
-import { parseRuntimeList } from '../runtimes/specs.js';
+import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
+import { planRuntimes } from '../runtimes/specs.js';
 import { headerDifferences } from '../run/verify.js';
 
 const EXIT_OK = 0;
@@ -49,9 +49,9 @@ async function main(argv) {
  */
 async function prepare(config, options) {
   // a bad --runtime is refused before choosing a driver can print a notice
-  const runtimeSpecs = options.runtime === null ? null : parseRuntimeList(options.runtime);
+  const today = new Date().toISOString();
+  const runtimePlan = planRuntimes(options.runtime, { date: today });
   const driver = await chooseDriver(options.driver, log);
-  const runtimes = await runtimesForOption(runtimeSpecs, driver.name, log);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config, stackPlan(options));
   if (pairs.length === 0) {
     throw new UsageError(
@@ -63,6 +63,14 @@ async function prepare(config, options) {
     throw new UsageError(
       `--scenarios ${mix.scenario}: ${driver.name} sends one kind of request per run, a mix needs several; use --driver wrk or autocannon`,
     );
+  // installs only once every flag has been accepted
+  const runtimes = await runtimesForOption(runtimePlan.specs, driver.name, log);
+  const runtimeChoice = {
+    requested: runtimePlan.requested,
+    specs: runtimePlan.specs.map((spec) => spec.text),
+    reason: describeRuntimeChoice(runtimePlan, runtimes, today),
+  };
+  log(runtimeChoice.reason);
   const prepared =
     (await config.prepare?.({
       targets: [...new Set(pairs.map((pair) => pair.target))],
@@ -75,6 +83,7 @@ async function prepare(config, options) {
     options: { ...options, cpus },
     driver,
     runtimes,
+    runtimeChoice,
     pairs,
     notApplicable,
     env: prepared.env ?? {},
@@ -87,7 +96,7 @@ async function prepare(config, options) {
  * @param {Awaited<ReturnType<typeof prepare>>} setup options as prepared: pinning as actually in force
  * @returns {Promise<number>} exit code
  */
-async function run({ config, options, driver, runtimes, pairs, notApplicable, env, token }) {
+async function run({ config, options, driver, runtimes, runtimeChoice, pairs, notApplicable, env, token }) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
@@ -96,7 +105,7 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
     options: { ...options, driver: driver.name },
     config: configRecord(config),
-    plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys },
+    plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
   });
   const writer = createResultsWriter(outDir);
   const save = () => writer.write(results);
