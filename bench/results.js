@@ -22,8 +22,10 @@ const RESULTS_SCHEMA = 1;
  * @property {number} round 1-based
  * @property {number} slot position within the round, 1-based
  * @property {string} startedAt ISO time
- * @property {'ok' | 'failed'} status
+ * @property {'ok' | 'failed' | 'too-slow'} status too-slow: no answer within the run and no error either; not a failure
  * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
+ *   what went wrong, for a too-slow run too
+ * @property {number} [inFlight] a too-slow run's requests in flight: sent, never answered
  * @property {import('./run/drivers/registry.js').LoadResult | null} load
  * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
@@ -85,14 +87,15 @@ export function createResults({ startedAt, environment, options, config, plan })
 
 /**
  * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs (the load
- * curve's included).
+ * curve's included). A target too slow to answer within a run is reported, not failed, unless nothing was measured.
  * @param {Results} results
  */
 export function failureCount(results) {
+  const measuredNothing = !results.runs.some((r) => r.status === 'ok');
   return (
     results.targetFailures.length +
     results.verification.filter((v) => !v.ok).length +
-    results.runs.filter((r) => r.status === 'failed').length +
+    results.runs.filter((r) => r.status === 'failed' || (measuredNothing && r.status === 'too-slow')).length +
     (results.loadCurve?.runs.filter((r) => r.status === 'failed').length ?? 0)
   );
 }

@@ -7,6 +7,7 @@ import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
 import { stackOf } from '../run/plan.js';
 import { PRODUCTION, omittedPart } from '../run/stacks.js';
+import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../results.js').Results} Results */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
@@ -61,7 +62,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string} stack
  * @property {string} target
  * @property {number} okRuns
- * @property {number} failedRuns
+ * @property {number} failedRuns too slow runs not included
+ * @property {TooSlow | null} tooSlow runs where the target answered nothing within the run
  * @property {Summary} rps over the rounds
  * @property {number[]} rpsByRound the successful rounds' req/s, in round order
  * @property {{ p50: number, p90: number, p99: number, p999: number | null }} latencyMs medians over the rounds
@@ -74,6 +76,12 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number} generatorShare highest share of a core the generator used
  * @property {number} saturatedRuns runs where the generator may have been the bottleneck
  * @property {string[]} warnings distinct driver warnings
+ *
+ * Runs where a target answered nothing, refused nothing, and so was slower than the run was long.
+ * @typedef {object} TooSlow
+ * @property {number[]} rounds
+ * @property {number} durationSec the longest of those runs, as the generator timed it
+ * @property {number} inFlight requests it was sent and never answered in each run: one per connection and pipelined slot
  *
  * The ratio of the rounds where the numerator ran first against those where the denominator did.
  * @typedef {object} OrderEffect
@@ -93,11 +101,13 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string} stack both targets ran with it
  * @property {Summary} summary over the paired rounds
  * @property {number[]} byRound the paired rounds' ratios, in round order
- * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged
+ * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged; 'too slow'
+ *   when either target answered nothing within a run of some round
  * @property {import('./verdict.js').Verdict | null} measuredVerdict what the numbers alone say
  * @property {number | null} pairCorrelation of the two targets' log req/s across rounds; near 1, the machine's swings
  *   hit both runs of a round alike and the per-round ratio cancels them
  * @property {number[]} missingRounds planned rounds without a successful run of both targets
+ * @property {Array<{ target: string } & TooSlow>} tooSlow the pair's targets that answered nothing in some round
  * @property {number[]} failedAnswerRounds rounds where either side's failed requests exceeded FAILED_ANSWER_LIMIT
  * @property {boolean} someFailedAnswers any failed request at all in the paired rounds, below the limit or not
  * @property {number[]} saturatedRounds rounds where the generator was saturated on either side
@@ -129,6 +139,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  *
  * @typedef {object} Analysis
  * @property {string[]} runtimes
+ * @property {Record<string, string>} runtimeLabels each runtime with its release status on the run's date:
+ *   `node@20.20.2 (end of life since 2026-04-30)`
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
@@ -189,6 +201,7 @@ export function analyze(results) {
   const builtIn = config.source === BUILTIN_CONFIG.source;
   return {
     runtimes,
+    runtimeLabels: Object.fromEntries(runtimes.map((key) => [key, runtimeLabel(key, results.startedAt)])),
     scenarios,
     stacks,
     targets,
@@ -297,13 +310,15 @@ function summarizeTarget(runtime, scenario, stack, target, runs) {
   const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) =>
     loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
+  const tooSlow = tooSlowRuns(runs);
   return {
     runtime,
     scenario,
     stack,
     target,
     okRuns: ok.length,
-    failedRuns: runs.length - ok.length,
+    failedRuns: runs.length - ok.length - (tooSlow?.rounds.length ?? 0),
+    tooSlow,
     rps: summarize(loads.map((load) => load.rps)),
     rpsByRound: loads.map((load) => load.rps),
     latencyMs: {
@@ -321,6 +336,20 @@ function summarizeTarget(runtime, scenario, stack, target, runs) {
     generatorShare: Math.max(0, ...ok.map((run) => run.generator?.cpuShare ?? 0)),
     saturatedRuns: ok.filter((run) => run.generator?.saturated).length,
     warnings: [...new Set(loads.flatMap((l) => l.warnings ?? []))],
+  };
+}
+
+/**
+ * @param {RunRecord[]} runs one target's
+ * @returns {TooSlow | null}
+ */
+function tooSlowRuns(runs) {
+  const slow = runs.filter((run) => run.status === 'too-slow');
+  if (slow.length === 0) return null;
+  return {
+    rounds: slow.map((run) => run.round),
+    durationSec: Math.max(...slow.map((run) => run.load?.durationSec ?? 0)),
+    inFlight: Math.max(...slow.map((run) => run.inFlight ?? 0)),
   };
 }
 
@@ -375,6 +404,10 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds) {
   }
   const summary = summarize(values);
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
+  const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
+    const slow = tooSlowRuns(runs.filter((run) => run.target === target));
+    return slow ? [{ target, ...slow }] : [];
+  });
   return {
     ...spec,
     runtime,
@@ -382,10 +415,11 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds) {
     stack,
     summary,
     byRound: values,
-    verdict: spec.judged ? verdict(summary, conditions) : null,
+    verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
     measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
     pairCorrelation: correlation(...logRps),
     missingRounds,
+    tooSlow,
     failedAnswerRounds,
     someFailedAnswers,
     saturatedRounds,

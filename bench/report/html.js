@@ -69,10 +69,20 @@ function ratioChart(analysis) {
       .filter((r) => r.scenario === scenario)
       .map((r) => ({
         label: [scenarioLabel(r, analysis.stacks), ...(several ? [r.runtime] : [])].join(' · '),
-        points: [{ value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime }],
+        points: [
+          {
+            value: r.summary.median,
+            low: r.summary.ci?.low,
+            high: r.summary.ci?.high,
+            series: analysis.runtimeLabels[r.runtime],
+          },
+        ],
       })),
   );
-  const series = analysis.runtimes.map((name, i) => ({ name, color: RUNTIME_COLORS[i % RUNTIME_COLORS.length] }));
+  const series = analysis.runtimes.map((runtime, i) => ({
+    name: analysis.runtimeLabels[runtime],
+    color: RUNTIME_COLORS[i % RUNTIME_COLORS.length],
+  }));
   return (
     `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Median per-round ratio with its 95 % interval; ` +
     `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>` +
@@ -108,8 +118,8 @@ function throughputCharts(analysis) {
         .filter((panel) => panel.bars.length > 0);
       if (panels.length === 0) return '';
       return (
-        `<h2>Requests per second — ${escapeHtml(runtime)}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
-        `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${runtime}` })}</div>`
+        `<h2>Requests per second — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
+        `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${analysis.runtimeLabels[runtime]}` })}</div>`
       );
     })
     .join('');
@@ -127,7 +137,7 @@ function latencyCharts(analysis) {
         }));
       if (rows.length === 0) return '';
       return (
-        `<h2>Closed-loop latency at saturation — ${escapeHtml(runtime)}</h2><p>Medians over the rounds, log scale. ` +
+        `<h2>Closed-loop latency at saturation — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Medians over the rounds, log scale. ` +
         `Every connection kept busy: these are latencies at the server's ceiling, not at the load it would run at.</p>` +
         `<div class="chart">${dotPlot({ rows, series: PERCENTILE_SERIES, xLabel: 'latency (ms, log scale)', log: true })}</div>`
       );
@@ -137,7 +147,7 @@ function latencyCharts(analysis) {
 
 /** @param {Analysis} analysis */
 function realisticLoadHtml(analysis) {
-  const sentences = realisticLoadSentences(analysis.loadCurve);
+  const sentences = realisticLoadSentences(analysis.loadCurve, analysis.runtimeLabels);
   if (sentences.length === 0) return '';
   return `<h2>At a realistic load</h2>${sentences.map((s) => `<p>${htmlText(s)}</p>`).join('')}`;
 }
@@ -164,15 +174,15 @@ ${htmlTable(nestOverheadMatrixTable(analysis))}
 ${htmlTable(overheadTable(analysis))}
 ${htmlTable(baselineTable(analysis))}
 ${realisticLoadHtml(analysis)}
-${latencyCurveCharts(analysis.loadCurve)}
-${htmlTable(cpuPerThousandTable(analysis.loadCurve))}
+${latencyCurveCharts(analysis.loadCurve, analysis.runtimeLabels)}
+${htmlTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels))}
 ${htmlTable(problemsTable(results))}
 ${throughputCharts(analysis)}
 ${latencyCharts(analysis)}
 ${htmlTable(mixTable(analysis, results))}
 ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
-${htmlTable(latencyCurveTable(analysis.loadCurve))}
+${htmlTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels))}
 ${htmlTable(headerTable(results))}
 ${profilesHtml}
 ${htmlTable(environmentTable(results))}`,

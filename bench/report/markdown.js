@@ -21,7 +21,7 @@ import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from '
 
 /** @param {Analysis} analysis */
 function realisticLoadMarkdown(analysis) {
-  const sentences = realisticLoadSentences(analysis.loadCurve);
+  const sentences = realisticLoadSentences(analysis.loadCurve, analysis.runtimeLabels);
   if (sentences.length === 0) return '';
   return ['### At a realistic load', '', ...sentences.map((s) => `${markdownText(s)}\n`)].join('\n');
 }
@@ -42,7 +42,7 @@ export function renderSummary(results, analysis) {
     markdownTable(overheadTable(analysis)),
     markdownTable(baselineTable(analysis)),
     realisticLoadMarkdown(analysis),
-    markdownTable(cpuPerThousandTable(analysis.loadCurve)),
+    markdownTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels)),
     markdownTable(problemsTable(results)),
   ]
     .filter(Boolean)
@@ -66,7 +66,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     markdownTable(mixTable(analysis, results)),
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),
-    markdownTable(latencyCurveTable(analysis.loadCurve)),
+    markdownTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels)),
     markdownTable(headerTable(results)),
     profilesMarkdown,
     markdownTable(environmentTable(results)),

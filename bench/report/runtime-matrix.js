@@ -33,7 +33,7 @@ function matrixRows(analysis, cell) {
 /** @param {Analysis} analysis @returns {Pick<Table, 'headers' | 'align'>} */
 function matrixColumns(analysis) {
   return {
-    headers: [scenarioHeader(analysis.stacks), ...analysis.runtimes],
+    headers: [scenarioHeader(analysis.stacks), ...analysis.runtimes.map((runtime) => analysis.runtimeLabels[runtime])],
     align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
   };
 }
@@ -53,7 +53,9 @@ export function runtimeMatrixTable(analysis) {
     if (!row) return null;
     const why = ratioNotes(row, { first: 'Fastify', second: 'Express' });
     if (why.length)
-      notes.push(`[${notes.length + 1}] ${scenarioLabel(row, analysis.stacks)} on ${runtime}: ${why.join('; ')}.`);
+      notes.push(
+        `[${notes.length + 1}] ${scenarioLabel(row, analysis.stacks)} on ${analysis.runtimeLabels[runtime]}: ${why.join('; ')}.`,
+      );
     return [
       `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
       strong(row.verdict ?? DASH),

@@ -12,6 +12,12 @@ const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);
 const SINGLE = new URL('./fixtures/results-quick.json', import.meta.url);
 const load = (file: URL) => JSON.parse(readFileSync(file, 'utf8'));
 const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
+/** The runtimes with their release status on the run's date, 2026-11-21, as every table names them. */
+const LABELS = [
+  'node@20.20.2 (end of life since 2026-04-30)',
+  'node@24.21.0 (maintenance LTS until 2028-04-30)',
+  'bun@1.4.5 (no LTS schedule)',
+];
 
 /** Median of the per-round ratios of two targets, straight from the raw run records. */
 function medianRatio(results: any, runtime: string, scenario: string, numerator: string, denominator: string): number {
@@ -31,7 +37,7 @@ function medianRatio(results: any, runtime: string, scenario: string, numerator:
 describe('runtime matrix', () => {
   it('has one column per runtime, in the order they ran, and one row per scenario', () => {
     const table = runtimeMatrixTable(analyze(load(MULTI)));
-    expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
+    expect(table.headers).toEqual(['scenario', ...LABELS]);
     expect(table.rows.map((row) => row[0])).toEqual(['hello', 'json']);
   });
 
@@ -53,7 +59,7 @@ describe('runtime matrix', () => {
   it("shows Nest's share of the bare framework per adapter and runtime", () => {
     const results = load(MULTI);
     const table = nestOverheadMatrixTable(analyze(results));
-    expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
+    expect(table.headers).toEqual(['scenario', ...LABELS]);
     for (const row of table.rows) {
       RUNTIMES.forEach((runtime, i) => {
         const express = Math.round(
@@ -72,7 +78,7 @@ describe('runtime matrix', () => {
     const analysis = analyze(results);
     const markdown = renderMarkdown(results, analysis, '');
     expect(markdown).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
-    expect(markdown).toContain(`| scenario | ${RUNTIMES.join(' | ')} |`);
+    expect(markdown).toContain(`| scenario | ${LABELS.join(' | ')} |`);
     expect(markdown).toContain('### What Nest costs per runtime');
     const html = renderHtml(results, analysis, '');
     expect(html).toContain('<h2>Verdict per runtime: Nest-Fastify ÷ Nest-Express</h2>');
@@ -92,7 +98,9 @@ describe('runtime matrix', () => {
     const json = runtimeMatrixTable(analysis).rows.find((row) => plainText(row[0]) === 'json')!;
     const mark = /\[(\d+)\]$/.exec(plainText(json[RUNTIMES.indexOf('bun@1.4.5') + 1]))![1];
     const { notes } = runtimeMatrixTable(analysis);
-    const note = notes!.map((n) => plainText(n)).find((n) => n.startsWith(`[${mark}] json on bun@1.4.5: `))!;
+    const note = notes!
+      .map((n) => plainText(n))
+      .find((n) => n.startsWith(`[${mark}] json on bun@1.4.5 (no LTS schedule): `))!;
     expect(note).toMatch(/load generator saturated in round \d: the ratio may read low/);
     expect(notes!.map((n) => plainText(n)).find((n) => n.includes('json on node@20.20.2'))).not.toMatch(/saturated/);
     expect(renderMarkdown(results, analysis, '')).toContain(`\n\n${note}\n`);
