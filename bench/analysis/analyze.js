@@ -80,7 +80,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * Runs where a target answered nothing, refused nothing, and so was slower than the run was long.
  * @typedef {object} TooSlow
  * @property {number[]} rounds
- * @property {number} durationSec the longest of those runs, as the generator timed it
+ * @property {number} durationSec --duration, the run's planned length
  * @property {number} inFlight requests it was sent and never answered in each run: one per connection and pipelined slot
  *
  * The ratio of the rounds where the numerator ran first against those where the denominator did.
@@ -176,7 +176,8 @@ export function analyze(results) {
         );
         for (const target of targets) {
           const own = runs.filter((run) => run.target === target);
-          if (own.length) targetRows.push(summarizeTarget(runtime, scenario, stack, target, own));
+          if (own.length)
+            targetRows.push(summarizeTarget(runtime, scenario, stack, target, own, results.options.durationSec));
         }
         const baselineRatios =
           baseline === null
@@ -190,7 +191,7 @@ export function analyze(results) {
                   judged: false,
                 }));
         for (const spec of [...specs, ...baselineRatios]) {
-          const row = ratioRow(runtime, scenario, stack, spec, runs, results.options.rounds);
+          const row = ratioRow(runtime, scenario, stack, spec, runs, results.options);
           if (row) ratios.push(row);
         }
       }
@@ -298,9 +299,10 @@ function mixRows(results) {
 /**
  * @param {string} runtime @param {string} scenario @param {string} stack @param {string} target
  * @param {RunRecord[]} runs
+ * @param {number} durationSec --duration
  * @returns {TargetRow}
  */
-function summarizeTarget(runtime, scenario, stack, target, runs) {
+function summarizeTarget(runtime, scenario, stack, target, runs, durationSec) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
   const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
@@ -310,7 +312,7 @@ function summarizeTarget(runtime, scenario, stack, target, runs) {
   const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) =>
     loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
-  const tooSlow = tooSlowRuns(runs);
+  const tooSlow = tooSlowRuns(runs, durationSec);
   return {
     runtime,
     scenario,
@@ -341,14 +343,15 @@ function summarizeTarget(runtime, scenario, stack, target, runs) {
 
 /**
  * @param {RunRecord[]} runs one target's
+ * @param {number} durationSec --duration
  * @returns {TooSlow | null}
  */
-function tooSlowRuns(runs) {
+function tooSlowRuns(runs, durationSec) {
   const slow = runs.filter((run) => run.status === 'too-slow');
   if (slow.length === 0) return null;
   return {
     rounds: slow.map((run) => run.round),
-    durationSec: Math.max(...slow.map((run) => run.load?.durationSec ?? 0)),
+    durationSec,
     inFlight: Math.max(...slow.map((run) => run.inFlight ?? 0)),
   };
 }
@@ -356,10 +359,10 @@ function tooSlowRuns(runs) {
 /**
  * @param {string} runtime @param {string} scenario @param {string} stack @param {RatioSpec} spec
  * @param {RunRecord[]} runs of this runtime, scenario and stack
- * @param {number} plannedRounds
+ * @param {{ rounds: number, durationSec: number }} planned --rounds and --duration
  * @returns {RatioRow | null} null when neither target ran the scenario
  */
-function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds) {
+function ratioRow(runtime, scenario, stack, spec, runs, { rounds: plannedRounds, durationSec }) {
   /** @param {string} target */
   const byRound = (target) =>
     new Map(
@@ -405,7 +408,10 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds) {
   const summary = summarize(values);
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
   const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
-    const slow = tooSlowRuns(runs.filter((run) => run.target === target));
+    const slow = tooSlowRuns(
+      runs.filter((run) => run.target === target),
+      durationSec,
+    );
     return slow ? [{ target, ...slow }] : [];
   });
   return {

@@ -40,16 +40,17 @@ function tickLabel(v) {
  * @param {(v: number) => number} at a value's position along that axis
  * @param {{ from: number, to: number, labelAt: number }} across where each line starts and ends on the other axis, and
  *   where on it the labels stand
+ * @param {(v: number) => string} [label] how a tick's value is written
  */
-function gridLines(axis, values, at, { from, to, labelAt }) {
+function gridLines(axis, values, at, { from, to, labelAt }, label = tickLabel) {
   return values
     .map((t) => {
       const p = at(t);
       return axis === 'y'
         ? `<line x1="${from}" x2="${to}" y1="${p}" y2="${p}" stroke="${GRID_COLOR}"/>` +
-            `<text x="${labelAt}" y="${p + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`
+            `<text x="${labelAt}" y="${p + 4}" text-anchor="end" fill="#555">${label(t)}</text>`
         : `<line x1="${p}" x2="${p}" y1="${from}" y2="${to}" stroke="${GRID_COLOR}"/>` +
-            `<text x="${p}" y="${labelAt}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`;
+            `<text x="${p}" y="${labelAt}" text-anchor="middle" fill="#555">${label(t)}</text>`;
     })
     .join('');
 }
@@ -262,6 +263,107 @@ export function lineChart({ title, lines, xLabel, yLabel }) {
     `<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${bottom}" stroke="${AXIS_COLOR}"/>` +
     `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${bottom}" y2="${bottom}" stroke="${AXIS_COLOR}"/>${body}` +
     `<text x="${margin.left + plotW}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>` +
+    `<text transform="translate(12,${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeHtml(yLabel)}</text>` +
+    `${legend}</svg>`
+  );
+}
+
+/**
+ * @typedef {{ y: number, low?: number, high?: number } | null} CategoryPoint null: nothing measured there
+ * @typedef {{ name: string, color: string, dashed?: boolean, points: CategoryPoint[] }} CategoryLine
+ */
+
+/**
+ * Lines across categories in a fixed order (runtimes in release order), a linear y axis from zero, each point with
+ * its interval as a whisker; the series are set a little apart so their whiskers do not cover each other.
+ * @param {{ title: string, categories: string[][], lines: CategoryLine[], yLabel: string,
+ *   format: (v: number) => string, bands?: { from: number, to: number, label: string, color: string }[],
+ *   refLines?: number[] }} chart categories: each one's label, one line of text per item
+ */
+export function categoryChart({ title, categories, lines, yLabel, format, bands = [], refLines = [] }) {
+  const width = 580;
+  const legendRows = Math.ceil(lines.length / 2);
+  const margin = { top: 26, right: 16, bottom: 58 + legendRows * 14, left: 52 };
+  const plotH = 260;
+  const height = margin.top + plotH + margin.bottom;
+  const plotW = width - margin.left - margin.right;
+  const values = lines
+    .flatMap((line) => line.points.flatMap((p) => (p ? [p.y, p.low, p.high] : [])))
+    .concat(
+      bands.flatMap((b) => [b.from, b.to]),
+      refLines,
+    )
+    .filter((v) => typeof v === 'number' && Number.isFinite(v));
+  const max = Math.max(0.1, .../** @type {number[]} */ (values)) * 1.08;
+  const slot = plotW / Math.max(1, categories.length);
+  const spread = Math.min(slot * 0.6, lines.length * 6);
+  const x = (/** @type {number} */ category, /** @type {number} */ line) =>
+    margin.left + slot * (category + 0.5) + (lines.length > 1 ? (line / (lines.length - 1) - 0.5) * spread : 0);
+  const y = (/** @type {number} */ v) => margin.top + plotH - (v / max) * plotH;
+  const bottom = margin.top + plotH;
+  const grid = gridLines(
+    'y',
+    ticks(0, max, false),
+    y,
+    { from: margin.left, to: margin.left + plotW, labelAt: margin.left - 4 },
+    format,
+  );
+  const shaded = bands
+    .map(
+      (b) =>
+        `<rect x="${margin.left}" y="${y(Math.min(b.to, max))}" width="${plotW}" height="${y(b.from) - y(Math.min(b.to, max))}" fill="${b.color}"/>` +
+        `<text x="${margin.left + plotW - 4}" y="${y(Math.min(b.to, max)) + 12}" text-anchor="end" fill="#555">${escapeHtml(b.label)}</text>`,
+    )
+    .join('');
+  const refs = refLines
+    .map(
+      (v) =>
+        `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(v)}" y2="${y(v)}" stroke="#999" stroke-dasharray="3 3"/>`,
+    )
+    .join('');
+  const labels = categories
+    .map(
+      (text, i) =>
+        `<text x="${margin.left + slot * (i + 0.5)}" y="${bottom + 14}" text-anchor="middle" fill="#333">` +
+        text
+          .map(
+            (part, j) => `<tspan x="${margin.left + slot * (i + 0.5)}" dy="${j ? 12 : 0}">${escapeHtml(part)}</tspan>`,
+          )
+          .join('') +
+        `</text>`,
+    )
+    .join('');
+  const body = lines
+    .map((line, l) => {
+      const drawn = line.points.flatMap((p, i) => (p && Number.isFinite(p.y) ? [{ ...p, cx: x(i, l) }] : []));
+      const path = drawn.map((p) => `${p.cx},${y(p.y)}`).join(' ');
+      const marks = drawn
+        .map((p) => {
+          const whisker =
+            p.low !== undefined && p.high !== undefined
+              ? `<line x1="${p.cx}" x2="${p.cx}" y1="${y(p.low)}" y2="${y(p.high)}" stroke="${line.color}" stroke-width="1.5"/>`
+              : '';
+          const interval = p.low !== undefined && p.high !== undefined ? ` (${format(p.low)} – ${format(p.high)})` : '';
+          return `${whisker}<circle cx="${p.cx}" cy="${y(p.y)}" r="3.5" fill="${line.color}"><title>${escapeHtml(`${line.name}: ${format(p.y)}${interval}`)}</title></circle>`;
+        })
+        .join('');
+      return `<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="1.5"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>${marks}`;
+    })
+    .join('');
+  const legend = lines
+    .map((line, i) => {
+      const lx = margin.left + (i % 2) * 260;
+      const ly = bottom + 52 + Math.floor(i / 2) * 14;
+      return (
+        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
+        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
+      );
+    })
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
+    `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${shaded}${grid}${refs}` +
+    `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${bottom}" y2="${bottom}" stroke="${AXIS_COLOR}"/>${labels}${body}` +
     `<text transform="translate(12,${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeHtml(yLabel)}</text>` +
     `${legend}</svg>`
   );

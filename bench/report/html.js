@@ -1,7 +1,8 @@
 // @ts-check
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
-import { barPanels, dotPlot } from './charts.js';
-import { escapeHtml } from './format.js';
+import { barPanels, categoryChart, dotPlot } from './charts.js';
+import { escapeHtml, formatPercent } from './format.js';
+import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import {
   baselineTable,
@@ -15,7 +16,14 @@ import {
   targetTable,
   verdictTable,
 } from './tables.js';
-import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import {
+  baselineMatrixTable,
+  baselineRow,
+  baselineSeries,
+  inReleaseOrder,
+  nestOverheadMatrixTable,
+  runtimeMatrixTable,
+} from './runtime-matrix.js';
 import {
   cpuPerThousandTable,
   latencyCurveCharts,
@@ -24,6 +32,7 @@ import {
 } from './load-curve-tables.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
+import { BARE } from '../run/stacks.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
@@ -37,6 +46,19 @@ const TARGET_COLORS = /** @type {Record<string, string>} */ ({
   'raw-hono': '#2a9d8f',
 });
 const RUNTIME_COLORS = ['#2f6db5', '#d9622b', '#2a9d8f', '#8e5ea2', '#b5a22f'];
+const ROUTE_COLORS = [
+  '#2f6db5',
+  '#d9622b',
+  '#2a9d8f',
+  '#8e5ea2',
+  '#b5a22f',
+  '#c0392b',
+  '#555555',
+  '#1b9e77',
+  '#e7298a',
+  '#66a61e',
+  '#a6761d',
+];
 const PERCENTILE_SERIES = [
   { key: 'p50', name: 'p50', color: '#2a9d8f' },
   { key: 'p90', name: 'p90', color: '#c9a227' },
@@ -93,6 +115,82 @@ function ratioChart(analysis) {
       bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
       refLines: [1],
     })}</div>`
+  );
+}
+
+/**
+ * A runtime label split for a chart's x axis: `node@20.20.2`, `end of life`, `since 2026-04-30`.
+ * @param {string} label from Analysis.runtimeLabels
+ */
+function categoryLines(label) {
+  const [, key, status] = /^(\S+) \((.*)\)$/.exec(label) ?? [label, label, ''];
+  const [, phase, date] = /^(.*?) ((?:since|until) .*)$/.exec(status) ?? [status, status, ''];
+  return [key, phase, date].filter(Boolean);
+}
+
+/**
+ * The claim and the frameworks' shares of node:http across runtimes in release order: where a Node line changes the
+ * answer. Only when the run measured several runtimes.
+ * @param {Analysis} analysis
+ */
+function runtimeTimelineCharts(analysis) {
+  if (analysis.runtimes.length < 2) return '';
+  const runtimes = inReleaseOrder(analysis.runtimes);
+  const categories = runtimes.map((runtime) => categoryLines(analysis.runtimeLabels[runtime]));
+  const point = (/** @type {import('../analysis/analyze.js').RatioRow | undefined} */ row) =>
+    row && Number.isFinite(row.summary.median)
+      ? { y: row.summary.median, low: row.summary.ci?.low, high: row.summary.ci?.high }
+      : null;
+  const routes = analysis.scenarios.flatMap((scenario) =>
+    analysis.stacks
+      .filter((stack) => analysis.ratios.some((r) => r.judged && r.scenario === scenario && r.stack === stack))
+      .map((stack) => ({ scenario, stack })),
+  );
+  const ratioLines = routes.map(({ scenario, stack }, i) => ({
+    name: scenarioLabel({ scenario, stack }, analysis.stacks),
+    color: ROUTE_COLORS[i % ROUTE_COLORS.length],
+    dashed: stack !== BARE,
+    points: runtimes.map((runtime) =>
+      point(
+        analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario && r.stack === stack),
+      ),
+    ),
+  }));
+  const [first] = baselineSeries(analysis);
+  const shareLines = baselineSeries(analysis)
+    .filter(({ scenario, stack }) => scenario === first.scenario && stack === first.stack)
+    .map(({ target, scenario, stack }) => ({
+      name: target,
+      color: TARGET_COLORS[target] ?? '#999',
+      points: runtimes.map((runtime) => point(baselineRow(analysis, runtime, target, scenario, stack))),
+    }));
+  const names = analysis.compared.builtIn ? { numerator: 'Fastify', denominator: 'Express' } : analysis.compared;
+  return (
+    `<h2>${escapeHtml(`${names.numerator} ÷ ${names.denominator}`)} per runtime</h2><p>Runtimes in release order, each ` +
+    "with its release line's status on the run's date. Left: the median per-round ratio per route with its 95 % " +
+    `interval (shaded: the docs' claim holds, ${HOLDS_MIN}–${HOLDS_MAX}×). Right: each framework's req/s as a share of ` +
+    `${escapeHtml(analysis.baseline ?? '')} on ${escapeHtml(first ? scenarioLabel(first, analysis.stacks) : '')}, ` +
+    `where a runtime that speeds up node:http's own path shows.</p><div class="charts">` +
+    `<div class="chart">${categoryChart({
+      title: `${analysis.compared.numerator} ÷ ${analysis.compared.denominator}, req/s`,
+      categories,
+      lines: ratioLines,
+      yLabel: 'ratio',
+      format: (value) => formatBandedRatio(value).replace(/\.?0+×$/, '×'),
+      bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
+      refLines: [1],
+    })}</div>` +
+    (first
+      ? `<div class="chart">${categoryChart({
+          title: `share of ${analysis.baseline}'s req/s on ${scenarioLabel(first, analysis.stacks)}`,
+          categories,
+          lines: shareLines,
+          yLabel: `÷ ${analysis.baseline}`,
+          format: (value) => formatPercent(value),
+          refLines: [1],
+        })}</div>`
+      : '') +
+    '</div>'
   );
 }
 
@@ -169,6 +267,8 @@ ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was mea
 ${htmlTable(stackComparisonTable(analysis))}
 ${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}
+${runtimeTimelineCharts(analysis)}
+${htmlTable(baselineMatrixTable(analysis))}
 ${ratioChart(analysis)}
 ${htmlTable(nestOverheadMatrixTable(analysis))}
 ${htmlTable(overheadTable(analysis))}

@@ -11,7 +11,7 @@ import {
   targetTable,
   verdictTable,
 } from './tables.js';
-import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
@@ -38,6 +38,7 @@ export function renderSummary(results, analysis) {
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),
+    markdownTable(baselineMatrixTable(analysis)),
     markdownTable(nestOverheadMatrixTable(analysis)),
     markdownTable(overheadTable(analysis)),
     markdownTable(baselineTable(analysis)),

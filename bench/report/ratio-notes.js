@@ -60,7 +60,7 @@ export function ratioNotes(row, names = { first: row.numerator, second: row.deno
             ? `; no verdict${measured}`
             : ''),
     );
-  if (row.summary.n < MIN_ROUNDS_FOR_VERDICT && row.judged)
+  if (row.summary.n < MIN_ROUNDS_FOR_VERDICT && row.judged && !row.tooSlow.length)
     notes.push(`fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict`);
   if (row.missingRounds.length && !row.tooSlow.length)
     notes.push(`${roundList(row.missingRounds)} missing (a run failed or never ran)`);

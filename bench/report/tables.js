@@ -325,7 +325,7 @@ export function problemsTable(results) {
         label(r.runtime),
         r.target,
         r.scenario,
-        `round ${r.round} ${r.status === 'failed' ? 'failed' : `too slow for --duration ${results.options.durationSec} s`}`,
+        `round ${r.round} ${r.status === 'failed' ? 'failed' : `too slow for --duration ${formatNumber(results.options.durationSec, 2)} s`}`,
         [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)]
           .filter(Boolean)
           .join(' — stderr: '),

@@ -5,7 +5,17 @@ import { CLI, ROOT, runNode } from './support/run-node.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 const COMPARE_CLI = join(ROOT, 'bench', 'bin', 'compare.js');
-const QUICK_RUN = ['--quick', '--targets', 'nest-express,nest-fastify', '--scenarios', 'hello,json', '--port', '3180'];
+const QUICK_RUN = [
+  '--runtime',
+  'node',
+  '--quick',
+  '--targets',
+  'nest-express,nest-fastify',
+  '--scenarios',
+  'hello,json',
+  '--port',
+  '3180',
+];
 
 describe('npm run compare on two real --quick runs', () => {
   let dir: string;
