@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
-import { nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
+import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
 import { markdownText, plainText } from '../../bench/report/rich-table.js';
 import { median } from '../../bench/analysis/stats.js';
 
@@ -35,7 +35,7 @@ function medianRatio(results: any, runtime: string, scenario: string, numerator:
 }
 
 describe('runtime matrix', () => {
-  it('has one column per runtime, in the order they ran, and one row per scenario', () => {
+  it('has one column per runtime, named with its release status, and one row per scenario', () => {
     const table = runtimeMatrixTable(analyze(load(MULTI)));
     expect(table.headers).toEqual(['scenario', ...LABELS]);
     expect(table.rows.map((row) => row[0])).toEqual(['hello', 'json']);
@@ -114,5 +114,31 @@ describe('runtime matrix', () => {
     expect(nestOverheadMatrixTable(analysis).rows).toEqual([]);
     expect(renderMarkdown(results, analysis, '')).not.toContain('per runtime');
     expect(renderHtml(results, analysis, '')).not.toMatch(/per runtime|hello · node/);
+  });
+
+  it('orders the runtime columns by release, Node by version before Bun, whatever order they ran in', () => {
+    const results = load(MULTI);
+    results.plan.runtimes = ['bun@1.4.5', 'node@24.21.0', 'node@20.20.2'];
+    expect(runtimeMatrixTable(analyze(results)).headers).toEqual(['scenario', ...LABELS]);
+  });
+
+  it("shows each framework's share of raw node:http per runtime, with its interval", () => {
+    const results = load(MULTI);
+    const table = baselineMatrixTable(analyze(results));
+    expect(table.headers).toEqual(['target · scenario', ...LABELS]);
+    const row = table.rows.find((r) => plainText(r[0]) === 'raw-express · hello')!;
+    RUNTIMES.forEach((runtime, i) => {
+      const share = Math.round(medianRatio(results, runtime, 'hello', 'raw-express', 'raw-node') * 100);
+      expect(row[i + 1]).toMatch(new RegExp(`^${share} % \\(\\d+ % – \\d+ %\\)$`));
+    });
+  });
+
+  it('charts Fastify ÷ Express and the shares of raw node:http per runtime in report.html', () => {
+    const results = load(MULTI);
+    const html = renderHtml(results, analyze(results), '');
+    expect(html).toContain('<h2>Fastify ÷ Express per runtime</h2>');
+    expect(html).toContain('aria-label="share of raw-node&#39;s req/s on hello"');
+    expect(html).toContain('<tspan x="');
+    expect(html).toMatch(/<tspan[^>]*>end of life<\/tspan><tspan[^>]*>since 2026-04-30<\/tspan>/);
   });
 });
