@@ -56,6 +56,31 @@ function gridLines(axis, values, at, { from, to, labelAt }, label = tickLabel) {
 }
 
 /**
+ * Shaded bands between two values of one axis, labelled, and dashed reference lines at values of it, across the plot.
+ * @param {'x' | 'y'} axis the axis the values belong to
+ * @param {{ from: number, to: number, label: string, color: string }[]} bands
+ * @param {number[]} refLines
+ * @param {(v: number) => number} at a value's position along that axis
+ * @param {{ from: number, to: number }} across where the plot starts and ends on the other axis
+ */
+function bandsAndRefs(axis, bands, refLines, at, { from, to }) {
+  const shaded = bands.map((b) => {
+    const [low, high] = [at(b.from), at(b.to)].sort((p, q) => p - q);
+    return axis === 'x'
+      ? `<rect x="${low}" y="${from}" width="${high - low}" height="${to - from}" fill="${b.color}"/>` +
+          `<text x="${(low + high) / 2}" y="${from - 6}" text-anchor="middle" fill="#555">${escapeHtml(b.label)}</text>`
+      : `<rect x="${from}" y="${low}" width="${to - from}" height="${high - low}" fill="${b.color}"/>` +
+          `<text x="${to - 4}" y="${low + 12}" text-anchor="end" fill="#555">${escapeHtml(b.label)}</text>`;
+  });
+  const refs = refLines.map((v) =>
+    axis === 'x'
+      ? `<line x1="${at(v)}" x2="${at(v)}" y1="${from}" y2="${to}" stroke="#999" stroke-dasharray="3 3"/>`
+      : `<line x1="${from}" x2="${to}" y1="${at(v)}" y2="${at(v)}" stroke="#999" stroke-dasharray="3 3"/>`,
+  );
+  return { shaded: shaded.join(''), refs: refs.join('') };
+}
+
+/**
  * @typedef {{ label: string, value: number, low?: number, high?: number, color: string }} Bar
  * @typedef {{ title: string, bars: Bar[] }} Panel
  */
@@ -118,6 +143,26 @@ export function barPanels({ panels, yLabel }) {
  * @typedef {{ name: string, color: string }} Series
  */
 
+/** Roughly how wide the chart font writes one character, for laying out a legend. */
+const CHAR_WIDTH = 6.2;
+
+/**
+ * Where each series' legend entry stands: entries side by side, wrapped onto a new row where the next one would not fit.
+ * @param {{ name: string }[]} series @param {number} width
+ * @returns {{ x: number, row: number }[]}
+ */
+function legendLayout(series, width) {
+  let x = 0;
+  let row = 0;
+  return series.map(({ name }) => {
+    const entry = 13 + name.length * CHAR_WIDTH + 18;
+    if (x > 0 && x + entry > width) [x, row] = [0, row + 1];
+    const place = { x, row };
+    x += entry;
+    return place;
+  });
+}
+
 /**
  * Horizontal dot plot: one row per label, a dot per series, optional whiskers and shaded bands.
  * @param {{ rows: DotRow[], series: Series[], xLabel: string, log?: boolean,
@@ -125,8 +170,10 @@ export function barPanels({ panels, yLabel }) {
  */
 export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLines = [] }) {
   const rowHeight = 18;
-  const margin = { top: 28, right: 20, bottom: 40, left: 210 };
   const plotW = 520;
+  const legendPlaces = series.length > 1 ? legendLayout(series, plotW) : [];
+  const legendRows = legendPlaces.length ? Math.max(...legendPlaces.map((place) => place.row)) + 1 : 0;
+  const margin = { top: 28, right: 20, bottom: 40 + legendRows * 14, left: 210 };
   const width = margin.left + plotW + margin.right;
   const height = margin.top + rows.length * rowHeight + margin.bottom;
   const values = rows
@@ -144,18 +191,7 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
     (log ? ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * plotW : (v / max) * plotW);
   const bottom = margin.top + rows.length * rowHeight;
   const grid = gridLines('x', ticks(min, max, log), x, { from: margin.top, to: bottom, labelAt: bottom + 14 });
-  const shaded = bands
-    .map(
-      (b) =>
-        `<rect x="${x(b.from)}" y="${margin.top}" width="${x(b.to) - x(b.from)}" height="${bottom - margin.top}" fill="${b.color}"/>` +
-        `<text x="${(x(b.from) + x(b.to)) / 2}" y="${margin.top - 6}" text-anchor="middle" fill="#555">${escapeHtml(b.label)}</text>`,
-    )
-    .join('');
-  const refs = refLines
-    .map(
-      (v) => `<line x1="${x(v)}" x2="${x(v)}" y1="${margin.top}" y2="${bottom}" stroke="#999" stroke-dasharray="3 3"/>`,
-    )
-    .join('');
+  const { shaded, refs } = bandsAndRefs('x', bands, refLines, x, { from: margin.top, to: bottom });
   const colorOf = (/** @type {string} */ name) => series.find((s) => s.name === name)?.color ?? '#333';
   const body = rows
     .map((row, i) => {
@@ -174,16 +210,15 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
       return `<text x="${margin.left - 8}" y="${cy + 4}" text-anchor="end" fill="#333">${escapeHtml(row.label)}</text>${dots}`;
     })
     .join('');
-  const legend =
-    series.length > 1
-      ? series
-          .map(
-            (s, i) =>
-              `<circle cx="${margin.left + i * 90 + 5}" cy="${height - 8}" r="4" fill="${s.color}"/>` +
-              `<text x="${margin.left + i * 90 + 13}" y="${height - 4}">${escapeHtml(s.name)}</text>`,
-          )
-          .join('')
-      : '';
+  const legend = legendPlaces
+    .map(({ x: offset, row }, i) => {
+      const ly = bottom + 46 + row * 14;
+      return (
+        `<circle cx="${margin.left + offset + 5}" cy="${ly - 4}" r="4" fill="${series[i].color}"/>` +
+        `<text x="${margin.left + offset + 13}" y="${ly}">${escapeHtml(series[i].name)}</text>`
+      );
+    })
+    .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(xLabel)}">` +
     `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>${legend}</svg>`
@@ -308,19 +343,7 @@ export function categoryChart({ title, categories, lines, yLabel, format, bands 
     { from: margin.left, to: margin.left + plotW, labelAt: margin.left - 4 },
     format,
   );
-  const shaded = bands
-    .map(
-      (b) =>
-        `<rect x="${margin.left}" y="${y(Math.min(b.to, max))}" width="${plotW}" height="${y(b.from) - y(Math.min(b.to, max))}" fill="${b.color}"/>` +
-        `<text x="${margin.left + plotW - 4}" y="${y(Math.min(b.to, max)) + 12}" text-anchor="end" fill="#555">${escapeHtml(b.label)}</text>`,
-    )
-    .join('');
-  const refs = refLines
-    .map(
-      (v) =>
-        `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${y(v)}" y2="${y(v)}" stroke="#999" stroke-dasharray="3 3"/>`,
-    )
-    .join('');
+  const { shaded, refs } = bandsAndRefs('y', bands, refLines, y, { from: margin.left, to: margin.left + plotW });
   const labels = categories
     .map(
       (text, i) =>
