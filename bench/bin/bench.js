@@ -70,7 +70,6 @@ async function prepare(config, options) {
     specs: runtimePlan.specs.map((spec) => spec.text),
     reason: describeRuntimeChoice(runtimePlan, runtimes, today),
   };
-  log(runtimeChoice.reason);
   const prepared =
     (await config.prepare?.({
       targets: [...new Set(pairs.map((pair) => pair.target))],
@@ -78,6 +77,7 @@ async function prepare(config, options) {
       log,
     })) ?? {};
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
+  log(runtimeChoice.reason);
   return {
     config,
     options: { ...options, cpus },

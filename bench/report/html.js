@@ -82,7 +82,8 @@ p.note { margin: -1rem 0 1.5rem; color: #444; }
 
 /** @param {Analysis} analysis */
 function ratioChart(analysis) {
-  const judged = analysis.ratios.filter((r) => r.judged);
+  // a too-slow pair has no ratio to draw
+  const judged = analysis.ratios.filter((r) => r.judged && r.verdict !== 'too slow');
   if (judged.length === 0) return '';
   // One row per scenario and runtime, so that several runtimes' whiskers never overlap.
   const several = analysis.runtimes.length > 1;
@@ -138,7 +139,7 @@ function runtimeTimelineCharts(analysis) {
   const runtimes = inReleaseOrder(analysis.runtimes);
   const categories = runtimes.map((runtime) => categoryLines(analysis.runtimeLabels[runtime]));
   const point = (/** @type {import('../analysis/analyze.js').RatioRow | undefined} */ row) =>
-    row && Number.isFinite(row.summary.median)
+    row && row.verdict !== 'too slow' && Number.isFinite(row.summary.median)
       ? { y: row.summary.median, low: row.summary.ci?.low, high: row.summary.ci?.high }
       : null;
   const routes = analysis.scenarios.flatMap((scenario) =>

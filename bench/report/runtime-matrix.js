@@ -80,7 +80,9 @@ export function runtimeMatrixTable(analysis) {
         `[${notes.length + 1}] ${scenarioLabel(row, analysis.stacks)} on ${analysis.runtimeLabels[runtime]}: ${why.join('; ')}.`,
       );
     return [
-      `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
+      row.verdict === 'too slow'
+        ? ''
+        : `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
       strong(row.verdict ?? DASH),
       why.length ? ` [${notes.length}]` : '',
     ];

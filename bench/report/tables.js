@@ -64,12 +64,13 @@ export function verdictTable(analysis) {
     .filter((r) => r.judged)
     .map((row) => {
       const raw = bare(row);
+      const measured = row.verdict !== 'too slow';
       return [
         analysis.runtimeLabels[row.runtime],
         scenarioLabel(row, analysis.stacks),
-        formatBandedRatio(row.summary.median),
-        formatInterval(row.summary.ci, formatBandedRatio),
-        `±${formatPercent(halfWidth(row.summary), 1)}`,
+        measured ? formatBandedRatio(row.summary.median) : DASH,
+        measured ? formatInterval(row.summary.ci, formatBandedRatio) : DASH,
+        measured ? `±${formatPercent(halfWidth(row.summary), 1)}` : DASH,
         strong(row.verdict ?? DASH),
         `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`,
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),

@@ -43,7 +43,7 @@ describe('npm run bench -- --config examples/nest-app/bench.config.json --quick,
   it('gives a verdict row for its own pair, named after its targets', () => {
     expect(run.stdout).toContain('### Verdict: is example-fastify "almost two times" faster than example-express?');
     for (const scenario of ['items', 'item', 'order'])
-      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\| ${scenario} \\| \\d+\\.\\d\\d×`));
+      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\([^)]+\\) \\| ${scenario} \\| \\d+\\.\\d\\d×`));
   });
 });
 

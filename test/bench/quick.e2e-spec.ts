@@ -24,7 +24,7 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
     expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('### Verdict: is Nest on Fastify "almost two times" faster than on Express?');
-    expect(run.stdout).toMatch(/\| node@[\d.]+ \| hello \| [\d.]+× \|/);
+    expect(run.stdout).toMatch(/\| node@[\d.]+ \([^)]+\) \| hello \| [\d.]+× \|/);
   });
 
   it('writes a complete results.json: every pair verified, every run recorded with its measurements', () => {

@@ -1,5 +1,7 @@
 import { analyze } from '../../bench/analysis/analyze.js';
 import { failureCount } from '../../bench/results.js';
+import { verdictTable } from '../../bench/report/tables.js';
+import { plainText } from '../../bench/report/rich-table.js';
 import { ROUNDS, results } from './support/synthetic-results.js';
 
 const IN_FLIGHT = 50;
@@ -39,5 +41,13 @@ describe('a target too slow to answer within a run', () => {
   it("counts its runs in the target's row apart from failed ones", () => {
     const row = analyze(withTooSlowExpress([2, 5])).targetRows.find((r) => r.target === 'nest-express')!;
     expect(row).toMatchObject({ okRuns: ROUNDS - 2, failedRuns: 0, tooSlow: { rounds: [2, 5] } });
+  });
+
+  it('shows no ratio in the verdict table, only the verdict and why', () => {
+    const [row] = verdictTable(analyze(withTooSlowExpress([2]))).rows;
+    expect(row.slice(2, 6).map((cell) => plainText(cell))).toEqual(['—', '—', '—', 'too slow']);
+    expect(plainText(row[10])).toMatch(
+      /^nest-express too slow for --duration 0\.50 s: none of the 50 requests in flight answered in round 2, so no ratio/,
+    );
   });
 });
