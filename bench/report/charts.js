@@ -226,6 +226,24 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
 }
 
 /**
+ * A legend of line samples with their names, two to a row.
+ * @param {{ name: string, color: string, dashed?: boolean }[]} lines
+ * @param {{ left: number, top: number, columnWidth: number }} place the first entry's text baseline and each column's width
+ */
+function lineLegend(lines, { left, top, columnWidth }) {
+  return lines
+    .map((line, i) => {
+      const lx = left + (i % 2) * columnWidth;
+      const ly = top + Math.floor(i / 2) * 14;
+      return (
+        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
+        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
+      );
+    })
+    .join('');
+}
+
+/**
  * @typedef {{ x: number, y: number | null, low?: number, high?: number }} LinePoint y null: nothing to draw there
  * @typedef {{ name: string, color: string, dashed?: boolean, points: LinePoint[] }} Line
  */
@@ -282,16 +300,7 @@ export function lineChart({ title, lines, xLabel, yLabel }) {
       return `${band}<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>${dots}`;
     })
     .join('');
-  const legend = drawn
-    .map((line, i) => {
-      const lx = margin.left + (i % 2) * 240;
-      const ly = height - 22 + Math.floor(i / 2) * 14;
-      return (
-        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
-        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
-      );
-    })
-    .join('');
+  const legend = lineLegend(drawn, { left: margin.left, top: height - 22, columnWidth: 240 });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
     `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${grid}` +
@@ -373,16 +382,7 @@ export function categoryChart({ title, categories, lines, yLabel, format, bands 
       return `<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="1.5"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>${marks}`;
     })
     .join('');
-  const legend = lines
-    .map((line, i) => {
-      const lx = margin.left + (i % 2) * 260;
-      const ly = bottom + 52 + Math.floor(i / 2) * 14;
-      return (
-        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
-        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
-      );
-    })
-    .join('');
+  const legend = lineLegend(lines, { left: margin.left, top: bottom + 52, columnWidth: 260 });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
     `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${shaded}${grid}${refs}` +
