@@ -61,7 +61,7 @@ describe('a target that answers nothing within a run, measured beside one that a
     const slow = results.runs.filter((r: any) => r.target === 'slow');
     expect(slow.map((r: any) => r.status)).toEqual(['too-slow', 'too-slow']);
     expect(slow[0].failure.reason).toMatch(
-      new RegExp(`^none of the ${CONNECTIONS} requests in flight answered within 0\\.2\\d s$`),
+      new RegExp(`^none of the ${CONNECTIONS} requests in flight answered within [\\d.]+ s$`),
     );
     expect(results.runs.filter((r: any) => r.target === 'quick').every((r: any) => r.status === 'ok')).toBe(true);
   });
