@@ -49,8 +49,12 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./run/verify.js').Verification[]} verification
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
+ * @property {Array<import('./run/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
+ *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
+ * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
+ *   compatibility and traffic
  */
 
 /**
@@ -82,6 +86,7 @@ export function createResults({ startedAt, environment, options, config, plan })
     verification: [],
     headerDifferences: [],
     runs: [],
+    stops: [],
   };
 }
 

@@ -2,6 +2,7 @@
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
+import { sequentialSummary } from './sequential.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
@@ -11,6 +12,7 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../results.js').Results} Results */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
+/** @typedef {import('../run/budget.js').BlockStop} Stop */
 /** @typedef {ReturnType<typeof summarize>} Summary */
 /** @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult */
 
@@ -114,6 +116,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number[]} neighbourRounds rounds where another server used more than NEIGHBOUR_CPU_LIMIT during either run
  * @property {number} neighbourShare the most CPU (share of a core) any other server used during one of these runs
  * @property {OrderEffect | null} order null when the two targets were never both measured in a round
+ * @property {Stop | null} stop with --budget: the rounds its scenario ran and why it stopped; null in a fixed design
+ *   or while it still runs
  *
  * What one part of the production stack costs a target: its server CPU per request with the whole stack against
  * without that part, in the same rounds.
@@ -141,6 +145,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} runtimes
  * @property {Record<string, string>} runtimeLabels each runtime with its release status on the run's date:
  *   `node@20.20.2 (end of life since 2026-04-30)`
+ * @property {boolean} budgeted the rounds ran under --budget: intervals are confidence sequences
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
@@ -156,6 +161,42 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  */
 
 /**
+ * How a run's rounds were planned: a fixed number, or under a budget, where the rounds a scenario got depend on what
+ * they showed, and every interval is a confidence sequence (bench/analysis/sequential.js).
+ * @param {Results} results
+ */
+function designOf(results) {
+  const budgeted = typeof results.options.budgetSec === 'number';
+  return {
+    budgeted,
+    summarize: budgeted ? sequentialSummary : summarize,
+    /** @param {string} runtime @param {string} scenario @param {string} stack */
+    stopOf: (runtime, scenario, stack) =>
+      results.stops?.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null,
+  };
+}
+
+/**
+ * Where a scenario's verdict stands after the runs recorded so far, for the budgeted round loop: decided when the
+ * numbers alone give a band, unjudged when the scenario has no judged pair.
+ * @param {Results} results
+ * @param {{ runtime: string, scenario: string, stack: string }} block
+ * @returns {import('../run/budget.js').Standing}
+ */
+export function standing(results, { runtime, scenario, stack }) {
+  const judged = ratioSpecs(results).specs.find((spec) => spec.judged);
+  const runs = results.runs.filter(
+    (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
+  );
+  const rounds = Math.max(0, ...runs.map((run) => run.round));
+  const row =
+    judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, designOf(results), results.options.durationSec);
+  if (!row) return 'unjudged';
+  // more rounds of the same length cannot give a too-slow target the time to answer
+  return row.measuredVerdict === 'inconclusive' && row.verdict !== 'too slow' ? 'undecided' : 'decided';
+}
+
+/**
  * @param {Results} results
  * @returns {Analysis}
  */
@@ -163,6 +204,7 @@ export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
   const { specs, baseline } = ratioSpecs(results);
+  const design = designOf(results);
   /** @type {TargetRow[]} */
   const targetRows = [];
   /** @type {RatioRow[]} */
@@ -177,7 +219,9 @@ export function analyze(results) {
         for (const target of targets) {
           const own = runs.filter((run) => run.target === target);
           if (own.length)
-            targetRows.push(summarizeTarget(runtime, scenario, stack, target, own, results.options.durationSec));
+            targetRows.push(
+              summarizeTarget(runtime, scenario, stack, target, own, design.summarize, results.options.durationSec),
+            );
         }
         const baselineRatios =
           baseline === null
@@ -191,7 +235,10 @@ export function analyze(results) {
                   judged: false,
                 }));
         for (const spec of [...specs, ...baselineRatios]) {
-          const row = ratioRow(runtime, scenario, stack, spec, runs, results.options);
+          const rounds = design.budgeted
+            ? (design.stopOf(runtime, scenario, stack)?.rounds ?? Math.max(0, ...runs.map((run) => run.round)))
+            : results.options.rounds;
+          const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, results.options.durationSec);
           if (row) ratios.push(row);
         }
       }
@@ -203,6 +250,7 @@ export function analyze(results) {
   return {
     runtimes,
     runtimeLabels: Object.fromEntries(runtimes.map((key) => [key, runtimeLabel(key, results.startedAt)])),
+    budgeted: design.budgeted,
     scenarios,
     stacks,
     targets,
@@ -299,10 +347,11 @@ function mixRows(results) {
 /**
  * @param {string} runtime @param {string} scenario @param {string} stack @param {string} target
  * @param {RunRecord[]} runs
+ * @param {typeof summarize} summarizeRounds the design's summary
  * @param {number} durationSec --duration
  * @returns {TargetRow}
  */
-function summarizeTarget(runtime, scenario, stack, target, runs, durationSec) {
+function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds, durationSec) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
   const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
@@ -321,7 +370,7 @@ function summarizeTarget(runtime, scenario, stack, target, runs, durationSec) {
     okRuns: ok.length,
     failedRuns: runs.length - ok.length - (tooSlow?.rounds.length ?? 0),
     tooSlow,
-    rps: summarize(loads.map((load) => load.rps)),
+    rps: summarizeRounds(loads.map((load) => load.rps)),
     rpsByRound: loads.map((load) => load.rps),
     latencyMs: {
       p50: medianOf(loads.map((l) => l.latencyMs.p50)) ?? NaN,
@@ -359,10 +408,12 @@ function tooSlowRuns(runs, durationSec) {
 /**
  * @param {string} runtime @param {string} scenario @param {string} stack @param {RatioSpec} spec
  * @param {RunRecord[]} runs of this runtime, scenario and stack
- * @param {{ rounds: number, durationSec: number }} planned --rounds and --duration
+ * @param {number} plannedRounds
+ * @param {ReturnType<typeof designOf>} design
+ * @param {number} durationSec --duration
  * @returns {RatioRow | null} null when neither target ran the scenario
  */
-function ratioRow(runtime, scenario, stack, spec, runs, { rounds: plannedRounds, durationSec }) {
+function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, durationSec) {
   /** @param {string} target */
   const byRound = (target) =>
     new Map(
@@ -405,7 +456,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, { rounds: plannedRounds,
     if (neighbours > NEIGHBOUR_CPU_LIMIT) neighbourRounds.push(round);
     neighbourShare = Math.max(neighbourShare, neighbours);
   }
-  const summary = summarize(values);
+  const summary = design.summarize(values);
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
   const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
     const slow = tooSlowRuns(
@@ -432,6 +483,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, { rounds: plannedRounds,
     neighbourRounds,
     neighbourShare,
     order: orderEffect(byOrder.numerator, byOrder.denominator),
+    stop: design.stopOf(runtime, scenario, stack),
   };
 }
 

@@ -246,14 +246,23 @@ export const AUTOCORRELATION_LIMIT = 0.3;
 const MAX_CORRECTED_RHO = 0.9;
 
 /**
- * Widening for correlated rounds: an AR(1) series with coefficient ρ carries (1 − ρ) / (1 + ρ) as much information as
- * independent values, so the interval grows by the square root of the inverse. ρ is estimated from the rounds and,
- * as lag-1 estimates from a dozen values run low by about (1 + 4ρ) / n, corrected by that much before use.
+ * The share of information correlated rounds carry: an AR(1) series with coefficient ρ carries (1 − ρ) / (1 + ρ) as
+ * much as independent values (1 for ρ ≤ 0; ρ is capped at MAX_CORRECTED_RHO).
+ * @param {number} rho
+ */
+export function informationShare(rho) {
+  const capped = Math.max(0, Math.min(MAX_CORRECTED_RHO, rho));
+  return (1 - capped) / (1 + capped);
+}
+
+/**
+ * Widening for correlated rounds: the interval grows by the square root of the inverse of the information share. ρ is
+ * estimated from the rounds and, as lag-1 estimates from a dozen values run low by about (1 + 4ρ) / n, corrected by
+ * that much before use.
  * @param {number} lag1 @param {number} n
  */
 function autocorrelationWidening(lag1, n) {
-  const rho = Math.min(MAX_CORRECTED_RHO, lag1 + (1 + 4 * lag1) / n);
-  return Math.sqrt((1 + rho) / (1 - rho));
+  return Math.sqrt(1 / informationShare(lag1 + (1 + 4 * lag1) / n));
 }
 
 /**

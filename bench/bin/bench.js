@@ -9,11 +9,15 @@ import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
-import { HELP, configFlag, parseOptions, stackPlan } from '../run/options.js';
+import { HELP, configFlag, nestAppFlags, parseOptions, stackPlan } from '../run/options.js';
+import { loadOwnApp } from '../run/nest-app/own-app.js';
+import { compatibilityTable } from '../report/own-app-tables.js';
+import { markdownTable } from '../report/rich-table.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
+import { standing } from '../analysis/analyze.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
@@ -33,25 +37,46 @@ const log = (line) => process.stderr.write(`${line}\n`);
  */
 async function main(argv) {
   const configFile = configFlag(argv);
-  const config = configFile === null ? BUILTIN_CONFIG : await loadConfig(configFile);
+  const ownAppFlags = nestAppFlags(argv);
+  const ownApp =
+    ownAppFlags && !argv.some((arg) => arg === '--help' || arg === '-h')
+      ? await loadOwnApp(ownAppFlags, configFile)
+      : null;
+  if (ownApp && ownAppFlags?.listRoutes) {
+    console.log(ownApp.routeLines.join('\n'));
+    return EXIT_OK;
+  }
+  const config = ownApp?.config ?? (configFile === null ? BUILTIN_CONFIG : await loadConfig(configFile));
   const options = parseOptions(argv, config);
   if (options.help) {
     console.log(HELP);
     return EXIT_OK;
   }
-  return run(await prepare(config, options));
+  const prepared = await prepare(config, options, ownApp);
+  return prepared ? run(prepared) : EXIT_OK;
 }
 
 /**
- * Everything that can be refused before a server starts: driver, runtimes, pairs, and the config's prepare step.
+ * Everything that can be refused before a server starts: driver, runtimes, pairs, and the config's prepare step; for
+ * --nest-app, the routes that answer alike on both adapters. Null when none does: the table says why, nothing to time.
  * @param {import('../run/config.js').Config} config
  * @param {import('../run/options.js').Options} options
+ * @param {Awaited<ReturnType<typeof loadOwnApp>> | null} ownApp
  */
-async function prepare(config, options) {
+async function prepare(config, options, ownApp) {
   // a bad --runtime is refused before choosing a driver can print a notice
   const today = new Date().toISOString();
   const runtimePlan = planRuntimes(options.runtime, { date: today });
   const driver = await chooseDriver(options.driver, log);
+  // installs once every flag has been accepted, except that --nest-app checks the app on the first runtime first
+  const install = () => runtimesForOption(runtimePlan.specs, driver.name, log);
+  const installedFirst = ownApp ? await install() : null;
+  const checked = ownApp && installedFirst && (await ownApp.check({ runtime: installedFirst[0], options, log }));
+  if (checked && !checked.config) {
+    log(markdownTable(compatibilityTable(checked.record)));
+    return null;
+  }
+  if (checked?.config) ({ config, options } = checked);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config, stackPlan(options));
   if (pairs.length === 0) {
     throw new UsageError(
@@ -63,8 +88,7 @@ async function prepare(config, options) {
     throw new UsageError(
       `--scenarios ${mix.scenario}: ${driver.name} sends one kind of request per run, a mix needs several; use --driver wrk or autocannon`,
     );
-  // installs only once every flag has been accepted
-  const runtimes = await runtimesForOption(runtimePlan.specs, driver.name, log);
+  const runtimes = installedFirst ?? (await install());
   const runtimeChoice = {
     requested: runtimePlan.requested,
     specs: runtimePlan.specs.map((spec) => spec.text),
@@ -88,15 +112,16 @@ async function prepare(config, options) {
     notApplicable,
     env: prepared.env ?? {},
     token: prepared.token ?? null,
+    ownApp: checked?.record ?? null,
   };
 }
 
 /**
  * Measure every runtime in turn, keep results.json current, and always end with the reports, even when interrupted.
- * @param {Awaited<ReturnType<typeof prepare>>} setup options as prepared: pinning as actually in force
+ * @param {NonNullable<Awaited<ReturnType<typeof prepare>>>} setup options as prepared: pinning as actually in force
  * @returns {Promise<number>} exit code
  */
-async function run({ config, options, driver, runtimes, runtimeChoice, pairs, notApplicable, env, token }) {
+async function run({ config, options, driver, runtimes, runtimeChoice, pairs, notApplicable, env, token, ownApp }) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
@@ -107,6 +132,7 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
     config: configRecord(config),
     plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
   });
+  if (ownApp) results.ownApp = ownApp;
   const writer = createResultsWriter(outDir);
   const save = () => writer.write(results);
   save();
@@ -122,9 +148,11 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  const roundsSec = options.budgetSec ?? pairs.length * options.rounds * options.durationSec;
   const perRuntimeSec =
     START_ALLOWANCE_SEC +
-    pairs.length * (options.warmupSec + options.rounds * options.durationSec) +
+    pairs.length * options.warmupSec +
+    roundsSec +
     loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
   const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * perRuntimeSec });
   try {
@@ -144,6 +172,7 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
         save,
         progress,
         signal: abort.signal,
+        standing: (block) => standing(results, block),
       });
     }
     results.headerDifferences = headerDifferences(results.verification);

@@ -103,8 +103,10 @@ export function barPanels({ panels, yLabel }) {
       const y0 = Math.floor(index / perRow) * panelHeight;
       const plotW = panelWidth - margin.left - margin.right;
       const plotH = panelHeight - margin.top - margin.bottom;
-      const max = Math.max(1, ...panel.bars.map((b) => Math.max(b.value || 0, b.high ?? 0))) * 1.05;
-      const y = (/** @type {number} */ v) => margin.top + plotH - (v / max) * plotH;
+      const finiteHighs = panel.bars.map((b) => (Number.isFinite(b.high) ? /** @type {number} */ (b.high) : 0));
+      const max = Math.max(1, ...panel.bars.map((b, i) => Math.max(b.value || 0, finiteHighs[i]))) * 1.05;
+      // an interval still open at one end (a confidence sequence after few rounds) runs to the panel's edge
+      const y = (/** @type {number} */ v) => margin.top + plotH - (Math.min(v, max) / max) * plotH;
       const slot = plotW / Math.max(1, panel.bars.length);
       const grid = gridLines('y', ticks(0, max, false), y, {
         from: margin.left,
@@ -200,9 +202,11 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
         .filter((p) => typeof p.value === 'number' && Number.isFinite(p.value) && (!log || p.value > 0))
         .map((p) => {
           const value = /** @type {number} */ (p.value);
+          // an interval still open at one end runs to the plot's edge
+          const clamped = (/** @type {number} */ v) => x(Math.min(max, Math.max(min, v)));
           const whisker =
             p.low !== undefined && p.high !== undefined
-              ? `<line x1="${x(p.low)}" x2="${x(p.high)}" y1="${cy}" y2="${cy}" stroke="${colorOf(p.series)}" stroke-width="2"/>`
+              ? `<line x1="${clamped(p.low)}" x2="${clamped(p.high)}" y1="${cy}" y2="${cy}" stroke="${colorOf(p.series)}" stroke-width="2"/>`
               : '';
           return `${whisker}<circle cx="${x(value)}" cy="${cy}" r="4" fill="${colorOf(p.series)}"><title>${escapeHtml(`${row.label} ${p.series}: ${Number(value.toPrecision(3))}`)}</title></circle>`;
         })

@@ -4,6 +4,7 @@ import { DASH, formatNumber, formatPercent } from './format.js';
 import { htmlPage } from './html.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText, markdownTable, strong } from './rich-table.js';
+import { roundsDesign } from './tables.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/comparison.js').Change} Change */
@@ -20,7 +21,7 @@ function describeRun({ dir, results }) {
   return (
     `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, results.startedAt)).join(', ')}, ` +
     `${commit ? `commit ${commit.slice(0, 12)}${results.environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
-    `${results.environment.driver}, ${results.options.rounds} rounds)`
+    `${results.environment.driver}, ${roundsDesign(results.options)})`
   );
 }
 

@@ -7,6 +7,7 @@ export const DASH = '—';
 
 /** @param {number} value @param {number} [digits] */
 export function formatRatio(value, digits = 2) {
+  if (value === Infinity) return '∞';
   return Number.isFinite(value) ? `${value.toFixed(digits)}×` : DASH;
 }
 

@@ -15,6 +15,7 @@ import {
   statusLine,
   targetTable,
   verdictTable,
+  roundsDesign,
 } from './tables.js';
 import {
   baselineMatrixTable,
@@ -31,6 +32,7 @@ import {
   realisticLoadSentences,
 } from './load-curve-tables.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
+import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../run/stacks.js';
 
@@ -261,10 +263,11 @@ export function renderHtml(results, analysis, profilesHtml) {
   return htmlPage(
     'Nest on Fastify vs Nest on Express',
     `<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeHtml(results.options.rounds)} paired rounds with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
+${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${results.ownApp ? htmlTable(compatibilityTable(results.ownApp), ALL_ALIKE) + htmlTable(ownRoutesTable(results.ownApp)) : ''}
 ${htmlTable(stackComparisonTable(analysis))}
 ${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}

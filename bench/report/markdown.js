@@ -1,6 +1,7 @@
 // @ts-check
 // report.md, and the summary printed at the end of a run (the same tables, as Markdown).
 import {
+  roundsDesign,
   baselineTable,
   environmentTable,
   headerTable,
@@ -14,6 +15,7 @@ import {
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
+import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -35,6 +37,8 @@ export function renderSummary(results, analysis) {
   return [
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    results.ownApp && markdownTable(compatibilityTable(results.ownApp), ALL_ALIKE),
+    results.ownApp && markdownTable(ownRoutesTable(results.ownApp)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),
@@ -60,7 +64,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     '# Nest on Fastify vs Nest on Express',
     '',
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
-      `Measured here in ${results.options.rounds} paired rounds with ${results.environment.driver}; ` +
+      `Measured here in ${roundsDesign(results.options)} with ${results.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis),

@@ -20,6 +20,25 @@ export function halfWidth(s) {
   return s.ci && s.median ? (s.ci.high - s.ci.low) / 2 / s.median : NaN;
 }
 
+/**
+ * How the rounds were planned, for a report's opening line: "12 paired rounds", or the budget they were spent under.
+ * @param {Pick<Results['options'], 'rounds' | 'budgetSec'>} options budgetSec absent: written before --budget existed
+ */
+export function roundsDesign({ rounds, budgetSec }) {
+  return typeof budgetSec === 'number'
+    ? `paired rounds under a budget of ${formatDuration(budgetSec)} per runtime (each scenario's count in the verdict table)`
+    : `${rounds} paired rounds`;
+}
+
+/** What the rounds column adds to a budgeted row's count: why its scenario ran no more rounds. */
+const STOPPED_ON = Object.freeze({ decided: 'decided', budget: 'budget spent', unjudged: 'minimum' });
+
+/** @param {RatioRow} row */
+function roundsCell(row) {
+  const count = `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`;
+  return row.stop ? `${count}, ${STOPPED_ON[row.stop.stoppedOn]}` : count;
+}
+
 /** How the order note names the two sides of the judged ratio in the built-in setup. */
 const ADAPTER_NAMES = { first: 'Fastify', second: 'Express' };
 
@@ -72,7 +91,7 @@ export function verdictTable(analysis) {
         measured ? formatInterval(row.summary.ci, formatBandedRatio) : DASH,
         measured ? `±${formatPercent(halfWidth(row.summary), 1)}` : DASH,
         strong(row.verdict ?? DASH),
-        `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`,
+        roundsCell(row),
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
         row.summary.lag1 === null ? DASH : formatNumber(row.summary.lag1, 2),
         raw ? formatRatio(raw.summary.median) : DASH,
@@ -85,7 +104,13 @@ export function verdictTable(analysis) {
       : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
     intro: [
       `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
-        `back-to-back runs; median over the rounds with a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. `,
+        `back-to-back runs; median over the rounds with ${
+          analysis.budgeted
+            ? 'a 95 % confidence sequence of the log ratios, valid whenever the rounds stopped. Under the budget a ' +
+              'scenario stops once its interval lies in one band ("decided") or when two more rounds no longer fit ' +
+              '("budget spent"). '
+            : 'a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. '
+        }`,
       strong('holds'),
       `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,
       strong('understated'),
@@ -101,7 +126,7 @@ export function verdictTable(analysis) {
         `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
         `narrow the interval. `,
       strong('lag-1 r'),
-      `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
+      `: how much one round's ratio predicts the next; high, the host drifted and the interval is ${analysis.budgeted ? 'discounted for it' : 'widened'}.`,
     ],
     headers: [
       'runtime',
@@ -380,7 +405,7 @@ export function environmentTable(results) {
     ...(results.plan.runtimeChoice ? [['runtime choice', results.plan.runtimeChoice.reason]] : []),
     [
       'load generator',
-      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${o.rounds} rounds, ${o.warmupSec} s warm-up per pair` +
+      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(o)}, ${o.warmupSec} s warm-up per pair` +
         // results written before --burst and --pipelining existed had neither
         `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
         `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}`,

@@ -86,6 +86,17 @@ const COMPARED_GROUP = 'compared';
  */
 export async function loadConfig(file) {
   const path = resolve(file);
+  return validateConfig(await readConfigObject(file), { source: path, baseDir: dirname(path) });
+}
+
+/**
+ * A config file's object as written, before validation.
+ * @param {string} file as given on the command line
+ * @returns {Promise<unknown>}
+ * @throws {UsageError} naming the file
+ */
+export async function readConfigObject(file) {
+  const path = resolve(file);
   const extension = extname(path);
   if (!CONFIG_EXTENSIONS.includes(extension))
     throw new UsageError(`--config ${file}: use a ${CONFIG_EXTENSIONS.join(', ')} file`);
@@ -109,7 +120,7 @@ export async function loadConfig(file) {
       throw new UsageError(`--config ${file}: cannot load it: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
     }
   }
-  return validateConfig(raw, { source: path, baseDir: dirname(path) });
+  return raw;
 }
 
 /**

@@ -3,6 +3,7 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
+import { pairKey, spendBudget } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
@@ -45,6 +46,8 @@ export const START_ALLOWANCE_SEC = 5;
  * @property {() => void} save persists results
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
  * @property {AbortSignal} signal Ctrl-C
+ * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./budget.js').Standing} standing
+ *   where a block's verdict stands after the runs recorded so far (--budget only)
  */
 
 /**
@@ -74,33 +77,58 @@ export async function measureRuntime(session) {
         progress.finish(step);
       }
     }
-    for (let round = 0; round < options.rounds; round++) {
-      const order = roundOrder(measured, round, session.config);
-      for (const [index, pair] of order.entries()) {
-        if (session.signal.aborted) return;
-        const step = {
-          runtime: runtimeKey,
-          phase: `round ${round + 1}/${options.rounds}`,
-          ...pair,
-          plannedSec: options.durationSec,
-        };
-        progress.start(step);
-        await burst(session, running.get(instanceName(pair)), pair);
-        const record = await timedRun(session, running, pair, round + 1, index + 1);
-        if (session.signal.aborted) return; // a run cut short by Ctrl-C is no measurement
-        if (record.status !== 'ok')
-          progress.log(
-            `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} ${record.status === 'failed' ? 'failed' : 'too slow'}: ${record.failure?.reason}`,
-          );
-        results.runs.push(record);
-        session.save();
-        progress.finish(step);
-      }
+    if (options.budgetSec === null) {
+      for (let round = 0; round < options.rounds; round++)
+        if ((await runRound(session, running, measured, round)) === null) return;
+    } else {
+      const stops = await spendBudget({
+        pairs: measured,
+        budgetSec: options.budgetSec,
+        standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
+        runRound: (pairs, round) => runRound(session, running, pairs, round),
+      });
+      (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
+      session.save();
+      if (session.signal.aborted) return;
     }
     if (options.loadCurve) await measureLoadCurve(session, running, measured);
   } finally {
     await Promise.all([...running.values()].map((target) => target.stop()));
   }
+}
+
+/**
+ * One round of these pairs, in the round's rotated order: each timed run right after its burst.
+ * @param {Session} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs
+ * @param {number} round 0-based
+ * @returns {Promise<Map<string, number> | null>} each pair's wall seconds (burst, run and drain) by pairKey; null when
+ *   interrupted
+ */
+async function runRound(session, running, pairs, round) {
+  const { options, results, progress, runtimeKey } = session;
+  const of = options.budgetSec === null ? `/${options.rounds}` : '';
+  /** @type {Map<string, number>} */
+  const took = new Map();
+  for (const [index, pair] of roundOrder(pairs, round, session.config).entries()) {
+    if (session.signal.aborted) return null;
+    const startedAt = performance.now();
+    const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec: options.durationSec };
+    progress.start(step);
+    await burst(session, running.get(instanceName(pair)), pair);
+    const record = await timedRun(session, running, pair, round + 1, index + 1);
+    if (session.signal.aborted) return null; // a run cut short by Ctrl-C is no measurement
+    if (record.status !== 'ok')
+      progress.log(
+        `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} ${record.status === 'failed' ? 'failed' : 'too slow'}: ${record.failure?.reason}`,
+      );
+    results.runs.push(record);
+    session.save();
+    progress.finish(step);
+    took.set(pairKey(pair), (performance.now() - startedAt) / 1000);
+  }
+  return took;
 }
 
 /**

@@ -5,19 +5,22 @@ import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from './builtin-config.js';
+import { MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 
 // Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
-// adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine
-// while the Nest hello ratio's 95 % interval stays narrow: many short paired rounds beat a few long ones, because a
-// ratio taken within one round cancels the machine's slow drift, the short bursts of slowness this VM has spoil single
-// rounds that the median then ignores, and more rounds narrow the interval of the median.
-// Budget: ~5 s start-up and verification + 16 × 1 s warm-up + 12 rounds × 16 × (0.5 s + ~60 ms per run, plus the wait
-// for a drained server, longer after the database routes' runs).
+// adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine: many short paired rounds beat
+// a few long ones, because a ratio taken within one round cancels the machine's slow drift, and the short bursts of
+// slowness this VM has spoil single rounds that the median then ignores. How the rounds are spent: --budget below.
 export const DEFAULT_CONNECTIONS = 50;
 export const DEFAULT_DURATION_SEC = 0.5;
 /** Even, so the rotation runs each pair in both orders equally often and an order effect cancels in the median. */
 export const DEFAULT_ROUNDS = 12;
+/**
+ * Seconds of timed rounds per runtime when neither --rounds nor --budget is given: with start-up, warm-up and the
+ * reports the default run stays within 3 minutes (docs/method.md, "Rounds under a time budget").
+ */
+export const DEFAULT_BUDGET_SEC = 120;
 /**
  * Untimed load on the same target and route right before each timed run (--burst), so no timed run starts on a server
  * that sat idle through the rest of the round. Off by default only because it adds its length and a generator start
@@ -72,7 +75,9 @@ const MAX_PORT = 65535;
  * @property {string | null} driver null: the preferred driver when installed, else the fallback
  * @property {number} connections
  * @property {number} durationSec per run
- * @property {number} rounds
+ * @property {number} rounds the fixed design's rounds, and the load curve's
+ * @property {number | null} budgetSec seconds of timed rounds per runtime, spent on the scenarios still undecided;
+ *   null: the fixed design, every pair runs `rounds` rounds
  * @property {number} warmupSec per target and scenario, before the first round
  * @property {number} burstSec untimed load right before each timed run; 0: none
  * @property {number} pipelining requests each connection sends before it waits for answers
@@ -99,6 +104,7 @@ const FLAGS = /** @type {const} */ ({
   connections: { type: 'string' },
   duration: { type: 'string' },
   rounds: { type: 'string' },
+  budget: { type: 'string' },
   warmup: { type: 'string' },
   burst: { type: 'string' },
   pipelining: { type: 'string' },
@@ -112,6 +118,11 @@ const FLAGS = /** @type {const} */ ({
   prof: { type: 'boolean' },
   'load-curve': { type: 'boolean' },
   rates: { type: 'string' },
+  'nest-app': { type: 'string' },
+  'nest-setup': { type: 'string' },
+  'list-routes': { type: 'boolean' },
+  params: { type: 'string' },
+  traffic: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -124,6 +135,14 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --config FILE        what to measure: a .json file, or a .js/.mjs module exporting the object (default: the
                        built-in setup below). Relative paths in it (a target's cwd) resolve against the file's own
                        directory, so it works from wherever it is run; see docs/own-app.md
+  --nest-app FILE[#Export]  your compiled Nest module (e.g. dist/app.module.js; export default AppModule), booted
+                       on Express and on Fastify by the bench's own launcher with your app's @nestjs packages; every
+                       GET route Nest registered becomes a scenario, checked on both adapters before it is timed
+  --nest-setup FILE    a module exporting configure(app): what your main.ts does (prefix, pipes, versioning, CORS)
+  --list-routes        with --nest-app: print the routes Nest registered, one a line, and exit
+  --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro
+  --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes
+                       it hits are measured as one mix in their logged shares, "traffic"; see docs/own-app.md
   --targets LIST       comma-separated, default all: ${names(BUILTIN_CONFIG.targets)} (or the config's)
   --scenarios LIST     comma-separated, from: ${names(BUILTIN_CONFIG.scenarios)} (or the config's);
                        default ${DEFAULT_PRODUCTION_SCENARIOS.join(',')} when the production stack is measured (to fit
@@ -137,7 +156,12 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        else ${FALLBACK_DRIVER} (with a notice)
   --connections N      concurrent keep-alive connections (default ${DEFAULT_CONNECTIONS})
   --duration S         seconds per run, decimals allowed (default ${DEFAULT_DURATION_SEC})
-  --rounds N           rounds; each runs every target x scenario once, order rotated (default ${DEFAULT_ROUNDS})
+  --budget S           seconds of timed rounds per runtime (default ${DEFAULT_BUDGET_SEC}): every scenario gets ${MIN_BUDGET_ROUNDS} rounds, then
+                       further rounds, two at a time (one in each order), go to the scenarios whose verdict is still
+                       open, until each is decided or the budget is spent; intervals are confidence sequences,
+                       valid however early a scenario stops (docs/method.md)
+  --rounds N           a fixed number of rounds instead of --budget; each runs every target x scenario once, order
+                       rotated, with Hodges–Lehmann intervals (--load-curve: its rounds; default ${DEFAULT_ROUNDS})
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
                        starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
@@ -178,6 +202,40 @@ function names(items) {
 export function configFlag(argv) {
   const value = readFlags(argv).config;
   return value === undefined ? null : parseNonEmpty('--config', value);
+}
+
+/**
+ * --nest-app and the flags that go with it, read before the config they produce exists.
+ * @param {string[]} argv
+ * @returns {import('./nest-app/own-app.js').NestAppFlags | null} null without --nest-app
+ */
+export function nestAppFlags(argv) {
+  const values = readFlags(argv);
+  if (values['nest-app'] === undefined) {
+    const stray = /** @type {const} */ (['nest-setup', 'list-routes', 'params', 'traffic']).find(
+      (flag) => values[flag] !== undefined,
+    );
+    if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
+    return null;
+  }
+  return {
+    module: parseNonEmpty('--nest-app', values['nest-app']),
+    setup: values['nest-setup'] === undefined ? null : parseNonEmpty('--nest-setup', values['nest-setup']),
+    listRoutes: values['list-routes'] ?? false,
+    params: values.params === undefined ? {} : parseParams(values.params),
+    traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),
+  };
+}
+
+/** @param {string} text `name=value,...` */
+function parseParams(text) {
+  return Object.fromEntries(
+    text.split(',').map((item) => {
+      const match = /^\s*([A-Za-z_$][\w$]*)=(.+)$/.exec(item);
+      if (!match) throw new UsageError(`--params: "${item}" is not name=value; e.g. --params id=7,slug=intro`);
+      return [match[1], match[2].trim()];
+    }),
+  );
 }
 
 /** @param {string[]} argv */
@@ -238,6 +296,7 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           ? QUICK.rounds
           : DEFAULT_ROUNDS
         : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
+    budgetSec: parseBudget(values, quick),
     warmupSec:
       values.warmup === undefined
         ? quick
@@ -265,6 +324,21 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     ...parseLoadCurve(values, targets),
     help: values.help ?? false,
   };
+}
+
+/**
+ * --budget, or the default budget unless --rounds or --quick fixes the rounds.
+ * @param {{ budget?: string, rounds?: string }} values @param {boolean} quick
+ * @returns {number | null}
+ */
+function parseBudget(values, quick) {
+  if (values.budget === undefined) return values.rounds !== undefined || quick ? null : DEFAULT_BUDGET_SEC;
+  if (values.rounds !== undefined)
+    throw new UsageError(
+      '--budget and --rounds are two designs: give --budget S (rounds where undecided) or --rounds N',
+    );
+  if (quick) throw new UsageError('--budget: --quick runs a fixed 2 rounds; give one of them');
+  return parseSeconds('--budget', values.budget, false);
 }
 
 /**

@@ -104,7 +104,7 @@ function errorMessage(body) {
  * @param {ScenarioRequest} req
  * @returns {Promise<{ status: number, headers: Record<string, string>, body: string }>}
  */
-function send(url, { method, headers, body }) {
+export function send(url, { method, headers, body }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method, headers, agent, timeout: VERIFY_TIMEOUT_MS }, (res) => {

@@ -27,6 +27,7 @@ function openLoopRun({ answered, timeouts = 0 }: { answered: number; timeouts?: 
     latencyMs: { p50: 2, p90: 2, p99: 2, p999: 2, max: 2 },
     lateness: { dispatched: answered + timeouts, late: 0, share: 0, maxNs: 0 },
     generatorCpuShare: 0.1,
+    generatorBusyShare: 0.1,
     serverCpuNs: 0,
   };
 }

@@ -7,6 +7,7 @@ import { PRODUCTION_PARTS } from '../../bench/run/stacks.js';
 import {
   DEFAULT_ABLATION_SCENARIOS,
   DEFAULT_PRODUCTION_SCENARIOS,
+  DEFAULT_BUDGET_SEC,
   DEFAULT_BURST_SEC,
   DEFAULT_CONNECTIONS,
   DEFAULT_DURATION_SEC,
@@ -85,6 +86,13 @@ describe('flag defaults', () => {
     expect(stackPlan(parseOptions(['--stack', 'production,bare'])).map((s) => s.stack)).toEqual(['bare', 'production']);
   });
 
+  it('spends a time budget on undecided scenarios by default, and --rounds or --quick fix the rounds instead', () => {
+    expect(parseOptions([]).budgetSec).toBe(DEFAULT_BUDGET_SEC);
+    expect(parseOptions(['--budget', '90.5']).budgetSec).toBe(90.5);
+    expect(parseOptions(['--rounds', '12'])).toMatchObject({ budgetSec: null, rounds: 12 });
+    expect(parseOptions(['--quick'])).toMatchObject({ budgetSec: null, rounds: QUICK.rounds });
+  });
+
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
     expect(parseOptions(['--quick'])).toMatchObject({
       durationSec: QUICK.durationSec,
@@ -146,6 +154,9 @@ describe('bad flags and values: one line naming the flag', () => {
     [['--duration', '0'], /^--duration: "0" is not a number of seconds above 0/],
     [['--duration', '2s'], /^--duration: "2s" is not a number of seconds/],
     [['--rounds', 'many'], /^--rounds: "many" is not a whole number/],
+    [['--budget', '0'], /^--budget: "0" is not a number of seconds above 0/],
+    [['--budget', '60', '--rounds', '12'], /^--budget and --rounds are two designs/],
+    [['--budget', '60', '--quick'], /^--budget: --quick runs a fixed 2 rounds/],
     [['--warmup', '-1'], /^--warmup needs a value; write one that starts with "-" as --warmup=VALUE/],
     [['--warmup=-1'], /^--warmup: "-1" is not a number of seconds from 0/],
     [['--port', '70000'], /^--port: "70000" is not a whole number/],

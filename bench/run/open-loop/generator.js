@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { processCpuNs } from '../procstat.js';
 import { createScheduler } from './scheduler.js';
-import { elapsedNs, startTicker } from './ticker.js';
+import { elapsedNs, pace } from './pacer.js';
 
 const NANOS_PER_MICRO = 1e3;
 const NANOS_PER_MILLI = 1e6;
@@ -54,7 +54,9 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  *   given up on), HDR compressed base64
  * @property {{ p50: number, p90: number, p99: number, p999: number, max: number }} latencyMs of this run alone
  * @property {import('./scheduler.js').Lateness} lateness
- * @property {number} generatorCpuShare CPU seconds the generator used per second of run (1 = one core)
+ * @property {number} generatorCpuShare CPU seconds the generator used per second of run (1 = one core), spinning
+ *   included
+ * @property {number} generatorBusyShare the same without the time it spun with nothing to do: its own work
  * @property {number | null} serverCpuNs null without a server pid, or when it could not be read
  */
 
@@ -71,16 +73,11 @@ async function openConnections(pool, request) {
   );
 }
 
-/** @type {Promise<import('./ticker.js').Ticker> | null} */
-let tickerStarted = null;
-
 /**
  * @param {OpenLoopRequest} request
  * @returns {Promise<OpenLoopRun>}
  */
 export async function runOpenLoop(request) {
-  tickerStarted ??= startTicker();
-  const ticker = await tickerStarted;
   const pool = new Pool(request.origin, {
     connections: request.connections,
     headersTimeout: REQUEST_TIMEOUT_MS,
@@ -88,17 +85,17 @@ export async function runOpenLoop(request) {
   });
   try {
     await openConnections(pool, request);
-    return await runSchedule(pool, ticker, request);
+    return await runSchedule(pool, request);
   } finally {
     await pool.destroy();
   }
 }
 
 /**
- * @param {Pool} pool @param {import('./ticker.js').Ticker} ticker @param {OpenLoopRequest} request
+ * @param {Pool} pool @param {OpenLoopRequest} request
  * @returns {Promise<OpenLoopRun>}
  */
-async function runSchedule(pool, ticker, request) {
+async function runSchedule(pool, request) {
   const histogram = hdr.build(HISTOGRAM);
   const scheduler = createScheduler(request);
   const dispatchOptions = { path: request.path, method: request.method, headers: request.headers, body: request.body };
@@ -109,6 +106,8 @@ async function runSchedule(pool, ticker, request) {
   let timeouts = 0;
   let unexpectedStatus = 0;
   let lastAnswerNs = 0;
+  /** sends and answers so far: the pacer tells spinning from work by it */
+  let events = 0;
   /** @type {() => void} */
   let allAnswered = () => {};
   const answered = new Promise((resolve) => {
@@ -124,12 +123,14 @@ async function runSchedule(pool, ticker, request) {
   const record = (/** @type {number} */ latencyNs) =>
     histogram.recordValue(Math.max(1, Math.round(latencyNs / NANOS_PER_MICRO)));
   const settle = (/** @type {number} */ index) => {
+    events++;
     pending.delete(index);
     if (scheduleDone && pending.size === 0) allAnswered();
   };
 
   /** @param {number} index @param {number} dueNs */
   const send = (index, dueNs) => {
+    events++;
     pending.set(index, dueNs);
     let status = 0;
     pool.dispatch(dispatchOptions, {
@@ -157,7 +158,11 @@ async function runSchedule(pool, ticker, request) {
     });
   };
 
-  await ticker.run(originNs, (now) => scheduler.dispatchDue(now, send));
+  const { idleSpinNs } = await pace(
+    originNs,
+    (now) => scheduler.dispatchDue(now, send),
+    () => events,
+  );
   scheduleDone = true;
   // requests still queued in the pool have no socket yet, so undici's own timeouts have not started for them
   if (pending.size > 0) {
@@ -178,6 +183,7 @@ async function runSchedule(pool, ticker, request) {
   const cpu = process.cpuUsage(cpuBefore);
   const serverCpuAfter = request.serverPid === null ? null : processCpuNs(request.serverPid);
   const elapsedSec = endNs / NANOS_PER_SEC;
+  const cpuSec = (cpu.user + cpu.system) / MICROS_PER_SEC;
   const percentileMs = (/** @type {number} */ p) =>
     histogram.getValueAtPercentile(p) / (NANOS_PER_MILLI / NANOS_PER_MICRO);
   const run = {
@@ -198,7 +204,8 @@ async function runSchedule(pool, ticker, request) {
       max: histogram.maxValue / (NANOS_PER_MILLI / NANOS_PER_MICRO),
     },
     lateness: scheduler.lateness(),
-    generatorCpuShare: (cpu.user + cpu.system) / MICROS_PER_SEC / elapsedSec,
+    generatorCpuShare: cpuSec / elapsedSec,
+    generatorBusyShare: Math.max(0, cpuSec - idleSpinNs / NANOS_PER_SEC) / elapsedSec,
     serverCpuNs: serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null,
   };
   histogram.destroy();

@@ -1,0 +1,105 @@
+// @ts-check
+// The budgeted design: every scenario (× stack) runs the minimum rounds, then two more at a time, one in each order,
+// while its verdict is open and the next two rounds fit in what is left of the budget. Whether a verdict is open is
+// the analysis' call, handed in by bin/ (run/ does not reach into analysis/).
+
+/**
+ * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
+ * than a verdict needs (bench/analysis/verdict.js).
+ */
+export const MIN_BUDGET_ROUNDS = 6;
+/** Rounds added at a time after the minimum: one in each order, so every stop leaves the orders balanced. */
+export const ROUNDS_PER_STEP = 2;
+
+/** @typedef {import('./plan.js').Pair} Pair */
+/** @typedef {{ scenario: string, stack: string }} Block the pairs of one scenario on one stack, which stop together */
+/**
+ * Where a block's verdict stands after its rounds so far: decided (its interval lies inside one band), undecided, or
+ * unjudged (it holds no judged pair, so nothing can decide it: it runs the minimum rounds).
+ * @typedef {'decided' | 'undecided' | 'unjudged'} Standing
+ *
+ * Why a block ran no further rounds.
+ * @typedef {object} BlockStop
+ * @property {string} scenario
+ * @property {string} stack
+ * @property {number} rounds the rounds it ran
+ * @property {'decided' | 'budget' | 'unjudged'} stoppedOn decided: its verdict was settled; budget: the next two
+ *   rounds did not fit; unjudged: it had no verdict to settle
+ */
+
+/** @param {Block} block */
+const blockKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
+/** @param {Pair} pair */
+export const pairKey = (pair) => `${pair.target}\u0000${blockKey(pair)}`;
+
+/**
+ * @param {Pair[]} pairs
+ * @returns {Block[]} in order of first appearance
+ */
+function blocksOf(pairs) {
+  const blocks = new Map(pairs.map((pair) => [blockKey(pair), { scenario: pair.scenario, stack: pair.stack }]));
+  return [...blocks.values()];
+}
+
+/**
+ * @typedef {object} BudgetPlan
+ * @property {Pair[]} pairs the verified pairs
+ * @property {number} budgetSec seconds from the first round's start; the minimum rounds run even when they take longer
+ * @property {(block: Block) => Standing} standing after the rounds recorded so far
+ * @property {(pairs: Pair[], round: number) => Promise<Map<string, number> | null>} runRound runs one round
+ *   (0-based) of these pairs and returns each pair's wall seconds by pairKey, or null when interrupted
+ * @property {() => number} [clock] seconds, monotonic
+ */
+
+/**
+ * Run rounds under the budget.
+ * @param {BudgetPlan} plan
+ * @returns {Promise<BlockStop[]>} one per block that stopped; none for blocks still running at an interruption
+ */
+export async function spendBudget({ pairs, budgetSec, standing, runRound, clock = () => performance.now() / 1000 }) {
+  const startedAt = clock();
+  /** @type {Map<string, { seconds: number, runs: number }>} */
+  const runTimes = new Map();
+  /** @type {BlockStop[]} */
+  const stops = [];
+  let active = pairs;
+  let round = 0;
+  /** @param {(block: Block) => BlockStop['stoppedOn'] | null} why null: keeps running */
+  const stopBlocks = (why) => {
+    const stopping = new Set();
+    for (const block of blocksOf(active)) {
+      const stoppedOn = why(block);
+      if (stoppedOn === null) continue;
+      stops.push({ ...block, rounds: round, stoppedOn });
+      stopping.add(blockKey(block));
+    }
+    active = active.filter((pair) => !stopping.has(blockKey(pair)));
+  };
+  while (active.length) {
+    if (round >= MIN_BUDGET_ROUNDS && round % ROUNDS_PER_STEP === 0) {
+      stopBlocks((block) => {
+        const now = standing(block);
+        return now === 'undecided' ? null : now;
+      });
+      const nextStepSec = ROUNDS_PER_STEP * active.reduce((sum, pair) => sum + meanRunSec(runTimes, pair), 0);
+      if (active.length && clock() - startedAt + nextStepSec > budgetSec) stopBlocks(() => 'budget');
+      if (!active.length) break;
+    }
+    const took = await runRound(active, round);
+    if (took === null) return stops;
+    for (const [key, seconds] of took) {
+      const sofar = runTimes.get(key) ?? { seconds: 0, runs: 0 };
+      runTimes.set(key, { seconds: sofar.seconds + seconds, runs: sofar.runs + 1 });
+    }
+    round++;
+  }
+  return stops;
+}
+
+/**
+ * @param {Map<string, { seconds: number, runs: number }>} runTimes @param {Pair} pair
+ */
+function meanRunSec(runTimes, pair) {
+  const times = runTimes.get(pairKey(pair));
+  return times ? times.seconds / times.runs : 0;
+}

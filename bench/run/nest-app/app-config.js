@@ -1,0 +1,285 @@
+// @ts-check
+// The user's module as a bench config: the two adapters as command targets running the bench's launcher, one scenario
+// per GET route it can fill in, a --config file's scenarios merged in, and the logged traffic as one weighted mix. The
+// result goes through validateConfig like any --config file, so the rest of the bench runs as it always does.
+import { UsageError } from '../../errors.js';
+import { validateConfig } from '../config.js';
+import { LAUNCHER } from './packages.js';
+import { launcherEnv } from './launcher-env.js';
+import { fillPath, routeMatcher } from './route-match.js';
+
+export const EXPRESS_TARGET = 'nest-express';
+export const FASTIFY_TARGET = 'nest-fastify';
+/** The mix scenario of the logged traffic: the verdict on it is the answer for the user's app. */
+export const TRAFFIC_SCENARIO = 'traffic';
+/** A mix weight is a whole number: shares are kept to a tenth of a percent, and a route that carries any gets one. */
+const WEIGHT_SCALE = 1000;
+/** A user's --config may add these next to --nest-app; the targets are the module on both adapters. */
+const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
+
+/**
+ * What the bench knows about each route of the app, measured or not: the report's table of routes.
+ * @typedef {object} RouteEntry
+ * @property {string} method
+ * @property {string} path the route as registered
+ * @property {string} handler
+ * @property {string | null} scenario the scenario that measures it; null: not measured
+ * @property {string | null} request the concrete request, e.g. GET /api/users/7
+ * @property {string | null} notMeasured why not
+ * @property {number} logged requests to it in the traffic log (0 without one)
+ * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
+ *
+ * @typedef {object} TrafficSummary
+ * @property {string} file
+ * @property {number} requests read from the log
+ * @property {number} matched to a route
+ * @property {number} unmatched requests that match no route (a 404, a static file, another service)
+ * @property {number} unreadable lines in neither format
+ *
+ * @typedef {object} OwnAppPlan
+ * @property {RouteEntry[]} routes
+ * @property {Record<string, unknown>[]} scenarios raw scenarios, in the config format
+ * @property {TrafficSummary | null} traffic
+ */
+
+/**
+ * @param {object} input
+ * @param {import('./discover.js').Discovered} input.discovered
+ * @param {Record<string, string>} input.params --params
+ * @param {import('./traffic.js').TrafficLog | null} input.traffic
+ * @param {string | null} input.trafficFile
+ * @param {Record<string, unknown>[]} input.configScenarios a --config file's scenarios, raw
+ * @returns {OwnAppPlan}
+ */
+export function planOwnApp({ discovered, params, traffic, trafficFile, configScenarios }) {
+  const { routes, versioning } = discovered;
+  const matchRoute = routeMatcher(routes);
+  /** @type {Map<import('./discover.js').Route, { count: number, urls: Map<string, number> }>} */
+  const seen = new Map();
+  let matched = 0;
+  for (const request of traffic?.requests ?? []) {
+    const found = matchRoute(request);
+    if (!found) continue;
+    matched++;
+    const entry = seen.get(found.route) ?? { count: 0, urls: new Map() };
+    entry.count++;
+    entry.urls.set(request.url, (entry.urls.get(request.url) ?? 0) + 1);
+    seen.set(found.route, entry);
+  }
+  const named = new Set(configScenarios.map((s) => String(s.name)));
+  const byRequest = new Map(configScenarios.map((s) => [requestLine(rawRequest(s)), s]));
+  /** @type {Record<string, unknown>[]} */
+  const scenarios = [];
+  const usedNames = new Set(named);
+  const entries = routes.map((route) => {
+    const logged = seen.get(route);
+    const entry = {
+      method: route.method,
+      path: route.path,
+      handler: route.handler,
+      scenario: /** @type {string | null} */ (null),
+      request: /** @type {string | null} */ (null),
+      notMeasured: /** @type {string | null} */ (null),
+      logged: logged?.count ?? 0,
+    };
+    const headers = versionHeaders(route, versioning);
+    if (headers === null)
+      return { ...entry, notMeasured: 'custom versioning: the bench cannot tell which request picks this version' };
+    const url = representativeUrl(route, logged?.urls, params, matchRoute);
+    const fromConfig = configScenarioFor(route, url, byRequest, matchRoute, configScenarios);
+    if (fromConfig)
+      return { ...entry, scenario: String(fromConfig.name), request: requestLine(rawRequest(fromConfig)) };
+    if (route.method !== 'GET')
+      return {
+        ...entry,
+        notMeasured: `${route.method} needs a body the bench cannot know: add it as a --config scenario`,
+      };
+    if ('missing' in url)
+      return {
+        ...entry,
+        notMeasured: `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')} or a --traffic log with requests to it`,
+      };
+    const name = uniqueName(scenarioName(route), usedNames);
+    scenarios.push({
+      name,
+      description: `${route.handler}: ${route.method} ${url.url}`,
+      path: url.url,
+      ...(Object.keys(headers).length ? { headers } : {}),
+    });
+    return { ...entry, scenario: name, request: `GET ${url.url}`, ...(Object.keys(headers).length ? { headers } : {}) };
+  });
+  return {
+    routes: entries,
+    scenarios: [...scenarios, ...configScenarios],
+    traffic:
+      traffic && trafficFile
+        ? {
+            file: trafficFile,
+            requests: traffic.requests.length,
+            matched,
+            unmatched: traffic.requests.length - matched,
+            unreadable: traffic.unreadable,
+          }
+        : null,
+  };
+}
+
+/**
+ * The mix of the logged traffic over the routes that are measured, each weighted by its requests in the log.
+ * @param {RouteEntry[]} routes only those still measured count
+ * @returns {Record<string, unknown> | null} a mix scenario, or null when no measured route carries traffic
+ */
+export function trafficMix(routes) {
+  const carrying = routes.filter((r) => r.scenario !== null && r.logged > 0);
+  const total = carrying.reduce((sum, r) => sum + r.logged, 0);
+  if (total === 0) return null;
+  const shares = carrying.map((r) => ({
+    scenario: r.scenario,
+    weight: Math.max(1, Math.round((r.logged / total) * WEIGHT_SCALE)),
+  }));
+  return {
+    name: TRAFFIC_SCENARIO,
+    description: `your traffic: ${carrying.length} routes weighted by their requests in the log`,
+    mix: shares,
+  };
+}
+
+/**
+ * The config the run measures, validated like a --config file.
+ * @param {object} input
+ * @param {import('./packages.js').NestApp} input.app
+ * @param {Record<string, unknown>[]} input.scenarios raw scenarios (a mix last, when there is one)
+ * @param {import('../config.js').PrepareStep | null} input.prepare from the user's --config
+ * @param {string} input.baseDir results go under it
+ * @returns {import('../config.js').Config}
+ */
+export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
+  if (scenarios.length === 0)
+    throw new UsageError(
+      '--nest-app: no route can be measured; give --params for the path parameters, or a --config with scenarios',
+    );
+  const target = (/** @type {'express' | 'fastify'} */ adapter) => ({
+    name: adapter === 'express' ? EXPRESS_TARGET : FASTIFY_TARGET,
+    command: ['node', LAUNCHER],
+    cwd: app.appDir,
+    env: launcherEnv(app, adapter),
+  });
+  return validateConfig(
+    {
+      targets: [target('express'), target('fastify')],
+      scenarios,
+      compare: [FASTIFY_TARGET, EXPRESS_TARGET],
+      ...(prepare ? { prepare } : {}),
+    },
+    { source: app.moduleFile, baseDir },
+  );
+}
+
+/**
+ * A --config file next to --nest-app: its scenarios (and prepare step) only.
+ * @param {unknown} raw the file's object @param {string} file
+ * @returns {{ scenarios: Record<string, unknown>[], prepare: import('../config.js').PrepareStep | null }}
+ */
+export function userScenarios(raw, file) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: must be an object`);
+  const record = /** @type {Record<string, unknown>} */ (raw);
+  const other = Object.keys(record).find((key) => !USER_CONFIG_FIELDS.includes(key));
+  if (other)
+    throw new UsageError(
+      `${file}: ${other}: with --nest-app a config gives ${USER_CONFIG_FIELDS.join(' and ')}; the targets are your module on both adapters`,
+    );
+  const scenarios = record.scenarios ?? [];
+  if (!Array.isArray(scenarios)) throw new UsageError(`${file}: scenarios: must be a list`);
+  return {
+    scenarios: /** @type {Record<string, unknown>[]} */ (scenarios),
+    prepare: /** @type {import('../config.js').PrepareStep | null} */ (record.prepare ?? null),
+  };
+}
+
+/**
+ * The request a route is measured with: its most frequent request in the log (path and query as logged), with any
+ * --params value put in place; without a log, the path filled from --params alone.
+ * @param {import('./discover.js').Route} route
+ * @param {Map<string, number> | undefined} urls
+ * @param {Record<string, string>} params
+ * @param {ReturnType<typeof routeMatcher>} matchRoute
+ * @returns {{ url: string } | { missing: string[] }}
+ */
+function representativeUrl(route, urls, params, matchRoute) {
+  const top = urls ? [...urls].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
+  const fromLog = top === undefined ? {} : (matchRoute({ method: route.method, url: top })?.params ?? {});
+  const query = top?.match(/\?.*$/)?.[0] ?? '';
+  const filled = fillPath(route, { ...fromLog, ...params });
+  return 'missing' in filled ? filled : { url: `${filled.path}${query}` };
+}
+
+/**
+ * A --config scenario stands in for the route it requests: the user's own request (a body, an auth header) wins.
+ * @param {import('./discover.js').Route} route
+ * @param {{ url: string } | { missing: string[] }} url
+ * @param {Map<string, Record<string, unknown>>} byRequest
+ * @param {ReturnType<typeof routeMatcher>} matchRoute
+ * @param {Record<string, unknown>[]} configScenarios
+ */
+function configScenarioFor(route, url, byRequest, matchRoute, configScenarios) {
+  const line = 'url' in url ? requestLine({ method: route.method, url: url.url }) : null;
+  if (line !== null && byRequest.has(line)) return byRequest.get(line);
+  return configScenarios.find((s) => !s.mix && matchRoute(rawRequest(s))?.route === route);
+}
+
+/**
+ * The header that selects a route's version under header or media-type versioning; {} when the path carries it or
+ * there is none; null when a custom extractor decides.
+ * @param {import('./discover.js').Route} route
+ * @param {import('./discover.js').Versioning | null} versioning
+ * @returns {Record<string, string> | null}
+ */
+function versionHeaders(route, versioning) {
+  if (route.version === null || versioning === null || versioning.type === 'uri') return {};
+  const version = [route.version].flat()[0];
+  if (typeof version !== 'string') return {};
+  if (versioning.type === 'header' && versioning.header) return { [versioning.header.toLowerCase()]: version };
+  if (versioning.type === 'media-type' && versioning.key)
+    return { accept: `application/json;${versioning.key}${version}` };
+  return null;
+}
+
+/**
+ * `/api/users/:id/card` → `api-users-id-card`; `/` → `root`.
+ * @param {import('./discover.js').Route} route
+ */
+function scenarioName(route) {
+  const words = route.path
+    .split('/')
+    .map((part) => part.replace(/[^\w.-]/g, ''))
+    .filter(Boolean)
+    .join('-');
+  const base = words || 'root';
+  const version = route.version === null ? null : [route.version].flat().join('.');
+  return version !== null && !route.path.includes(`v${version}`) ? `${base}-v${version}` : base;
+}
+
+/**
+ * The request of a --config scenario as written (not yet validated).
+ * @param {Record<string, unknown>} scenario
+ * @returns {import('./traffic.js').LoggedRequest}
+ */
+function rawRequest(scenario) {
+  return {
+    method: typeof scenario.method === 'string' ? scenario.method.toUpperCase() : 'GET',
+    url: typeof scenario.path === 'string' ? scenario.path : '',
+  };
+}
+
+/** @param {import('./traffic.js').LoggedRequest} request */
+function requestLine({ method, url }) {
+  return `${method} ${url}`;
+}
+
+/** @param {string} name @param {Set<string>} used */
+function uniqueName(name, used) {
+  let candidate = name;
+  for (let n = 2; used.has(candidate); n++) candidate = `${name}-${n}`;
+  used.add(candidate);
+  return candidate;
+}

@@ -1,0 +1,206 @@
+// @ts-check
+// Compatibility before speed: every scenario is sent once to the module on Express and on Fastify before anything is
+// timed. A route that answers differently is a finding (what changes on Fastify), not a failed run: it is left out of
+// the timing with each adapter's status and the first line of the error its server logged.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { requestFor } from '../scenarios.js';
+import { errorLine, startTarget } from '../targets.js';
+import { send } from '../verify.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
+
+/** Nest logs an unknown exception right after it replies: this long is allowed for the line to reach the file. */
+const ERROR_LOG_WAIT_MS = 300;
+const ERROR_LOG_POLL_MS = 20;
+
+/**
+ * @typedef {{ status: number | null, contentType: string | null, error: string | null }} AdapterAnswer
+ * error: the first line the server logged while answering (or why the request failed)
+ *
+ * @typedef {object} RouteCompatibility
+ * @property {string} scenario
+ * @property {string} request e.g. GET /api/users/7/card
+ * @property {boolean} same both adapters gave the same status, media type and body
+ * @property {string | null} difference what differs, in words
+ * @property {AdapterAnswer} express
+ * @property {AdapterAnswer} fastify
+ * @property {boolean} bodyVaries two answers from Express differed: bodies were not compared
+ * @property {{ status: number, contentType: string | null, body: unknown } | null} expect what verification checks on
+ *   both adapters later: Express's answer; null when the route is not measured
+ * @property {string | null} notMeasured a route that answers alike but with an error status on Express too
+ *
+ * @typedef {{ startFailure: { adapter: string, error: string } | null, routes: RouteCompatibility[] }} Compatibility
+ */
+
+/**
+ * @param {object} input
+ * @param {import('../config.js').Config} input.config the own-app config, before compatibility
+ * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
+ * @param {number} input.basePort
+ * @param {Record<string, string>} input.env from the prepare step
+ * @param {string | null} input.token
+ * @param {(line: string) => void} input.log
+ * @returns {Promise<Compatibility>}
+ */
+export async function checkCompatibility({ config, runtime, basePort, env, token, log }) {
+  const dir = mkdtempSync(join(tmpdir(), 'nest-app-errors-'));
+  const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
+  const errorFiles = targets.map((_, i) => join(dir, `errors-${i}.jsonl`));
+  log(`checking ${config.scenarios.filter((s) => !s.mix).length} routes on Express and Fastify before timing`);
+  const started = await Promise.allSettled(
+    targets.map((target, i) =>
+      startTarget(/** @type {import('../config.js').Target} */ (target), {
+        runtime,
+        port: basePort + i,
+        env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
+      }),
+    ),
+  );
+  try {
+    const failed = started.findIndex((outcome) => outcome.status === 'rejected');
+    if (failed !== -1) {
+      const reason = /** @type {PromiseRejectedResult} */ (started[failed]).reason;
+      return {
+        startFailure: {
+          adapter: failed === 0 ? 'express' : 'fastify',
+          error: reason instanceof Error ? reason.message : String(reason),
+        },
+        routes: [],
+      };
+    }
+    const [express, fastify] = started.map(
+      (outcome) => /** @type {PromiseFulfilledResult<import('../targets.js').RunningTarget>} */ (outcome).value,
+    );
+    /** @type {RouteCompatibility[]} */
+    const routes = [];
+    for (const scenario of config.scenarios.filter((s) => !s.mix)) {
+      const request = requestFor(scenario, { token, config });
+      const onExpress = await answer(express.url, request, errorFiles[0]);
+      const onFastify = await answer(fastify.url, request, errorFiles[1]);
+      const again = await answer(express.url, request, errorFiles[0]);
+      routes.push(compare(scenario.name, `${request.method} ${request.path}`, onExpress, onFastify, again));
+    }
+    return { startFailure: null, routes };
+  } finally {
+    await Promise.all(started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.stop()] : [])));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @typedef {{ status: number | null, contentType: string | null, body: string, error: string | null }} Answer
+ */
+
+/**
+ * @param {string} baseUrl @param {import('../scenarios.js').ScenarioRequest} request @param {string} errorFile
+ * @returns {Promise<Answer>}
+ */
+async function answer(baseUrl, request, errorFile) {
+  const before = errorLines(errorFile).length;
+  let response;
+  try {
+    response = await send(`${baseUrl}${request.path}`, request);
+  } catch (error) {
+    return {
+      status: null,
+      contentType: null,
+      body: '',
+      error: `request failed: ${/** @type {Error} */ (error).message}`,
+    };
+  }
+  let logged = errorLines(errorFile).slice(before);
+  for (let waited = 0; logged.length === 0 && response.status >= 500 && waited < ERROR_LOG_WAIT_MS;) {
+    await new Promise((resolve) => setTimeout(resolve, ERROR_LOG_POLL_MS));
+    waited += ERROR_LOG_POLL_MS;
+    logged = errorLines(errorFile).slice(before);
+  }
+  return {
+    status: response.status,
+    contentType: mediaType(response.headers['content-type']),
+    body: response.body,
+    error: logged[0] ?? null,
+  };
+}
+
+/** @param {string} file @returns {string[]} */
+function errorLines(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        return String(JSON.parse(line).error);
+      } catch {
+        return errorLine(line);
+      }
+    });
+}
+
+/** @param {string | undefined} value */
+function mediaType(value) {
+  return value ? value.split(';')[0].trim().toLowerCase() : null;
+}
+
+/** @param {string} body */
+function parsed(body) {
+  try {
+    return { json: true, value: JSON.parse(body) };
+  } catch {
+    return { json: false, value: body };
+  }
+}
+
+/**
+ * @param {string} scenario @param {string} request
+ * @param {Answer} express @param {Answer} fastify @param {Answer} again Express a second time
+ * @returns {RouteCompatibility}
+ */
+export function compare(scenario, request, express, fastify, again) {
+  const expressBody = parsed(express.body);
+  const bodyVaries = !isDeepStrictEqual(expressBody, parsed(again.body));
+  const difference =
+    express.status !== fastify.status
+      ? `status ${express.status ?? 'none'} → ${fastify.status ?? 'none'}`
+      : express.contentType !== fastify.contentType
+        ? `content type ${express.contentType ?? 'none'} → ${fastify.contentType ?? 'none'}`
+        : !bodyVaries && !isDeepStrictEqual(expressBody, parsed(fastify.body))
+          ? 'body'
+          : null;
+  const ok = express.status !== null && express.status < 400;
+  const notMeasured =
+    difference === null && !ok
+      ? `answers ${express.status ?? 'nothing'} on both adapters${express.error ? ` (${express.error})` : ''}: give it other --params, or a --config scenario with what it needs`
+      : null;
+  const strip = (/** @type {Answer} */ a) => ({ status: a.status, contentType: a.contentType, error: a.error });
+  return {
+    scenario,
+    request,
+    same: difference === null,
+    difference,
+    express: strip(express),
+    fastify: strip(fastify),
+    bodyVaries,
+    expect:
+      difference === null && ok
+        ? {
+            status: /** @type {number} */ (express.status),
+            contentType: express.contentType,
+            // a JSON string is checked as the bytes it was sent as
+            body: bodyVaries
+              ? undefined
+              : expressBody.json && typeof expressBody.value !== 'string'
+                ? expressBody.value
+                : express.body,
+          }
+        : null,
+    notMeasured,
+  };
+}

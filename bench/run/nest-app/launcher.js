@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// @ts-check
+// The bench's own server entry for a user's Nest module: NestFactory.create(module, adapter), the user's configure(app)
+// (what their main.ts does), listen. Nest and the adapters come from the app's folder, not the bench's.
+// NEST_APP_ROUTES=1 instead prints the routes Nest registered, as JSON on stdout, and exits.
+import { appendFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { REFUSAL_PREFIX } from './launcher-env.js';
+
+const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
+const VERSIONING_TYPES = ['uri', 'header', 'media-type', 'custom'];
+
+const { NEST_APP_MODULE, NEST_APP_EXPORT, NEST_APP_SETUP, NEST_APP_ADAPTER, NEST_APP_ERRORS, NEST_APP_ROUTES } =
+  process.env;
+const moduleFile = /** @type {string} */ (NEST_APP_MODULE);
+const requireFromApp = createRequire(moduleFile);
+/** @param {string} name */
+const importFromApp = (name) => import(pathToFileURL(requireFromApp.resolve(name)).href);
+
+/** @param {string} message */
+function refuse(message) {
+  process.stderr.write(`${REFUSAL_PREFIX}${message}\n`);
+  process.exit(2);
+}
+
+/**
+ * The first line of what Nest logs as an error: for an exception, "TypeError: res.json is not a function".
+ * @param {unknown[]} args
+ */
+function errorLine(args) {
+  const error = args.find((arg) => arg instanceof Error);
+  if (error) return `${error.name}: ${error.message}`.split('\n')[0];
+  const stack = args.find((arg) => typeof arg === 'string' && /\n\s+at /.test(arg));
+  return String(stack ?? args[0]).split('\n')[0];
+}
+
+/** Quiet but for errors: one line each on stderr, and in NEST_APP_ERRORS when the bench asks for them. */
+const logger = {
+  log() {},
+  warn() {},
+  debug() {},
+  verbose() {},
+  /** @param {unknown[]} args */
+  error(...args) {
+    const line = errorLine(args);
+    process.stderr.write(`${line}\n`);
+    if (NEST_APP_ERRORS) appendFileSync(NEST_APP_ERRORS, `${JSON.stringify({ error: line })}\n`);
+  },
+  /** @param {unknown[]} args */
+  fatal(...args) {
+    this.error(...args);
+  },
+};
+
+/** @param {Record<string, unknown>} exports */
+function moduleClass(exports) {
+  if (NEST_APP_EXPORT) {
+    const chosen = exports[NEST_APP_EXPORT];
+    if (typeof chosen !== 'function')
+      refuse(`${moduleFile} exports no ${NEST_APP_EXPORT}; exports: ${Object.keys(exports).join(', ') || 'none'}`);
+    return chosen;
+  }
+  if (typeof exports.AppModule === 'function') return exports.AppModule;
+  const modules = Object.entries(exports).filter(
+    ([, value]) =>
+      typeof value === 'function' && MODULE_KEYS.some((key) => Reflect.getMetadata?.(key, value) !== undefined),
+  );
+  if (modules.length === 0) refuse(`${moduleFile} exports no AppModule and no @Module class; name one as FILE#Export`);
+  if (modules.length > 1)
+    refuse(
+      `${moduleFile} exports ${modules.length} @Module classes (${modules.map(([name]) => name).join(', ')}); name one as FILE#Export`,
+    );
+  return modules[0][1];
+}
+
+// @nestjs/core loads reflect-metadata, which the compiled decorators need before the module is evaluated
+const core = await importFromApp('@nestjs/core');
+const loaded = await import(pathToFileURL(moduleFile).href);
+const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
+const adapterName = NEST_APP_ROUTES ? 'express' : NEST_APP_ADAPTER;
+const adapter =
+  adapterName === 'fastify'
+    ? new (await importFromApp('@nestjs/platform-fastify')).FastifyAdapter()
+    : new (await importFromApp('@nestjs/platform-express')).ExpressAdapter();
+const setup = NEST_APP_SETUP ? await import(pathToFileURL(NEST_APP_SETUP).href) : null;
+if (setup && typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} exports no configure(app) function`);
+
+const app = await core.NestFactory.create(AppModule, adapter, { logger, snapshot: Boolean(NEST_APP_ROUTES) });
+await setup?.configure(app, { adapter: adapterName });
+
+if (NEST_APP_ROUTES) {
+  await app.init();
+  const graph = app.get(core.SerializedGraph).toJSON();
+  /** @type {{ type?: number, header?: string, key?: string } | undefined} */
+  const versioning = app.config?.getVersioning?.();
+  const routes = Object.values(graph.entrypoints)
+    .flat()
+    .filter((entry) => entry.type === 'http-endpoint')
+    .map(({ className, methodName, metadata }) => ({
+      method: metadata.requestMethod,
+      path: metadata.path,
+      handler: `${className}.${methodName}`,
+      version: metadata.methodVersion ?? metadata.controllerVersion ?? null,
+    }));
+  const versioningType = versioning ? VERSIONING_TYPES[versioning.type ?? 0] : null;
+  process.stdout.write(
+    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null })}\n`,
+  );
+  await app.close();
+  process.exit(0);
+}
+await app.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1');

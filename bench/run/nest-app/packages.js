@@ -1,0 +1,98 @@
+// @ts-check
+// --nest-app FILE[#Export]: the user's compiled module and the @nestjs packages installed beside it, checked before
+// anything starts. The launcher runs on these packages, never on the bench's own copies.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../../errors.js';
+
+export const DEFAULT_EXPORT = 'AppModule';
+const MODULE_EXTENSIONS = ['.js', '.mjs', '.cjs'];
+export const ADAPTERS = /** @type {const} */ (['express', 'fastify']);
+/** @typedef {typeof ADAPTERS[number]} AdapterName */
+const PLATFORM_PACKAGES = { express: '@nestjs/platform-express', fastify: '@nestjs/platform-fastify' };
+
+/**
+ * @typedef {object} NestApp
+ * @property {string} moduleFile absolute path of the compiled module
+ * @property {string | null} exportName as given after #; null: AppModule, else the one Module() class exported
+ * @property {string} appDir the module file's directory: packages resolve from here
+ * @property {string | null} setupFile absolute path of --nest-setup, or null
+ * @property {Record<string, string>} versions installed version of @nestjs/core and each platform package
+ */
+
+/**
+ * @param {string} spec FILE or FILE#Export, as given to --nest-app
+ * @param {string | null} setup --nest-setup as given
+ * @returns {NestApp}
+ * @throws {UsageError} a missing file, a missing platform package, or majors that do not match
+ */
+export function resolveNestApp(spec, setup) {
+  const hash = spec.lastIndexOf('#');
+  const file = hash === -1 ? spec : spec.slice(0, hash);
+  const exportName = hash === -1 ? null : spec.slice(hash + 1);
+  if (exportName !== null && !/^[A-Za-z_$][\w$]*$/.test(exportName))
+    throw new UsageError(`--nest-app ${spec}: "${exportName}" is not an export name; write FILE#AppModule`);
+  const moduleFile = resolve(file);
+  if (!MODULE_EXTENSIONS.includes(extname(moduleFile)))
+    throw new UsageError(
+      `--nest-app ${spec}: give the compiled module (${MODULE_EXTENSIONS.join(', ')}), e.g. dist/app.module.js`,
+    );
+  if (!existsSync(moduleFile))
+    throw new UsageError(`--nest-app ${spec}: no such file; build the app first (e.g. npx tsc)`);
+  const setupFile = setup === null ? null : resolve(setup);
+  if (setupFile !== null && !existsSync(setupFile)) throw new UsageError(`--nest-setup ${setup}: no such file`);
+  const appDir = dirname(moduleFile);
+  return { moduleFile, exportName, appDir, setupFile, versions: installedVersions(moduleFile, appDir) };
+}
+
+/**
+ * @param {string} moduleFile @param {string} appDir
+ * @returns {Record<string, string>}
+ */
+function installedVersions(moduleFile, appDir) {
+  const requireFromApp = createRequire(moduleFile);
+  const core = packageVersion(requireFromApp, '@nestjs/core');
+  if (core === null)
+    throw new UsageError(
+      `--nest-app: @nestjs/core is not installed for ${appDir}; run npm install in the app's folder`,
+    );
+  const major = core.split('.')[0];
+  /** @type {Record<string, string>} */
+  const versions = { '@nestjs/core': core };
+  for (const name of Object.values(PLATFORM_PACKAGES)) {
+    const version = packageVersion(requireFromApp, name);
+    if (version === null)
+      throw new UsageError(
+        `--nest-app: ${name} is not installed for ${appDir}; run npm i ${name}@${major} in the app's folder`,
+      );
+    if (version.split('.')[0] !== major)
+      throw new UsageError(
+        `--nest-app: ${name} ${version} does not match @nestjs/core ${core}; run npm i ${name}@${major} in the app's folder`,
+      );
+    versions[name] = version;
+  }
+  return versions;
+}
+
+/**
+ * The version of a package as the app would load it, or null when it is not installed there.
+ * @param {NodeJS.Require} requireFromApp @param {string} name
+ */
+function packageVersion(requireFromApp, name) {
+  let entry;
+  try {
+    entry = requireFromApp.resolve(`${name}/package.json`);
+  } catch {
+    return null;
+  }
+  return /** @type {{ version: string }} */ (JSON.parse(readFileSync(entry, 'utf8'))).version;
+}
+
+/** @param {AdapterName} adapter */
+export function platformPackage(adapter) {
+  return PLATFORM_PACKAGES[adapter];
+}
+
+export const LAUNCHER = fileURLToPath(new URL('launcher.js', import.meta.url));

@@ -1,0 +1,190 @@
+import { planOwnApp, trafficMix } from '../../bench/run/nest-app/app-config.js';
+import { compare } from '../../bench/run/nest-app/compatibility.js';
+import { routeLines } from '../../bench/run/nest-app/discover.js';
+import { fillPath, routeMatcher } from '../../bench/run/nest-app/route-match.js';
+
+const route = (method: string, path: string, handler = 'C.m') => ({ method, path, handler, version: null });
+const ROUTES = [
+  route('GET', '/api/users', 'Users.list'),
+  route('GET', '/api/users/me', 'Users.me'),
+  route('GET', '/api/users/:id', 'Users.one'),
+  route('GET', '/api/users/:id/card', 'Users.card'),
+  route('POST', '/api/users', 'Users.create'),
+  route('GET', '/files/*path', 'Files.get'),
+];
+const requests = (...lines: string[]) => lines.map((line) => ({ method: line.split(' ')[0], url: line.split(' ')[1] }));
+
+describe('routeMatcher', () => {
+  const match = routeMatcher(ROUTES);
+
+  it('matches a path parameter and returns its value', () => {
+    expect(match({ method: 'GET', url: '/api/users/7' })).toMatchObject({
+      route: { path: '/api/users/:id' },
+      params: { id: '7' },
+    });
+  });
+
+  it('takes the first registered route that matches, as Express does', () => {
+    expect(match({ method: 'GET', url: '/api/users/me' })?.route.handler).toBe('Users.me');
+  });
+
+  it('ignores the query string and a trailing slash', () => {
+    expect(match({ method: 'GET', url: '/api/users/?limit=5' })?.route.handler).toBe('Users.list');
+  });
+
+  it('sends HEAD to the GET route and keeps other methods apart', () => {
+    expect(match({ method: 'HEAD', url: '/api/users' })?.route.handler).toBe('Users.list');
+    expect(match({ method: 'POST', url: '/api/users' })?.route.handler).toBe('Users.create');
+    expect(match({ method: 'DELETE', url: '/api/users/7' })).toBeNull();
+  });
+
+  it('matches a wildcard across segments', () => {
+    expect(match({ method: 'GET', url: '/files/a/b.txt' })?.params).toEqual({ path: ['a', 'b.txt'] });
+  });
+
+  it('matches nothing for a path no route has', () => {
+    expect(match({ method: 'GET', url: '/favicon.ico' })).toBeNull();
+  });
+});
+
+describe('fillPath', () => {
+  it('fills the parameters of a route', () => {
+    expect(fillPath(ROUTES[3], { id: '7' })).toEqual({ path: '/api/users/7/card' });
+  });
+
+  it('fills a wildcard from a --params value with slashes', () => {
+    expect(fillPath(ROUTES[5], { path: 'docs/intro.md' })).toEqual({ path: '/files/docs/intro.md' });
+  });
+
+  it('names the parameters that have no value', () => {
+    expect(fillPath(ROUTES[3], {})).toEqual({ missing: ['id'] });
+  });
+});
+
+describe('routeLines', () => {
+  it('prints one route a line, with the version where the path does not carry it', () => {
+    expect(
+      routeLines({
+        routes: [route('GET', '/api/users'), { ...route('GET', '/api/items'), version: '2' }],
+        versioning: { type: 'header', header: 'X-Version', key: null },
+      }),
+    ).toEqual(['GET /api/users', 'GET /api/items (version 2)']);
+  });
+});
+
+describe('planOwnApp', () => {
+  const traffic = {
+    requests: requests(
+      'GET /api/users/3',
+      'GET /api/users/3',
+      'GET /api/users/9',
+      'GET /api/users?limit=5',
+      'POST /api/users',
+      'GET /robots.txt',
+    ),
+    unreadable: 2,
+    formats: { json: 6, clf: 0 },
+  };
+  const plan = (params: Record<string, string> = {}, configScenarios: Record<string, unknown>[] = []) =>
+    planOwnApp({
+      discovered: { routes: ROUTES, versioning: null },
+      params,
+      traffic,
+      trafficFile: 'requests.log',
+      configScenarios,
+    });
+  const entry = (p: ReturnType<typeof plan>, handler: string) => p.routes.find((r) => r.handler === handler);
+
+  it('measures a route with its most frequent logged request, query kept', () => {
+    expect(entry(plan(), 'Users.one')?.request).toBe('GET /api/users/3');
+    expect(entry(plan(), 'Users.list')?.request).toBe('GET /api/users?limit=5');
+  });
+
+  it('puts --params values in place of the logged ones', () => {
+    expect(entry(plan({ id: '7' }), 'Users.one')?.request).toBe('GET /api/users/7');
+  });
+
+  it('lists a GET route with a parameter and no value as not measured, saying how to give one', () => {
+    expect(entry(plan(), 'Users.card')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringContaining('--params id=VALUE'),
+    });
+  });
+
+  it('leaves a route that needs a body to a --config scenario', () => {
+    expect(entry(plan(), 'Users.create')?.notMeasured).toMatch(/POST needs a body.*--config/);
+  });
+
+  it('lets a --config scenario stand in for the route it requests', () => {
+    const p = plan({}, [{ name: 'create-user', method: 'POST', path: '/api/users', body: { name: 'a' } }]);
+    expect(entry(p, 'Users.create')).toMatchObject({ scenario: 'create-user', notMeasured: null });
+    expect(p.scenarios.map((s) => s.name)).toContain('create-user');
+  });
+
+  it('counts the matched, unmatched and unreadable parts of the log', () => {
+    expect(plan().traffic).toEqual({
+      file: 'requests.log',
+      requests: 6,
+      matched: 5,
+      unmatched: 1,
+      unreadable: 2,
+    });
+  });
+
+  it('weights the traffic mix by the logged requests of the measured routes only', () => {
+    expect(trafficMix(plan().routes)).toMatchObject({
+      name: 'traffic',
+      mix: [
+        { scenario: 'api-users', weight: 250 },
+        { scenario: 'api-users-id', weight: 750 },
+      ],
+    });
+  });
+});
+
+describe('compare (one route on both adapters)', () => {
+  const answer = (status: number | null, body = '{"ok":true}', error: string | null = null) => ({
+    status,
+    contentType: 'application/json',
+    body,
+    error,
+  });
+
+  it("reports a status that changes, with Fastify's error", () => {
+    const result = compare(
+      'card',
+      'GET /card',
+      answer(200),
+      answer(500, '{}', 'TypeError: res.json is not a function'),
+      answer(200),
+    );
+    expect(result).toMatchObject({ same: false, difference: 'status 200 → 500', expect: null });
+    expect(result.fastify.error).toBe('TypeError: res.json is not a function');
+  });
+
+  it('reports a body that differs when Express answers the same twice', () => {
+    expect(
+      compare('r', 'GET /r', answer(200, '{"a":1}'), answer(200, '{"a":2}'), answer(200, '{"a":1}')),
+    ).toMatchObject({ same: false, difference: 'body' });
+  });
+
+  it('does not compare bodies that change from one request to the next, and expects none', () => {
+    const result = compare('r', 'GET /r', answer(200, '{"t":1}'), answer(200, '{"t":2}'), answer(200, '{"t":3}'));
+    expect(result).toMatchObject({ same: true, bodyVaries: true });
+    expect(result.expect).toEqual({ status: 200, contentType: 'application/json', body: undefined });
+  });
+
+  it("expects Express's answer of a route that answers alike", () => {
+    expect(compare('r', 'GET /r', answer(200), answer(200), answer(200)).expect).toEqual({
+      status: 200,
+      contentType: 'application/json',
+      body: { ok: true },
+    });
+  });
+
+  it('does not measure a route that fails alike on both adapters, and says what it needs', () => {
+    const result = compare('r', 'GET /r', answer(403), answer(403), answer(403));
+    expect(result).toMatchObject({ same: true, expect: null });
+    expect(result.notMeasured).toMatch(/answers 403 on both adapters.*--config/);
+  });
+});

@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CLI, ROOT, runNode } from './support/run-node.js';
+
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const EXAMPLE = join(ROOT, 'examples', 'express-first-app');
+const SHOP = join(ROOT, 'test', 'bench', 'fixtures', 'versioned-shop');
+const RUN_TIMEOUT_MS = 240_000;
+/** --quick's quarter-second runs can end with no response on a busy shared machine: a second each, still seconds in all. */
+const DURATION = ['--duration', '1'];
+/** Each run's two servers listen on consecutive ports from these. */
+const EXAMPLE_PORT = '3310';
+const SHOP_PORT = '3314';
+
+/** Build an app as its owner would: tsc with the app's own tsconfig, into its dist/. */
+const build = (dir: string) => promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
+
+/** A short run of the bench on the running node, its results in a directory of its own. */
+async function quickRun(args: string[], port: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-'));
+  const run = await runNode([CLI, ...args, '--quick', ...DURATION, '--runtime', 'node', '--port', port, '--out', dir]);
+  return { dir, run, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) };
+}
+
+describe('--nest-app on examples/express-first-app, booted from its compiled module', () => {
+  const app = [
+    '--nest-app',
+    join(EXAMPLE, 'dist', 'app.module.js#AppModule'),
+    '--nest-setup',
+    join(EXAMPLE, 'dist', 'setup.js'),
+  ];
+  let dir: string;
+  let run: Awaited<ReturnType<typeof runNode>>;
+  let results: any;
+
+  beforeAll(async () => {
+    await build(EXAMPLE);
+    ({ dir, run, results } = await quickRun(
+      [...app, '--traffic', join(EXAMPLE, 'requests.log'), '--params', 'id=7'],
+      EXAMPLE_PORT,
+    ));
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists every route with the prefix the setup applies, and the route it excludes', async () => {
+    const listed = await runNode([CLI, ...app, '--list-routes']);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout.trim().split('\n')).toEqual([
+      'GET /health',
+      'GET /api/users',
+      'GET /api/users/:id',
+      'GET /api/users/:id/card',
+      'POST /api/users',
+    ]);
+  });
+
+  it('exits 0: the route that breaks on Fastify is a finding, not a failure', () => {
+    expect(run.status, run.stderr).toBe(0);
+    expect(results.verification.every((v: any) => v.ok)).toBe(true);
+  });
+
+  it("shows the Express-only route in what changes on Fastify, with the server's error, on the terminal and in both reports", () => {
+    const row =
+      /\| api-users-id-card \| `GET \/api\/users\/7\/card` \| 200 \| \*\*500\*\* \| status 200 → 500 \| TypeError: res\.json is not a function \|/;
+    expect(run.stdout).toMatch(row);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(row);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<td>TypeError: res.json is not a function</td>');
+  });
+
+  it('times every route that answers alike, and not the one that does not', () => {
+    const timed = new Set<string>(results.runs.map((r: any) => r.scenario));
+    expect([...timed].sort((a, b) => a.localeCompare(b))).toEqual(['api-users', 'api-users-id', 'health', 'traffic']);
+    for (const scenario of timed)
+      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\| ${scenario} \\| \\d+\\.\\d\\d×`));
+  });
+
+  it('measures the logged traffic as one mix, in the shares of the routes that carry it', () => {
+    const mix = results.config.scenarios.find((s: any) => s.name === 'traffic').mix;
+    expect(mix.map((share: any) => share.route)).toEqual(['health', 'api-users', 'api-users-id']);
+    expect(results.ownApp.traffic).toMatchObject({ requests: 400, unreadable: 1 });
+    expect(run.stdout).toMatch(
+      /\| `GET \/api\/users\/:id` \| UsersController\.one \| [\d.]+ % \| api-users-id: `GET \/api\/users\/7` \|/,
+    );
+    expect(run.stdout).toContain('**The traffic row of the verdict is the answer for your app**');
+  });
+
+  it('lists the route that needs a body as not measured, with why', () => {
+    expect(run.stdout).toMatch(/\| `POST \/api\/users` \| .* POST needs a body the bench cannot know/);
+  });
+});
+
+describe('--nest-app on a versioned app with a guard, an interceptor and a prefix from its setup', () => {
+  const app = ['--nest-app', join(SHOP, 'dist', 'shop.module.js'), '--nest-setup', join(SHOP, 'setup.js')];
+  let dir: string;
+  let run: Awaited<ReturnType<typeof runNode>>;
+  let results: any;
+
+  beforeAll(async () => {
+    await build(SHOP);
+    ({ dir, run, results } = await quickRun(
+      [...app, '--config', join(SHOP, 'bench.config.json'), '--traffic', join(SHOP, 'requests.log')],
+      SHOP_PORT,
+    ));
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds the one @Module class the file exports and lists its versioned routes under the prefix', async () => {
+    const listed = await runNode([CLI, ...app, '--list-routes']);
+    expect(listed.stdout.trim().split('\n')).toEqual([
+      'GET /shop/v1/products',
+      'GET /shop/v1/products/:sku',
+      'GET /shop/v1/products/:sku/client',
+      'GET /shop/v2/products',
+      'GET /shop/v1/orders',
+    ]);
+  });
+
+  it("shows the route on Express's request API as breaking on Fastify, and exits 0", () => {
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /\| `GET \/shop\/v1\/products\/mug\/client` \| 200 \| \*\*500\*\* \| .* \| TypeError: req\.get is not a function \|/,
+    );
+  });
+
+  it('verifies the interceptor-wrapped answers on both adapters against what Express answered', () => {
+    const skus = results.verification.filter((v: any) => v.scenario === 'shop-v1-products-sku');
+    expect(skus.map((v: any) => [v.target, v.ok])).toEqual([
+      ['nest-express', true],
+      ['nest-fastify', true],
+    ]);
+  });
+
+  it('measures the guarded route with the header its --config scenario sends', () => {
+    expect(results.ownApp.routes.find((r: any) => r.handler === 'OrdersController.list').scenario).toBe('orders');
+    expect(results.runs.some((r: any) => r.scenario === 'orders' && r.status === 'ok')).toBe(true);
+  });
+
+  it('reads the combined log format and counts the line it cannot read', () => {
+    expect(results.ownApp.traffic).toEqual({
+      file: join(SHOP, 'requests.log'),
+      requests: 8,
+      matched: 7,
+      unmatched: 1,
+      unreadable: 1,
+    });
+  });
+});
+
+describe('--nest-app refusals on the command line', () => {
+  beforeAll(() => build(SHOP), RUN_TIMEOUT_MS);
+
+  it('refuses a file exporting two @Module classes in one line naming them, exit 2', async () => {
+    const refused = await runNode([CLI, '--nest-app', join(SHOP, 'dist', 'index.js'), '--list-routes']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim()).toMatch(
+      /^--nest-app: .*exports 2 @Module classes \(CatalogModule, OrdersModule\); name one as FILE#Export$/,
+    );
+  });
+
+  it('refuses --traffic without --nest-app', async () => {
+    const refused = await runNode([CLI, '--traffic', 'requests.log']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim()).toBe('--traffic goes with --nest-app FILE; see --help');
+  });
+});
