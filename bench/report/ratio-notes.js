@@ -39,7 +39,7 @@ export function ratioNotes(row, names = { first: row.numerator, second: row.deno
       : '';
   const notes = row.tooSlow.map(
     (slow) =>
-      `${slow.target} too slow for --duration ${formatNumber(slow.durationSec, 2)} s: none of the ${slow.inFlight} ` +
+      `${slow.target} too slow for --duration ${slow.durationSec} s: none of the ${slow.inFlight} ` +
       `requests in flight answered in ${roundList(slow.rounds)}, so no ratio`,
   );
   if (row.failedAnswerRounds.length)

@@ -276,7 +276,7 @@ export function targetTable(analysis) {
     `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}${row.tooSlow ? ` (+${row.tooSlow.rounds.length} too slow)` : ''}`,
     [
       row.tooSlow
-        ? `too slow for --duration ${formatNumber(row.tooSlow.durationSec, 2)} s: none of the ${row.tooSlow.inFlight} requests in flight answered, in ${row.tooSlow.rounds.length} of ${row.okRuns + row.failedRuns + row.tooSlow.rounds.length} runs`
+        ? `too slow for --duration ${row.tooSlow.durationSec} s: none of the ${row.tooSlow.inFlight} requests in flight answered, in ${row.tooSlow.rounds.length} of ${row.okRuns + row.failedRuns + row.tooSlow.rounds.length} runs`
         : '',
       analysis.remoteTargets.includes(row.target) ? 'url target: runs elsewhere, so no CPU or RSS' : '',
       row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '',
@@ -351,7 +351,7 @@ export function problemsTable(results) {
         label(r.runtime),
         r.target,
         r.scenario,
-        `round ${r.round} ${r.status === 'failed' ? 'failed' : `too slow for --duration ${formatNumber(results.options.durationSec, 2)} s`}`,
+        `round ${r.round} ${r.status === 'failed' ? 'failed' : `too slow for --duration ${results.options.durationSec} s`}`,
         [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)]
           .filter(Boolean)
           .join(' — stderr: '),

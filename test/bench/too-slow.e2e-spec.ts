@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { CLI, runNode } from './support/run-node.js';
 
 const SLOW_SERVER = fileURLToPath(new URL('./support/slow-server.js', import.meta.url));
-/** Far beyond the run's 0.25 s, well within verification's 10 s for its one request. */
-const DELAY_MS = 1500;
-const DURATION_SEC = '0.25';
+/**
+ * Far beyond the run's 1 s, well within verification's 10 s for its one request; a run long enough that the quick target
+ * answers within it even on a busy machine.
+ */
+const DELAY_MS = 3000;
+const DURATION_SEC = '1';
 const CONNECTIONS = 8;
 const BASE_PORT = '3210';
 const RUN_TIMEOUT_MS = 120_000;
@@ -71,14 +74,12 @@ describe('a target that answers nothing within a run, measured beside one that a
     const slowRow = markdown.split('\n').find((line) => /^\| node@[^|]+\| work \| slow \|/.test(line))!;
     expect(slowRow).toMatch(/\| 0 \(\+2 too slow\) \|/);
     expect(slowRow).toMatch(
-      new RegExp(
-        `too slow for --duration 0\\.25 s: none of the ${CONNECTIONS} requests in flight answered, in 2 of 2 runs`,
-      ),
+      new RegExp(`too slow for --duration 1 s: none of the ${CONNECTIONS} requests in flight answered, in 2 of 2 runs`),
     );
     const verdictRow = run.stdout.split('\n').find((line) => /^\| node@[^|]+\| work \|/.test(line))!;
     expect(verdictRow).toMatch(/\| — \| — \| — \| \*\*too slow\*\* \|/);
     expect(verdictRow).toMatch(
-      /slow too slow for --duration 0\.25 s: none of the 8 requests in flight answered in rounds 1, 2, so no ratio/,
+      /slow too slow for --duration 1 s: none of the 8 requests in flight answered in rounds 1, 2, so no ratio/,
     );
   });
 });

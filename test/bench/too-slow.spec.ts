@@ -47,7 +47,7 @@ describe('a target too slow to answer within a run', () => {
     const [row] = verdictTable(analyze(withTooSlowExpress([2]))).rows;
     expect(row.slice(2, 6).map((cell) => plainText(cell))).toEqual(['—', '—', '—', 'too slow']);
     expect(plainText(row[10])).toMatch(
-      /^nest-express too slow for --duration 0\.50 s: none of the 50 requests in flight answered in round 2, so no ratio/,
+      /^nest-express too slow for --duration 0\.5 s: none of the 50 requests in flight answered in round 2, so no ratio/,
     );
   });
 });
