@@ -150,7 +150,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
 
 /**
  * How a run's rounds were planned: a fixed number, or under a budget, where the rounds a scenario got depend on what
- * they showed, and every interval is a confidence sequence (bench/analysis/sequential.js).
+ * they showed, and every interval is group-sequential (bench/analysis/sequential.js).
  * @param {Results} results
  */
 function designOf(results) {
