@@ -1,4 +1,5 @@
 // @ts-check
+import { parseArgs } from 'node:util';
 
 /** A mistake in what the user asked for: the CLI prints the message alone and exits with USAGE_EXIT_CODE. */
 export class UsageError extends Error {
@@ -17,4 +18,18 @@ export function runCli(main) {
     console.error(error instanceof UsageError ? error.message : error);
     process.exitCode = error instanceof UsageError ? USAGE_EXIT_CODE : 1;
   });
+}
+
+/**
+ * node:util's parseArgs, its complaints (an unknown flag, a missing value) turned into a UsageError.
+ * @template {import('node:util').ParseArgsConfig} T
+ * @param {T} config
+ * @returns {ReturnType<typeof parseArgs<T>>}
+ */
+export function parseArgsOrRefuse(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }

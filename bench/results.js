@@ -8,6 +8,12 @@ export const RESULTS_FILE = 'results.json';
 const RESULTS_SCHEMA = 1;
 
 /**
+ * Which runtimes a run measured and why.
+ * @typedef {object} RuntimeChoice
+ * @property {string | null} requested the --runtime text; null: the bench chose
+ * @property {string[]} specs what it stood for, aliases expanded (`supported` → node@22, node@24, node@26)
+ * @property {string} reason the line the terminal showed, release status included
+ *
  * @typedef {object} RunRecord one timed run of one target on one scenario
  * @property {string} runtime `name@version`
  * @property {string} target
@@ -16,8 +22,10 @@ const RESULTS_SCHEMA = 1;
  * @property {number} round 1-based
  * @property {number} slot position within the round, 1-based
  * @property {string} startedAt ISO time
- * @property {'ok' | 'failed'} status
+ * @property {'ok' | 'failed' | 'too-slow'} status too-slow: no answer within the run and no error either; not a failure
  * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
+ *   what went wrong, for a too-slow run too
+ * @property {number} [inFlight] a too-slow run's requests in flight: sent, never answered
  * @property {import('./run/drivers/registry.js').LoadResult | null} load
  * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
@@ -34,7 +42,8 @@ const RESULTS_SCHEMA = 1;
  * @property {Omit<import('./run/options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
  * @property {import('./run/config.js').ConfigRecord} [config] what was measured; absent in results written before --config
  *   existed, which measured the built-in setup
- * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[] }} plan
+ * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[],
+ *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string }>} started each target's process and what it printed first (pid null: a url target)
  * @property {import('./run/verify.js').Verification[]} verification
@@ -43,6 +52,8 @@ const RESULTS_SCHEMA = 1;
  * @property {Array<import('./run/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
+ *   on several runtimes: each pair's profile against the runtime before it
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
@@ -83,14 +94,15 @@ export function createResults({ startedAt, environment, options, config, plan })
 
 /**
  * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs (the load
- * curve's included).
+ * curve's included). A target too slow to answer within a run is reported, not failed, unless nothing was measured.
  * @param {Results} results
  */
 export function failureCount(results) {
+  const measuredNothing = !results.runs.some((r) => r.status === 'ok');
   return (
     results.targetFailures.length +
     results.verification.filter((v) => !v.ok).length +
-    results.runs.filter((r) => r.status === 'failed').length +
+    results.runs.filter((r) => r.status === 'failed' || (measuredNothing && r.status === 'too-slow')).length +
     (results.loadCurve?.runs.filter((r) => r.status === 'failed').length ?? 0)
   );
 }

@@ -8,6 +8,7 @@ import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
 import { stackOf } from '../run/plan.js';
 import { PRODUCTION, omittedPart } from '../run/stacks.js';
+import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../results.js').Results} Results */
 /** @typedef {import('../results.js').RunRecord} RunRecord */
@@ -63,7 +64,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string} stack
  * @property {string} target
  * @property {number} okRuns
- * @property {number} failedRuns
+ * @property {number} failedRuns too slow runs not included
+ * @property {TooSlow | null} tooSlow runs where the target answered nothing within the run
  * @property {Summary} rps over the rounds
  * @property {number[]} rpsByRound the successful rounds' req/s, in round order
  * @property {{ p50: number, p90: number, p99: number, p999: number | null }} latencyMs medians over the rounds
@@ -76,6 +78,12 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number} generatorShare highest share of a core the generator used
  * @property {number} saturatedRuns runs where the generator may have been the bottleneck
  * @property {string[]} warnings distinct driver warnings
+ *
+ * Runs where a target answered nothing, refused nothing, and so was slower than the run was long.
+ * @typedef {object} TooSlow
+ * @property {number[]} rounds
+ * @property {number} durationSec --duration, the run's planned length
+ * @property {number} inFlight requests it was sent and never answered in each run: one per connection and pipelined slot
  *
  * The ratio of the rounds where the numerator ran first against those where the denominator did.
  * @typedef {object} OrderEffect
@@ -95,11 +103,13 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string} stack both targets ran with it
  * @property {Summary} summary over the paired rounds
  * @property {number[]} byRound the paired rounds' ratios, in round order
- * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged
+ * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged; 'too slow'
+ *   when either target answered nothing within a run of some round
  * @property {import('./verdict.js').Verdict | null} measuredVerdict what the numbers alone say
  * @property {number | null} pairCorrelation of the two targets' log req/s across rounds; near 1, the machine's swings
  *   hit both runs of a round alike and the per-round ratio cancels them
  * @property {number[]} missingRounds planned rounds without a successful run of both targets
+ * @property {Array<{ target: string } & TooSlow>} tooSlow the pair's targets that answered nothing in some round
  * @property {number[]} failedAnswerRounds rounds where either side's failed requests exceeded FAILED_ANSWER_LIMIT
  * @property {boolean} someFailedAnswers any failed request at all in the paired rounds, below the limit or not
  * @property {number[]} saturatedRounds rounds where the generator was saturated on either side
@@ -133,6 +143,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  *
  * @typedef {object} Analysis
  * @property {string[]} runtimes
+ * @property {Record<string, string>} runtimeLabels each runtime with its release status on the run's date:
+ *   `node@20.20.2 (end of life since 2026-04-30)`
  * @property {boolean} budgeted the rounds ran under --budget: intervals are confidence sequences
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
@@ -177,9 +189,11 @@ export function standing(results, { runtime, scenario, stack }) {
     (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
   );
   const rounds = Math.max(0, ...runs.map((run) => run.round));
-  const row = judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, designOf(results));
+  const row =
+    judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, designOf(results), results.options.durationSec);
   if (!row) return 'unjudged';
-  return row.measuredVerdict === 'inconclusive' ? 'undecided' : 'decided';
+  // more rounds of the same length cannot give a too-slow target the time to answer
+  return row.measuredVerdict === 'inconclusive' && row.verdict !== 'too slow' ? 'undecided' : 'decided';
 }
 
 /**
@@ -204,7 +218,10 @@ export function analyze(results) {
         );
         for (const target of targets) {
           const own = runs.filter((run) => run.target === target);
-          if (own.length) targetRows.push(summarizeTarget(runtime, scenario, stack, target, own, design.summarize));
+          if (own.length)
+            targetRows.push(
+              summarizeTarget(runtime, scenario, stack, target, own, design.summarize, results.options.durationSec),
+            );
         }
         const baselineRatios =
           baseline === null
@@ -221,7 +238,7 @@ export function analyze(results) {
           const rounds = design.budgeted
             ? (design.stopOf(runtime, scenario, stack)?.rounds ?? Math.max(0, ...runs.map((run) => run.round)))
             : results.options.rounds;
-          const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design);
+          const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, results.options.durationSec);
           if (row) ratios.push(row);
         }
       }
@@ -232,6 +249,7 @@ export function analyze(results) {
   const builtIn = config.source === BUILTIN_CONFIG.source;
   return {
     runtimes,
+    runtimeLabels: Object.fromEntries(runtimes.map((key) => [key, runtimeLabel(key, results.startedAt)])),
     budgeted: design.budgeted,
     scenarios,
     stacks,
@@ -330,9 +348,10 @@ function mixRows(results) {
  * @param {string} runtime @param {string} scenario @param {string} stack @param {string} target
  * @param {RunRecord[]} runs
  * @param {typeof summarize} summarizeRounds the design's summary
+ * @param {number} durationSec --duration
  * @returns {TargetRow}
  */
-function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds) {
+function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds, durationSec) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
   const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
@@ -342,13 +361,15 @@ function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds
   const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) =>
     loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
+  const tooSlow = tooSlowRuns(runs, durationSec);
   return {
     runtime,
     scenario,
     stack,
     target,
     okRuns: ok.length,
-    failedRuns: runs.length - ok.length,
+    failedRuns: runs.length - ok.length - (tooSlow?.rounds.length ?? 0),
+    tooSlow,
     rps: summarizeRounds(loads.map((load) => load.rps)),
     rpsByRound: loads.map((load) => load.rps),
     latencyMs: {
@@ -370,13 +391,29 @@ function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds
 }
 
 /**
+ * @param {RunRecord[]} runs one target's
+ * @param {number} durationSec --duration
+ * @returns {TooSlow | null}
+ */
+function tooSlowRuns(runs, durationSec) {
+  const slow = runs.filter((run) => run.status === 'too-slow');
+  if (slow.length === 0) return null;
+  return {
+    rounds: slow.map((run) => run.round),
+    durationSec,
+    inFlight: Math.max(...slow.map((run) => run.inFlight ?? 0)),
+  };
+}
+
+/**
  * @param {string} runtime @param {string} scenario @param {string} stack @param {RatioSpec} spec
  * @param {RunRecord[]} runs of this runtime, scenario and stack
  * @param {number} plannedRounds
  * @param {ReturnType<typeof designOf>} design
+ * @param {number} durationSec --duration
  * @returns {RatioRow | null} null when neither target ran the scenario
  */
-function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design) {
+function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, durationSec) {
   /** @param {string} target */
   const byRound = (target) =>
     new Map(
@@ -421,6 +458,13 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design) {
   }
   const summary = design.summarize(values);
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
+  const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
+    const slow = tooSlowRuns(
+      runs.filter((run) => run.target === target),
+      durationSec,
+    );
+    return slow ? [{ target, ...slow }] : [];
+  });
   return {
     ...spec,
     runtime,
@@ -428,10 +472,11 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design) {
     stack,
     summary,
     byRound: values,
-    verdict: spec.judged ? verdict(summary, conditions) : null,
+    verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
     measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
     pairCorrelation: correlation(...logRps),
     missingRounds,
+    tooSlow,
     failedAnswerRounds,
     someFailedAnswers,
     saturatedRounds,

@@ -20,7 +20,10 @@ export const MIN_ROUNDS_FOR_VERDICT = 6;
  */
 export const FAILED_ANSWER_LIMIT = 0.001;
 
-/** @typedef {'holds' | 'understated' | 'does not hold' | 'inconclusive'} Verdict */
+/**
+ * too slow: a target answered nothing within some round's run, so there is no ratio to judge (analyze.js sets it).
+ * @typedef {'holds' | 'understated' | 'does not hold' | 'inconclusive' | 'too slow'} Verdict
+ */
 
 /**
  * What the rounds went through, beyond their numbers.
@@ -31,7 +34,7 @@ export const FAILED_ANSWER_LIMIT = 0.001;
 
 /**
  * @param {number} ratio
- * @returns {Exclude<Verdict, 'inconclusive'>}
+ * @returns {Exclude<Verdict, 'inconclusive' | 'too slow'>}
  */
 export function band(ratio) {
   if (ratio < HOLDS_MIN) return 'does not hold';

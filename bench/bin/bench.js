@@ -20,8 +20,8 @@ import { createResults, createResultsWriter, failureCount, runStamp } from '../r
 import { standing } from '../analysis/analyze.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
-import { runtimesForOption } from '../runtimes/runtimes.js';
-import { parseRuntimeList } from '../runtimes/specs.js';
+import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
+import { planRuntimes } from '../runtimes/specs.js';
 import { headerDifferences } from '../run/verify.js';
 
 const EXIT_OK = 0;
@@ -65,10 +65,13 @@ async function main(argv) {
  */
 async function prepare(config, options, ownApp) {
   // a bad --runtime is refused before choosing a driver can print a notice
-  const runtimeSpecs = options.runtime === null ? null : parseRuntimeList(options.runtime);
+  const today = new Date().toISOString();
+  const runtimePlan = planRuntimes(options.runtime, { date: today });
   const driver = await chooseDriver(options.driver, log);
-  const runtimes = await runtimesForOption(runtimeSpecs, driver.name, log);
-  const checked = ownApp && (await ownApp.check({ runtime: runtimes[0], options, log }));
+  // installs once every flag has been accepted, except that --nest-app checks the app on the first runtime first
+  const install = () => runtimesForOption(runtimePlan.specs, driver.name, log);
+  const installedFirst = ownApp ? await install() : null;
+  const checked = ownApp && installedFirst && (await ownApp.check({ runtime: installedFirst[0], options, log }));
   if (checked && !checked.config) {
     log(markdownTable(compatibilityTable(checked.record)));
     return null;
@@ -85,6 +88,12 @@ async function prepare(config, options, ownApp) {
     throw new UsageError(
       `--scenarios ${mix.scenario}: ${driver.name} sends one kind of request per run, a mix needs several; use --driver wrk or autocannon`,
     );
+  const runtimes = installedFirst ?? (await install());
+  const runtimeChoice = {
+    requested: runtimePlan.requested,
+    specs: runtimePlan.specs.map((spec) => spec.text),
+    reason: describeRuntimeChoice(runtimePlan, runtimes, today),
+  };
   const prepared =
     (await config.prepare?.({
       targets: [...new Set(pairs.map((pair) => pair.target))],
@@ -92,11 +101,13 @@ async function prepare(config, options, ownApp) {
       log,
     })) ?? {};
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
+  log(runtimeChoice.reason);
   return {
     config,
     options: { ...options, cpus },
     driver,
     runtimes,
+    runtimeChoice,
     pairs,
     notApplicable,
     env: prepared.env ?? {},
@@ -110,7 +121,7 @@ async function prepare(config, options, ownApp) {
  * @param {NonNullable<Awaited<ReturnType<typeof prepare>>>} setup options as prepared: pinning as actually in force
  * @returns {Promise<number>} exit code
  */
-async function run({ config, options, driver, runtimes, pairs, notApplicable, env, token, ownApp }) {
+async function run({ config, options, driver, runtimes, runtimeChoice, pairs, notApplicable, env, token, ownApp }) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
   const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
@@ -119,7 +130,7 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
     options: { ...options, driver: driver.name },
     config: configRecord(config),
-    plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys },
+    plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
   });
   if (ownApp) results.ownApp = ownApp;
   const writer = createResultsWriter(outDir);
@@ -179,6 +190,10 @@ async function run({ config, options, driver, runtimes, pairs, notApplicable, en
         signal: abort.signal,
         log: (line) => progress.log(line),
       });
+      if (runtimes.length > 1) {
+        const { diffRuntimes } = await import('../profile/diff-files.js');
+        results.profileDiffs = await diffRuntimes(results.profiles, { log: (line) => progress.log(line) });
+      }
     }
     results.complete = !abort.signal.aborted;
     if (results.complete) results.stopReason = null;

@@ -8,9 +8,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
-import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { USAGE_EXIT_CODE, UsageError, parseArgsOrRefuse } from '../errors.js';
 import { tickShare, processProfileLog, describeSummary } from '../profile/process-log.js';
 
 const TOP_SHOWN = 15;
@@ -22,16 +21,11 @@ node's own tick processor with corrected C++ and builtin symbols, and writes <na
 
 /** @param {string[]} argv */
 function parseCli(argv) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+  const parsed = parseArgsOrRefuse({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (parsed.values.help) return null;
   if (parsed.positionals.length !== 1)
     throw new UsageError('give exactly one log file: npm run profile:process -- <v8.log> [--out DIR]');

@@ -39,7 +39,8 @@ function readJsonName(file, name) {
 
 /** @type {{ d3: string, flamegraph: string, css: string } | null} */
 let assets = null;
-function loadAssets() {
+/** d3, d3-flame-graph and its CSS, read from node_modules once, to inline in a page. */
+export function loadAssets() {
   if (!assets) {
     const d3 = packageDir('d3');
     const flamegraph = packageDir('d3-flame-graph');
@@ -53,14 +54,40 @@ function loadAssets() {
 }
 
 /** Inline text must not end its <script> or <style> element early. @param {string} text */
-const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1');
+export const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1');
+
+const BASE_STYLE = `body { font: 14px system-ui, sans-serif; margin: 16px; color: #222; }
+h1 { font-size: 20px; margin: 0 0 4px; }
+p.fact { margin: 2px 0; color: #444; }
+.legend { margin: 10px 0; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 16px; }
+.key i { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -1px; border-radius: 2px; }
+.tools { margin: 8px 0; }
+#details { min-height: 1.4em; color: #333; font-family: ui-monospace, monospace; font-size: 12px; }`;
+
+/**
+ * A flame graph page's document start up to <body>: d3-flame-graph's CSS inlined, the pages' shared style, and any more.
+ * @param {string} title @param {string} [style] more CSS
+ */
+export function flamePageHead(title, style = '') {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>${inlineSafe(loadAssets().css)}</style>
+<style>
+${BASE_STYLE}
+${style}
+</style>
+</head>`;
+}
 
 /**
  * @param {{ title: string, lines: string[], flame: FlameNode, groupShares: Map<string, number> }} page
  *   lines: facts printed under the title (window, ticks, unaccounted share); groupShares: group id → self share
  */
 export function renderFlameGraphHtml({ title, lines, flame, groupShares }) {
-  const { d3, flamegraph, css } = loadAssets();
+  const { d3, flamegraph } = loadAssets();
   const colors = Object.fromEntries(GROUPS.map((g) => [g.id, g.color]));
   const legend = GROUPS.filter((g) => groupShares.has(g.id))
     .map(
@@ -69,22 +96,7 @@ export function renderFlameGraphHtml({ title, lines, flame, groupShares }) {
     )
     .join('');
   const data = JSON.stringify(flame).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(title)}</title>
-<style>${inlineSafe(css)}</style>
-<style>
-body { font: 14px system-ui, sans-serif; margin: 16px; color: #222; }
-h1 { font-size: 20px; margin: 0 0 4px; }
-p.fact { margin: 2px 0; color: #444; }
-.legend { margin: 10px 0; display: flex; flex-wrap: wrap; gap: 6px 16px; }
-.key i { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -1px; border-radius: 2px; }
-.tools { margin: 8px 0; }
-#details { min-height: 1.4em; color: #333; font-family: ui-monospace, monospace; font-size: 12px; }
-</style>
-</head>
+  return `${flamePageHead(title)}
 <body>
 <h1>${escapeHtml(title)}</h1>
 ${lines.map((line) => `<p class="fact">${escapeHtml(line)}</p>`).join('\n')}

@@ -9,8 +9,11 @@ import { escapeHtml, formatPercent } from '../report/format.js';
 import { code, em, htmlTable, htmlText, markdownTable, markdownText, strong } from '../report/rich-table.js';
 import { GROUPS } from './groups.js';
 import { BARE } from '../run/stacks.js';
+import { diffFacts, diffTables, diffTitle } from './diff-tables.js';
+import { layerChart, layerTable } from './layer-tables.js';
 
 /** @typedef {import('./profile-targets.js').ProfileRecord} ProfileRecord */
+/** @typedef {import('./diff-files.js').ProfileDiffRecord} ProfileDiffRecord */
 /** @typedef {import('../report/rich-table.js').Table} Table */
 /** @typedef {import('../report/rich-table.js').Text} Text */
 
@@ -170,13 +173,38 @@ function sectionParts(profiles, reportDir) {
 }
 
 /**
+ * Each differential profile's heading, facts (with its flame graph's link) and tables: layers and functions.
+ * @param {ProfileDiffRecord[]} diffs @param {string} reportDir
+ */
+function diffParts(diffs, reportDir) {
+  return diffs.map((record) => {
+    const [byLayer, , byFunction] = diffTables(record.diff);
+    return {
+      title: `${diffTitle(record.diff)}${record.stack !== BARE ? ` · ${record.stack}` : ''}`,
+      lines: [
+        ...diffFacts(record.diff).map((line) => /** @type {Text} */ (line)),
+        /** @type {Text} */ ([
+          { text: 'differential flame graph', href: link(reportDir, record.files.html) },
+          ' · ',
+          { text: 'all tables', href: link(reportDir, record.files.md) },
+        ]),
+      ],
+      tables: [byLayer, byFunction],
+    };
+  });
+}
+
+/**
  * @param {ProfileRecord[]} profiles
  * @param {string} reportDir the directory report.md is written to; links are relative to it
+ * @param {ProfileDiffRecord[]} [diffs] differential profiles between runtimes
  * @returns {string} a Markdown section starting with "## Profiles"
  */
-export function renderProfilesMarkdown(profiles, reportDir) {
+export function renderProfilesMarkdown(profiles, reportDir, diffs = []) {
   const out = ['## Profiles', '', markdownText(INTRO), ''];
-  for (const { title, lines, tables } of sectionParts(profiles, reportDir)) {
+  const layers = layerTable(profiles);
+  if (layers) out.push('### CPU per request by layer', '', markdownTable(layers));
+  for (const { title, lines, tables } of [...diffParts(diffs, reportDir), ...sectionParts(profiles, reportDir)]) {
     out.push(`### ${title}`, '', ...lines.map((line) => `- ${markdownText(line)}`), '');
     for (const table of tables) out.push(markdownTable(table));
   }
@@ -190,16 +218,20 @@ const PROFILES_STYLE =
 /**
  * @param {ProfileRecord[]} profiles
  * @param {string} reportDir the directory report.html is written to; links are relative to it
+ * @param {ProfileDiffRecord[]} [diffs] differential profiles between runtimes
  * @returns {string} an HTML <section> with its own styles, for report.html
  */
-export function renderProfilesHtml(profiles, reportDir) {
+export function renderProfilesHtml(profiles, reportDir, diffs = []) {
   const parts = [
     '<section class="profiles">',
     `<style>${PROFILES_STYLE}</style>`,
     '<h2>Profiles</h2>',
     `<p>${htmlText(INTRO)}</p>`,
   ];
-  for (const { title, lines, tables } of sectionParts(profiles, reportDir)) {
+  const layers = layerTable(profiles);
+  if (layers)
+    parts.push('<h3>CPU per request by layer</h3>', `<figure>${layerChart(profiles)}</figure>`, htmlTable(layers));
+  for (const { title, lines, tables } of [...diffParts(diffs, reportDir), ...sectionParts(profiles, reportDir)]) {
     parts.push(
       `<h3>${escapeHtml(title)}</h3>`,
       `<ul>${lines.map((line) => `<li>${htmlText(line)}</li>`).join('')}</ul>`,

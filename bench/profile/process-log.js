@@ -11,6 +11,7 @@ import path from 'node:path';
 import { analyzeTicks } from './tick-analysis.js';
 import { renderFlameGraphHtml } from './flamegraph-html.js';
 import { GROUPS } from './groups.js';
+import { layerTicks } from './layers.js';
 import { formatPercent } from '../report/format.js';
 import { scanLog } from './v8-log.js';
 import { symbolizeLibraries, writeSymbolTables } from './symbols.js';
@@ -29,7 +30,16 @@ import { rangeFlag, runTickProcessor, windowInWholeMs } from './tick-processor.j
  *   vmStates: Record<string, number>,
  *   groups: GroupSummary[],
  *   functions: FunctionSummary[],
+ *   layers: import('./layers.js').LayerTicks[],
+ *   context: ProfileContext | null,
+ *   flame: import('./tick-analysis.js').FlameNode,
  * }} ProfileSummary
+ * @typedef {{ cpuUsPerRequest: number, rounds: number, neighbourCpuShare: number }} MeasuredCost the median CPU per
+ *   request of the pair's timed runs (all the server's threads, from schedstat), how many, and the most CPU another
+ *   server of the bench used meanwhile
+ * @typedef {{ target: string, scenario: string, stack: string, runtime: { spec: string, name: string, version: string },
+ *   measured: MeasuredCost | null, loadAverage: number }} ProfileContext what the bench knew of the profiled pair;
+ *   loadAverage: the machine's 1-minute load average when it was profiled
  */
 
 /** The most unaccounted ticks a profile may have (issue 4); above it, summaries say how to record better. */
@@ -54,10 +64,11 @@ export const tickShare = (share) => formatPercent(share, share < 0.01 ? 2 : 1);
 
 /**
  * @param {string} logFile
- * @param {{ outBase: string, title: string, node?: string }} options outBase: path without extension for .txt/.json/.html
+ * @param {{ outBase: string, title: string, node?: string, context?: ProfileContext | null }} options outBase: path
+ *   without extension for .txt/.json/.html; context: kept in the .json, for profile:diff
  * @returns {Promise<{ files: ProfileFiles, summary: ProfileSummary }>}
  */
-export async function processProfileLog(logFile, { outBase, title, node = process.execPath }) {
+export async function processProfileLog(logFile, { outBase, title, node = process.execPath, context = null }) {
   const scan = await scanLog(logFile);
   if (scan.ticks === 0) throw new Error(`${logFile} has no ticks: was the process started with --prof?`);
   const window = loadWindow(scan);
@@ -74,19 +85,28 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
       runTickProcessor({ node, logFile, symbolsDir, window, preprocess: true, outFile: preprocessed }),
     ]);
     const analysis = analyzeTicks(JSON.parse(await readFile(preprocessed, 'utf8')));
-    const summary = summarize({ title, scan, window, analysis, node });
+    const summary = summarize({ title, scan, window, analysis, node, context });
     const facts = describeSummary(summary);
     await writeFile(
       files.txt,
       `${facts.map((line) => `# ${line}`).join('\n')}\n# Made by: ${reproduceCommand(node, logFile, window)}\n\n${await readFile(report, 'utf8')}`,
     );
-    await writeFile(files.json, `${JSON.stringify(summary, null, 2)}\n`);
+    await writeFile(files.json, summaryJson(summary));
     const groupShares = new Map(summary.groups.map((g) => [g.id, g.selfShare]));
     await writeFile(files.html, renderFlameGraphHtml({ title, lines: facts, flame: analysis.flame, groupShares }));
     return { files, summary };
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The summary indented for reading, its call tree (for profile:diff) on one line: indented, it would be most of the file.
+ * @param {ProfileSummary} summary
+ */
+function summaryJson(summary) {
+  const { flame, ...rest } = summary;
+  return `${JSON.stringify(rest, null, 2).replace(/\n}$/, `,\n  "flame": ${JSON.stringify(flame)}\n}`)}\n`;
 }
 
 /**
@@ -100,10 +120,10 @@ function reproduceCommand(node, logFile, window) {
 }
 
 /**
- * @param {{ title: string, scan: import('./v8-log.js').LogScan, window: import('./tick-processor.js').TickWindow, analysis: import('./tick-analysis.js').Analysis, node: string }} input
+ * @param {{ title: string, scan: import('./v8-log.js').LogScan, window: import('./tick-processor.js').TickWindow, analysis: import('./tick-analysis.js').Analysis, node: string, context: ProfileContext | null }} input
  * @returns {ProfileSummary}
  */
-function summarize({ title, scan, window, analysis, node }) {
+function summarize({ title, scan, window, analysis, node, context }) {
   const { ticks } = analysis;
   const share = (/** @type {number} */ n) => (ticks ? n / ticks : 0);
   const { startMs, endMs } = window ? windowInWholeMs(window) : { startMs: null, endMs: null };
@@ -147,6 +167,9 @@ function summarize({ title, scan, window, analysis, node }) {
       selfShare: share(f.selfTicks),
       totalShare: share(f.totalTicks),
     })),
+    layers: layerTicks(analysis.functions),
+    context,
+    flame: analysis.flame,
   };
 }
 

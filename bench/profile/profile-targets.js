@@ -4,8 +4,10 @@
  * runs never feed the timed results), each processed into <target>-<scenario>.v8.log / .txt / .html / .json.
  */
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
+import { median } from '../analysis/stats.js';
 import { runStamp } from '../results.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { scenarioNamed, targetNamed } from '../run/config.js';
@@ -24,12 +26,13 @@ export { renderProfilesHtml, renderProfilesMarkdown } from './hot-spot-tables.js
 const TOP_FUNCTIONS_KEPT = 30;
 
 /**
- * @typedef {Omit<ProfileSummary, 'functions'> & { topFunctions: ProfileSummary['functions'] }} ProfileRecordSummary
+ * @typedef {Omit<ProfileSummary, 'functions' | 'flame'> & { topFunctions: ProfileSummary['functions'] }} ProfileRecordSummary
  * @typedef {object} ProfileRecord
  * @property {string} target
  * @property {string} scenario
  * @property {string} [stack] the app stack it ran with; absent before stacks existed: bare
  * @property {{ spec: string, name: string, version: string }} runtime
+ * @property {import('./process-log.js').MeasuredCost | null} [measured] the timed runs' CPU per request for this pair
  * @property {string} driver
  * @property {number} durationSec
  * @property {number} connections
@@ -40,7 +43,8 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @property {string} [skipped] why it was not recorded
  *
  * @typedef {object} ProfileOptions
- * @property {{ target: string, scenario: string, stack?: string }[]} pairs stack: bare unless given
+ * @property {{ target: string, scenario: string, stack?: string, measured?: import('./process-log.js').MeasuredCost | null }[]} pairs
+ *   stack: bare unless given; measured: the timed runs' CPU per request, kept in the profile to weigh its shares
  * @property {import('../run/config.js').Config} [config] what the pairs' names refer to (default: the built-in setup)
  * @property {Runtime} runtime
  * @property {Driver} driver
@@ -128,8 +132,16 @@ export async function profileTargets({
         outBase: path.resolve(outDir, name),
         title: `${name} on ${runtime.spec} (${runtime.version})`,
         node: runtime.command,
+        context: {
+          target: pair.target,
+          scenario: pair.scenario,
+          stack,
+          runtime: base.runtime,
+          measured: pair.measured ?? null,
+          loadAverage: os.loadavg()[0],
+        },
       });
-      const { functions, ...rest } = summary;
+      const { functions, flame: _flame, ...rest } = summary;
       for (const line of describeSummary(summary)) log(`  ${line}`);
       records.push({
         ...pair,
@@ -165,7 +177,8 @@ function whyNotProfiled(target) {
 
 /**
  * --prof: after the timed runs, one separate profiled run per pair that passed verification, so profiling never
- * touches them. Profiles go beside results.json with --out, else to profiles/<stamp>/.
+ * touches them. Profiles go beside results.json with --out, else to profiles/<stamp>/; with several runtimes, each
+ * runtime's into its own <name>@<version>/ there, so that the same pair's profiles do not overwrite each other.
  * @param {{ config: import('../run/config.js').Config, options: import('../run/options.js').Options, outDir: string,
  *   runtimes: Runtime[], driver: Driver,
  *   results: import('../results.js').Results, env: Record<string, string>, token: string | null, signal: AbortSignal,
@@ -181,7 +194,12 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     const key = results.plan.runtimes[i];
     const pairs = results.verification
       .filter((v) => v.runtime === key && v.ok)
-      .map(({ target, scenario, stack = BARE }) => ({ target, scenario, stack }));
+      .map(({ target, scenario, stack = BARE }) => ({
+        target,
+        scenario,
+        stack,
+        measured: measuredCost(results.runs, { runtime: key, target, scenario, stack }),
+      }));
     records.push(
       ...(await profileTargets({
         // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
@@ -191,7 +209,7 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
         driver,
         durationSec: options.profileSec,
         connections: options.connections,
-        outDir: profileDir,
+        outDir: runtimes.length > 1 ? path.join(profileDir, key) : profileDir,
         log,
         port: options.basePort,
         env,
@@ -203,4 +221,28 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     );
   }
   return records;
+}
+
+/**
+ * The median CPU per request (and neighbours' CPU) of a pair's timed runs, or null when none measured it.
+ * @param {import('../results.js').Results['runs']} runs
+ * @param {{ runtime: string, target: string, scenario: string, stack: string }} pair
+ * @returns {import('./process-log.js').MeasuredCost | null}
+ */
+export function measuredCost(runs, pair) {
+  const own = runs.filter(
+    (run) =>
+      run.status === 'ok' &&
+      run.runtime === pair.runtime &&
+      run.target === pair.target &&
+      run.scenario === pair.scenario &&
+      (run.stack ?? BARE) === pair.stack &&
+      typeof run.server?.cpuUsPerRequest === 'number',
+  );
+  if (own.length === 0) return null;
+  return {
+    cpuUsPerRequest: median(own.map((run) => /** @type {number} */ (run.server?.cpuUsPerRequest))),
+    rounds: own.length,
+    neighbourCpuShare: Math.max(0, ...own.map((run) => run.neighbours?.cpuShare ?? 0)),
+  };
 }

@@ -40,18 +40,44 @@ function tickLabel(v) {
  * @param {(v: number) => number} at a value's position along that axis
  * @param {{ from: number, to: number, labelAt: number }} across where each line starts and ends on the other axis, and
  *   where on it the labels stand
+ * @param {(v: number) => string} [label] how a tick's value is written
  */
-function gridLines(axis, values, at, { from, to, labelAt }) {
+function gridLines(axis, values, at, { from, to, labelAt }, label = tickLabel) {
   return values
     .map((t) => {
       const p = at(t);
       return axis === 'y'
         ? `<line x1="${from}" x2="${to}" y1="${p}" y2="${p}" stroke="${GRID_COLOR}"/>` +
-            `<text x="${labelAt}" y="${p + 4}" text-anchor="end" fill="#555">${tickLabel(t)}</text>`
+            `<text x="${labelAt}" y="${p + 4}" text-anchor="end" fill="#555">${label(t)}</text>`
         : `<line x1="${p}" x2="${p}" y1="${from}" y2="${to}" stroke="${GRID_COLOR}"/>` +
-            `<text x="${p}" y="${labelAt}" text-anchor="middle" fill="#555">${tickLabel(t)}</text>`;
+            `<text x="${p}" y="${labelAt}" text-anchor="middle" fill="#555">${label(t)}</text>`;
     })
     .join('');
+}
+
+/**
+ * Shaded bands between two values of one axis, labelled, and dashed reference lines at values of it, across the plot.
+ * @param {'x' | 'y'} axis the axis the values belong to
+ * @param {{ from: number, to: number, label: string, color: string }[]} bands
+ * @param {number[]} refLines
+ * @param {(v: number) => number} at a value's position along that axis
+ * @param {{ from: number, to: number }} across where the plot starts and ends on the other axis
+ */
+function bandsAndRefs(axis, bands, refLines, at, { from, to }) {
+  const shaded = bands.map((b) => {
+    const [low, high] = [at(b.from), at(b.to)].sort((p, q) => p - q);
+    return axis === 'x'
+      ? `<rect x="${low}" y="${from}" width="${high - low}" height="${to - from}" fill="${b.color}"/>` +
+          `<text x="${(low + high) / 2}" y="${from - 6}" text-anchor="middle" fill="#555">${escapeHtml(b.label)}</text>`
+      : `<rect x="${from}" y="${low}" width="${to - from}" height="${high - low}" fill="${b.color}"/>` +
+          `<text x="${to - 4}" y="${low + 12}" text-anchor="end" fill="#555">${escapeHtml(b.label)}</text>`;
+  });
+  const refs = refLines.map((v) =>
+    axis === 'x'
+      ? `<line x1="${at(v)}" x2="${at(v)}" y1="${from}" y2="${to}" stroke="#999" stroke-dasharray="3 3"/>`
+      : `<line x1="${from}" x2="${to}" y1="${at(v)}" y2="${at(v)}" stroke="#999" stroke-dasharray="3 3"/>`,
+  );
+  return { shaded: shaded.join(''), refs: refs.join('') };
 }
 
 /**
@@ -119,6 +145,26 @@ export function barPanels({ panels, yLabel }) {
  * @typedef {{ name: string, color: string }} Series
  */
 
+/** Roughly how wide the chart font writes one character, for laying out a legend. */
+const CHAR_WIDTH = 6.2;
+
+/**
+ * Where each series' legend entry stands: entries side by side, wrapped onto a new row where the next one would not fit.
+ * @param {{ name: string }[]} series @param {number} width
+ * @returns {{ x: number, row: number }[]}
+ */
+function legendLayout(series, width) {
+  let x = 0;
+  let row = 0;
+  return series.map(({ name }) => {
+    const entry = 13 + name.length * CHAR_WIDTH + 18;
+    if (x > 0 && x + entry > width) [x, row] = [0, row + 1];
+    const place = { x, row };
+    x += entry;
+    return place;
+  });
+}
+
 /**
  * Horizontal dot plot: one row per label, a dot per series, optional whiskers and shaded bands.
  * @param {{ rows: DotRow[], series: Series[], xLabel: string, log?: boolean,
@@ -126,8 +172,10 @@ export function barPanels({ panels, yLabel }) {
  */
 export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLines = [] }) {
   const rowHeight = 18;
-  const margin = { top: 28, right: 20, bottom: 40, left: 210 };
   const plotW = 520;
+  const legendPlaces = series.length > 1 ? legendLayout(series, plotW) : [];
+  const legendRows = legendPlaces.length ? Math.max(...legendPlaces.map((place) => place.row)) + 1 : 0;
+  const margin = { top: 28, right: 20, bottom: 40 + legendRows * 14, left: 210 };
   const width = margin.left + plotW + margin.right;
   const height = margin.top + rows.length * rowHeight + margin.bottom;
   const values = rows
@@ -145,18 +193,7 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
     (log ? ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * plotW : (v / max) * plotW);
   const bottom = margin.top + rows.length * rowHeight;
   const grid = gridLines('x', ticks(min, max, log), x, { from: margin.top, to: bottom, labelAt: bottom + 14 });
-  const shaded = bands
-    .map(
-      (b) =>
-        `<rect x="${x(b.from)}" y="${margin.top}" width="${x(b.to) - x(b.from)}" height="${bottom - margin.top}" fill="${b.color}"/>` +
-        `<text x="${(x(b.from) + x(b.to)) / 2}" y="${margin.top - 6}" text-anchor="middle" fill="#555">${escapeHtml(b.label)}</text>`,
-    )
-    .join('');
-  const refs = refLines
-    .map(
-      (v) => `<line x1="${x(v)}" x2="${x(v)}" y1="${margin.top}" y2="${bottom}" stroke="#999" stroke-dasharray="3 3"/>`,
-    )
-    .join('');
+  const { shaded, refs } = bandsAndRefs('x', bands, refLines, x, { from: margin.top, to: bottom });
   const colorOf = (/** @type {string} */ name) => series.find((s) => s.name === name)?.color ?? '#333';
   const body = rows
     .map((row, i) => {
@@ -177,20 +214,37 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
       return `<text x="${margin.left - 8}" y="${cy + 4}" text-anchor="end" fill="#333">${escapeHtml(row.label)}</text>${dots}`;
     })
     .join('');
-  const legend =
-    series.length > 1
-      ? series
-          .map(
-            (s, i) =>
-              `<circle cx="${margin.left + i * 90 + 5}" cy="${height - 8}" r="4" fill="${s.color}"/>` +
-              `<text x="${margin.left + i * 90 + 13}" y="${height - 4}">${escapeHtml(s.name)}</text>`,
-          )
-          .join('')
-      : '';
+  const legend = legendPlaces
+    .map(({ x: offset, row }, i) => {
+      const ly = bottom + 46 + row * 14;
+      return (
+        `<circle cx="${margin.left + offset + 5}" cy="${ly - 4}" r="4" fill="${series[i].color}"/>` +
+        `<text x="${margin.left + offset + 13}" y="${ly}">${escapeHtml(series[i].name)}</text>`
+      );
+    })
+    .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(xLabel)}">` +
     `${shaded}${grid}${refs}${body}<text x="${width - margin.right}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>${legend}</svg>`
   );
+}
+
+/**
+ * A legend of line samples with their names, two to a row.
+ * @param {{ name: string, color: string, dashed?: boolean }[]} lines
+ * @param {{ left: number, top: number, columnWidth: number }} place the first entry's text baseline and each column's width
+ */
+function lineLegend(lines, { left, top, columnWidth }) {
+  return lines
+    .map((line, i) => {
+      const lx = left + (i % 2) * columnWidth;
+      const ly = top + Math.floor(i / 2) * 14;
+      return (
+        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
+        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
+      );
+    })
+    .join('');
 }
 
 /**
@@ -250,22 +304,150 @@ export function lineChart({ title, lines, xLabel, yLabel }) {
       return `${band}<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>${dots}`;
     })
     .join('');
-  const legend = drawn
-    .map((line, i) => {
-      const lx = margin.left + (i % 2) * 240;
-      const ly = height - 22 + Math.floor(i / 2) * 14;
-      return (
-        `<line x1="${lx}" x2="${lx + 22}" y1="${ly - 4}" y2="${ly - 4}" stroke="${line.color}" stroke-width="2"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
-        `<text x="${lx + 28}" y="${ly}">${escapeHtml(line.name)}</text>`
-      );
-    })
-    .join('');
+  const legend = lineLegend(drawn, { left: margin.left, top: height - 22, columnWidth: 240 });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
     `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${grid}` +
     `<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${bottom}" stroke="${AXIS_COLOR}"/>` +
     `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${bottom}" y2="${bottom}" stroke="${AXIS_COLOR}"/>${body}` +
     `<text x="${margin.left + plotW}" y="${bottom + 28}" text-anchor="end" fill="#555">${escapeHtml(xLabel)}</text>` +
+    `<text transform="translate(12,${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeHtml(yLabel)}</text>` +
+    `${legend}</svg>`
+  );
+}
+
+/**
+ * @typedef {{ name: string, value: number, color: string }} Segment
+ * @typedef {{ label: string, segments: Segment[], note?: string }} StackedRow note: printed after the bar's total
+ */
+
+/**
+ * Horizontal stacked bars on one shared x axis from zero, a key of the segments' names above.
+ * @param {{ rows: StackedRow[], xLabel: string }} chart
+ */
+export function stackedBars({ rows, xLabel }) {
+  const labelWidth = 250;
+  const rowHeight = 26;
+  const keyHeight = 22;
+  const plotW = 560;
+  const right = 150;
+  const width = labelWidth + plotW + right;
+  const top = keyHeight + 8;
+  const height = top + rows.length * rowHeight + 36;
+  const max = Math.max(1, ...rows.map((r) => r.segments.reduce((sum, s) => sum + s.value, 0))) * 1.02;
+  const x = (/** @type {number} */ v) => labelWidth + (v / max) * plotW;
+  const names = [...new Map(rows.flatMap((r) => r.segments.map((s) => [s.name, s.color]))).entries()];
+  let keyX = 0;
+  const key = names
+    .map(([name, color]) => {
+      const part = `<rect x="${keyX}" y="4" width="10" height="10" fill="${color}"/><text x="${keyX + 14}" y="13" fill="#333">${escapeHtml(name)}</text>`;
+      keyX += 24 + name.length * 6;
+      return part;
+    })
+    .join('');
+  const grid = gridLines('x', ticks(0, max, false), x, {
+    from: top - 4,
+    to: top + rows.length * rowHeight,
+    labelAt: top + rows.length * rowHeight + 14,
+  });
+  const bars = rows
+    .map((row, i) => {
+      const y = top + i * rowHeight;
+      let at = 0;
+      const parts = row.segments
+        .filter((s) => s.value > 0)
+        .map((s) => {
+          const rect = `<rect x="${x(at)}" y="${y + 3}" width="${x(at + s.value) - x(at)}" height="${rowHeight - 8}" fill="${s.color}"><title>${escapeHtml(`${row.label} — ${s.name}: ${s.value.toFixed(1)}`)}</title></rect>`;
+          at += s.value;
+          return rect;
+        })
+        .join('');
+      const total = `${at.toFixed(1)}${row.note ? ` ${row.note}` : ''}`;
+      return (
+        `<text x="${labelWidth - 6}" y="${y + rowHeight / 2 + 4}" text-anchor="end" fill="#222">${escapeHtml(row.label)}</text>${parts}` +
+        `<text x="${x(at) + 4}" y="${y + rowHeight / 2 + 4}" fill="#444">${escapeHtml(total)}</text>`
+      );
+    })
+    .join('');
+  const axisLabel = `<text x="${labelWidth + plotW / 2}" y="${height - 4}" text-anchor="middle" fill="#555">${escapeHtml(xLabel)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${Math.max(width, keyX)} ${height}" width="${Math.max(width, keyX)}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(xLabel)}"><g>${key}</g>${grid}${bars}${axisLabel}</svg>`;
+}
+
+/**
+ * @typedef {{ y: number, low?: number, high?: number } | null} CategoryPoint null: nothing measured there
+ * @typedef {{ name: string, color: string, dashed?: boolean, points: CategoryPoint[] }} CategoryLine
+ */
+
+/**
+ * Lines across categories in a fixed order (runtimes in release order), a linear y axis from zero, each point with
+ * its interval as a whisker; the series are set a little apart so their whiskers do not cover each other.
+ * @param {{ title: string, categories: string[][], lines: CategoryLine[], yLabel: string,
+ *   format: (v: number) => string, bands?: { from: number, to: number, label: string, color: string }[],
+ *   refLines?: number[] }} chart categories: each one's label, one line of text per item
+ */
+export function categoryChart({ title, categories, lines, yLabel, format, bands = [], refLines = [] }) {
+  const width = 580;
+  const legendRows = Math.ceil(lines.length / 2);
+  const margin = { top: 26, right: 16, bottom: 58 + legendRows * 14, left: 52 };
+  const plotH = 260;
+  const height = margin.top + plotH + margin.bottom;
+  const plotW = width - margin.left - margin.right;
+  const values = lines
+    .flatMap((line) => line.points.flatMap((p) => (p ? [p.y, p.low, p.high] : [])))
+    .concat(
+      bands.flatMap((b) => [b.from, b.to]),
+      refLines,
+    )
+    .filter((v) => typeof v === 'number' && Number.isFinite(v));
+  const max = Math.max(0.1, .../** @type {number[]} */ (values)) * 1.08;
+  const slot = plotW / Math.max(1, categories.length);
+  const spread = Math.min(slot * 0.6, lines.length * 6);
+  const x = (/** @type {number} */ category, /** @type {number} */ line) =>
+    margin.left + slot * (category + 0.5) + (lines.length > 1 ? (line / (lines.length - 1) - 0.5) * spread : 0);
+  const y = (/** @type {number} */ v) => margin.top + plotH - (v / max) * plotH;
+  const bottom = margin.top + plotH;
+  const grid = gridLines(
+    'y',
+    ticks(0, max, false),
+    y,
+    { from: margin.left, to: margin.left + plotW, labelAt: margin.left - 4 },
+    format,
+  );
+  const { shaded, refs } = bandsAndRefs('y', bands, refLines, y, { from: margin.left, to: margin.left + plotW });
+  const labels = categories
+    .map(
+      (text, i) =>
+        `<text x="${margin.left + slot * (i + 0.5)}" y="${bottom + 14}" text-anchor="middle" fill="#333">` +
+        text
+          .map(
+            (part, j) => `<tspan x="${margin.left + slot * (i + 0.5)}" dy="${j ? 12 : 0}">${escapeHtml(part)}</tspan>`,
+          )
+          .join('') +
+        `</text>`,
+    )
+    .join('');
+  const body = lines
+    .map((line, l) => {
+      const drawn = line.points.flatMap((p, i) => (p && Number.isFinite(p.y) ? [{ ...p, cx: x(i, l) }] : []));
+      const path = drawn.map((p) => `${p.cx},${y(p.y)}`).join(' ');
+      const marks = drawn
+        .map((p) => {
+          const whisker =
+            p.low !== undefined && p.high !== undefined
+              ? `<line x1="${p.cx}" x2="${p.cx}" y1="${y(p.low)}" y2="${y(p.high)}" stroke="${line.color}" stroke-width="1.5"/>`
+              : '';
+          const interval = p.low !== undefined && p.high !== undefined ? ` (${format(p.low)} – ${format(p.high)})` : '';
+          return `${whisker}<circle cx="${p.cx}" cy="${y(p.y)}" r="3.5" fill="${line.color}"><title>${escapeHtml(`${line.name}: ${format(p.y)}${interval}`)}</title></circle>`;
+        })
+        .join('');
+      return `<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="1.5"${line.dashed ? ' stroke-dasharray="6 4"' : ''}/>${marks}`;
+    })
+    .join('');
+  const legend = lineLegend(lines, { left: margin.left, top: bottom + 52, columnWidth: 260 });
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
+    `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${shaded}${grid}${refs}` +
+    `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${bottom}" y2="${bottom}" stroke="${AXIS_COLOR}"/>${labels}${body}` +
     `<text transform="translate(12,${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeHtml(yLabel)}</text>` +
     `${legend}</svg>`
   );

@@ -5,6 +5,7 @@ import { htmlPage } from './html.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText, markdownTable, strong } from './rich-table.js';
 import { roundsDesign } from './tables.js';
+import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/comparison.js').Change} Change */
 /** @typedef {import('./rich-table.js').Table} Table */
@@ -18,7 +19,7 @@ import { roundsDesign } from './tables.js';
 function describeRun({ dir, results }) {
   const commit = results.environment.git.commit;
   return (
-    `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => `${r.name} ${r.version}`).join(', ')}, ` +
+    `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, results.startedAt)).join(', ')}, ` +
     `${commit ? `commit ${commit.slice(0, 12)}${results.environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
     `${results.environment.driver}, ${roundsDesign(results.options)})`
   );
@@ -39,11 +40,16 @@ function formatValue(change, value) {
 
 /**
  * @param {Change[]} changes
+ * @param {{ a: string, b: string }} [dates] each run's start, for its runtimes' release status; none: runtimes unlabelled
  * @returns {Table}
  */
-export function comparisonTable(changes) {
+export function comparisonTable(changes, dates) {
+  const label = (/** @type {string} */ runtime, /** @type {'a' | 'b'} */ side) =>
+    dates ? runtimeLabel(runtime, dates[side]) : runtime;
   const runtimeCell = (/** @type {Change} */ c) =>
-    c.runtimeA === c.runtimeB ? c.runtimeA : `${c.runtimeA} → ${c.runtimeB}`;
+    c.runtimeA === c.runtimeB && label(c.runtimeA, 'a') === label(c.runtimeB, 'b')
+      ? label(c.runtimeA, 'a')
+      : `${label(c.runtimeA, 'a')} → ${label(c.runtimeB, 'b')}`;
   return {
     title: 'Changes from A to B',
     intro: [
@@ -90,6 +96,11 @@ function runsParagraph(a, b) {
   return [`A: ${describeRun(a)}`, `B: ${describeRun(b)}`];
 }
 
+/** @param {Run} a @param {Run} b */
+function startDates(a, b) {
+  return { a: a.results.startedAt, b: b.results.startedAt };
+}
+
 /**
  * @param {Run} a @param {Run} b @param {Change[]} changes
  */
@@ -98,7 +109,7 @@ export function renderComparisonMarkdown(a, b, changes) {
     `# ${TITLE}`,
     '',
     ...runsParagraph(a, b).flatMap((line) => [line, '']),
-    markdownTable(comparisonTable(changes)),
+    markdownTable(comparisonTable(changes, startDates(a, b))),
   ].join('\n');
 }
 
@@ -110,6 +121,6 @@ export function renderComparisonHtml(a, b, changes) {
     TITLE,
     `${runsParagraph(a, b)
       .map((line) => `<p>${htmlText(line)}</p>`)
-      .join('\n')}\n${htmlTable(comparisonTable(changes))}`,
+      .join('\n')}\n${htmlTable(comparisonTable(changes, startDates(a, b)))}`,
   );
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
-import { barPanels, dotPlot } from './charts.js';
-import { escapeHtml } from './format.js';
+import { barPanels, categoryChart, dotPlot } from './charts.js';
+import { escapeHtml, formatPercent } from './format.js';
+import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import {
   baselineTable,
@@ -16,7 +17,14 @@ import {
   verdictTable,
   roundsDesign,
 } from './tables.js';
-import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import {
+  baselineMatrixTable,
+  baselineRow,
+  baselineSeries,
+  inReleaseOrder,
+  nestOverheadMatrixTable,
+  runtimeMatrixTable,
+} from './runtime-matrix.js';
 import {
   cpuPerThousandTable,
   latencyCurveCharts,
@@ -26,6 +34,7 @@ import {
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
+import { BARE } from '../run/stacks.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
@@ -39,6 +48,19 @@ const TARGET_COLORS = /** @type {Record<string, string>} */ ({
   'raw-hono': '#2a9d8f',
 });
 const RUNTIME_COLORS = ['#2f6db5', '#d9622b', '#2a9d8f', '#8e5ea2', '#b5a22f'];
+const ROUTE_COLORS = [
+  '#2f6db5',
+  '#d9622b',
+  '#2a9d8f',
+  '#8e5ea2',
+  '#b5a22f',
+  '#c0392b',
+  '#555555',
+  '#1b9e77',
+  '#e7298a',
+  '#66a61e',
+  '#a6761d',
+];
 const PERCENTILE_SERIES = [
   { key: 'p50', name: 'p50', color: '#2a9d8f' },
   { key: 'p90', name: 'p90', color: '#c9a227' },
@@ -62,7 +84,8 @@ p.note { margin: -1rem 0 1.5rem; color: #444; }
 
 /** @param {Analysis} analysis */
 function ratioChart(analysis) {
-  const judged = analysis.ratios.filter((r) => r.judged);
+  // a too-slow pair has no ratio to draw
+  const judged = analysis.ratios.filter((r) => r.judged && r.verdict !== 'too slow');
   if (judged.length === 0) return '';
   // One row per scenario and runtime, so that several runtimes' whiskers never overlap.
   const several = analysis.runtimes.length > 1;
@@ -71,10 +94,20 @@ function ratioChart(analysis) {
       .filter((r) => r.scenario === scenario)
       .map((r) => ({
         label: [scenarioLabel(r, analysis.stacks), ...(several ? [r.runtime] : [])].join(' · '),
-        points: [{ value: r.summary.median, low: r.summary.ci?.low, high: r.summary.ci?.high, series: r.runtime }],
+        points: [
+          {
+            value: r.summary.median,
+            low: r.summary.ci?.low,
+            high: r.summary.ci?.high,
+            series: analysis.runtimeLabels[r.runtime],
+          },
+        ],
       })),
   );
-  const series = analysis.runtimes.map((name, i) => ({ name, color: RUNTIME_COLORS[i % RUNTIME_COLORS.length] }));
+  const series = analysis.runtimes.map((runtime, i) => ({
+    name: analysis.runtimeLabels[runtime],
+    color: RUNTIME_COLORS[i % RUNTIME_COLORS.length],
+  }));
   return (
     `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Median per-round ratio with its 95 % interval; ` +
     `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>` +
@@ -85,6 +118,82 @@ function ratioChart(analysis) {
       bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
       refLines: [1],
     })}</div>`
+  );
+}
+
+/**
+ * A runtime label split for a chart's x axis: `node@20.20.2`, `end of life`, `since 2026-04-30`.
+ * @param {string} label from Analysis.runtimeLabels
+ */
+function categoryLines(label) {
+  const [, key, status] = /^(\S+) \((.*)\)$/.exec(label) ?? [label, label, ''];
+  const [, phase, date] = /^(.*?) ((?:since|until) .*)$/.exec(status) ?? [status, status, ''];
+  return [key, phase, date].filter(Boolean);
+}
+
+/**
+ * The claim and the frameworks' shares of node:http across runtimes in release order: where a Node line changes the
+ * answer. Only when the run measured several runtimes.
+ * @param {Analysis} analysis
+ */
+function runtimeTimelineCharts(analysis) {
+  if (analysis.runtimes.length < 2) return '';
+  const runtimes = inReleaseOrder(analysis.runtimes);
+  const categories = runtimes.map((runtime) => categoryLines(analysis.runtimeLabels[runtime]));
+  const point = (/** @type {import('../analysis/analyze.js').RatioRow | undefined} */ row) =>
+    row && row.verdict !== 'too slow' && Number.isFinite(row.summary.median)
+      ? { y: row.summary.median, low: row.summary.ci?.low, high: row.summary.ci?.high }
+      : null;
+  const routes = analysis.scenarios.flatMap((scenario) =>
+    analysis.stacks
+      .filter((stack) => analysis.ratios.some((r) => r.judged && r.scenario === scenario && r.stack === stack))
+      .map((stack) => ({ scenario, stack })),
+  );
+  const ratioLines = routes.map(({ scenario, stack }, i) => ({
+    name: scenarioLabel({ scenario, stack }, analysis.stacks),
+    color: ROUTE_COLORS[i % ROUTE_COLORS.length],
+    dashed: stack !== BARE,
+    points: runtimes.map((runtime) =>
+      point(
+        analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario && r.stack === stack),
+      ),
+    ),
+  }));
+  const [first] = baselineSeries(analysis);
+  const shareLines = baselineSeries(analysis)
+    .filter(({ scenario, stack }) => scenario === first.scenario && stack === first.stack)
+    .map(({ target, scenario, stack }) => ({
+      name: target,
+      color: TARGET_COLORS[target] ?? '#999',
+      points: runtimes.map((runtime) => point(baselineRow(analysis, runtime, target, scenario, stack))),
+    }));
+  const names = analysis.compared.builtIn ? { numerator: 'Fastify', denominator: 'Express' } : analysis.compared;
+  return (
+    `<h2>${escapeHtml(`${names.numerator} ÷ ${names.denominator}`)} per runtime</h2><p>Runtimes in release order, each ` +
+    "with its release line's status on the run's date. Left: the median per-round ratio per route with its 95 % " +
+    `interval (shaded: the docs' claim holds, ${HOLDS_MIN}–${HOLDS_MAX}×). Right: each framework's req/s as a share of ` +
+    `${escapeHtml(analysis.baseline ?? '')} on ${escapeHtml(first ? scenarioLabel(first, analysis.stacks) : '')}, ` +
+    `where a runtime that speeds up node:http's own path shows.</p><div class="charts">` +
+    `<div class="chart">${categoryChart({
+      title: `${analysis.compared.numerator} ÷ ${analysis.compared.denominator}, req/s`,
+      categories,
+      lines: ratioLines,
+      yLabel: 'ratio',
+      format: (value) => formatBandedRatio(value).replace(/\.?0+×$/, '×'),
+      bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
+      refLines: [1],
+    })}</div>` +
+    (first
+      ? `<div class="chart">${categoryChart({
+          title: `share of ${analysis.baseline}'s req/s on ${scenarioLabel(first, analysis.stacks)}`,
+          categories,
+          lines: shareLines,
+          yLabel: `÷ ${analysis.baseline}`,
+          format: (value) => formatPercent(value),
+          refLines: [1],
+        })}</div>`
+      : '') +
+    '</div>'
   );
 }
 
@@ -110,8 +219,8 @@ function throughputCharts(analysis) {
         .filter((panel) => panel.bars.length > 0);
       if (panels.length === 0) return '';
       return (
-        `<h2>Requests per second — ${escapeHtml(runtime)}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
-        `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${runtime}` })}</div>`
+        `<h2>Requests per second — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Median over the rounds, whiskers: 95 % interval of the median. Each panel has its own scale.</p>` +
+        `${legend}<div class="chart">${barPanels({ panels, yLabel: `req/s per scenario and target, ${analysis.runtimeLabels[runtime]}` })}</div>`
       );
     })
     .join('');
@@ -129,7 +238,7 @@ function latencyCharts(analysis) {
         }));
       if (rows.length === 0) return '';
       return (
-        `<h2>Closed-loop latency at saturation — ${escapeHtml(runtime)}</h2><p>Medians over the rounds, log scale. ` +
+        `<h2>Closed-loop latency at saturation — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Medians over the rounds, log scale. ` +
         `Every connection kept busy: these are latencies at the server's ceiling, not at the load it would run at.</p>` +
         `<div class="chart">${dotPlot({ rows, series: PERCENTILE_SERIES, xLabel: 'latency (ms, log scale)', log: true })}</div>`
       );
@@ -139,7 +248,7 @@ function latencyCharts(analysis) {
 
 /** @param {Analysis} analysis */
 function realisticLoadHtml(analysis) {
-  const sentences = realisticLoadSentences(analysis.loadCurve);
+  const sentences = realisticLoadSentences(analysis.loadCurve, analysis.runtimeLabels);
   if (sentences.length === 0) return '';
   return `<h2>At a realistic load</h2>${sentences.map((s) => `<p>${htmlText(s)}</p>`).join('')}`;
 }
@@ -162,20 +271,22 @@ ${results.ownApp ? htmlTable(compatibilityTable(results.ownApp), ALL_ALIKE) + ht
 ${htmlTable(stackComparisonTable(analysis))}
 ${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}
+${runtimeTimelineCharts(analysis)}
+${htmlTable(baselineMatrixTable(analysis))}
 ${ratioChart(analysis)}
 ${htmlTable(nestOverheadMatrixTable(analysis))}
 ${htmlTable(overheadTable(analysis))}
 ${htmlTable(baselineTable(analysis))}
 ${realisticLoadHtml(analysis)}
-${latencyCurveCharts(analysis.loadCurve)}
-${htmlTable(cpuPerThousandTable(analysis.loadCurve))}
+${latencyCurveCharts(analysis.loadCurve, analysis.runtimeLabels)}
+${htmlTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels))}
 ${htmlTable(problemsTable(results))}
 ${throughputCharts(analysis)}
 ${latencyCharts(analysis)}
 ${htmlTable(mixTable(analysis, results))}
 ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
-${htmlTable(latencyCurveTable(analysis.loadCurve))}
+${htmlTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels))}
 ${htmlTable(headerTable(results))}
 ${profilesHtml}
 ${htmlTable(environmentTable(results))}`,

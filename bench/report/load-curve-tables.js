@@ -55,11 +55,12 @@ function timeoutNote(point) {
 /**
  * Every adapter at every offered rate.
  * @param {LoadCurveAnalysis | null} curve
+ * @param {Record<string, string>} [labels] runtime keys with their release status (Analysis.runtimeLabels)
  * @returns {Table}
  */
-export function latencyCurveTable(curve) {
+export function latencyCurveTable(curve, labels = {}) {
   const rows = (curve?.points ?? []).map((p) => [
-    p.runtime,
+    labels[p.runtime] ?? p.runtime,
     p.scenario,
     levelLabel(p.level),
     formatNumber(p.level.rps),
@@ -130,9 +131,10 @@ function pointAt(curve, runtime, scenario, level, target) {
 /**
  * Capacity planning's form of the docs' claim: the server CPU each adapter needs per 1,000 req/s, and their ratio.
  * @param {LoadCurveAnalysis | null} curve
+ * @param {Record<string, string>} [labels] runtime keys with their release status (Analysis.runtimeLabels)
  * @returns {Table}
  */
-export function cpuPerThousandTable(curve) {
+export function cpuPerThousandTable(curve, labels = {}) {
   const rows = (curve?.cpuRatios ?? []).map((ratio) => {
     const points = [CURVE_DENOMINATOR, CURVE_NUMERATOR].map((target) =>
       pointAt(/** @type {LoadCurveAnalysis} */ (curve), ratio.runtime, ratio.scenario, ratio.level, target),
@@ -145,7 +147,7 @@ export function cpuPerThousandTable(curve) {
         : [],
     );
     return [
-      ratio.runtime,
+      labels[ratio.runtime] ?? ratio.runtime,
       ratio.scenario,
       levelLabel(ratio.level),
       formatNumber(ratio.level.rps),
@@ -192,9 +194,10 @@ export function cpuPerThousandTable(curve) {
  * The verdict at a realistic load, one sentence per runtime × scenario: CPU and tail latency at half the slower
  * adapter's capacity (with --rates, at the middle rate).
  * @param {LoadCurveAnalysis | null} curve
+ * @param {Record<string, string>} [labels] runtime keys with their release status (Analysis.runtimeLabels)
  * @returns {Text[]}
  */
-export function realisticLoadSentences(curve) {
+export function realisticLoadSentences(curve, labels = {}) {
   if (!curve) return [];
   return curve.plans.flatMap((plan) => {
     const level =
@@ -220,7 +223,7 @@ export function realisticLoadSentences(curve) {
       fastify.latencyMs && express.latencyMs
         ? `p99 ${formatMs(fastify.latencyMs.p99.value)} ms (Fastify) vs ${formatMs(express.latencyMs.p99.value)} ms (Express)`
         : 'latency not reported: the generator could not hold the rate';
-    return [[strong(plan.scenario), ` (${plan.runtime}) ${where}: ${cpu}; ${tail}.`]];
+    return [[strong(plan.scenario), ` (${labels[plan.runtime] ?? plan.runtime}) ${where}: ${cpu}; ${tail}.`]];
   });
 }
 
@@ -228,9 +231,10 @@ export function realisticLoadSentences(curve) {
  * One latency-versus-load chart per runtime × scenario: p50 (solid) and p99 (dashed) of both adapters against the
  * offered rate, with their intervals shaded.
  * @param {LoadCurveAnalysis | null} curve
+ * @param {Record<string, string>} [labels] runtime keys with their release status (Analysis.runtimeLabels)
  * @returns {string} HTML
  */
-export function latencyCurveCharts(curve) {
+export function latencyCurveCharts(curve, labels = {}) {
   if (!curve?.plans.length) return '';
   const charts = curve.plans.map((plan) => {
     const lines = [CURVE_DENOMINATOR, CURVE_NUMERATOR].flatMap((target) =>
@@ -245,7 +249,7 @@ export function latencyCurveCharts(curve) {
       })),
     );
     return `<div class="chart">${lineChart({
-      title: `${plan.scenario} · ${plan.runtime}`,
+      title: `${plan.scenario} · ${labels[plan.runtime] ?? plan.runtime}`,
       lines,
       xLabel: 'offered req/s',
       yLabel: 'latency (ms, log scale)',

@@ -12,7 +12,7 @@ import {
   targetTable,
   verdictTable,
 } from './tables.js';
-import { nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
+import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
 import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
@@ -23,7 +23,7 @@ import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from '
 
 /** @param {Analysis} analysis */
 function realisticLoadMarkdown(analysis) {
-  const sentences = realisticLoadSentences(analysis.loadCurve);
+  const sentences = realisticLoadSentences(analysis.loadCurve, analysis.runtimeLabels);
   if (sentences.length === 0) return '';
   return ['### At a realistic load', '', ...sentences.map((s) => `${markdownText(s)}\n`)].join('\n');
 }
@@ -42,11 +42,12 @@ export function renderSummary(results, analysis) {
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),
+    markdownTable(baselineMatrixTable(analysis)),
     markdownTable(nestOverheadMatrixTable(analysis)),
     markdownTable(overheadTable(analysis)),
     markdownTable(baselineTable(analysis)),
     realisticLoadMarkdown(analysis),
-    markdownTable(cpuPerThousandTable(analysis.loadCurve)),
+    markdownTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels)),
     markdownTable(problemsTable(results)),
   ]
     .filter(Boolean)
@@ -70,7 +71,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     markdownTable(mixTable(analysis, results)),
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),
-    markdownTable(latencyCurveTable(analysis.loadCurve)),
+    markdownTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels)),
     markdownTable(headerTable(results)),
     profilesMarkdown,
     markdownTable(environmentTable(results)),

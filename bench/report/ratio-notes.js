@@ -37,7 +37,11 @@ export function ratioNotes(row, names = { first: row.numerator, second: row.deno
     row.measuredVerdict && row.measuredVerdict !== row.verdict
       ? ` (alone the numbers say "${row.measuredVerdict}")`
       : '';
-  const notes = [];
+  const notes = row.tooSlow.map(
+    (slow) =>
+      `${slow.target} too slow for --duration ${slow.durationSec} s: none of the ${slow.inFlight} ` +
+      `requests in flight answered in ${roundList(slow.rounds)}, so no ratio`,
+  );
   if (row.failedAnswerRounds.length)
     notes.push(
       `more than ${formatPercent(FAILED_ANSWER_LIMIT, 1)} failed requests in ${roundList(row.failedAnswerRounds)} ` +
@@ -56,9 +60,10 @@ export function ratioNotes(row, names = { first: row.numerator, second: row.deno
             ? `; no verdict${measured}`
             : ''),
     );
-  if (row.summary.n < MIN_ROUNDS_FOR_VERDICT && row.judged)
+  if (row.summary.n < MIN_ROUNDS_FOR_VERDICT && row.judged && !row.tooSlow.length)
     notes.push(`fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds: no verdict`);
-  if (row.missingRounds.length) notes.push(`${roundList(row.missingRounds)} missing (a run failed or never ran)`);
+  if (row.missingRounds.length && !row.tooSlow.length)
+    notes.push(`${roundList(row.missingRounds)} missing (a run failed or never ran)`);
   if (row.summary.widened)
     notes.push(
       `consecutive rounds correlated (lag-1 r ${formatNumber(row.summary.lag1, 2)}): the host drifted; interval widened`,

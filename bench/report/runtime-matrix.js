@@ -1,6 +1,8 @@
 // @ts-check
-// The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime.
+// The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime,
+// runtimes in release order (Node by version, then Bun), so a change from one Node line to the next reads left to right.
 // With one runtime the tables have no rows and render nothing: the per-runtime tables already say it all.
+import semver from 'semver';
 import { DASH, formatInterval, formatPercent } from './format.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 import { strong } from './rich-table.js';
@@ -10,6 +12,24 @@ import { scenarioHeader, scenarioLabel } from './tables.js';
 /** @typedef {import('./rich-table.js').Text} Text */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
+
+/** Node before Bun, each by version. */
+const RUNTIME_NAMES = ['node', 'bun'];
+
+/**
+ * Runtime keys (`node@24.21.0`) in release order.
+ * @param {string[]} runtimes
+ */
+export function inReleaseOrder(runtimes) {
+  const parts = (/** @type {string} */ key) => {
+    const [name, version] = key.split('@');
+    return { rank: RUNTIME_NAMES.indexOf(name), version: semver.coerce(version)?.version ?? '0.0.0' };
+  };
+  return [...runtimes].sort((a, b) => {
+    const [first, second] = [parts(a), parts(b)];
+    return first.rank - second.rank || semver.compare(first.version, second.version);
+  });
+}
 
 /**
  * Scenarios (with each stack, when several) as rows, runtimes as columns; a row no runtime has a cell for is left out.
@@ -23,7 +43,7 @@ function matrixRows(analysis, cell) {
     .flatMap((scenario) =>
       analysis.stacks.map((stack) => [
         scenarioLabel({ scenario, stack }, analysis.stacks),
-        ...analysis.runtimes.map((runtime) => cell(runtime, scenario, stack)),
+        ...inReleaseOrder(analysis.runtimes).map((runtime) => cell(runtime, scenario, stack)),
       ]),
     )
     .filter((row) => row.slice(1).some((value) => value !== null))
@@ -33,7 +53,10 @@ function matrixRows(analysis, cell) {
 /** @param {Analysis} analysis @returns {Pick<Table, 'headers' | 'align'>} */
 function matrixColumns(analysis) {
   return {
-    headers: [scenarioHeader(analysis.stacks), ...analysis.runtimes],
+    headers: [
+      scenarioHeader(analysis.stacks),
+      ...inReleaseOrder(analysis.runtimes).map((runtime) => analysis.runtimeLabels[runtime]),
+    ],
     align: ['left', ...analysis.runtimes.map(() => /** @type {const} */ ('right'))],
   };
 }
@@ -53,9 +76,13 @@ export function runtimeMatrixTable(analysis) {
     if (!row) return null;
     const why = ratioNotes(row, { first: 'Fastify', second: 'Express' });
     if (why.length)
-      notes.push(`[${notes.length + 1}] ${scenarioLabel(row, analysis.stacks)} on ${runtime}: ${why.join('; ')}.`);
+      notes.push(
+        `[${notes.length + 1}] ${scenarioLabel(row, analysis.stacks)} on ${analysis.runtimeLabels[runtime]}: ${why.join('; ')}.`,
+      );
     return [
-      `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
+      row.verdict === 'too slow'
+        ? ''
+        : `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, formatBandedRatio)}) `,
       strong(row.verdict ?? DASH),
       why.length ? ` [${notes.length}]` : '',
     ];
@@ -102,4 +129,64 @@ export function nestOverheadMatrixTable(analysis) {
     ...matrixColumns(analysis),
     rows,
   };
+}
+
+/**
+ * Each target's req/s as a share of raw node:http's on the same route, per runtime: where a runtime speeds up
+ * node:http's own path (what Express and Nest-Express ride on), the frameworks' shares move.
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function baselineMatrixTable(analysis) {
+  const runtimes = inReleaseOrder(analysis.runtimes);
+  const rows =
+    analysis.runtimes.length < 2 || analysis.baseline === null
+      ? []
+      : baselineSeries(analysis).map(({ target, scenario, stack }) => [
+          `${target} · ${scenarioLabel({ scenario, stack }, analysis.stacks)}`,
+          ...runtimes.map((runtime) => {
+            const row = baselineRow(analysis, runtime, target, scenario, stack);
+            return row
+              ? `${formatPercent(row.summary.median)} (${formatInterval(row.summary.ci, formatPercent)})`
+              : DASH;
+          }),
+        ]);
+  return {
+    title: `Each framework's share of ${analysis.baseline ?? 'the baseline'} per runtime`,
+    intro:
+      `req/s ÷ ${analysis.baseline}'s req/s on the same route in the same round (median, 95 % CI), runtimes in release ` +
+      'order. 100 % would be as fast as the bare server.',
+    headers: ['target · scenario', ...runtimes.map((runtime) => analysis.runtimeLabels[runtime])],
+    align: ['left', ...runtimes.map(() => /** @type {const} */ ('right'))],
+    rows,
+  };
+}
+
+/**
+ * The target × scenario × stack combinations measured against the baseline on some runtime, in the run's order.
+ * @param {Analysis} analysis
+ */
+export function baselineSeries(analysis) {
+  const keys = analysis.ratios
+    .filter((r) => r.kind === 'baseline')
+    .map((r) => JSON.stringify([r.numerator, r.scenario, r.stack]));
+  return [...new Set(keys)].map((key) => {
+    const [target, scenario, stack] = JSON.parse(key);
+    return { target, scenario, stack };
+  });
+}
+
+/**
+ * @param {Analysis} analysis @param {string} runtime @param {string} target @param {string} scenario @param {string} stack
+ * @returns {RatioRow | undefined}
+ */
+export function baselineRow(analysis, runtime, target, scenario, stack) {
+  return analysis.ratios.find(
+    (r) =>
+      r.kind === 'baseline' &&
+      r.runtime === runtime &&
+      r.numerator === target &&
+      r.scenario === scenario &&
+      r.stack === stack,
+  );
 }

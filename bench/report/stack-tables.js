@@ -43,7 +43,7 @@ export function stackComparisonTable(analysis) {
         const kept = (/** @type {string} */ target) =>
           formatPercent(rps(runtime, scenario, PRODUCTION, target) / rps(runtime, scenario, BARE, target));
         rows.push([
-          runtime,
+          analysis.runtimeLabels[runtime],
           scenario,
           ratioCell(bare),
           ratioCell(production),
@@ -87,7 +87,7 @@ export function ablationTable(analysis) {
   const rows = keys.map((key) => {
     const [runtime, scenario, part] = key.split('\u0000');
     return [
-      runtime,
+      analysis.runtimeLabels[runtime],
       scenario,
       part,
       ...targets.map((target) => {
@@ -125,7 +125,7 @@ export function mixTable(analysis, results) {
     const shares = defined.find((s) => s.name === mix.scenario)?.mix ?? [];
     const total = shares.reduce((sum, share) => sum + share.weight, 0);
     return [
-      mix.runtime,
+      analysis.runtimeLabels[mix.runtime],
       `${mix.scenario} · ${mix.stack}`,
       mix.target,
       shares

@@ -9,6 +9,7 @@ import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
+import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -84,12 +85,13 @@ export function verdictTable(analysis) {
     .filter((r) => r.judged)
     .map((row) => {
       const raw = bare(row);
+      const measured = row.verdict !== 'too slow';
       return [
-        row.runtime,
+        analysis.runtimeLabels[row.runtime],
         scenarioLabel(row, analysis.stacks),
-        formatBandedRatio(row.summary.median),
-        formatInterval(row.summary.ci, formatBandedRatio),
-        `±${formatPercent(halfWidth(row.summary), 1)}`,
+        measured ? formatBandedRatio(row.summary.median) : DASH,
+        measured ? formatInterval(row.summary.ci, formatBandedRatio) : DASH,
+        measured ? `±${formatPercent(halfWidth(row.summary), 1)}` : DASH,
         strong(row.verdict ?? DASH),
         roundsCell(row),
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
@@ -160,7 +162,7 @@ export function orderTable(analysis) {
       const order = /** @type {import('../analysis/analyze.js').OrderEffect} */ (row.order);
       const shift = order.shift;
       return [
-        row.runtime,
+        analysis.runtimeLabels[row.runtime],
         scenarioLabel(row, analysis.stacks),
         `${row.numerator} ÷ ${row.denominator}`,
         `${formatRatio(order.denominatorFirst.median)} (${order.denominatorFirst.n})`,
@@ -209,7 +211,7 @@ export function overheadTable(analysis) {
       if (!express && !fastify) continue;
       const cell = (/** @type {RatioRow | undefined} */ r) =>
         r ? `${formatPercent(r.summary.median)} (${formatInterval(r.summary.ci, formatPercent)})` : DASH;
-      rows.push([runtime, scenario, cell(express), cell(fastify)]);
+      rows.push([analysis.runtimeLabels[runtime], scenario, cell(express), cell(fastify)]);
     }
   }
   return {
@@ -238,7 +240,11 @@ export function baselineTable(analysis) {
         ),
       );
       if (cells.every((c) => !c)) continue;
-      rows.push([runtime, scenario, ...cells.map((c) => (c ? formatPercent(c.summary.median) : DASH))]);
+      rows.push([
+        analysis.runtimeLabels[runtime],
+        scenario,
+        ...cells.map((c) => (c ? formatPercent(c.summary.median) : DASH)),
+      ]);
     }
   }
   return {
@@ -256,7 +262,7 @@ export function baselineTable(analysis) {
  */
 export function targetTable(analysis) {
   const rows = analysis.targetRows.map((row) => [
-    row.runtime,
+    analysis.runtimeLabels[row.runtime],
     scenarioLabel(row, analysis.stacks),
     row.target,
     formatNumber(row.rps.median),
@@ -270,8 +276,11 @@ export function targetTable(analysis) {
     formatNumber(row.cpuUsPerRequest, 1),
     formatNumber(row.peakRssMiB, 0),
     formatPercent(row.generatorShare),
-    `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}`,
+    `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}${row.tooSlow ? ` (+${row.tooSlow.rounds.length} too slow)` : ''}`,
     [
+      row.tooSlow
+        ? `too slow for --duration ${row.tooSlow.durationSec} s: none of the ${row.tooSlow.inFlight} requests in flight answered, in ${row.tooSlow.rounds.length} of ${row.okRuns + row.failedRuns + row.tooSlow.rounds.length} runs`
+        : '',
       analysis.remoteTargets.includes(row.target) ? 'url target: runs elsewhere, so no CPU or RSS' : '',
       row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '',
       ...row.warnings,
@@ -333,18 +342,19 @@ export function targetTable(analysis) {
  * @returns {Table}
  */
 export function problemsTable(results) {
+  const label = (/** @type {string} */ runtime) => runtimeLabel(runtime, results.startedAt);
   const rows = [
-    ...results.targetFailures.map((f) => [f.runtime, f.target, DASH, 'could not start', f.reason]),
+    ...results.targetFailures.map((f) => [label(f.runtime), f.target, DASH, 'could not start', f.reason]),
     ...results.verification
       .filter((v) => !v.ok)
-      .map((v) => [v.runtime, v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
+      .map((v) => [label(v.runtime), v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
     ...results.runs
-      .filter((r) => r.status === 'failed')
+      .filter((r) => r.status !== 'ok')
       .map((r) => [
-        r.runtime,
+        label(r.runtime),
         r.target,
         r.scenario,
-        `round ${r.round} failed`,
+        `round ${r.round} ${r.status === 'failed' ? 'failed' : `too slow for --duration ${results.options.durationSec} s`}`,
         [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)]
           .filter(Boolean)
           .join(' — stderr: '),
@@ -374,7 +384,7 @@ export function headerTable(results) {
     headers: ['runtime', scenarioHeader(stacks), 'header', ...present],
     align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
     rows: results.headerDifferences.map((d) => [
-      d.runtime,
+      runtimeLabel(d.runtime, results.startedAt),
       scenarioLabel({ scenario: d.scenario, stack: stackOf(d) }, stacks),
       d.security ? strong(d.header) : d.header,
       ...present.map((t) => (t in d.values ? (d.values[t] ?? '(absent)') : DASH)),
@@ -393,7 +403,9 @@ export function environmentTable(results) {
     ['CPU', `${env.cpu.model}, ${env.cpu.count} CPUs${env.cpu.governor ? `, governor ${env.cpu.governor}` : ''}`],
     ['memory', `${env.memoryGiB} GiB`],
     ['OS', [env.os.distribution, env.os.kernel].filter(Boolean).join(', ')],
-    ['runtimes', env.runtimes.map((r) => `${r.name} ${r.version} (${r.command})`).join('; ')],
+    ['runtimes', env.runtimes.map((r) => describeRuntime(r, results.startedAt)).join('; ')],
+    // absent in results written before the bench chose the runtime
+    ...(results.plan.runtimeChoice ? [['runtime choice', results.plan.runtimeChoice.reason]] : []),
     [
       'load generator',
       `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(o)}, ${o.warmupSec} s warm-up per pair` +
@@ -426,6 +438,16 @@ export function environmentTable(results) {
     ...results.started.filter((s) => s.line).map((s) => [`${s.target} said`, `${s.line} (${s.runtime})`]),
   ];
   return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
+}
+
+/**
+ * A runtime as the environment table shows it: version, release status on the run's date, LTS codename, V8, binary.
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime @param {string} date
+ */
+function describeRuntime(runtime, date) {
+  const status = releaseStatus(runtime, date);
+  const details = [status.text, status.codename, status.v8 && `V8 ${status.v8}`].filter(Boolean).join(', ');
+  return `${runtime.name} ${runtime.version} (${details}; ${runtime.command})`;
 }
 
 /**

@@ -12,13 +12,16 @@ export const HTML_FILE = 'report.html';
 
 /**
  * The profiles section is rendered by bench/profile (its own module, loaded only when a run has profiles).
- * @param {import('../profile/profile-targets.js').ProfileRecord[] | undefined} profiles @param {string} dir
+ * @param {import('../results.js').Results} results @param {string} dir
  */
-async function renderProfiles(profiles, dir) {
+async function renderProfiles({ profiles, profileDiffs = [] }, dir) {
   if (!profiles?.length) return { markdown: '', html: '' };
   try {
     const { renderProfilesMarkdown, renderProfilesHtml } = await import('../profile/profile-targets.js');
-    return { markdown: renderProfilesMarkdown(profiles, dir), html: renderProfilesHtml(profiles, dir) };
+    return {
+      markdown: renderProfilesMarkdown(profiles, dir, profileDiffs),
+      html: renderProfilesHtml(profiles, dir, profileDiffs),
+    };
   } catch (error) {
     const note = `Profiles were recorded but could not be rendered: ${/** @type {Error} */ (error).message}`;
     return { markdown: `### Profiles\n\n${note}\n`, html: `<h2>Profiles</h2><p>${escapeHtml(note)}</p>` };
@@ -32,7 +35,7 @@ async function renderProfiles(profiles, dir) {
  */
 export async function writeReports(dir, results) {
   const analysis = analyze(results);
-  const profiles = await renderProfiles(results.profiles, dir);
+  const profiles = await renderProfiles(results, dir);
   const markdownFile = join(dir, MARKDOWN_FILE);
   const htmlFile = join(dir, HTML_FILE);
   writeFileSync(markdownFile, renderMarkdown(results, analysis, profiles.markdown));

@@ -119,9 +119,9 @@ async function runRound(session, running, pairs, round) {
     await burst(session, running.get(instanceName(pair)), pair);
     const record = await timedRun(session, running, pair, round + 1, index + 1);
     if (session.signal.aborted) return null; // a run cut short by Ctrl-C is no measurement
-    if (record.status === 'failed')
+    if (record.status !== 'ok')
       progress.log(
-        `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} failed: ${record.failure?.reason}`,
+        `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} ${record.status === 'failed' ? 'failed' : 'too slow'}: ${record.failure?.reason}`,
       );
     results.runs.push(record);
     session.save();
@@ -363,6 +363,12 @@ async function timedRun(session, running, pair, round, slot) {
     await untilIdle(pid);
     const exited = target.exitInfo();
     if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
+    if (load.requests === 0 && load.errors === 0) {
+      // nothing answered, nothing refused: the route is slower than the run, which the report says instead of failing
+      const inFlight = session.options.connections * session.options.pipelining;
+      const reason = `none of the ${inFlight} requests in flight answered within ${Number(load.durationSec.toFixed(2))} s`;
+      return { ...record, status: 'too-slow', failure: { reason }, inFlight, load };
+    }
     if (load.requests === 0)
       return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
     const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;

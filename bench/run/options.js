@@ -174,9 +174,13 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --no-pin             let the scheduler place servers and generator
   --cpus S:G           pin with explicit taskset CPU lists, e.g. 0:1 or 0-2:3 (implies --pin)
   --port N             first of the consecutive ports the targets listen on (default ${DEFAULT_BASE_PORT})
-  --runtime LIST       runtimes to run every target under, e.g. node@20,node@24,bun (default: the node running this)
+  --runtime LIST       runtimes to run every target under, comma-separated, e.g. supported,bun: node (the node
+                       running this), node@24, node@24.11.1, lts (the active LTS line), supported (every Node line
+                       not past end of life today), node@20..26 (the newest release of each major, odd ones
+                       included), bun, bun@1.3. Default: the node running this, or lts when its line is end of life
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
-                       for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick)
+                       for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick); with several
+                       runtimes, also differential profiles of each against the one before it (npm run profile:diff)
   --load-curve         after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} at the same fixed offered rates
                        (open loop) per scenario: ${DEFAULT_LOAD_LEVELS.map((level) => level * 100).join(', ')} % of the slower one's capacity in this run;
                        --rounds paired rounds of --duration each, over --connections connections

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_CACHE_DIR, installedRuntime } from './install.js';
 import { assertDriverSupports, specMatches } from './specs.js';
+import { releaseStatus, runtimeLabel } from './release-status.js';
 import { UsageError } from '../errors.js';
 
 /** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
@@ -15,17 +16,35 @@ import { UsageError } from '../errors.js';
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
 
 /**
- * The runtimes of a run. Without --runtime: the node running the bench. With it: check the driver against the
- * runtimes (before installing anything), install what is missing and resolve.
- * @param {RuntimeSpec[] | null} specs --runtime, parsed, or null
+ * The runtimes of a run: check the driver against the runtimes (before installing anything), install what is missing
+ * and resolve.
+ * @param {RuntimeSpec[]} specs from planRuntimes
  * @param {string} driverName
  * @param {(line: string) => void} log
  * @returns {Promise<Runtime[]>}
  */
 export async function runtimesForOption(specs, driverName, log) {
-  if (specs === null) return [currentNode()];
   assertDriverSupports(driverName, specs);
   return resolveRuntimes(specs, { log });
+}
+
+/**
+ * Which runtimes a run measures and why, in one line for the terminal and results.json.
+ * @param {import('./specs.js').RuntimePlan} plan
+ * @param {Runtime[]} runtimes resolved from plan.specs, in its order
+ * @param {string} date the run's date
+ */
+export function describeRuntimeChoice(plan, runtimes, date) {
+  const labels = runtimes.map((runtime) => runtimeLabel(`${runtime.name}@${runtime.version}`, date)).join(', ');
+  if (plan.replaced) {
+    const [chosen] = runtimes;
+    return (
+      `runtime: node ${plan.replaced.version} is ${plan.replaced.status}; measuring the LTS line, ` +
+      `${plan.specs[0].text} (${chosen.version}, ${releaseStatus(chosen, date).text}), instead — --runtime node measures this node`
+    );
+  }
+  if (plan.requested === null) return `runtime: ${labels}, the node running the bench`;
+  return `runtime: ${labels} (--runtime ${plan.requested})`;
 }
 
 /**

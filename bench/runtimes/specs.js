@@ -1,19 +1,33 @@
 // @ts-check
 // `--runtime` text → runtime specs: which runtimes, which version ranges, and which load generators can measure them.
+// Aliases (lts, supported, node@A..B) become specs here, once, from Node's release schedule on the run's date.
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { UsageError } from '../errors.js';
+import { lineStart, ltsLine, releaseStatus, supportedLines } from './release-status.js';
 
 /** @typedef {'node' | 'bun'} RuntimeName */
 /**
  * A parsed `--runtime` item. `range` is the version text after `@` (`24`, `24.11`, `1.3.2`, read as npm reads
- * `node@24`), or null: the node running the bench for `node`, the newest release for `bun`.
- * @typedef {{ text: string, name: RuntimeName, range: string | null }} RuntimeSpec
+ * `node@24`), or null: the node running the bench for `node`, the newest release for `bun`. `alias`: the item it was
+ * expanded from (`lts`, `supported`, `node@22..26`), absent when given as is.
+ * @typedef {{ text: string, name: RuntimeName, range: string | null, alias?: string }} RuntimeSpec
+ */
+
+/**
+ * The runtimes of a run and why: --runtime as given, or the default the bench chose.
+ * @typedef {object} RuntimePlan
+ * @property {RuntimeSpec[]} specs
+ * @property {string | null} requested the --runtime text; null: the default
+ * @property {{ version: string, status: string } | null} replaced the running node, when the default measures the
+ *   LTS line instead because it is end of life
  */
 
 const SPEC_PATTERN = /^(node|bun)(?:@(\d+(?:\.\d+){0,2}))?$/;
+const RANGE_PATTERN = /^node@(\d+)\.\.(\d+)$/;
 const ACCEPTED_FORMS =
-  'node (the node running the bench), node@<major>[.<minor>[.<patch>]], bun, bun@<major>[.<minor>[.<patch>]]';
+  'node (the node running the bench), node@<major>[.<minor>[.<patch>]], node@<major>..<major>, lts, supported, bun, ' +
+  'bun@<major>[.<minor>[.<patch>]]';
 
 /** The Node releases the app supports: package.json `engines.node`. */
 const ENGINES_NODE = readEnginesNode();
@@ -27,35 +41,98 @@ function readEnginesNode() {
 }
 
 /**
- * Parses `--runtime` text such as `node@20,node@22,node@24,bun`.
+ * The runtimes to measure. Without --runtime: the node running the bench, unless its line is end of life on `date`;
+ * then the LTS line, installed from npm.
+ * @param {string | null} text --runtime, or null
+ * @param {{ date: string, runningNode?: string }} context the run's date; the running node's version
+ * @returns {RuntimePlan}
+ */
+export function planRuntimes(text, { date, runningNode = process.versions.node }) {
+  if (text !== null) return { specs: parseRuntimeList(text, date), requested: text, replaced: null };
+  const status = releaseStatus({ name: 'node', version: runningNode }, date);
+  if (status.phase !== 'end of life')
+    return { specs: [{ text: 'node', name: 'node', range: null }], requested: null, replaced: null };
+  const major = String(ltsLine(date));
+  return {
+    specs: [{ text: `node@${major}`, name: 'node', range: major, alias: 'lts' }],
+    requested: null,
+    replaced: { version: runningNode, status: status.text },
+  };
+}
+
+/**
+ * Parses `--runtime` text such as `node@22,node@24,bun`, `supported,bun` or `node@22..26`, aliases expanded on `date`.
  * @param {string} text
+ * @param {string} [date] the run's date, which decides what `lts` and `supported` are (default: now)
  * @returns {RuntimeSpec[]}
  * @throws {UsageError} naming the first bad item and the accepted forms
  */
-export function parseRuntimeList(text) {
+export function parseRuntimeList(text, date = new Date().toISOString()) {
   const items = String(text)
     .split(',')
     .map((item) => item.trim());
   /** @type {RuntimeSpec[]} */
   const specs = [];
   for (const item of items) {
-    const match = SPEC_PATTERN.exec(item);
-    if (!match) {
-      const shown = item === '' ? 'an empty item' : `"${item}"`;
-      throw new UsageError(`--runtime: ${shown} is not a runtime; use ${ACCEPTED_FORMS}, comma-separated`);
+    for (const spec of expandItem(item, date)) {
+      const same = specs.find((other) => other.text === spec.text);
+      if (same) {
+        const from = [same.alias, spec.alias].filter(Boolean).map((alias) => `${alias} includes it`);
+        throw new UsageError(
+          `--runtime: ${spec.text} is listed twice${from.length ? ` (${from.join(', ')})` : ''}; list each runtime once`,
+        );
+      }
+      specs.push(spec);
     }
-    const name = /** @type {RuntimeName} */ (match[1]);
-    const range = match[2] ?? null;
-    if (specs.some((spec) => spec.text === item))
-      throw new UsageError(`--runtime: ${item} is listed twice; list each runtime once`);
-    if (name === 'node' && range !== null && !semver.intersects(range, ENGINES_NODE)) {
-      throw new UsageError(
-        `--runtime: ${item} is older than the app supports (Node ${ENGINES_NODE}, package.json engines)`,
-      );
-    }
-    specs.push({ text: item, name, range });
   }
   return specs;
+}
+
+/**
+ * One --runtime item as the specs it stands for.
+ * @param {string} item @param {string} date
+ * @returns {RuntimeSpec[]}
+ */
+function expandItem(item, date) {
+  if (item === 'lts') return [nodeLine(ltsLine(date), item, date)];
+  if (item === 'supported') return supportedLines(date).map((major) => nodeLine(major, item, date));
+  const range = RANGE_PATTERN.exec(item);
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    if (from > to) throw new UsageError(`--runtime: ${item} runs backwards; write the older major first`);
+    return Array.from({ length: to - from + 1 }, (_, i) => nodeLine(from + i, item, date));
+  }
+  const match = SPEC_PATTERN.exec(item);
+  if (!match) {
+    const shown = item === '' ? 'an empty item' : `"${item}"`;
+    throw new UsageError(`--runtime: ${shown} is not a runtime; use ${ACCEPTED_FORMS}, comma-separated`);
+  }
+  const name = /** @type {RuntimeName} */ (match[1]);
+  const spec = { text: item, name, range: match[2] ?? null };
+  if (name === 'node' && spec.range !== null) assertAppSupports(item, spec.range);
+  return [spec];
+}
+
+/**
+ * A Node release line as a spec: its newest release on npm.
+ * @param {number} major @param {string} alias the item it came from @param {string} date
+ * @returns {RuntimeSpec}
+ */
+function nodeLine(major, alias, date) {
+  const text = `node@${major}`;
+  assertAppSupports(alias === text ? text : `${text} (from ${alias})`, String(major));
+  const start = lineStart(major);
+  if (start !== null && start > date.slice(0, 10))
+    throw new UsageError(`--runtime: ${text} (from ${alias}) is not released until ${start}`);
+  return { text, name: 'node', range: String(major), alias };
+}
+
+/** @param {string} shown the item as named in the message @param {string} range */
+function assertAppSupports(shown, range) {
+  if (!semver.intersects(range, ENGINES_NODE))
+    throw new UsageError(
+      `--runtime: ${shown} is older than the app supports (Node ${ENGINES_NODE}, package.json engines)`,
+    );
 }
 
 /**

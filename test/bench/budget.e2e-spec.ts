@@ -15,6 +15,8 @@ describe('npm run bench -- --budget, end to end', () => {
     // a budget the minimum rounds already spend: the scenario runs them and stops on the budget
     run = await runNode([
       CLI,
+      '--runtime',
+      'node',
       '--targets',
       'nest-express,nest-fastify',
       '--scenarios',

@@ -5,7 +5,17 @@ import { CLI, ROOT, runNode } from './support/run-node.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 const COMPARE_CLI = join(ROOT, 'bench', 'bin', 'compare.js');
-const QUICK_RUN = ['--quick', '--targets', 'nest-express,nest-fastify', '--scenarios', 'hello,json', '--port', '3180'];
+const QUICK_RUN = [
+  '--runtime',
+  'node',
+  '--quick',
+  '--targets',
+  'nest-express,nest-fastify',
+  '--scenarios',
+  'hello,json',
+  '--port',
+  '3180',
+];
 
 describe('npm run compare on two real --quick runs', () => {
   let dir: string;
@@ -27,7 +37,7 @@ describe('npm run compare on two real --quick runs', () => {
     expect(run.status).toBe(0);
     for (const scenario of ['hello', 'json']) {
       for (const series of ['nest-fastify ÷ nest-express', 'nest-express req/s', 'nest-fastify req/s'])
-        expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\| ${scenario} \\| ${series} \\| `));
+        expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\([^)]+\\) \\| ${scenario} \\| ${series} \\| `));
     }
     // two rounds a side cannot reach a 95 % interval, so no change is called beyond noise
     expect(run.stdout).not.toMatch(/\*\*yes\*\*/);

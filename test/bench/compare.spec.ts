@@ -83,8 +83,12 @@ describe('npm run compare', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('### Changes from A to B');
-    expect(run.stdout).toMatch(/\| node@20\.20\.2 \| hello \| nest-fastify ÷ nest-express \| .*\| \+20\.0 % \|/);
-    expect(run.stdout).toMatch(/\| node@20\.20\.2 \| hello \| nest-express req\/s \| .*\| 0\.0 % \|/);
+    expect(run.stdout).toMatch(
+      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| nest-fastify ÷ nest-express \| .*\| \+20\.0 % \|/,
+    );
+    expect(run.stdout).toMatch(
+      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| nest-express req\/s \| .*\| 0\.0 % \|/,
+    );
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('### Changes from A to B');
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/^<!doctype html>[\s\S]*<table>/);
   });

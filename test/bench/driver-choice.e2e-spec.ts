@@ -9,7 +9,7 @@ function runWithoutGenerators(args: string[]): Promise<Finished> {
   const bin = mkdtempSync(join(tmpdir(), 'bench-path-'));
   symlinkSync(process.execPath, join(bin, 'node'));
   symlinkSync('/bin/sh', join(bin, 'sh'));
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, '--runtime', 'node', ...args], {
     cwd: ROOT,
     env: { ...process.env, PATH: bin },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,6 +52,8 @@ describe('the bench when things go wrong mid-run', () => {
   it('marks the runs of a target that died as failed, with its signal, measures the rest and exits 1', async () => {
     const { done } = startNode([
       CLI,
+      '--runtime',
+      'node',
       '--targets',
       'raw-node,raw-fastify',
       '--scenarios',
@@ -93,6 +95,8 @@ describe('the bench when things go wrong mid-run', () => {
   it('on Ctrl-C stops every server, writes partial results marked incomplete and exits 130', async () => {
     const { child, done } = startNode([
       CLI,
+      '--runtime',
+      'node',
       '--targets',
       'raw-node,raw-express',
       '--scenarios',

@@ -19,7 +19,7 @@ describe('npm run bench -- --config examples/nest-app/bench.config.json --quick,
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-own-app-'));
     const config = join(EXAMPLE, 'bench.config.json');
-    run = await runNode([CLI, '--config', config, '--quick', '--out', dir, '--port', BASE_PORT]);
+    run = await runNode([CLI, '--runtime', 'node', '--config', config, '--quick', '--out', dir, '--port', BASE_PORT]);
     results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
   }, RUN_TIMEOUT_MS);
 
@@ -43,7 +43,7 @@ describe('npm run bench -- --config examples/nest-app/bench.config.json --quick,
   it('gives a verdict row for its own pair, named after its targets', () => {
     expect(run.stdout).toContain('### Verdict: is example-fastify "almost two times" faster than example-express?');
     for (const scenario of ['items', 'item', 'order'])
-      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\| ${scenario} \\| \\d+\\.\\d\\d×`));
+      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\([^)]+\\) \\| ${scenario} \\| \\d+\\.\\d\\d×`));
   });
 });
 
@@ -81,7 +81,7 @@ describe('a url target on another address, started by the test', () => {
       if (answered) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    run = await runNode([CLI, '--config', config, '--quick', '--prof', '--port', BASE_PORT]);
+    run = await runNode([CLI, '--runtime', 'node', '--config', config, '--quick', '--prof', '--port', BASE_PORT]);
     results = JSON.parse(readFileSync(join(dir, 'results', readdirOne(join(dir, 'results')), 'results.json'), 'utf8'));
   }, RUN_TIMEOUT_MS);
 

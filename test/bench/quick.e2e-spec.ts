@@ -15,7 +15,7 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-quick-'));
-    run = await runNode([CLI, '--quick', '--stack', 'bare', '--out', dir, '--port', '3160']);
+    run = await runNode([CLI, '--runtime', 'node', '--quick', '--stack', 'bare', '--out', dir, '--port', '3160']);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,7 +24,7 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
     expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('### Verdict: is Nest on Fastify "almost two times" faster than on Express?');
-    expect(run.stdout).toMatch(/\| node@[\d.]+ \| hello \| [\d.]+× \|/);
+    expect(run.stdout).toMatch(/\| node@[\d.]+ \([^)]+\) \| hello \| [\d.]+× \|/);
   });
 
   it('writes a complete results.json: every pair verified, every run recorded with its measurements', () => {
@@ -75,6 +75,8 @@ describe.each(['autocannon', 'wrk', 'ab'])('--driver %s', (driver) => {
     try {
       const run = await runNode([
         CLI,
+        '--runtime',
+        'node',
         '--quick',
         '--driver',
         driver,

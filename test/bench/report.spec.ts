@@ -35,7 +35,10 @@ describe('report.md from a results.json', () => {
       const ratios = roundRatios(results, scenario);
       const row = markdown
         .split('\n')
-        .find((line) => line.startsWith(`| node@20.20.2 | ${scenario} | `) && line.includes('**'))!;
+        .find(
+          (line) =>
+            line.startsWith(`| node@20.20.2 (end of life since 2026-04-30) | ${scenario} | `) && line.includes('**'),
+        )!;
       expect(row).toContain(`| ${median(ratios).toFixed(2)}× |`);
       expect(row).toMatch(/\*\*(holds|understated|does not hold|inconclusive)\*\*/);
       expect(row).toContain(`| ${ratios.length} |`);
@@ -83,11 +86,13 @@ describe('report.md from a results.json', () => {
     const { markdown } = render(results);
     expect(markdown).toContain('### Skipped and failed');
     expect(markdown).toContain(
-      '| node@20.20.2 | nest-express | hello | round 2 failed | the target exited during this run (signal SIGKILL) — stderr: Error: out of memory |',
+      '| node@20.20.2 (end of life since 2026-04-30) | nest-express | hello | round 2 failed | the target exited during this run (signal SIGKILL) — stderr: Error: out of memory |',
     );
     const helloRow = markdown
       .split('\n')
-      .find((line) => line.startsWith('| node@20.20.2 | hello | ') && line.includes('**'))!;
+      .find(
+        (line) => line.startsWith('| node@20.20.2 (end of life since 2026-04-30) | hello | ') && line.includes('**'),
+      )!;
     expect(helloRow).toContain('| 2 of 3 |');
     expect(helloRow).toContain('round 2 missing');
   });
@@ -120,7 +125,9 @@ describe('report.md from a results.json', () => {
     );
     fastify.forEach((run: any, i: number) => (run.load.rps = express[i].load.rps * 2.503));
     const { markdown } = render(results);
-    expect(markdown).toMatch(/\| node@20\.20\.2 \| hello \| 2\.503× \| 2\.503× – 2\.503× \|/);
+    expect(markdown).toMatch(
+      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| 2\.503× \| 2\.503× – 2\.503× \|/,
+    );
   });
 
   it("shows how closely the two adapters' req/s moved together from round to round", () => {
@@ -142,8 +149,8 @@ describe('report.md from a results.json', () => {
       (r: any) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3),
     );
     const { markdown } = render(results);
-    expect(markdown).toMatch(/\| node@20\.20\.2 \| hello \| .*\| 3 \| 1\.00 \|/);
-    expect(markdown).toMatch(/\| node@20\.20\.2 \| json \| .*\| 2 of 3 \| — \|/);
+    expect(markdown).toMatch(/\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| .*\| 3 \| 1\.00 \|/);
+    expect(markdown).toMatch(/\| node@20\.20\.2 \(end of life since 2026-04-30\) \| json \| .*\| 2 of 3 \| — \|/);
   });
 
   it('says so at the top when the results are incomplete', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
-import { nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
+import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
 import { markdownText, plainText } from '../../bench/report/rich-table.js';
 import { median } from '../../bench/analysis/stats.js';
 
@@ -12,6 +12,12 @@ const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);
 const SINGLE = new URL('./fixtures/results-quick.json', import.meta.url);
 const load = (file: URL) => JSON.parse(readFileSync(file, 'utf8'));
 const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
+/** The runtimes with their release status on the run's date, 2026-11-21, as every table names them. */
+const LABELS = [
+  'node@20.20.2 (end of life since 2026-04-30)',
+  'node@24.21.0 (maintenance LTS until 2028-04-30)',
+  'bun@1.4.5 (no LTS schedule)',
+];
 
 /** Median of the per-round ratios of two targets, straight from the raw run records. */
 function medianRatio(results: any, runtime: string, scenario: string, numerator: string, denominator: string): number {
@@ -29,9 +35,9 @@ function medianRatio(results: any, runtime: string, scenario: string, numerator:
 }
 
 describe('runtime matrix', () => {
-  it('has one column per runtime, in the order they ran, and one row per scenario', () => {
+  it('has one column per runtime, named with its release status, and one row per scenario', () => {
     const table = runtimeMatrixTable(analyze(load(MULTI)));
-    expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
+    expect(table.headers).toEqual(['scenario', ...LABELS]);
     expect(table.rows.map((row) => row[0])).toEqual(['hello', 'json']);
   });
 
@@ -53,7 +59,7 @@ describe('runtime matrix', () => {
   it("shows Nest's share of the bare framework per adapter and runtime", () => {
     const results = load(MULTI);
     const table = nestOverheadMatrixTable(analyze(results));
-    expect(table.headers).toEqual(['scenario', ...RUNTIMES]);
+    expect(table.headers).toEqual(['scenario', ...LABELS]);
     for (const row of table.rows) {
       RUNTIMES.forEach((runtime, i) => {
         const express = Math.round(
@@ -72,7 +78,7 @@ describe('runtime matrix', () => {
     const analysis = analyze(results);
     const markdown = renderMarkdown(results, analysis, '');
     expect(markdown).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
-    expect(markdown).toContain(`| scenario | ${RUNTIMES.join(' | ')} |`);
+    expect(markdown).toContain(`| scenario | ${LABELS.join(' | ')} |`);
     expect(markdown).toContain('### What Nest costs per runtime');
     const html = renderHtml(results, analysis, '');
     expect(html).toContain('<h2>Verdict per runtime: Nest-Fastify ÷ Nest-Express</h2>');
@@ -92,7 +98,9 @@ describe('runtime matrix', () => {
     const json = runtimeMatrixTable(analysis).rows.find((row) => plainText(row[0]) === 'json')!;
     const mark = /\[(\d+)\]$/.exec(plainText(json[RUNTIMES.indexOf('bun@1.4.5') + 1]))![1];
     const { notes } = runtimeMatrixTable(analysis);
-    const note = notes!.map((n) => plainText(n)).find((n) => n.startsWith(`[${mark}] json on bun@1.4.5: `))!;
+    const note = notes!
+      .map((n) => plainText(n))
+      .find((n) => n.startsWith(`[${mark}] json on bun@1.4.5 (no LTS schedule): `))!;
     expect(note).toMatch(/load generator saturated in round \d: the ratio may read low/);
     expect(notes!.map((n) => plainText(n)).find((n) => n.includes('json on node@20.20.2'))).not.toMatch(/saturated/);
     expect(renderMarkdown(results, analysis, '')).toContain(`\n\n${note}\n`);
@@ -106,5 +114,31 @@ describe('runtime matrix', () => {
     expect(nestOverheadMatrixTable(analysis).rows).toEqual([]);
     expect(renderMarkdown(results, analysis, '')).not.toContain('per runtime');
     expect(renderHtml(results, analysis, '')).not.toMatch(/per runtime|hello · node/);
+  });
+
+  it('orders the runtime columns by release, Node by version before Bun, whatever order they ran in', () => {
+    const results = load(MULTI);
+    results.plan.runtimes = ['bun@1.4.5', 'node@24.21.0', 'node@20.20.2'];
+    expect(runtimeMatrixTable(analyze(results)).headers).toEqual(['scenario', ...LABELS]);
+  });
+
+  it("shows each framework's share of raw node:http per runtime, with its interval", () => {
+    const results = load(MULTI);
+    const table = baselineMatrixTable(analyze(results));
+    expect(table.headers).toEqual(['target · scenario', ...LABELS]);
+    const row = table.rows.find((r) => plainText(r[0]) === 'raw-express · hello')!;
+    RUNTIMES.forEach((runtime, i) => {
+      const share = Math.round(medianRatio(results, runtime, 'hello', 'raw-express', 'raw-node') * 100);
+      expect(row[i + 1]).toMatch(new RegExp(`^${share} % \\(\\d+ % – \\d+ %\\)$`));
+    });
+  });
+
+  it('charts Fastify ÷ Express and the shares of raw node:http per runtime in report.html', () => {
+    const results = load(MULTI);
+    const html = renderHtml(results, analyze(results), '');
+    expect(html).toContain('<h2>Fastify ÷ Express per runtime</h2>');
+    expect(html).toContain('aria-label="share of raw-node&#39;s req/s on hello"');
+    expect(html).toContain('<tspan x="');
+    expect(html).toMatch(/<tspan[^>]*>end of life<\/tspan><tspan[^>]*>since 2026-04-30<\/tspan>/);
   });
 });

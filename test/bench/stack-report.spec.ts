@@ -47,7 +47,7 @@ describe('reports with the stack as a dimension', () => {
   it("put each route's bare and production ratios side by side, with what each adapter keeps", () => {
     const [row] = cells(stackComparisonTable(analysis));
     expect(row).toEqual([
-      'node@20',
+      'node@20 (maintenance LTS until 2026-04-30)',
       'hello',
       expect.stringMatching(/^2\.00× \(/),
       expect.stringMatching(/^1\.20× \(/),
@@ -68,7 +68,7 @@ describe('reports with the stack as a dimension', () => {
     expect(table.headers.slice(3)).toEqual(['nest-express', 'nest-fastify']);
     expect(cells(table)).toEqual([
       [
-        'node@20',
+        'node@20 (maintenance LTS until 2026-04-30)',
         'hello',
         'helmet',
         expect.stringMatching(/^20\.0 % \(.*\) of 50\.0 µs$/),

@@ -19,6 +19,8 @@ describe('npm run bench -- --quick --stack production, end to end', () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-production-'));
     run = await runNode([
       CLI,
+      '--runtime',
+      'node',
       '--quick',
       '--duration',
       DURATION_SEC,

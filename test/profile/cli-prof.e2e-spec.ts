@@ -18,6 +18,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bench-prof-quick-'));
   run = await runNode([
     CLI,
+    '--runtime',
+    'node',
     '--stack',
     'bare',
     '--prof',

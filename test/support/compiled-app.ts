@@ -40,9 +40,14 @@ export interface RunningProcess {
   waitForLine(pattern: RegExp): Promise<RegExpExecArray>;
 }
 
-/** Runs a compiled file with a clean environment: only PATH and what the test passes. */
-export function runCompiled(file: string, env: Record<string, string>, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, [file, ...args], {
+/** Runs a compiled file with a clean environment: only PATH and what the test passes; on this node unless `runtime` names another binary. */
+export function runCompiled(
+  file: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  runtime: string = process.execPath,
+): RunningProcess {
+  const child = spawn(runtime, [file, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

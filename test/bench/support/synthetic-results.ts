@@ -51,6 +51,7 @@ export function results(
     }
   }
   return {
+    startedAt: '2026-01-01T00:00:00.000Z',
     plan: { runtimes: [runtime] },
     options: { rounds: ROUNDS, scenarios: ['hello'], targets: ['nest-express', 'nest-fastify'] },
     runs,
