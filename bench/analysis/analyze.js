@@ -145,7 +145,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} runtimes
  * @property {Record<string, string>} runtimeLabels each runtime with its release status on the run's date:
  *   `node@20.20.2 (end of life since 2026-04-30)`
- * @property {boolean} budgeted the rounds ran under --budget: intervals are confidence sequences
+ * @property {boolean} budgeted the rounds ran under --budget: intervals are group-sequential
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
@@ -162,7 +162,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
 
 /**
  * How a run's rounds were planned: a fixed number, or under a budget, where the rounds a scenario got depend on what
- * they showed, and every interval is a confidence sequence (bench/analysis/sequential.js).
+ * they showed, and every interval is group-sequential (bench/analysis/sequential.js).
  * @param {Results} results
  */
 function designOf(results) {

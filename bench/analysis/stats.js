@@ -261,8 +261,22 @@ export function informationShare(rho) {
  * that much before use.
  * @param {number} lag1 @param {number} n
  */
-function autocorrelationWidening(lag1, n) {
+export function autocorrelationWidening(lag1, n) {
   return Math.sqrt(1 / informationShare(lag1 + (1 + 4 * lag1) / n));
+}
+
+/**
+ * The interval stretched about `centre` by `factor`, each side keeping its own length.
+ * @template {{ low: number, high: number }} I
+ * @param {I} interval @param {number} centre @param {number} factor
+ * @returns {I}
+ */
+export function stretched(interval, centre, factor) {
+  return {
+    ...interval,
+    low: centre - (centre - interval.low) * factor,
+    high: centre + (interval.high - centre) * factor,
+  };
 }
 
 /**
@@ -280,16 +294,11 @@ export function summarize(values) {
   const interval = signedRankInterval(values.map(toScale));
   const lag1 = lag1Autocorrelation(values.map(toScale));
   const widened = interval !== null && lag1 !== null && lag1 > AUTOCORRELATION_LIMIT;
-  let ci = interval && { low: fromScale(interval.low), high: fromScale(interval.high), coverage: interval.coverage };
-  if (interval && widened) {
-    const centre = toScale(mid);
-    const factor = autocorrelationWidening(/** @type {number} */ (lag1), values.length);
-    ci = {
-      low: fromScale(centre - (centre - interval.low) * factor),
-      high: fromScale(centre + (interval.high - centre) * factor),
-      coverage: interval.coverage,
-    };
-  }
+  const scaled =
+    interval && widened
+      ? stretched(interval, toScale(mid), autocorrelationWidening(/** @type {number} */ (lag1), values.length))
+      : interval;
+  const ci = scaled && { low: fromScale(scaled.low), high: fromScale(scaled.high), coverage: scaled.coverage };
   return { n: values.length, median: mid, ci, cv: coefficientOfVariation(values), lag1, widened };
 }
 

@@ -105,7 +105,7 @@ export function barPanels({ panels, yLabel }) {
       const plotH = panelHeight - margin.top - margin.bottom;
       const finiteHighs = panel.bars.map((b) => (Number.isFinite(b.high) ? /** @type {number} */ (b.high) : 0));
       const max = Math.max(1, ...panel.bars.map((b, i) => Math.max(b.value || 0, finiteHighs[i]))) * 1.05;
-      // an interval still open at one end (a confidence sequence after few rounds) runs to the panel's edge
+      // an interval still open at one end (a budgeted one after few rounds) runs to the panel's edge
       const y = (/** @type {number} */ v) => margin.top + plotH - (Math.min(v, max) / max) * plotH;
       const slot = plotW / Math.max(1, panel.bars.length);
       const grid = gridLines('y', ticks(0, max, false), y, {

@@ -5,6 +5,8 @@ import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from '
 import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
 import { stackOf } from '../run/plan.js';
+import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
+import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
@@ -106,8 +108,9 @@ export function verdictTable(analysis) {
       `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
         `back-to-back runs; median over the rounds with ${
           analysis.budgeted
-            ? 'a 95 % confidence sequence of the log ratios, valid whenever the rounds stopped. Under the budget a ' +
-              'scenario stops once its interval lies in one band ("decided") or when two more rounds no longer fit ' +
+            ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +
+              'valid whenever the rounds stopped). Under the budget a scenario stops once its interval lies in one ' +
+              `band ("decided"), or when two more rounds no longer fit or it reached ${MAX_BUDGET_ROUNDS} rounds ` +
               '("budget spent"). '
             : 'a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. '
         }`,
@@ -126,7 +129,7 @@ export function verdictTable(analysis) {
         `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
         `narrow the interval. `,
       strong('lag-1 r'),
-      `: how much one round's ratio predicts the next; high, the host drifted and the interval is ${analysis.budgeted ? 'discounted for it' : 'widened'}.`,
+      `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
     ],
     headers: [
       'runtime',

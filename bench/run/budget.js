@@ -1,7 +1,7 @@
 // @ts-check
 // The budgeted design: every scenario (× stack) runs the minimum rounds, then two more at a time, one in each order,
-// while its verdict is open and the next two rounds fit in what is left of the budget. Whether a verdict is open is
-// the analysis' call, handed in by bin/ (run/ does not reach into analysis/).
+// while its verdict is open, the next two rounds fit in what is left of the budget, and it is below the round cap.
+// Whether a verdict is open is the analysis' call, handed in by bin/ (run/ does not reach into analysis/).
 
 /**
  * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
@@ -10,6 +10,11 @@
 export const MIN_BUDGET_ROUNDS = 6;
 /** Rounds added at a time after the minimum: one in each order, so every stop leaves the orders balanced. */
 export const ROUNDS_PER_STEP = 2;
+/**
+ * The most rounds any scenario runs, however much budget is left: the budgeted intervals are calibrated for looks up
+ * to here (bench/analysis/sequential.js), so a scenario that reaches it has spent its budget of looks.
+ */
+export const MAX_BUDGET_ROUNDS = 24;
 
 /** @typedef {import('./plan.js').Pair} Pair */
 /** @typedef {{ scenario: string, stack: string }} Block the pairs of one scenario on one stack, which stop together */
@@ -24,7 +29,7 @@ export const ROUNDS_PER_STEP = 2;
  * @property {string} stack
  * @property {number} rounds the rounds it ran
  * @property {'decided' | 'budget' | 'unjudged'} stoppedOn decided: its verdict was settled; budget: the next two
- *   rounds did not fit; unjudged: it had no verdict to settle
+ *   rounds did not fit, or it reached MAX_BUDGET_ROUNDS; unjudged: it had no verdict to settle
  */
 
 /** @param {Block} block */
@@ -82,7 +87,8 @@ export async function spendBudget({ pairs, budgetSec, standing, runRound, clock 
         return now === 'undecided' ? null : now;
       });
       const nextStepSec = ROUNDS_PER_STEP * active.reduce((sum, pair) => sum + meanRunSec(runTimes, pair), 0);
-      if (active.length && clock() - startedAt + nextStepSec > budgetSec) stopBlocks(() => 'budget');
+      if (active.length && (round >= MAX_BUDGET_ROUNDS || clock() - startedAt + nextStepSec > budgetSec))
+        stopBlocks(() => 'budget');
       if (!active.length) break;
     }
     const took = await runRound(active, round);

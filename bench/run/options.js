@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from './builtin-config.js';
-import { MIN_BUDGET_ROUNDS } from './budget.js';
+import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 
 // Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
@@ -158,8 +158,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --duration S         seconds per run, decimals allowed (default ${DEFAULT_DURATION_SEC})
   --budget S           seconds of timed rounds per runtime (default ${DEFAULT_BUDGET_SEC}): every scenario gets ${MIN_BUDGET_ROUNDS} rounds, then
                        further rounds, two at a time (one in each order), go to the scenarios whose verdict is still
-                       open, until each is decided or the budget is spent; intervals are confidence sequences,
-                       valid however early a scenario stops (docs/method.md)
+                       open, until each is decided, the budget is spent or it reached ${MAX_BUDGET_ROUNDS} rounds;
+                       intervals are group-sequential, valid however early a scenario stops (docs/method.md)
   --rounds N           a fixed number of rounds instead of --budget; each runs every target x scenario once, order
                        rotated, with Hodges–Lehmann intervals (--load-curve: its rounds; default ${DEFAULT_ROUNDS})
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})

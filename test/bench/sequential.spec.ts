@@ -1,12 +1,11 @@
-import { capital, confidenceSequence, predictableScales, sequentialSummary } from '../../bench/analysis/sequential.js';
+import { LOOKS, LOOK_CONFIDENCE, sequentialInterval, sequentialSummary } from '../../bench/analysis/sequential.js';
+import { signedRankInterval } from '../../bench/analysis/stats.js';
 import { measuredVerdict } from '../../bench/analysis/verdict.js';
-import { MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP, pairKey, spendBudget } from '../../bench/run/budget.js';
+import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP, pairKey, spendBudget } from '../../bench/run/budget.js';
 import type { Pair } from '../../bench/run/plan.js';
 import { lognormalRounds, seededNormal } from './support/noise.js';
 
 const NOISE_CV = 0.15;
-/** Rounds a simulated scenario may reach before its budget is spent: twice the fixed design's 12. */
-const MAX_ROUNDS = 24;
 /** Seeded and counted, never timed: the limit only keeps a loaded machine from failing them. */
 const SIMULATION_TIMEOUT_MS = 60_000;
 
@@ -17,14 +16,14 @@ const block = [pair('nest-express'), pair('nest-fastify')];
 const tookEach = (pairs: Pair[], seconds: number) => new Map(pairs.map((p) => [pairKey(p), seconds]));
 
 /**
- * One simulated scenario under the budgeted round loop itself: each round takes a second, the budget is MAX_ROUNDS
- * seconds, and the scenario stops as the bench stops it, once the confidence sequence lies in one verdict band.
+ * One simulated scenario under the budgeted round loop itself: each round takes a second, the budget would hold more
+ * than the round cap, and the scenario stops as the bench stops it, once its interval lies in one verdict band.
  */
 async function budgetedRun(rounds: number[]) {
   let seen = 0;
   const [stop] = await spendBudget({
     pairs: block,
-    budgetSec: MAX_ROUNDS,
+    budgetSec: 2 * MAX_BUDGET_ROUNDS,
     clock: () => seen,
     standing: () =>
       measuredVerdict(sequentialSummary(rounds.slice(0, seen))) === 'inconclusive' ? 'undecided' : 'decided',
@@ -44,7 +43,7 @@ async function simulate(seed: number, trials: number, ratio: number, phi: number
   let decided = 0;
   let rounds = 0;
   for (let trial = 0; trial < trials; trial++) {
-    const { stop, summary } = await budgetedRun(lognormalRounds(normal, MAX_ROUNDS, ratio, NOISE_CV, phi));
+    const { stop, summary } = await budgetedRun(lognormalRounds(normal, MAX_BUDGET_ROUNDS, ratio, NOISE_CV, phi));
     if (summary.ci!.low <= ratio && ratio <= summary.ci!.high) covered++;
     if (stop.stoppedOn === 'decided') decided++;
     rounds += stop.rounds;
@@ -52,45 +51,55 @@ async function simulate(seed: number, trials: number, ratio: number, phi: number
   return { coverage: covered / trials, decided: decided / trials, meanRounds: rounds / trials };
 }
 
-describe('confidence sequence for the centre of the log ratios', () => {
-  it('bets on the sign alone until three earlier rounds give a scale, and only on earlier rounds', () => {
-    const values = [0, 1, 2, 10, 3];
-    const scales = predictableScales(values);
-    expect(scales.slice(0, 3)).toEqual([0, 0, 0]);
-    expect(scales[3]).toBeGreaterThan(0);
-    // a wild fourth round does not set its own scale
-    expect(predictableScales([0, 1, 2, 1000, 3])[3]).toBe(scales[3]);
+describe('group-sequential interval for the centre of the log ratios', () => {
+  it('looks where the budget loop looks: at the minimum rounds, then every second round up to the cap', () => {
+    expect(LOOKS[0]).toBe(MIN_BUDGET_ROUNDS);
+    expect(LOOKS.at(-1)).toBe(MAX_BUDGET_ROUNDS);
+    expect(LOOKS.slice(1).map((look, i) => look - LOOKS[i])).toEqual(LOOKS.slice(1).map(() => ROUNDS_PER_STEP));
   });
 
-  it('starts every bettor at a capital of 1 and grows the one betting on the side the rounds fall', () => {
-    expect(capital([], [], 0, 1)).toBe(1);
-    const values = [1, 2, 1.5, 1.2, 1.8];
-    const scales = predictableScales(values);
-    expect(capital(values, scales, 0, 1)).toBeGreaterThan(1);
-    expect(capital(values, scales, 0, -1)).toBeLessThan(1);
-  });
-
-  it('moves no further for a wild round than for a merely high one', () => {
-    const calm = [0.4, 0.42, 0.38, 0.41, 0.39, 0.4, 0.43, 0.37, 0.4, 0.41, 0.39, 0.42, 0.38, 0.41, 0.4, 0.39];
-    const high = confidenceSequence([...calm, 1])!;
-    const wild = confidenceSequence([...calm, 50])!;
-    expect(wild.low).toBeCloseTo(high.low, 4);
-    expect(wild.high).toBeCloseTo(high.high, 4);
-    expect(high.high).toBeLessThan(0.5);
-  });
-
-  it('is unbounded until the rounds could rule anything out, and narrows as rounds come', () => {
-    const normal = seededNormal(1);
-    const logs = lognormalRounds(normal, 20, 1.2, 0.05).map(Math.log);
-    expect(confidenceSequence(logs.slice(0, 4))).toMatchObject({ low: -Infinity, high: Infinity });
-    const at12 = confidenceSequence(logs.slice(0, 12))!;
-    const at20 = confidenceSequence(logs)!;
+  it('is unbounded while too few rounds can reach the per-look confidence, and bounded from 12 rounds', () => {
+    const logs = lognormalRounds(seededNormal(1), 12, 1.2, 0.05).map(Math.log);
+    expect(sequentialInterval(logs.slice(0, 10))).toMatchObject({ low: -Infinity, high: Infinity });
+    const at12 = sequentialInterval(logs)!;
     expect(Number.isFinite(at12.low) && Number.isFinite(at12.high)).toBe(true);
-    expect(at20.high - at20.low).toBeLessThan(at12.high - at12.low);
+  });
+
+  it('is the signed-rank interval at the per-look confidence when the rounds show no autocorrelation', () => {
+    // alternating rounds: lag-1 autocorrelation far below zero, nothing to widen for
+    const logs = Array.from({ length: 16 }, (_, i) => 0.4 + (i % 2 ? 0.05 : -0.05) * (1 + i / 16));
+    const { low, high } = signedRankInterval(logs, LOOK_CONFIDENCE)!;
+    expect(sequentialInterval(logs)).toMatchObject({ low, high });
+  });
+
+  it('widens the interval for rounds that drift', () => {
+    const logs = Array.from({ length: 16 }, (_, i) => 0.4 + 0.01 * i);
+    const plain = signedRankInterval(logs, LOOK_CONFIDENCE)!;
+    const interval = sequentialInterval(logs)!;
+    expect(interval.low).toBeLessThan(plain.low);
+    expect(interval.high).toBeGreaterThan(plain.high);
+  });
+
+  it.each([
+    ['independent rounds', 0],
+    ['a drifting host (AR(1), φ = 0.5), the case the per-look confidence was chosen for', 0.5],
+  ])('covers the centre at every look at once in at least 95 % of series with %s', (_host, phi) => {
+    const normal = seededNormal(21);
+    const trials = 2000;
+    let allCovered = 0;
+    for (let trial = 0; trial < trials; trial++) {
+      const logs = lognormalRounds(normal, MAX_BUDGET_ROUNDS, 1, NOISE_CV, phi).map(Math.log);
+      const coveredAt = (look: number) => {
+        const { low, high } = sequentialInterval(logs.slice(0, look))!;
+        return low <= 0 && 0 <= high;
+      };
+      if (LOOKS.every(coveredAt)) allCovered++;
+    }
+    expect(allCovered / trials).toBeGreaterThanOrEqual(0.95);
   });
 
   it('does not exist for one round', () => {
-    expect(confidenceSequence([0.4])).toBeNull();
+    expect(sequentialInterval([0.4])).toBeNull();
   });
 });
 
@@ -150,23 +159,37 @@ describe('rounds under a budget', () => {
     expect(clock).toBeLessThanOrEqual(30);
   });
 
+  it('stops an undecided scenario at the round cap even when the budget would hold more rounds', async () => {
+    const { stops } = await spend(() => 'undecided', { budgetSec: 1e6 });
+    expect(stops.map((s) => [s.rounds, s.stoppedOn])).toEqual([
+      [MAX_BUDGET_ROUNDS, 'budget'],
+      [MAX_BUDGET_ROUNDS, 'budget'],
+      [MAX_BUDGET_ROUNDS, 'budget'],
+    ]);
+  });
+
   it('records no stop for a scenario still running when interrupted', async () => {
     const { stops } = await spend(() => 'undecided', { interruptAfter: 7 });
     expect(stops).toEqual([]);
   });
 });
 
-describe('coverage under the budget\u2019s stopping rule (lognormal noise, CV 15 %, at most 24 rounds)', () => {
+describe('coverage under the budget\u2019s stopping rule (lognormal noise, CV 15 %, at most MAX_BUDGET_ROUNDS rounds)', () => {
   it.each([
+    [1.2, 'inside "does not hold"', 'independent rounds', 0],
+    [1.45, 'just below the edge of "holds"', 'independent rounds', 0],
     [1.5, 'on the edge between "does not hold" and "holds"', 'independent rounds', 0],
     [2, 'inside "holds"', 'independent rounds', 0],
-    [1.2, 'inside "does not hold"', 'independent rounds', 0],
+    [3, 'inside "understated"', 'independent rounds', 0],
+    [1.2, 'inside "does not hold"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
+    [1.45, 'just below the edge of "holds"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
     [1.5, 'on the edge between "does not hold" and "holds"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
     [2, 'inside "holds"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
+    [3, 'inside "understated"', 'a drifting host (AR(1), φ = 0.5)', 0.5],
   ])(
-    'covers %s× (%s) in at least 95 % of runs with %s',
+    'covers %s× (%s) at the stop in at least 95 % of runs with %s',
     async (ratio, _where, _host, phi) => {
-      const { coverage } = await simulate(phi ? 7 : 0x5eed, 1000, ratio, phi);
+      const { coverage } = await simulate(phi ? 7 : 0x5eed, 500, ratio, phi);
       expect(coverage).toBeGreaterThanOrEqual(0.95);
     },
     SIMULATION_TIMEOUT_MS,
@@ -180,8 +203,8 @@ describe('coverage under the budget\u2019s stopping rule (lognormal noise, CV 15
       let right = 0;
       const trials = 500;
       for (let trial = 0; trial < trials; trial++) {
-        const { stop, summary } = await budgetedRun(lognormalRounds(normal, MAX_ROUNDS, 1.1, NOISE_CV));
-        if (stop.stoppedOn === 'decided' && stop.rounds < MAX_ROUNDS) early++;
+        const { stop, summary } = await budgetedRun(lognormalRounds(normal, MAX_BUDGET_ROUNDS, 1.1, NOISE_CV));
+        if (stop.stoppedOn === 'decided' && stop.rounds < MAX_BUDGET_ROUNDS) early++;
         if (measuredVerdict(summary) === 'does not hold') right++;
       }
       expect(early / trials).toBeGreaterThan(0.9);
@@ -195,7 +218,7 @@ describe('coverage under the budget\u2019s stopping rule (lognormal noise, CV 15
     async () => {
       const { decided, meanRounds } = await simulate(3, 300, 1.5, 0);
       expect(decided).toBeLessThan(0.05);
-      expect(meanRounds).toBeGreaterThan(MAX_ROUNDS - 1);
+      expect(meanRounds).toBeGreaterThan(MAX_BUDGET_ROUNDS - 1);
     },
     SIMULATION_TIMEOUT_MS,
   );
