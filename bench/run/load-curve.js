@@ -12,6 +12,8 @@ import { deathFailure } from './targets.js';
 
 const NANOS_PER_MICRO = 1e3;
 const NANOS_PER_SEC = 1e9;
+/** An untimed run per adapter and scenario before round 1: the generator's first connections and JIT run late. */
+const GENERATOR_WARMUP_SEC = 1;
 
 /**
  * @typedef {object} LoadLevel
@@ -78,7 +80,8 @@ export function planCurve(results, runtime, scenario) {
 export function loadCurvePlannedSec(options, scenarios) {
   if (!options.loadCurve) return 0;
   const levels = options.rates?.length ?? DEFAULT_LOAD_LEVELS.length;
-  return scenarios.length * levels * LOAD_CURVE_TARGETS.length * options.rounds * options.durationSec;
+  const perTarget = levels * options.rounds * options.durationSec + GENERATOR_WARMUP_SEC;
+  return scenarios.length * LOAD_CURVE_TARGETS.length * perTarget;
 }
 
 /**
@@ -109,6 +112,7 @@ export async function measureLoadCurve(session, running, measured) {
 
   const generator = startOpenLoopGenerator({ cpu: options.cpus?.generator ?? null });
   try {
+    await warmUp(session, generator, running, plans);
     for (let round = 0; round < options.rounds; round++) {
       let slot = 0;
       for (const plan of rotate(plans, round)) {
@@ -146,6 +150,48 @@ export async function measureLoadCurve(session, running, measured) {
 }
 
 /**
+ * Each adapter once per scenario at its highest rate, unrecorded: a failure here shows again in the timed runs.
+ * @param {import('./measure.js').Session} session
+ * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
+ * @param {Map<string, import('./targets.js').ServedTarget>} running
+ * @param {CurvePlan[]} plans
+ */
+async function warmUp(session, generator, running, plans) {
+  for (const plan of plans) {
+    for (const name of LOAD_CURVE_TARGETS) {
+      const target = running.get(name);
+      if (!target || target.exitInfo() || session.signal.aborted) continue;
+      const request = openLoopRequest(session, target, plan.scenario, plan.levels[plan.levels.length - 1].rps);
+      await generator.run({ ...request, durationSec: GENERATOR_WARMUP_SEC }, session.signal).catch(() => {});
+    }
+  }
+}
+
+/**
+ * What the generator sends to one target in one run.
+ * @param {import('./measure.js').Session} session
+ * @param {import('./targets.js').ServedTarget} target
+ * @param {string} scenarioName
+ * @param {number} ratePerSec
+ */
+function openLoopRequest({ config, options, token }, target, scenarioName, ratePerSec) {
+  const scenario = scenarioNamed(config, scenarioName);
+  const { method, path, headers, body } = requestFor(scenario, { token });
+  return {
+    origin: target.url,
+    path,
+    method,
+    headers,
+    body,
+    expectedStatus: scenario.status,
+    ratePerSec,
+    durationSec: options.durationSec,
+    connections: options.connections,
+    serverPid: target.pid,
+  };
+}
+
+/**
  * One open-loop run, recorded whatever happens.
  * @param {import('./measure.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
@@ -153,7 +199,8 @@ export async function measureLoadCurve(session, running, measured) {
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where
  * @returns {Promise<CurveRunRecord>}
  */
-async function curveRun({ config, runtimeKey, options, token, signal }, generator, target, where) {
+async function curveRun(session, generator, target, where) {
+  const { runtimeKey, signal } = session;
   /** @type {CurveRunRecord} */
   const record = {
     runtime: runtimeKey,
@@ -169,25 +216,10 @@ async function curveRun({ config, runtimeKey, options, token, signal }, generato
   const exitedBefore = target.exitInfo();
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
-  const scenario = scenarioNamed(config, where.scenario);
-  const { method, path, headers, body } = requestFor(scenario, { token });
+  const request = openLoopRequest(session, target, where.scenario, where.level.rps);
   const peakRssWindow = target.pid !== null && resetPeakRss(target.pid) ? 'run' : 'process';
   try {
-    const run = await generator.run(
-      {
-        origin: target.url,
-        path,
-        method,
-        headers,
-        body,
-        expectedStatus: scenario.status,
-        ratePerSec: where.level.rps,
-        durationSec: options.durationSec,
-        connections: options.connections,
-        serverPid: target.pid,
-      },
-      signal,
-    );
+    const run = await generator.run(request, signal);
     const exited = target.exitInfo();
     if (exited) return { ...record, run, failure: deathFailure('the target exited during this run', exited, target) };
     if (run.completed === 0)
