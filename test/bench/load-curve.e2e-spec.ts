@@ -75,6 +75,6 @@ describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, e
     }
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<h2>Latency against load</h2>');
-    expect(html).toMatch(/<svg [^>]*aria-label="hello · (node|bun)@[\d.]+"/);
+    expect(html).toMatch(/<svg [^>]*aria-label="hello · (node|bun)@[\d.]+ \([^"]+\)"/);
   });
 });

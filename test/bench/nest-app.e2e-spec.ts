@@ -75,7 +75,7 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
     const timed = new Set<string>(results.runs.map((r: any) => r.scenario));
     expect([...timed].sort((a, b) => a.localeCompare(b))).toEqual(['api-users', 'api-users-id', 'health', 'traffic']);
     for (const scenario of timed)
-      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\| ${scenario} \\| \\d+\\.\\d\\d×`));
+      expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\([^)|]+\\) \\| ${scenario} \\| \\d+\\.\\d\\d×`));
   });
 
   it('measures the logged traffic as one mix, in the shares of the routes that carry it', () => {

@@ -47,7 +47,7 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
     expect(run.stdout).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
     expect(run.stdout).toMatch(
       new RegExp(
-        `\\| scenario \\| node@${process.versions.node} \\| node@24\\.\\d+\\.\\d+ \\| bun@\\d+\\.\\d+\\.\\d+ \\|`,
+        `\\| scenario \\| node@${process.versions.node} \\([^)|]+\\) \\| node@24\\.\\d+\\.\\d+ \\([^)|]+\\) \\| bun@\\d+\\.\\d+\\.\\d+ \\(no LTS schedule\\) \\|`,
       ),
     );
   });
