@@ -26,25 +26,40 @@ function statFields(pid) {
 }
 
 // Indexes into statFields(): field numbers from proc(5) minus 3 (pid and comm are cut off, and proc(5) counts from 1).
+const UTIME = 14 - 3;
+const STIME = 15 - 3;
 const CUTIME = 16 - 3;
 const CSTIME = 17 - 3;
+const NANOS_PER_SEC = 1e9;
+
+/** @param {string} path a process's or a thread's directory under /proc */
+function cpuTicks(path) {
+  const fields = statFields(path);
+  return Number(fields[UTIME]) + Number(fields[STIME]);
+}
 
 /**
- * Nanoseconds of CPU a process's live threads have run so far, or null when it is gone. schedstat counts in
- * nanoseconds where /proc/<pid>/stat counts 10 ms ticks, which a 0.5 s run at a few thousand requests cannot resolve.
+ * Nanoseconds of CPU a process has run so far, or null when it is gone: its live threads' schedstat (nanoseconds, where
+ * /proc/<pid>/stat counts 10 ms ticks, which a 0.5 s run at a few thousand requests cannot resolve), plus, in ticks,
+ * what its ended threads ran — the process's ticks less its live threads' — so that a thread ending mid-run does not
+ * take its earlier time out of the total (Bun's servers start and end threads under load).
  * @param {number} pid
  */
 export function processCpuNs(pid) {
   try {
-    let total = 0;
+    let liveNs = 0;
+    let liveTicks = 0;
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
-        total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        const schedstat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
+        liveTicks += cpuTicks(`${pid}/task/${tid}`);
+        liveNs += Number(schedstat.split(' ')[0]);
       } catch {
-        // the thread ended between the listing and the read; its time is gone with it
+        // the thread ended between the listing and the read: the process's ticks below count it
       }
     }
-    return total;
+    const endedTicks = Math.max(0, cpuTicks(String(pid)) - liveTicks);
+    return liveNs + (endedTicks / CLOCK_TICKS_PER_SEC) * NANOS_PER_SEC;
   } catch {
     return null;
   }
