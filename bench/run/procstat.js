@@ -26,41 +26,49 @@ function statFields(pid) {
 }
 
 // Indexes into statFields(): field numbers from proc(5) minus 3 (pid and comm are cut off, and proc(5) counts from 1).
-const UTIME = 14 - 3;
-const STIME = 15 - 3;
 const CUTIME = 16 - 3;
 const CSTIME = 17 - 3;
-const NANOS_PER_SEC = 1e9;
+const STARTTIME = 22 - 3;
 
-/** @param {string} path a process's or a thread's directory under /proc */
-function cpuTicks(path) {
-  const fields = statFields(path);
-  return Number(fields[UTIME]) + Number(fields[STIME]);
-}
+/**
+ * What processCpuNs saw of each process last time: its start time (a reused pid starts afresh), each live thread's
+ * nanoseconds, and the last-seen nanoseconds of the threads that have ended since.
+ * @type {Map<number, { startTime: string, threadNs: Map<string, number>, endedNs: number }>}
+ */
+const seen = new Map();
 
 /**
  * Nanoseconds of CPU a process has run so far, or null when it is gone: its live threads' schedstat (nanoseconds, where
- * /proc/<pid>/stat counts 10 ms ticks, which a 0.5 s run at a few thousand requests cannot resolve), plus, in ticks,
- * what its ended threads ran — the process's ticks less its live threads' — so that a thread ending mid-run does not
- * take its earlier time out of the total (Bun's servers start and end threads under load).
+ * /proc/<pid>/stat counts 10 ms ticks, which a 0.5 s run at a few thousand requests cannot resolve), plus what its
+ * ended threads had run when this process last read them — so a thread ending mid-run does not take its earlier time
+ * out of the total (Bun's servers start and end threads under load). What a thread ran after the last reading before
+ * it ended is not counted: an undercount, never a negative difference. The process's own ticks, which do count ended
+ * threads, differ from the sum of its threads' by truncation, up to two ticks per thread, enough to turn a short
+ * run's CPU negative.
  * @param {number} pid
  */
 export function processCpuNs(pid) {
   try {
-    let liveNs = 0;
-    let liveTicks = 0;
+    const startTime = statFields(String(pid))[STARTTIME];
+    const before = seen.get(pid);
+    const known = before?.startTime === startTime ? before : { startTime, threadNs: new Map(), endedNs: 0 };
+    /** @type {Map<string, number>} */
+    const threadNs = new Map();
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
-        const schedstat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
-        liveTicks += cpuTicks(`${pid}/task/${tid}`);
-        liveNs += Number(schedstat.split(' ')[0]);
+        threadNs.set(tid, Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]));
       } catch {
-        // the thread ended between the listing and the read: the process's ticks below count it
+        // the thread ended between the listing and the read: its last reading is counted below
       }
     }
-    const endedTicks = Math.max(0, cpuTicks(String(pid)) - liveTicks);
-    return liveNs + (endedTicks / CLOCK_TICKS_PER_SEC) * NANOS_PER_SEC;
+    let { endedNs } = known;
+    for (const [tid, ns] of known.threadNs) if (!threadNs.has(tid)) endedNs += ns;
+    seen.set(pid, { startTime, threadNs, endedNs });
+    let liveNs = 0;
+    for (const ns of threadNs.values()) liveNs += ns;
+    return liveNs + endedNs;
   } catch {
+    seen.delete(pid);
     return null;
   }
 }
