@@ -12,8 +12,12 @@ import { deathFailure } from './targets.js';
 
 const NANOS_PER_MICRO = 1e3;
 const NANOS_PER_SEC = 1e9;
-/** An untimed run per adapter and scenario before round 1: the generator's first connections and JIT run late. */
+/**
+ * Untimed runs per adapter and scenario before round 1, repeated until one sends nothing late: the generator's first
+ * connections and its JIT (compiler threads share its CPU) run late for a few seconds.
+ */
 const GENERATOR_WARMUP_SEC = 1;
+const MAX_WARMUP_RUNS = 8;
 
 /**
  * @typedef {object} LoadLevel
@@ -42,9 +46,18 @@ const GENERATOR_WARMUP_SEC = 1;
  *   peakRssWindow: 'run' | 'process' } | null} server cpuShare: CPU seconds per second of run (1 = one core)
  * @property {string | null} generatorFlag why this run's latencies describe the generator, not the server
  *
+ * @typedef {object} WarmUpRecord the untimed runs of one adapter × scenario before round 1
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} target
+ * @property {number} rps the rate it warmed up at: the scenario's highest
+ * @property {number[]} lateShares each warm-up run's share of requests sent over 1 ms late
+ * @property {boolean} kept whether the last one sent nothing late
+ *
  * @typedef {object} LoadCurveResults
  * @property {CurvePlan[]} plans
  * @property {CurveRunRecord[]} runs
+ * @property {WarmUpRecord[]} [warmUps] absent in results from before warm-ups were recorded
  */
 
 /**
@@ -112,7 +125,8 @@ export async function measureLoadCurve(session, running, measured) {
 
   const generator = startOpenLoopGenerator({ cpu: options.cpus?.generator ?? null });
   try {
-    await warmUp(session, generator, running, plans);
+    await warmUp(session, generator, running, plans, (curves.warmUps ??= []));
+    session.save();
     for (let round = 0; round < options.rounds; round++) {
       let slot = 0;
       for (const plan of rotate(plans, round)) {
@@ -150,19 +164,45 @@ export async function measureLoadCurve(session, running, measured) {
 }
 
 /**
- * Each adapter once per scenario at its highest rate, unrecorded: a failure here shows again in the timed runs.
+ * Each adapter per scenario at its highest rate, unrecorded, until a run sends nothing late or MAX_WARMUP_RUNS ran: a
+ * failure here shows again in the timed runs. Each warm-up's outcome goes into the results.
  * @param {import('./measure.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {CurvePlan[]} plans
+ * @param {WarmUpRecord[]} warmUps where each warm-up's outcome goes
  */
-async function warmUp(session, generator, running, plans) {
+async function warmUp(session, generator, running, plans, warmUps) {
+  const { runtimeKey, progress, signal } = session;
   for (const plan of plans) {
+    const { rps } = plan.levels[plan.levels.length - 1];
     for (const name of LOAD_CURVE_TARGETS) {
       const target = running.get(name);
-      if (!target || target.exitInfo() || session.signal.aborted) continue;
-      const request = openLoopRequest(session, target, plan.scenario, plan.levels[plan.levels.length - 1].rps);
-      await generator.run({ ...request, durationSec: GENERATOR_WARMUP_SEC }, session.signal).catch(() => {});
+      if (!target || target.exitInfo() || signal.aborted) continue;
+      const step = {
+        runtime: runtimeKey,
+        phase: 'load curve warm-up',
+        target: name,
+        scenario: `${plan.scenario} at ${rps} req/s`,
+        plannedSec: GENERATOR_WARMUP_SEC,
+      };
+      progress.start(step);
+      const request = { ...openLoopRequest(session, target, plan.scenario, rps), durationSec: GENERATOR_WARMUP_SEC };
+      /** @type {number[]} */
+      const lateShares = [];
+      while (lateShares.length < MAX_WARMUP_RUNS && !signal.aborted) {
+        const run = await generator.run(request, signal).catch(() => null);
+        if (!run) break;
+        lateShares.push(run.lateness.share);
+        if (run.lateness.late === 0) break;
+      }
+      const kept = lateShares.at(-1) === 0;
+      warmUps.push({ runtime: runtimeKey, scenario: plan.scenario, target: name, rps, lateShares, kept });
+      if (!kept && !signal.aborted)
+        progress.log(
+          `${runtimeKey} ${name} × ${plan.scenario}: the generator still sent requests late after ${lateShares.length} warm-up runs`,
+        );
+      progress.finish(step);
     }
   }
 }

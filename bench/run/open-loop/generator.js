@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { processCpuNs } from '../procstat.js';
 import { createScheduler } from './scheduler.js';
-import { elapsedNs, pace } from './pacer.js';
+import { pace, startClock } from './pacer.js';
 
 const NANOS_PER_MICRO = 1e3;
 const NANOS_PER_MILLI = 1e6;
@@ -56,7 +56,8 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @property {import('./scheduler.js').Lateness} lateness
  * @property {number} generatorCpuShare CPU seconds the generator used per second of run (1 = one core), spinning
  *   included
- * @property {number} generatorBusyShare the same without the time it spun with nothing to do: its own work
+ * @property {number} generatorBusyShare the same without the time it spun with nothing to do (timed on the wall
+ *   clock: generatorCpuShare near 1 says it was rarely preempted): its own work
  * @property {number | null} serverCpuNs null without a server pid, or when it could not be read
  */
 
@@ -99,8 +100,16 @@ async function runSchedule(pool, request) {
   const histogram = hdr.build(HISTOGRAM);
   const scheduler = createScheduler(request);
   const dispatchOptions = { path: request.path, method: request.method, headers: request.headers, body: request.body };
-  /** due time of each request sent and not yet settled, by index */
-  const pending = new Map();
+  /** due times of requests in flight, one per busy connection */
+  const inFlight = new Set();
+  /**
+   * Due times of requests that came due while every connection was busy, oldest first: they wait here, as plain
+   * numbers, rather than in the pool's queue, whose objects a slow server would keep alive long enough for the
+   * collector to copy and promote them, pausing the generator longer the slower the server.
+   * @type {number[]}
+   */
+  const waiting = [];
+  let waitingHead = 0;
   let completed = 0;
   let errors = 0;
   let timeouts = 0;
@@ -116,22 +125,27 @@ async function runSchedule(pool, request) {
 
   const cpuBefore = process.cpuUsage();
   const serverCpuBefore = request.serverPid === null ? null : processCpuNs(request.serverPid);
-  const originNs = process.hrtime.bigint();
+  const elapsedNs = startClock();
   let scheduleDone = false;
   // once the run is over, answers to requests it gave up on (pool.destroy() fails them) change nothing
   let over = false;
   const record = (/** @type {number} */ latencyNs) =>
     histogram.recordValue(Math.max(1, Math.round(latencyNs / NANOS_PER_MICRO)));
-  const settle = (/** @type {number} */ index) => {
+
+  /** @param {{ dueNs: number }} exchange */
+  const settle = (exchange) => {
     events++;
-    pending.delete(index);
-    if (scheduleDone && pending.size === 0) allAnswered();
+    inFlight.delete(exchange);
+    if (waitingHead < waiting.length) {
+      dispatch(waiting[waitingHead++]);
+      if (waitingHead === waiting.length) waiting.length = waitingHead = 0;
+    } else if (scheduleDone && inFlight.size === 0) allAnswered();
   };
 
-  /** @param {number} index @param {number} dueNs */
-  const send = (index, dueNs) => {
-    events++;
-    pending.set(index, dueNs);
+  /** @param {number} dueNs */
+  const dispatch = (dueNs) => {
+    const exchange = { dueNs };
+    inFlight.add(exchange);
     let status = 0;
     pool.dispatch(dispatchOptions, {
       onRequestStart() {},
@@ -141,31 +155,38 @@ async function runSchedule(pool, request) {
       onResponseData() {},
       onResponseEnd() {
         if (over) return;
-        lastAnswerNs = elapsedNs(originNs);
+        lastAnswerNs = elapsedNs();
         record(lastAnswerNs - dueNs);
         completed++;
         if (status !== request.expectedStatus) unexpectedStatus++;
-        settle(index);
+        settle(exchange);
       },
       onResponseError(_controller, error) {
         if (over) return;
         if (TIMEOUT_CODES.has(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) {
           timeouts++;
-          record(elapsedNs(originNs) - dueNs);
+          record(elapsedNs() - dueNs);
         } else errors++;
-        settle(index);
+        settle(exchange);
       },
     });
   };
 
+  /** @param {number} _index @param {number} dueNs */
+  const send = (_index, dueNs) => {
+    events++;
+    if (inFlight.size < request.connections) dispatch(dueNs);
+    else waiting.push(dueNs);
+  };
+
   const { idleSpinNs } = await pace(
-    originNs,
+    elapsedNs,
     (now) => scheduler.dispatchDue(now, send),
     () => events,
   );
   scheduleDone = true;
-  // requests still queued in the pool have no socket yet, so undici's own timeouts have not started for them
-  if (pending.size > 0) {
+  // requests still waiting for a connection have no socket yet, so undici's own timeouts have not started for them
+  if (inFlight.size > 0) {
     await new Promise((resolve) => {
       const giveUp = setTimeout(resolve, REQUEST_TIMEOUT_MS);
       void answered.then(() => {
@@ -175,11 +196,12 @@ async function runSchedule(pool, request) {
     });
   }
   over = true;
-  const givenUpNs = elapsedNs(originNs);
-  for (const dueNs of pending.values()) record(givenUpNs - dueNs);
-  timeouts += pending.size;
+  const givenUpNs = elapsedNs();
+  const unanswered = [...inFlight].map((exchange) => exchange.dueNs).concat(waiting.slice(waitingHead));
+  for (const dueNs of unanswered) record(givenUpNs - dueNs);
+  timeouts += unanswered.length;
 
-  const endNs = Math.max(lastAnswerNs, elapsedNs(originNs));
+  const endNs = Math.max(lastAnswerNs, elapsedNs());
   const cpu = process.cpuUsage(cpuBefore);
   const serverCpuAfter = request.serverPid === null ? null : processCpuNs(request.serverPid);
   const elapsedSec = endNs / NANOS_PER_SEC;
