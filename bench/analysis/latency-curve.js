@@ -35,6 +35,7 @@ export const CURVE_DENOMINATOR = 'nest-express';
  * @property {number} failedRuns
  * @property {number} flaggedRuns runs whose generator fell behind or neared a core: not in the latencies
  * @property {string[]} flags their reasons, each once
+ * @property {number} rerunRuns runs run a second time because the first attempt missed its schedule
  * @property {number} achievedRps median over the rounds
  * @property {Record<keyof typeof PERCENTILES, Estimate> | null} latencyMs null when every run was flagged
  * @property {number} requests in the merged histogram: answers, and timeouts at the time they were given up on
@@ -96,8 +97,9 @@ function curvePoint(runtime, scenario, target, level, runs) {
     /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
   const medianOrNull = (/** @type {(number | null | undefined)[]} */ values) =>
     present(values).length ? median(present(values)) : null;
-  // a failed run's requests went out too: what became of them is reported, though its latencies are not
-  const sent = runs.flatMap((r) => (r.run ? [r.run] : []));
+  // a failed run's requests went out too, and a missed attempt's: what became of them is reported, though their
+  // latencies are not
+  const sent = runs.flatMap((r) => [r.run, r.missedAttempt?.run]).filter((run) => run !== null && run !== undefined);
   const sum = (/** @type {(run: import('../run/open-loop/generator.js').OpenLoopRun) => number} */ pick) =>
     sent.reduce((total, run) => total + pick(run), 0);
   const peaks = present(ok.map((r) => r.server?.peakRssMiB));
@@ -110,6 +112,7 @@ function curvePoint(runtime, scenario, target, level, runs) {
     okRuns: ok.length,
     failedRuns: runs.length - ok.length,
     flaggedRuns: ok.length - trusted.length,
+    rerunRuns: runs.filter((r) => r.missedAttempt).length,
     flags: [...new Set(ok.map((r) => r.generatorFlag).filter((flag) => flag !== null))],
     achievedRps: median(measured.map((run) => run.achievedRps)),
     latencyMs: merged?.latencyMs ?? null,

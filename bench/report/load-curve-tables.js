@@ -77,6 +77,7 @@ export function latencyCurveTable(curve, labels = {}) {
     [
       p.failedRuns ? `${p.failedRuns} run(s) failed` : '',
       timeoutNote(p),
+      p.rerunRuns ? `${p.rerunRuns} run(s) run again after the generator missed its schedule` : '',
       p.flaggedRuns
         ? `${p.flaggedRuns} of ${p.okRuns} run(s) not in the latencies, the generator could not hold the rate: ${p.flags.join('; ')}`
         : '',

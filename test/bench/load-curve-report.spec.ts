@@ -110,4 +110,13 @@ describe('the load-curve latency table', () => {
     const express = table.rows.findIndex((row) => row[4] === 'nest-express');
     expect(noteOf(table, express)).toBe('');
   });
+
+  it('says which runs were run again after the generator missed its schedule, and reads the latencies of the rerun', () => {
+    const missed = { ...curveRun('nest-fastify', 3, 500), generatorFlag: '2.0 % of requests left over 1 ms late' };
+    missed.run.lateness = { ...missed.run.lateness, late: 20, share: 0.02 };
+    const rerun = { ...curveRun('nest-fastify', 3, 500), missedAttempt: missed };
+    const table = latencyCurveTable(analysis(900, 500, [rerun]));
+    const fastify = table.rows.findIndex((row) => row[4] === 'nest-fastify');
+    expect(noteOf(table, fastify)).toBe('1 run(s) run again after the generator missed its schedule');
+  });
 });

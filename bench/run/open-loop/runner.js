@@ -21,6 +21,23 @@ const TAIL_CHARS = 2_000;
 const NANOS_PER_MILLI = 1e6;
 
 /**
+ * Whether more than MAX_LATE_SHARE of a run's requests left over LATE_THRESHOLD_NS late.
+ * @param {OpenLoopRun} run
+ */
+export function missedSchedule(run) {
+  return run.lateness.share > MAX_LATE_SHARE;
+}
+
+/**
+ * Whether the generator's own work used so much CPU that it may have fallen behind (spinning near send times fills its
+ * core by design: its own work is what can saturate it).
+ * @param {OpenLoopRun} run
+ */
+export function generatorSaturated(run) {
+  return run.generatorBusyShare >= GENERATOR_SATURATED_SHARE;
+}
+
+/**
  * Why a run's latencies describe the generator rather than the server, or null when they describe the server: it fell
  * behind its schedule, or it used so much CPU that it may have.
  * @param {OpenLoopRun} run
@@ -28,15 +45,13 @@ const NANOS_PER_MILLI = 1e6;
  */
 export function generatorFlag(run) {
   const reasons = [];
-  if (run.lateness.share > MAX_LATE_SHARE) {
+  if (missedSchedule(run)) {
     reasons.push(
       `${(run.lateness.share * 100).toFixed(1)} % of requests left over ${LATE_THRESHOLD_NS / NANOS_PER_MILLI} ms late`,
     );
   }
-  // spinning near send times fills its core by design: its own work is what can saturate it
-  const busy = run.generatorBusyShare;
-  if (busy >= GENERATOR_SATURATED_SHARE) {
-    reasons.push(`the generator's own work used ${Math.round(busy * 100)} % of a core`);
+  if (generatorSaturated(run)) {
+    reasons.push(`the generator's own work used ${Math.round(run.generatorBusyShare * 100)} % of a core`);
   }
   return reasons.length ? reasons.join('; ') : null;
 }
