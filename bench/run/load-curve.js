@@ -4,6 +4,7 @@
 import { median } from '../analysis/stats.js';
 import { DEFAULT_LOAD_LEVELS, LOAD_CURVE_TARGETS } from './options.js';
 import { generatorFlag, generatorSaturated, missedSchedule, startOpenLoopGenerator } from './open-loop/runner.js';
+import { MAX_LATE_SHARE } from './open-loop/scheduler.js';
 import { rotate } from './plan.js';
 import { peakRssMiB, resetPeakRss } from './procstat.js';
 import { scenarioNamed } from './config.js';
@@ -13,11 +14,13 @@ import { deathFailure } from './targets.js';
 const NANOS_PER_MICRO = 1e3;
 const NANOS_PER_SEC = 1e9;
 /**
- * Untimed runs per adapter and scenario before round 1, repeated until one sends nothing late: the generator's first
- * connections and its JIT (compiler threads share its CPU) run late for a few seconds.
+ * Untimed runs per adapter and scenario before round 1, repeated until one sends at most WARM_LATE_SHARE late: the
+ * generator's first connections and its JIT (compiler threads share its CPU) run late for a few seconds.
  */
 const GENERATOR_WARMUP_SEC = 1;
 const MAX_WARMUP_RUNS = 8;
+/** A tenth of the share that leaves a run out: what a warm generator sends late at a rate it can hold. */
+const WARM_LATE_SHARE = MAX_LATE_SHARE / 10;
 
 /**
  * @typedef {object} LoadLevel
@@ -53,7 +56,7 @@ const MAX_WARMUP_RUNS = 8;
  * @property {string} target
  * @property {number} rps the rate it warmed up at: the scenario's highest
  * @property {number[]} lateShares each warm-up run's share of requests sent over 1 ms late
- * @property {boolean} kept whether the last one sent nothing late
+ * @property {boolean} kept whether the last one sent at most WARM_LATE_SHARE late
  *
  * @typedef {object} LoadCurveResults
  * @property {CurvePlan[]} plans
@@ -165,7 +168,8 @@ export async function measureLoadCurve(session, running, measured) {
 }
 
 /**
- * Each adapter per scenario at its highest rate, unrecorded, until a run sends nothing late or MAX_WARMUP_RUNS ran: a
+ * Each adapter per scenario at its highest rate, unrecorded, until a run keeps its schedule as a warm generator does
+ * or MAX_WARMUP_RUNS ran: a
  * failure here shows again in the timed runs. Each warm-up's outcome goes into the results.
  * @param {import('./measure.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
@@ -195,13 +199,13 @@ async function warmUp(session, generator, running, plans, warmUps) {
         const run = await generator.run(request, signal).catch(() => null);
         if (!run) break;
         lateShares.push(run.lateness.share);
-        if (run.lateness.late === 0) break;
+        if (run.lateness.share <= WARM_LATE_SHARE) break;
       }
-      const kept = lateShares.at(-1) === 0;
+      const kept = (lateShares.at(-1) ?? 1) <= WARM_LATE_SHARE;
       warmUps.push({ runtime: runtimeKey, scenario: plan.scenario, target: name, rps, lateShares, kept });
       if (!kept && !signal.aborted)
         progress.log(
-          `${runtimeKey} ${name} × ${plan.scenario}: the generator still sent requests late after ${lateShares.length} warm-up runs`,
+          `${runtimeKey} ${name} × ${plan.scenario}: the generator still sent over ${WARM_LATE_SHARE * 100} % of requests late after ${lateShares.length} warm-up runs`,
         );
       progress.finish(step);
     }
