@@ -169,8 +169,7 @@ export async function measureLoadCurve(session, running, measured) {
 
 /**
  * Each adapter per scenario at its highest rate, unrecorded, until a run keeps its schedule as a warm generator does
- * or MAX_WARMUP_RUNS ran: a
- * failure here shows again in the timed runs. Each warm-up's outcome goes into the results.
+ * or MAX_WARMUP_RUNS ran: a failure here shows again in the timed runs. Each warm-up's outcome goes into the results.
  * @param {import('./measure.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {Map<string, import('./targets.js').ServedTarget>} running

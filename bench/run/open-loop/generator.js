@@ -100,7 +100,7 @@ async function runSchedule(pool, request) {
   const histogram = hdr.build(HISTOGRAM);
   const scheduler = createScheduler(request);
   const dispatchOptions = { path: request.path, method: request.method, headers: request.headers, body: request.body };
-  /** due times of requests in flight, one per busy connection */
+  /** requests in flight, each with its due time: one per busy connection */
   const inFlight = new Set();
   /**
    * Due times of requests that came due while every connection was busy, oldest first: they wait here, as plain

@@ -29,8 +29,8 @@ export function missedSchedule(run) {
 }
 
 /**
- * Whether the generator's own work used so much CPU that it may have fallen behind (spinning near send times fills its
- * core by design: its own work is what can saturate it).
+ * Whether the generator's own work used so much CPU that it may have fallen behind (its spinning fills its core by
+ * design: its own work is what can saturate it).
  * @param {OpenLoopRun} run
  */
 export function generatorSaturated(run) {
