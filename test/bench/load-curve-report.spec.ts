@@ -111,7 +111,7 @@ describe('the load-curve latency table', () => {
     expect(noteOf(table, express)).toBe('');
   });
 
-  it('says which runs were run again after the generator missed its schedule, and reads the latencies of the rerun', () => {
+  it('says which runs were run again after the generator missed its schedule, and keeps the reruns in the latencies', () => {
     const missed = { ...curveRun('nest-fastify', 3, 500), generatorFlag: '2.0 % of requests left over 1 ms late' };
     missed.run.lateness = { ...missed.run.lateness, late: 20, share: 0.02 };
     const rerun = { ...curveRun('nest-fastify', 3, 500), missedAttempt: missed };
