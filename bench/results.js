@@ -31,6 +31,10 @@ const RESULTS_SCHEMA = 1;
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
  * @property {{ busiest: string | null, cpuShare: number } | null} [neighbours] the other server that used the most CPU
  *   during the run, in CPU seconds per second (absent in results written before it was recorded)
+ * @property {import('./run/telemetry/probe.js').ServerState | null} [state] GC, heap and event loop, from the server's
+ *   telemetry preload; null when the server ran without it (see `started[].telemetryMissing`); absent before it existed
+ * @property {import('./run/host.js').HostDuringRun | null} [host] steal and other processes' CPU on the server's core;
+ *   absent in results written before it was recorded
  *
  * @typedef {object} Results
  * @property {number} schema
@@ -45,7 +49,9 @@ const RESULTS_SCHEMA = 1;
  * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[],
  *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
- * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string }>} started each target's process and what it printed first (pid null: a url target)
+ * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string,
+ *   telemetryMissing?: string | null }>} started each target's process and what it printed first (pid null: a url
+ *   target), and why it ran without the telemetry preload
  * @property {import('./run/verify.js').Verification[]} verification
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs

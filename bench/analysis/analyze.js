@@ -1,5 +1,6 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
+import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
@@ -78,6 +79,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number} generatorShare highest share of a core the generator used
  * @property {number} saturatedRuns runs where the generator may have been the bottleneck
  * @property {string[]} warnings distinct driver warnings
+ * @property {import('./server-state.js').TargetState | null} state the server's own telemetry over the rounds; null
+ *   when none was recorded
  *
  * Runs where a target answered nothing, refused nothing, and so was slower than the run was long.
  * @typedef {object} TooSlow
@@ -116,6 +119,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {number[]} neighbourRounds rounds where another server used more than NEIGHBOUR_CPU_LIMIT during either run
  * @property {number} neighbourShare the most CPU (share of a core) any other server used during one of these runs
  * @property {OrderEffect | null} order null when the two targets were never both measured in a round
+ * @property {import('./server-state.js').PairState} state heap steps, memory-reducing collections and steal in the
+ *   paired rounds
  * @property {Stop | null} stop with --budget: the rounds its scenario ran and why it stopped; null in a fixed design
  *   or while it still runs
  *
@@ -387,6 +392,7 @@ function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds
     generatorShare: Math.max(0, ...ok.map((run) => run.generator?.cpuShare ?? 0)),
     saturatedRuns: ok.filter((run) => run.generator?.saturated).length,
     warnings: [...new Set(loads.flatMap((l) => l.warnings ?? []))],
+    state: targetState(runs),
   };
 }
 
@@ -432,6 +438,8 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
   const failedAnswerRounds = [];
   const saturatedRounds = [];
   const neighbourRounds = [];
+  /** @type {Parameters<typeof pairState>[0]} */
+  const paired = [];
   let someFailedAnswers = false;
   let neighbourShare = 0;
   for (let round = 1; round <= plannedRounds; round++) {
@@ -444,6 +452,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
       continue;
     }
     values.push(above / below);
+    paired.push({ round, numerator: run, denominator: other });
     logRps[0].push(Math.log(above));
     logRps[1].push(Math.log(below));
     (run.slot < other.slot ? byOrder.numerator : byOrder.denominator).push(above / below);
@@ -483,6 +492,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     neighbourRounds,
     neighbourShare,
     order: orderEffect(byOrder.numerator, byOrder.denominator),
+    state: pairState(paired),
     stop: design.stopOf(runtime, scenario, stack),
   };
 }

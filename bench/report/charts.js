@@ -452,3 +452,62 @@ export function categoryChart({ title, categories, lines, yLabel, format, bands 
     `${legend}</svg>`
   );
 }
+
+/**
+ * @typedef {{ x: number, y: number, mark?: 'major' | 'reducing', note: string }} RoundPoint
+ * @typedef {{ name: string, color: string, points: RoundPoint[] }} RoundLine
+ */
+
+/**
+ * Each line's value per round on a linear axis from zero, rounds with a major GC marked by a triangle, those with a
+ * memory-reducing one by a red ring: a step in a server's state shows as a step in its line.
+ * @param {{ title: string, lines: RoundLine[], yLabel: string }} chart
+ */
+export function roundChart({ title, lines, yLabel }) {
+  const width = 380;
+  const height = 250;
+  const margin = { top: 24, right: 12, bottom: 62, left: 48 };
+  const plotW = width - margin.left - margin.right;
+  const plotH = height - margin.top - margin.bottom;
+  const rounds = lines.flatMap((line) => line.points.map((p) => p.x));
+  const xMax = Math.max(2, ...rounds);
+  const yMax = Math.max(1, ...lines.flatMap((line) => line.points.map((p) => p.y))) * 1.1;
+  const x = (/** @type {number} */ v) => margin.left + ((v - 1) / (xMax - 1)) * plotW;
+  const y = (/** @type {number} */ v) => margin.top + plotH - (v / yMax) * plotH;
+  const bottom = margin.top + plotH;
+  const roundTicks = ticks(0, xMax, false).filter((t) => t >= 1 && Number.isInteger(t));
+  const grid =
+    gridLines('y', ticks(0, yMax, false), y, { from: margin.left, to: margin.left + plotW, labelAt: margin.left - 4 }) +
+    gridLines('x', roundTicks.length > 1 ? roundTicks : [1, xMax], x, {
+      from: margin.top,
+      to: bottom,
+      labelAt: bottom + 14,
+    });
+  const body = lines
+    .map((line) => {
+      const path = line.points.map((p) => `${x(p.x)},${y(p.y)}`).join(' ');
+      const points = line.points
+        .map((p) => {
+          const [cx, cy] = [x(p.x), y(p.y)];
+          const title = `<title>${escapeHtml(`${line.name}, round ${p.x}: ${p.note}`)}</title>`;
+          if (p.mark === 'reducing')
+            return `<circle cx="${cx}" cy="${cy}" r="6" fill="none" stroke="#c0392b" stroke-width="2">${title}</circle>`;
+          if (p.mark === 'major')
+            return `<path d="M${cx},${cy - 6} l5,9 h-10 z" fill="${line.color}" stroke="#222" stroke-width="0.7">${title}</path>`;
+          return `<circle cx="${cx}" cy="${cy}" r="2.5" fill="${line.color}">${title}</circle>`;
+        })
+        .join('');
+      return `<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="1.5"/>${points}`;
+    })
+    .join('');
+  const legend = lineLegend(lines, { left: margin.left, top: height - 24, columnWidth: 160 });
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
+    `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${grid}` +
+    `<line x1="${margin.left}" x2="${margin.left}" y1="${margin.top}" y2="${bottom}" stroke="${AXIS_COLOR}"/>` +
+    `<line x1="${margin.left}" x2="${margin.left + plotW}" y1="${bottom}" y2="${bottom}" stroke="${AXIS_COLOR}"/>${body}` +
+    `<text x="${margin.left + plotW}" y="${bottom + 28}" text-anchor="end" fill="#555">round</text>` +
+    `<text transform="translate(12,${margin.top + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#555">${escapeHtml(yLabel)}</text>` +
+    `${legend}</svg>`
+  );
+}

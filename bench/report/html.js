@@ -1,7 +1,7 @@
 // @ts-check
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
-import { barPanels, categoryChart, dotPlot } from './charts.js';
-import { escapeHtml, formatPercent } from './format.js';
+import { barPanels, categoryChart, dotPlot, roundChart } from './charts.js';
+import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import {
@@ -226,6 +226,48 @@ function throughputCharts(analysis) {
     .join('');
 }
 
+/**
+ * Req/s of each target round by round, GC events marked: a server whose state changed mid-run shows as a step.
+ * @param {Analysis} analysis
+ */
+function roundCharts(analysis) {
+  return analysis.runtimes
+    .map((runtime) => {
+      const charts = analysis.scenarios
+        .flatMap((scenario) => analysis.stacks.map((stack) => ({ scenario, stack })))
+        .map(({ scenario, stack }) => {
+          const lines = analysis.targetRows
+            .filter((r) => r.runtime === runtime && r.scenario === scenario && r.stack === stack && r.state)
+            .map((r) => ({
+              name: r.target,
+              color: TARGET_COLORS[r.target] ?? '#999',
+              points: (r.state?.rounds ?? []).map((round) => ({
+                x: round.round,
+                y: round.rps,
+                ...(round.reducing
+                  ? { mark: /** @type {const} */ ('reducing') }
+                  : round.majorGcs
+                    ? { mark: /** @type {const} */ ('major') }
+                    : {}),
+                note: `${formatNumber(round.rps)} req/s, young generation ${formatNumber(round.youngMiB, 1)} MiB, ${round.majorGcs} major GC(s)${round.reducing ? ', memory-reducing' : ''}`,
+              })),
+            }))
+            .filter((line) => line.points.length > 0);
+          return lines.length
+            ? roundChart({ title: scenarioLabel({ scenario, stack }, analysis.stacks), lines, yLabel: 'req/s' })
+            : '';
+        })
+        .filter(Boolean);
+      if (charts.length === 0) return '';
+      return (
+        `<h2>Round by round — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Each target's req/s in each round. ` +
+        `A triangle marks a round before or during which the server ran a major GC, a red ring a memory-reducing one; ` +
+        `hover a point for its young generation's size.</p><div class="charts">${charts.join('')}</div>`
+      );
+    })
+    .join('');
+}
+
 /** @param {Analysis} analysis */
 function latencyCharts(analysis) {
   return analysis.runtimes
@@ -282,6 +324,7 @@ ${latencyCurveCharts(analysis.loadCurve, analysis.runtimeLabels)}
 ${htmlTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels))}
 ${htmlTable(problemsTable(results))}
 ${throughputCharts(analysis)}
+${roundCharts(analysis)}
 ${latencyCharts(analysis)}
 ${htmlTable(mixTable(analysis, results))}
 ${htmlTable(orderTable(analysis))}

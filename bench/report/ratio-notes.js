@@ -78,5 +78,35 @@ export function ratioNotes(row, names = { first: row.numerator, second: row.deno
       `another server used up to ${formatPercent(row.neighbourShare, 1)} of a core (over ` +
         `${formatPercent(NEIGHBOUR_CPU_LIMIT)}) during ${roundList(row.neighbourRounds)}`,
     );
+  notes.push(...serverStateNotes(row.state));
   return notes;
+}
+
+/**
+ * What the servers' telemetry and the host say set some rounds apart.
+ * @param {import('../analysis/server-state.js').PairState | undefined} state
+ */
+function serverStateNotes(state) {
+  if (!state) return [];
+  return [
+    ...state.heapSteps.map(
+      (step) =>
+        `${step.target}'s young generation ${formatMiBRange(step.steppedMiB)} in ${roundList(step.rounds)}, ` +
+        `${formatNumber(step.usualMiB, 0)} MiB in the others`,
+    ),
+    ...state.reducingGcs.map((gc) => `a memory-reducing GC in ${gc.target} before or during ${roundList(gc.rounds)}`),
+    ...(state.stealRounds.length
+      ? [
+          `the hypervisor stole up to ${formatPercent(state.stealMax, 1)} of the CPUs in ${roundList(state.stealRounds)}`,
+        ]
+      : []),
+  ];
+}
+
+/** @param {{ low: number, high: number }} range */
+export function formatMiBRange({ low, high }) {
+  const digits = high < 10 ? 1 : 0;
+  return low === high
+    ? `${formatNumber(low, digits)} MiB`
+    : `${formatNumber(low, digits)}–${formatNumber(high, digits)} MiB`;
 }

@@ -8,7 +8,7 @@ import { stackOf } from '../run/plan.js';
 import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
-import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
+import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
 import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -275,6 +275,11 @@ export function targetTable(analysis) {
     `${row.errors} / ${row.timeouts} / ${row.unexpectedStatus}`,
     formatNumber(row.cpuUsPerRequest, 1),
     formatNumber(row.peakRssMiB, 0),
+    row.state?.youngMiB ? formatMiBRange(row.state.youngMiB) : DASH,
+    row.state ? formatNumber(row.state.minorGcsPerRun, 0) : DASH,
+    row.state ? formatPercent(row.state.gcShare, 1) : DASH,
+    row.state ? String(row.state.majorGcs) : DASH,
+    row.state ? formatNumber(row.state.eventLoopP99Ms, 1) : DASH,
     formatPercent(row.generatorShare),
     `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}${row.tooSlow ? ` (+${row.tooSlow.rounds.length} too slow)` : ''}`,
     [
@@ -283,6 +288,9 @@ export function targetTable(analysis) {
         : '',
       analysis.remoteTargets.includes(row.target) ? 'url target: runs elsewhere, so no CPU or RSS' : '',
       row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '',
+      row.state?.reducingRounds.length
+        ? `memory-reducing GC before or during round(s) ${row.state.reducingRounds.join(', ')}`
+        : '',
       ...row.warnings,
     ]
       .filter(Boolean)
@@ -295,7 +303,9 @@ export function targetTable(analysis) {
       'latency at saturation: each connection sends its next request when the answer arrives, so it measures queueing ' +
       'at full load, not the latency a user sees at a given rate. Errors / timeouts / other statuses are totals. ' +
       'Server CPU is µs of CPU time per response (from /proc); peak RSS is the highest VmHWM of a run; generator is the ' +
-      'highest share of one core the load generator used.',
+      "highest share of one core the load generator used. From the server's own telemetry: the young generation's " +
+      "size at the runs' starts (lowest–highest), scavenges in a run and the share of a run spent in GC pauses " +
+      "(medians), mark-compacts during and between the runs (total), and the event loop's p99 delay (median, ms).",
     headers: [
       'runtime',
       'scenario',
@@ -310,6 +320,11 @@ export function targetTable(analysis) {
       'err / t-o / other status',
       'CPU µs/req',
       'peak RSS MiB',
+      'young gen',
+      'scavenges/run',
+      'GC time',
+      'major GCs',
+      'loop p99',
       'generator',
       'runs',
       'note',
@@ -318,6 +333,11 @@ export function targetTable(analysis) {
       'left',
       'left',
       'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
       'right',
       'right',
       'right',

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { hostIdentity } from './host.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 /** The packages whose versions decide the outcome. */
@@ -27,6 +28,8 @@ const BYTES_PER_GIB = 1024 ** 3;
 /**
  * @typedef {object} Environment
  * @property {{ model: string, count: number, governor: string | null }} cpu
+ * @property {import('./host.js').HostIdentity} [host] the CPU's identity, kernel and virtualisation; absent in results
+ *   written before it was recorded
  * @property {number} memoryGiB
  * @property {{ kernel: string, distribution: string | null }} os
  * @property {{ node: string, argv: string[] }} bench the node running the bench, and how it was called
@@ -50,6 +53,7 @@ export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {
       count: cpus().length,
       governor: readTrimmed('/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor'),
     },
+    host: hostIdentity(),
     memoryGiB: Math.round((totalmem() / BYTES_PER_GIB) * 10) / 10,
     os: { kernel: `Linux ${release()}`, distribution: osRelease() },
     bench: { node: process.versions.node, argv: process.argv.slice(2) },

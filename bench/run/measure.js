@@ -7,7 +7,9 @@ import { pairKey, spendBudget } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
+import { hostDuring, readCpuTimes } from './host.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
+import { serverState } from './telemetry/probe.js';
 import { scenarioNamed, targetNamed } from './config.js';
 import { checkedScenarios, requestFor } from './scenarios.js';
 import { instanceName, targetStackEnv } from './stacks.js';
@@ -63,6 +65,8 @@ export async function measureRuntime(session) {
     session.save();
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
+    // start-up's collections are not the measured state's: the first run's "between" starts here
+    for (const target of running.values()) await target.telemetry?.snapshot();
     if (options.warmupSec > 0) {
       for (const pair of roundOrder(measured, 0, session.config)) {
         if (session.signal.aborted) return;
@@ -181,6 +185,7 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
       env: { ...env, ...ownEnv },
       port: options.basePort + i,
       cpu: options.cpus?.server ?? null,
+      telemetry: true,
     });
   });
   /** @type {Map<string, ServedTarget>} */
@@ -188,13 +193,14 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
   started.forEach((outcome, i) => {
     if (outcome.status === 'fulfilled') {
       running.set(names[i], outcome.value);
-      const { pid, url, startupLine } = outcome.value;
+      const { pid, url, startupLine, telemetryMissing } = outcome.value;
       results.started.push({
         runtime: runtimeKey,
         target: names[i],
         pid,
         port: Number(new URL(url).port),
         line: startupLine,
+        telemetryMissing,
       });
     } else {
       const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
@@ -344,6 +350,8 @@ async function timedRun(session, running, pair, round, slot) {
     server: null,
     generator: null,
     neighbours: null,
+    state: null,
+    host: null,
   };
   if (!target) return { ...record, failure: { reason: 'the target is not running' } };
   const exitedBefore = target.exitInfo();
@@ -353,28 +361,43 @@ async function timedRun(session, running, pair, round, slot) {
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
+  const stateBefore = await target.telemetry?.snapshot();
+  const hostBefore = readCpuTimes();
   const neighbours = neighbourCpu(running, instanceName(pair));
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   try {
     const load = await loadRun(session, target, pair, session.options.durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);
+    const hostAfter = readCpuTimes();
     const neighbourUse = neighbours();
+    const stateAfter = await target.telemetry?.snapshot();
+    const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+    const observed = {
+      state: stateBefore && stateAfter ? serverState(stateBefore, stateAfter) : null,
+      host: hostDuring(hostBefore, hostAfter, { serverCpu: singleCpu(session.options.cpus?.server), serverCpuNs }),
+    };
     await untilIdle(pid);
     const exited = target.exitInfo();
-    if (exited) return { ...record, failure: deathFailure('the target exited during this run', exited, target), load };
+    if (exited)
+      return {
+        ...record,
+        ...observed,
+        failure: deathFailure('the target exited during this run', exited, target),
+        load,
+      };
     if (load.requests === 0 && load.errors === 0) {
       // nothing answered, nothing refused: the route is slower than the run, which the report says instead of failing
       const inFlight = session.options.connections * session.options.pipelining;
       const reason = `none of the ${inFlight} requests in flight answered within ${Number(load.durationSec.toFixed(2))} s`;
-      return { ...record, status: 'too-slow', failure: { reason }, inFlight, load };
+      return { ...record, ...observed, status: 'too-slow', failure: { reason }, inFlight, load };
     }
     if (load.requests === 0)
-      return { ...record, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
-    const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+      return { ...record, ...observed, failure: { reason: `no response completed in ${load.durationSec} s` }, load };
     const cpuShare = load.durationSec > 0 ? load.generatorCpuSec / load.durationSec : 0;
     return {
       ...record,
+      ...observed,
       status: 'ok',
       load,
       server:
@@ -397,6 +420,14 @@ async function timedRun(session, running, pair, round, slot) {
       failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason },
     };
   }
+}
+
+/**
+ * The one core a CPU list names, or null for a list of several.
+ * @param {string | null | undefined} list taskset's CPU list
+ */
+function singleCpu(list) {
+  return list && /^\d+$/.test(list) ? list : null;
 }
 
 /** How long a generator error waits for the server's exit to be reported, to tell "server died" from "generator broke". */

@@ -4,9 +4,12 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { killOnExit } from './children.js';
 import { targetNamed } from './config.js';
+import { preloadArgs, TELEMETRY_FILE_ENV, telemetryProbe } from './telemetry/probe.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 /** @typedef {import('./config.js').Target} Target */
@@ -45,6 +48,9 @@ const TAIL_CHARS = 4_000;
  * @property {Promise<ExitInfo>} exited settles when the process ends, for whatever reason
  * @property {() => ExitInfo | null} exitInfo how it ended, or null while it runs
  * @property {() => string} stderrTail the last few KB of its stderr
+ * @property {ReturnType<typeof telemetryProbe> | null} telemetry asks the preload for a snapshot; null when the server
+ *   runs without it
+ * @property {string | null} telemetryMissing why a server runs without the preload
  *
  * A target as a run sees it: started by the bench, or a url target (pid null), which runs elsewhere.
  * @typedef {Omit<RunningTarget, 'pid'> & { pid: number | null }} ServedTarget
@@ -55,6 +61,7 @@ const TAIL_CHARS = 4_000;
  * @property {Record<string, string>} [env] added to the environment (JWT_SECRET, ...)
  * @property {string[]} [execArgv] runtime flags placed before the entry file (e.g. --prof)
  * @property {string | null} [cpu] taskset CPU list to pin the server to
+ * @property {boolean} [telemetry] load the telemetry preload (bench/run/telemetry/) where the runtime can
  */
 
 /**
@@ -93,6 +100,8 @@ async function reachTarget(target, url) {
     exited: new Promise(() => {}),
     exitInfo: () => null,
     stderrTail: () => '',
+    telemetry: null,
+    telemetryMissing: 'a url target runs elsewhere: nothing is loaded into it',
   };
 }
 
@@ -102,9 +111,12 @@ async function reachTarget(target, url) {
  * @param {StartOptions} options
  * @returns {Promise<RunningTarget>}
  */
-export async function startTarget(target, { runtime, port, env = {}, execArgv = [], cpu = null }) {
+export async function startTarget(target, { runtime, port, env = {}, execArgv = [], cpu = null, telemetry = false }) {
   if (target.command === null) throw new Error(`${target.name} is a url target: the bench does not start it`);
   await assertPortFree(port, target.name);
+  const underRuntime = runsUnderRuntime(target);
+  const preload = telemetry && underRuntime ? preloadArgs(runtime) : null;
+  const telemetryFile = preload ? join(tmpdir(), `nest-adapter-bench-${process.pid}-${port}.telemetry.json`) : null;
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = {
     ...process.env,
@@ -113,10 +125,11 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
     ...target.env,
     [target.portEnv]: String(port),
     ...env,
+    ...(telemetryFile ? { [TELEMETRY_FILE_ENV]: telemetryFile } : {}),
   };
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
-  const [program, ...rest] = runsUnderRuntime(target)
-    ? [runtime.command, ...runtime.args, ...execArgv, ...target.command.slice(1)]
+  const [program, ...rest] = underRuntime
+    ? [runtime.command, ...runtime.args, ...(preload ?? []), ...execArgv, ...target.command.slice(1)]
     : target.command;
   const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
@@ -177,15 +190,31 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
     return info;
   }
 
+  const probe = telemetryFile ? telemetryProbe(/** @type {number} */ (child.pid), telemetryFile) : null;
   return {
     pid: /** @type {number} */ (child.pid),
     url,
     startupLine: stdout.split('\n')[0].trim(),
-    stop: stopChild,
+    stop: async () => {
+      const info = await stopChild();
+      probe?.remove();
+      return info;
+    },
     exited,
     exitInfo: () => exitInfo,
     stderrTail: () => stderr,
+    telemetry: probe,
+    telemetryMissing: probe ? null : telemetryMissing({ telemetry, underRuntime, runtime }),
   };
+}
+
+/**
+ * @param {{ telemetry: boolean, underRuntime: boolean, runtime: Runtime }} start
+ */
+function telemetryMissing({ telemetry, underRuntime, runtime }) {
+  if (!telemetry) return 'not asked for';
+  if (!underRuntime) return 'its command does not run under the measured runtime, so nothing is loaded into it';
+  return `${runtime.name} has no way to load a preload module`;
 }
 
 /** @param {ExitInfo} info */

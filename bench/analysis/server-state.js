@@ -1,0 +1,161 @@
+// @ts-check
+// Reading the servers' own telemetry: per target the young generation's size, GC and event-loop figures over the
+// rounds; per compared pair the rounds where one side's heap sizing stepped away from its usual state, a
+// memory-reducing collection ran, or the hypervisor stole time.
+import { median } from './stats.js';
+
+/** @typedef {import('../results.js').RunRecord} RunRecord */
+/** @typedef {import('../run/telemetry/probe.js').GcSummary} GcSummary */
+
+/** A young generation at most this share of the largest a target had in its rounds marks a round as stepped down. */
+export const YOUNG_STEP_SHARE = 0.5;
+/** Rounds where the hypervisor stole more than this share of the CPUs' time are named. */
+export const STEAL_LIMIT = 0.02;
+/** The flag V8 gives the memory reducer's collections (and low-memory notifications). */
+const REDUCING_FLAG = 'allExternalMemory';
+
+/**
+ * @typedef {object} TargetState one target's server state over its rounds
+ * @property {{ low: number, high: number } | null} youngMiB the young generation's size at the runs' starts
+ * @property {number | null} youngUsualMiB its median: the size most rounds started with
+ * @property {number | null} minorGcsPerRun median scavenges in a run
+ * @property {number | null} gcShare median share of a run's wall time spent in GC pauses
+ * @property {number} majorGcs mark-compacts during the runs and between them, over the rounds
+ * @property {number[]} reducingRounds rounds before or during which a memory-reducing collection ran
+ * @property {number | null} eventLoopP99Ms median of the runs' event-loop delay p99
+ * @property {number | null} stealMax the most steal in one run
+ * @property {number} runsWithState how many runs carried telemetry
+ * @property {RoundState[]} rounds each successful run, in round order
+ *
+ * @typedef {object} RoundState
+ * @property {number} round
+ * @property {number} rps
+ * @property {number | null} youngMiB at the run's start
+ * @property {number} majorGcs before (since the previous run) and during the run
+ * @property {boolean} reducing a memory-reducing collection among them
+ *
+ * @typedef {object} HeapStep rounds in which one side started with a much smaller young generation than usual
+ * @property {string} target
+ * @property {number[]} rounds
+ * @property {{ low: number, high: number }} steppedMiB the young generation in those rounds
+ * @property {number} usualMiB in the other rounds (median)
+ *
+ * @typedef {object} PairState what the two sides' telemetry says about a ratio's rounds
+ * @property {HeapStep[]} heapSteps
+ * @property {Array<{ target: string, rounds: number[] }>} reducingGcs
+ * @property {number[]} stealRounds rounds where either run had more than STEAL_LIMIT steal
+ * @property {number} stealMax
+ */
+
+/** @param {RunRecord} run */
+const youngOf = (run) => run.state?.heapBefore?.youngMiB ?? null;
+
+/** @param {(number | null | undefined)[]} values */
+function medianOrNull(values) {
+  const present = /** @type {number[]} */ (values.filter((v) => typeof v === 'number' && Number.isFinite(v)));
+  return present.length ? median(present) : null;
+}
+
+/** @param {GcSummary | null | undefined} gc @param {string} kind */
+const countOf = (gc, kind) => gc?.pauses[kind]?.count ?? 0;
+
+/** @param {GcSummary | null | undefined} gc */
+const pauseMsOf = (gc) => Object.values(gc?.pauses ?? {}).reduce((total, sum) => total + sum.totalMs, 0);
+
+/** @param {RunRecord} run */
+const reducedAround = (run) =>
+  (run.state?.between.flagged[REDUCING_FLAG] ?? 0) + (run.state?.during.flagged[REDUCING_FLAG] ?? 0) > 0;
+
+/**
+ * @param {RunRecord[]} runs one target's, of one runtime, scenario and stack
+ * @returns {TargetState | null} null when no run carried telemetry or host figures
+ */
+export function targetState(runs) {
+  const observed = runs.filter((run) => run.state || run.host);
+  if (observed.length === 0) return null;
+  const withState = observed.filter((run) => run.state);
+  const young = /** @type {number[]} */ (withState.map(youngOf).filter((v) => v !== null));
+  const steals = /** @type {number[]} */ (observed.map((run) => run.host?.stealShare).filter((v) => v != null));
+  return {
+    youngMiB: young.length ? { low: Math.min(...young), high: Math.max(...young) } : null,
+    youngUsualMiB: medianOrNull(young),
+    minorGcsPerRun: medianOrNull(withState.map((run) => countOf(run.state?.during, 'minor'))),
+    gcShare: medianOrNull(
+      withState.map((run) =>
+        run.load && run.load.durationSec > 0 ? pauseMsOf(run.state?.during) / (run.load.durationSec * 1000) : null,
+      ),
+    ),
+    majorGcs: withState.reduce(
+      (total, run) => total + countOf(run.state?.between, 'major') + countOf(run.state?.during, 'major'),
+      0,
+    ),
+    reducingRounds: withState.filter(reducedAround).map((run) => run.round),
+    eventLoopP99Ms: medianOrNull(withState.map((run) => run.state?.eventLoopDelay?.p99Ms)),
+    stealMax: steals.length ? Math.max(...steals) : null,
+    runsWithState: withState.length,
+    rounds: withState.flatMap((run) =>
+      run.status === 'ok' && run.load
+        ? [
+            {
+              round: run.round,
+              rps: run.load.rps,
+              youngMiB: youngOf(run),
+              majorGcs: countOf(run.state?.between, 'major') + countOf(run.state?.during, 'major'),
+              reducing: reducedAround(run),
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/**
+ * @param {Array<{ round: number, numerator: RunRecord, denominator: RunRecord }>} pairs the ratio's paired rounds
+ * @returns {PairState}
+ */
+export function pairState(pairs) {
+  /** @type {HeapStep[]} */
+  const heapSteps = [];
+  /** @type {PairState['reducingGcs']} */
+  const reducingGcs = [];
+  for (const side of /** @type {const} */ (['numerator', 'denominator'])) {
+    const runs = pairs.map((pair) => pair[side]);
+    const target = runs[0]?.target;
+    if (!target) continue;
+    const step = heapStep(runs);
+    if (step) heapSteps.push({ target, ...step });
+    const rounds = runs.filter(reducedAround).map((run) => run.round);
+    if (rounds.length) reducingGcs.push({ target, rounds });
+  }
+  const steal = pairs.map((pair) =>
+    Math.max(pair.numerator.host?.stealShare ?? 0, pair.denominator.host?.stealShare ?? 0),
+  );
+  return {
+    heapSteps,
+    reducingGcs,
+    stealRounds: pairs.filter((_, i) => steal[i] > STEAL_LIMIT).map((pair) => pair.round),
+    stealMax: Math.max(0, ...steal),
+  };
+}
+
+/**
+ * The rounds whose young generation was at most YOUNG_STEP_SHARE of the largest it was in any round.
+ * @param {RunRecord[]} runs one side's, in round order
+ */
+function heapStep(runs) {
+  const sized = runs.flatMap((run) => {
+    const young = youngOf(run);
+    return young === null ? [] : [{ round: run.round, young }];
+  });
+  if (sized.length < 2) return null;
+  const limit = Math.max(...sized.map((s) => s.young)) * YOUNG_STEP_SHARE;
+  const stepped = sized.filter((s) => s.young <= limit);
+  if (stepped.length === 0) return null;
+  const rest = sized.filter((s) => s.young > limit);
+  const youngs = stepped.map((s) => s.young);
+  return {
+    rounds: stepped.map((s) => s.round),
+    steppedMiB: { low: Math.min(...youngs), high: Math.max(...youngs) },
+    usualMiB: median(rest.map((s) => s.young)),
+  };
+}

@@ -1,0 +1,117 @@
+// @ts-check
+// The bench's side of the telemetry preload: how a runtime loads it, and asking a server for a snapshot between runs.
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const PRELOAD_FILE = fileURLToPath(new URL('./preload.cjs', import.meta.url));
+export const TELEMETRY_FILE_ENV = 'BENCH_TELEMETRY_FILE';
+const SNAPSHOT_SIGNAL = 'SIGUSR2';
+const SNAPSHOT_POLL_MS = 2;
+/** A server busy answering a backlog reaches the signal late; past this its snapshot is missing, not waited for. */
+const SNAPSHOT_TIMEOUT_MS = 3000;
+
+/**
+ * @typedef {{ count: number, totalMs: number, maxMs: number }} PauseSum
+ * @typedef {{ at: number, ms: number, kind: string, flags: string[] }} GcEvent at: epoch ms when the pause began
+ * @typedef {{ youngMiB: number | null, oldMiB: number | null, heapTotalMiB: number, heapUsedMiB: number,
+ *   externalMiB: number, rssMiB: number }} HeapState
+ * @typedef {object} Snapshot what the preload wrote: GC since the previous snapshot, heap and loop state now
+ * @property {number} seq
+ * @property {number} at epoch ms
+ * @property {{ pauses: Record<string, PauseSum>, flagged: Record<string, number>, events: GcEvent[], droppedEvents: number }} gc
+ * @property {HeapState | null} heap
+ * @property {{ p50Ms: number, p99Ms: number, maxMs: number } | null} eventLoopDelay since the previous snapshot
+ * @property {{ idle: number, active: number, utilization: number } | null} eventLoopUtilization since start
+ * @property {Record<string, string>} unsupported feature → why it is not recorded on this runtime
+ */
+
+/**
+ * How a runtime loads the preload before the app's entry, or null when it has no way to.
+ * @param {import('../../runtimes/runtimes.js').Runtime} runtime
+ * @returns {string[] | null}
+ */
+export function preloadArgs(runtime) {
+  if (runtime.name === 'node') return ['--require', PRELOAD_FILE];
+  if (runtime.name === 'bun') return ['--preload', PRELOAD_FILE];
+  return null;
+}
+
+/**
+ * Asks the server for a snapshot and waits until it has written one.
+ * @param {number} pid
+ * @param {string} file the server's BENCH_TELEMETRY_FILE
+ */
+export function telemetryProbe(pid, file) {
+  let lastSeq = 0;
+  return {
+    /** @returns {Promise<Snapshot | null>} null when the server did not answer in time or is gone */
+    async snapshot() {
+      try {
+        process.kill(pid, SNAPSHOT_SIGNAL);
+      } catch {
+        return null;
+      }
+      const deadline = performance.now() + SNAPSHOT_TIMEOUT_MS;
+      while (performance.now() < deadline) {
+        const snapshot = readSnapshot(file);
+        if (snapshot && snapshot.seq > lastSeq) {
+          lastSeq = snapshot.seq;
+          return snapshot;
+        }
+        await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_POLL_MS));
+      }
+      return null;
+    },
+    remove() {
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+/** @param {string} file @returns {Snapshot | null} */
+function readSnapshot(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @typedef {object} GcSummary
+ * @property {Record<string, PauseSum>} pauses by kind: minor (scavenges), major, incremental, weakcb
+ * @property {Record<string, number>} flagged how many collections carried each flag (allExternalMemory: the memory
+ *   reducer's and low-memory collections)
+ * @property {GcEvent[]} events every pause but short minor ones, oldest first
+ * @property {number} droppedEvents beyond the preload's bound
+ *
+ * @typedef {object} ServerState what the server's own telemetry says about one timed run
+ * @property {GcSummary} between collections since the server's previous snapshot, or since it started: the idle time,
+ *   warm-up and untimed load before this run
+ * @property {GcSummary} during collections from the run's start to its end
+ * @property {HeapState | null} heapBefore
+ * @property {HeapState | null} heapAfter
+ * @property {{ p50Ms: number, p99Ms: number, maxMs: number } | null} eventLoopDelay during the run
+ * @property {number | null} eventLoopUtilization during the run: the loop's busy share, 1 = never idle
+ * @property {Record<string, string>} unsupported feature → why this runtime does not record it
+ */
+
+/**
+ * @param {Snapshot} before taken right before the run's load
+ * @param {Snapshot} after taken right after it
+ * @returns {ServerState}
+ */
+export function serverState(before, after) {
+  const a = before.eventLoopUtilization;
+  const b = after.eventLoopUtilization;
+  const elapsed = a && b ? b.active + b.idle - (a.active + a.idle) : 0;
+  return {
+    between: before.gc,
+    during: after.gc,
+    heapBefore: before.heap,
+    heapAfter: after.heap,
+    eventLoopDelay: after.eventLoopDelay,
+    eventLoopUtilization: a && b && elapsed > 0 ? (b.active - a.active) / elapsed : null,
+    unsupported: after.unsupported,
+  };
+}
