@@ -50,8 +50,9 @@ const RESULTS_SCHEMA = 1;
  *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string,
- *   telemetryMissing?: string | null }>} started each target's process and what it printed first (pid null: a url
- *   target), and why it ran without the telemetry preload
+ *   runtimeFlags?: string[], telemetryMissing?: string | null }>} started each target's process and what it printed
+ *   first (pid null: a url target), the runtime flags the bench gave it (bench/run/steady-state.js), and why it ran
+ *   without the telemetry preload
  * @property {import('./run/verify.js').Verification[]} verification
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs

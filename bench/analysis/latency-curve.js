@@ -3,6 +3,7 @@
 // medians of per-round percentiles) with a bootstrap interval over rounds, and the server's CPU per request; per rate,
 // the Fastify ÷ Express CPU ratio taken within each round.
 import hdr from 'hdr-histogram-js';
+import { attributeSpikes } from './server-state.js';
 import { CONFIDENCE, median, seededRandom, summarize } from './stats.js';
 
 /** @typedef {import('../run/load-curve.js').CurveRunRecord} CurveRunRecord */
@@ -45,6 +46,8 @@ export const CURVE_DENOMINATOR = 'nest-express';
  * @property {number | null} cpuShare median share of one core the server used
  * @property {number | null} cpuUsPerRequest median
  * @property {number | null} peakRssMiB highest
+ * @property {import('./server-state.js').Spike[]} spikes percentiles above SPIKE_FACTOR × the median, and what in the
+ *   runs lined up with them
  *
  * @typedef {object} CpuRatio Fastify's server CPU per request ÷ Express's, at one offered rate, per round
  * @property {string} runtime
@@ -123,6 +126,10 @@ function curvePoint(runtime, scenario, target, level, runs) {
     cpuShare: medianOrNull(ok.map((r) => r.server?.cpuShare)),
     cpuUsPerRequest: medianOrNull(ok.map((r) => r.server?.cpuUsPerRequest)),
     peakRssMiB: peaks.length ? Math.max(...peaks) : null,
+    spikes: attributeSpikes(
+      merged?.latencyMs ?? null,
+      ok.filter((r) => r.generatorFlag === null),
+    ),
   };
 }
 

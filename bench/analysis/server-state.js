@@ -159,3 +159,55 @@ function heapStep(runs) {
     usualMiB: median(rest.map((s) => s.young)),
   };
 }
+
+/** A latency percentile this many times the median is a spike to explain. */
+export const SPIKE_FACTOR = 10;
+/** A pause or delay at least this share of the spike's latency can account for it: requests queued behind it. */
+const ACCOUNTS_SHARE = 0.5;
+/** Other processes on the server's core beyond this share of it are named as a cause. */
+const OTHER_CPU_LIMIT = 0.1;
+
+/**
+ * @typedef {object} Spike a percentile far above the median, and what in the same runs lined up with it
+ * @property {string} percentile
+ * @property {number} ms
+ * @property {string} cause
+ */
+
+/**
+ * @param {Record<string, { value: number } | undefined> | null} latencyMs percentiles by name, p50 among them
+ * @param {Array<{ state?: import('../run/telemetry/probe.js').ServerState | null,
+ *   host?: import('../run/host.js').HostDuringRun | null }>} runs the runs the percentiles came from
+ * @returns {Spike[]}
+ */
+export function attributeSpikes(latencyMs, runs) {
+  const p50 = latencyMs?.p50?.value;
+  if (!latencyMs || !p50) return [];
+  const pauses = runs.flatMap((run) =>
+    Object.entries(run.state?.during.pauses ?? {}).map(([kind, sum]) => ({ kind, ms: sum.maxMs })),
+  );
+  const longest = pauses.reduce((a, b) => (b.ms > a.ms ? b : a), { kind: '', ms: 0 });
+  const loopMax = Math.max(0, ...runs.map((run) => run.state?.eventLoopDelay?.maxMs ?? 0));
+  const steal = Math.max(0, ...runs.map((run) => run.host?.stealShare ?? 0));
+  const other = Math.max(0, ...runs.map((run) => run.host?.serverCore?.otherShare ?? 0));
+  const observed = runs.some((run) => run.state || run.host);
+  return Object.entries(latencyMs).flatMap(([percentile, estimate]) => {
+    if (!estimate || percentile === 'p50' || estimate.value < SPIKE_FACTOR * p50) return [];
+    const ms = estimate.value;
+    const causes = [
+      longest.ms >= ACCOUNTS_SHARE * ms ? `a ${longest.kind} GC pause of ${round(longest.ms)} ms` : '',
+      longest.ms < ACCOUNTS_SHARE * ms && loopMax >= ACCOUNTS_SHARE * ms
+        ? `an event-loop delay of ${round(loopMax)} ms, beyond any GC pause`
+        : '',
+      steal > STEAL_LIMIT ? `${round(steal * 100)} % of the CPUs stolen by the hypervisor` : '',
+      other > OTHER_CPU_LIMIT ? `other processes on the server's core (${round(other * 100)} % of it)` : '',
+    ].filter(Boolean);
+    const cause = causes.length ? causes.join('; ') : observed ? 'nothing found' : 'no telemetry recorded';
+    return [{ percentile, ms, cause }];
+  });
+}
+
+/** @param {number} value */
+function round(value) {
+  return Number(value.toPrecision(2));
+}

@@ -1,6 +1,7 @@
 // @ts-check
 // The load curve in the reports: latency against offered rate (tables and, in report.html, one chart per scenario),
 // the server's CPU per 1,000 req/s, and the verdict restated at a realistic load.
+import { SPIKE_FACTOR } from '../analysis/server-state.js';
 import { CURVE_DENOMINATOR, CURVE_NUMERATOR, cpuSharePerThousandRps } from '../analysis/latency-curve.js';
 import { lineChart } from './charts.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
@@ -81,6 +82,11 @@ export function latencyCurveTable(curve, labels = {}) {
       p.flaggedRuns
         ? `${p.flaggedRuns} of ${p.okRuns} run(s) not in the latencies, the generator could not hold the rate: ${p.flags.join('; ')}`
         : '',
+      // absent in analyses of results from before the servers' telemetry
+      ...(p.spikes ?? []).map(
+        (spike) =>
+          `${spike.percentile} ${formatNumber(spike.ms, 1)} ms, over ${SPIKE_FACTOR}× the median: ${spike.cause}`,
+      ),
     ]
       .filter(Boolean)
       .join('; '),

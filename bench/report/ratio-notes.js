@@ -22,9 +22,20 @@ export function formatBandedRatio(value) {
   return formatRatio(value, digits);
 }
 
-/** @param {number[]} rounds */
+/**
+ * Rounds as a reader scans them: consecutive ones as a range (`rounds 3, 9–16`).
+ * @param {number[]} rounds ascending
+ */
 function roundList(rounds) {
-  return `${rounds.length === 1 ? 'round' : 'rounds'} ${rounds.join(', ')}`;
+  /** @type {Array<[number, number]>} */
+  const spans = [];
+  for (const round of rounds) {
+    const last = spans.at(-1);
+    if (last && round === last[1] + 1) last[1] = round;
+    else spans.push([round, round]);
+  }
+  const text = spans.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
+  return `${rounds.length === 1 ? 'round' : 'rounds'} ${text}`;
 }
 
 /**

@@ -421,6 +421,8 @@ export function environmentTable(results) {
   const o = results.options;
   const rows = [
     ['CPU', `${env.cpu.model}, ${env.cpu.count} CPUs${env.cpu.governor ? `, governor ${env.cpu.governor}` : ''}`],
+    // absent in results written before the host was identified
+    ...(env.host ? [['host', describeHost(env.host)]] : []),
     ['memory', `${env.memoryGiB} GiB`],
     ['OS', [env.os.distribution, env.os.kernel].filter(Boolean).join(', ')],
     ['runtimes', env.runtimes.map((r) => describeRuntime(r, results.startedAt)).join('; ')],
@@ -456,8 +458,34 @@ export function environmentTable(results) {
       `${results.startedAt} / ${results.finishedAt ?? DASH}${results.finishedAt ? ` (${formatDuration((Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000)})` : ''}`,
     ],
     ...results.started.filter((s) => s.line).map((s) => [`${s.target} said`, `${s.line} (${s.runtime})`]),
+    ...serverSetupRows(results.started),
   ];
   return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
+}
+
+/** @param {import('../run/host.js').HostIdentity} host */
+export function describeHost({ cpu, kernel, virtualization }) {
+  const caches = cpu.caches.map((c) => `L${c.level}${c.type === 'Unified' ? '' : c.type[0].toLowerCase()} ${c.size}`);
+  return (
+    `${cpu.vendor ?? 'unknown vendor'} family ${cpu.family ?? '?'} model ${cpu.model ?? '?'} stepping ` +
+    `${cpu.stepping ?? '?'}, microcode ${cpu.microcode ?? '?'}${caches.length ? `, ${caches.join(' ')}` : ''}; ` +
+    `${kernel}; ${[virtualization.vm && `VM: ${virtualization.vm}`, virtualization.container && `container: ${virtualization.container}`].filter(Boolean).join(', ') || 'no virtualisation found'}`
+  );
+}
+
+/**
+ * The runtime flags the servers got and what ran without telemetry, once each.
+ * @param {Results['started']} started
+ */
+function serverSetupRows(started) {
+  const flags = [...new Set(started.map((s) => (s.runtimeFlags ?? []).join(' ')))].filter(Boolean);
+  const missing = started.filter((s) => s.telemetryMissing);
+  return [
+    ...(flags.length ? [['server runtime flags', flags.join('; ')]] : []),
+    ...(missing.length
+      ? [['without telemetry', missing.map((s) => `${s.target} (${s.runtime}): ${s.telemetryMissing}`).join('; ')]]
+      : []),
+  ];
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_LOAD_LEVELS, LOAD_CURVE_TARGETS } from './options.js';
 import { generatorFlag, generatorSaturated, missedSchedule, startOpenLoopGenerator } from './open-loop/runner.js';
 import { MAX_LATE_SHARE } from './open-loop/scheduler.js';
 import { rotate } from './plan.js';
+import { observeRun } from './observe.js';
 import { peakRssMiB, resetPeakRss } from './procstat.js';
 import { scenarioNamed } from './config.js';
 import { requestFor } from './scenarios.js';
@@ -48,6 +49,8 @@ const WARM_LATE_SHARE = MAX_LATE_SHARE / 10;
  * @property {{ cpuShare: number | null, cpuUsPerRequest: number | null, peakRssMiB: number | null,
  *   peakRssWindow: 'run' | 'process' } | null} server cpuShare: CPU seconds per second of run (1 = one core)
  * @property {string | null} generatorFlag why this run's latencies describe the generator, not the server
+ * @property {import('./telemetry/probe.js').ServerState | null} [state] the server's telemetry over the run
+ * @property {import('./host.js').HostDuringRun | null} [host] steal and other CPU on the server's core
  * @property {CurveRunRecord} [missedAttempt] the same run a moment before, which missed its schedule and was run again
  *
  * @typedef {object} WarmUpRecord the untimed runs of one adapter × scenario before round 1
@@ -283,15 +286,29 @@ async function curveRun(session, generator, target, where) {
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
   const request = openLoopRequest(session, target, where.scenario, where.level.rps);
   const peakRssWindow = target.pid !== null && resetPeakRss(target.pid) ? 'run' : 'process';
+  const observing = await observeRun(target, session.options.cpus?.server);
   try {
     const run = await generator.run(request, signal);
+    const observed = await observing(run.serverCpuNs);
     const exited = target.exitInfo();
-    if (exited) return { ...record, run, failure: deathFailure('the target exited during this run', exited, target) };
+    if (exited)
+      return {
+        ...record,
+        ...observed,
+        run,
+        failure: deathFailure('the target exited during this run', exited, target),
+      };
     if (run.completed === 0)
-      return { ...record, run, failure: { reason: `no response completed in ${run.elapsedSec.toFixed(2)} s` } };
+      return {
+        ...record,
+        ...observed,
+        run,
+        failure: { reason: `no response completed in ${run.elapsedSec.toFixed(2)} s` },
+      };
     const cpuNs = run.serverCpuNs;
     return {
       ...record,
+      ...observed,
       status: 'ok',
       run,
       server: {

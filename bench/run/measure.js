@@ -7,9 +7,9 @@ import { pairKey, spendBudget } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
-import { hostDuring, readCpuTimes } from './host.js';
+import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
-import { serverState } from './telemetry/probe.js';
+import { steadyStateArgs } from './steady-state.js';
 import { scenarioNamed, targetNamed } from './config.js';
 import { checkedScenarios, requestFor } from './scenarios.js';
 import { instanceName, targetStackEnv } from './stacks.js';
@@ -176,6 +176,7 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
   const instances = instancesOf(pairs);
   const names = instances.map((instance) => instance.name);
   progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
+  const execArgv = steadyStateArgs(runtime, options);
   const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance, i) => {
     const target = targetNamed(config, instance.target);
     const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
@@ -185,6 +186,7 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
       env: { ...env, ...ownEnv },
       port: options.basePort + i,
       cpu: options.cpus?.server ?? null,
+      execArgv,
       telemetry: true,
     });
   });
@@ -200,6 +202,7 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
         pid,
         port: Number(new URL(url).port),
         line: startupLine,
+        runtimeFlags: execArgv,
         telemetryMissing,
       });
     } else {
@@ -361,22 +364,16 @@ async function timedRun(session, running, pair, round, slot) {
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
-  const stateBefore = await target.telemetry?.snapshot();
-  const hostBefore = readCpuTimes();
+  const observing = await observeRun(target, session.options.cpus?.server);
   const neighbours = neighbourCpu(running, instanceName(pair));
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   try {
     const load = await loadRun(session, target, pair, session.options.durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);
-    const hostAfter = readCpuTimes();
     const neighbourUse = neighbours();
-    const stateAfter = await target.telemetry?.snapshot();
     const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-    const observed = {
-      state: stateBefore && stateAfter ? serverState(stateBefore, stateAfter) : null,
-      host: hostDuring(hostBefore, hostAfter, { serverCpu: singleCpu(session.options.cpus?.server), serverCpuNs }),
-    };
+    const observed = await observing(serverCpuNs);
     await untilIdle(pid);
     const exited = target.exitInfo();
     if (exited)
@@ -420,14 +417,6 @@ async function timedRun(session, running, pair, round, slot) {
       failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason },
     };
   }
-}
-
-/**
- * The one core a CPU list names, or null for a list of several.
- * @param {string | null | undefined} list taskset's CPU list
- */
-function singleCpu(list) {
-  return list && /^\d+$/.test(list) ? list : null;
 }
 
 /** How long a generator error waits for the server's exit to be reported, to tell "server died" from "generator broke". */

@@ -72,6 +72,7 @@ const MAX_PORT = 65535;
  * @property {string[]} scenarios in the config's order
  * @property {string[]} stacks in the order of STACK_NAMES
  * @property {boolean} ablate also run the production stack without each of its parts in turn
+ * @property {boolean} memoryReducer leave V8's memory reducer on in the servers (bench/run/steady-state.js)
  * @property {string | null} driver null: the preferred driver when installed, else the fallback
  * @property {number} connections
  * @property {number} durationSec per run
@@ -117,6 +118,7 @@ const FLAGS = /** @type {const} */ ({
   runtime: { type: 'string' },
   prof: { type: 'boolean' },
   'load-curve': { type: 'boolean' },
+  'memory-reducer': { type: 'boolean' },
   rates: { type: 'string' },
   'nest-app': { type: 'string' },
   'nest-setup': { type: 'string' },
@@ -184,6 +186,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --load-curve         after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} at the same fixed offered rates
                        (open loop) per scenario: ${DEFAULT_LOAD_LEVELS.map((level) => level * 100).join(', ')} % of the slower one's capacity in this run;
                        --rounds paired rounds of --duration each, over --connections connections
+  --memory-reducer     leave V8's memory reducer on in the servers; off by default, as it shrinks the young generation
+                       of a server that idles between its runs, which one under constant traffic never meets
   --rates LIST         the load curve's offered rates in req/s instead, e.g. 500,1000,2000 (implies --load-curve)
   -h, --help           this text
 
@@ -285,6 +289,7 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     ),
     stacks,
     ablate,
+    memoryReducer: values['memory-reducer'] ?? false,
     driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
     connections:
       values.connections === undefined
