@@ -11,6 +11,11 @@ import { median } from './stats.js';
 export const YOUNG_STEP_SHARE = 0.5;
 /** Rounds where the hypervisor stole more than this share of the CPUs' time are named. */
 export const STEAL_LIMIT = 0.02;
+/**
+ * Processes outside the bench on the server's core beyond this share of it are named; /proc/stat counts in ticks,
+ * so a short run reads a few percent either way.
+ */
+export const OTHER_CPU_LIMIT = 0.05;
 /** The flag V8 gives the memory reducer's collections (and low-memory notifications). */
 const REDUCING_FLAG = 'allExternalMemory';
 
@@ -20,7 +25,8 @@ const REDUCING_FLAG = 'allExternalMemory';
  * @property {number | null} youngUsualMiB its median: the size most rounds started with
  * @property {number | null} minorGcsPerRun median scavenges in a run
  * @property {number | null} gcShare median share of a run's wall time spent in GC pauses
- * @property {number} majorGcs mark-compacts during the runs and between them, over the rounds
+ * @property {number | null} majorGcs mark-compacts during the runs and between them, over the rounds; null when the
+ *   runtime reports no GC
  * @property {number[]} reducingRounds rounds before or during which a memory-reducing collection ran
  * @property {number | null} eventLoopP99Ms median of the runs' event-loop delay p99
  * @property {number | null} stealMax the most steal in one run
@@ -45,6 +51,9 @@ const REDUCING_FLAG = 'allExternalMemory';
  * @property {Array<{ target: string, rounds: number[] }>} reducingGcs
  * @property {number[]} stealRounds rounds where either run had more than STEAL_LIMIT steal
  * @property {number} stealMax
+ * @property {number[]} otherCpuRounds rounds where processes outside the bench took more than OTHER_CPU_LIMIT of the
+ *   server's core during either run
+ * @property {number} otherCpuMax
  */
 
 /** @param {RunRecord} run */
@@ -74,21 +83,25 @@ export function targetState(runs) {
   const observed = runs.filter((run) => run.state || run.host);
   if (observed.length === 0) return null;
   const withState = observed.filter((run) => run.state);
+  // a runtime that reports no GC would read as one that never collected
+  const gcRuns = withState.filter((run) => !run.state?.unsupported.gc);
   const young = /** @type {number[]} */ (withState.map(youngOf).filter((v) => v !== null));
   const steals = /** @type {number[]} */ (observed.map((run) => run.host?.stealShare).filter((v) => v != null));
   return {
     youngMiB: young.length ? { low: Math.min(...young), high: Math.max(...young) } : null,
     youngUsualMiB: medianOrNull(young),
-    minorGcsPerRun: medianOrNull(withState.map((run) => countOf(run.state?.during, 'minor'))),
+    minorGcsPerRun: medianOrNull(gcRuns.map((run) => countOf(run.state?.during, 'minor'))),
     gcShare: medianOrNull(
-      withState.map((run) =>
+      gcRuns.map((run) =>
         run.load && run.load.durationSec > 0 ? pauseMsOf(run.state?.during) / (run.load.durationSec * 1000) : null,
       ),
     ),
-    majorGcs: withState.reduce(
-      (total, run) => total + countOf(run.state?.between, 'major') + countOf(run.state?.during, 'major'),
-      0,
-    ),
+    majorGcs: gcRuns.length
+      ? gcRuns.reduce(
+          (total, run) => total + countOf(run.state?.between, 'major') + countOf(run.state?.during, 'major'),
+          0,
+        )
+      : null,
     reducingRounds: withState.filter(reducedAround).map((run) => run.round),
     eventLoopP99Ms: medianOrNull(withState.map((run) => run.state?.eventLoopDelay?.p99Ms)),
     stealMax: steals.length ? Math.max(...steals) : null,
@@ -127,14 +140,17 @@ export function pairState(pairs) {
     const rounds = runs.filter(reducedAround).map((run) => run.round);
     if (rounds.length) reducingGcs.push({ target, rounds });
   }
-  const steal = pairs.map((pair) =>
-    Math.max(pair.numerator.host?.stealShare ?? 0, pair.denominator.host?.stealShare ?? 0),
-  );
+  const worst = (/** @type {(run: RunRecord) => number | null | undefined} */ pick) =>
+    pairs.map((pair) => Math.max(pick(pair.numerator) ?? 0, pick(pair.denominator) ?? 0));
+  const steal = worst((run) => run.host?.stealShare);
+  const other = worst((run) => run.host?.serverCore?.otherShare);
   return {
     heapSteps,
     reducingGcs,
     stealRounds: pairs.filter((_, i) => steal[i] > STEAL_LIMIT).map((pair) => pair.round),
     stealMax: Math.max(0, ...steal),
+    otherCpuRounds: pairs.filter((_, i) => other[i] > OTHER_CPU_LIMIT).map((pair) => pair.round),
+    otherCpuMax: Math.max(0, ...other),
   };
 }
 
@@ -164,8 +180,6 @@ function heapStep(runs) {
 export const SPIKE_FACTOR = 10;
 /** A pause or delay at least this share of the spike's latency can account for it: requests queued behind it. */
 const ACCOUNTS_SHARE = 0.5;
-/** Other processes on the server's core beyond this share of it are named as a cause. */
-const OTHER_CPU_LIMIT = 0.1;
 
 /**
  * @typedef {object} Spike a percentile far above the median, and what in the same runs lined up with it

@@ -82,8 +82,7 @@ export function latencyCurveTable(curve, labels = {}) {
       p.flaggedRuns
         ? `${p.flaggedRuns} of ${p.okRuns} run(s) not in the latencies, the generator could not hold the rate: ${p.flags.join('; ')}`
         : '',
-      // absent in analyses of results from before the servers' telemetry
-      ...(p.spikes ?? []).map(
+      ...p.spikes.map(
         (spike) =>
           `${spike.percentile} ${formatNumber(spike.ms, 1)} ms, over ${SPIKE_FACTOR}× the median: ${spike.cause}`,
       ),

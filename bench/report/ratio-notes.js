@@ -95,10 +95,9 @@ export function ratioNotes(row, names = { first: row.numerator, second: row.deno
 
 /**
  * What the servers' telemetry and the host say set some rounds apart.
- * @param {import('../analysis/server-state.js').PairState | undefined} state
+ * @param {import('../analysis/server-state.js').PairState} state
  */
 function serverStateNotes(state) {
-  if (!state) return [];
   return [
     ...state.heapSteps.map(
       (step) =>

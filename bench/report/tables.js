@@ -278,7 +278,7 @@ export function targetTable(analysis) {
     row.state?.youngMiB ? formatMiBRange(row.state.youngMiB) : DASH,
     row.state ? formatNumber(row.state.minorGcsPerRun, 0) : DASH,
     row.state ? formatPercent(row.state.gcShare, 1) : DASH,
-    row.state ? String(row.state.majorGcs) : DASH,
+    row.state ? formatNumber(row.state.majorGcs, 0) : DASH,
     row.state ? formatNumber(row.state.eventLoopP99Ms, 1) : DASH,
     formatPercent(row.generatorShare),
     `${row.okRuns}${row.failedRuns ? ` (+${row.failedRuns} failed)` : ''}${row.tooSlow ? ` (+${row.tooSlow.rounds.length} too slow)` : ''}`,

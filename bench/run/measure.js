@@ -187,7 +187,7 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
       port: options.basePort + i,
       cpu: options.cpus?.server ?? null,
       execArgv,
-      telemetry: true,
+      telemetry: options.telemetry,
     });
   });
   /** @type {Map<string, ServedTarget>} */

@@ -73,6 +73,7 @@ const MAX_PORT = 65535;
  * @property {string[]} stacks in the order of STACK_NAMES
  * @property {boolean} ablate also run the production stack without each of its parts in turn
  * @property {boolean} memoryReducer leave V8's memory reducer on in the servers (bench/run/steady-state.js)
+ * @property {boolean} telemetry load the telemetry preload into the servers
  * @property {string | null} driver null: the preferred driver when installed, else the fallback
  * @property {number} connections
  * @property {number} durationSec per run
@@ -119,6 +120,7 @@ const FLAGS = /** @type {const} */ ({
   prof: { type: 'boolean' },
   'load-curve': { type: 'boolean' },
   'memory-reducer': { type: 'boolean' },
+  'no-telemetry': { type: 'boolean' },
   rates: { type: 'string' },
   'nest-app': { type: 'string' },
   'nest-setup': { type: 'string' },
@@ -188,6 +190,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        --rounds paired rounds of --duration each, over --connections connections
   --memory-reducer     leave V8's memory reducer on in the servers; off by default, as it shrinks the young generation
                        of a server that idles between its runs, which one under constant traffic never meets
+  --no-telemetry       start the servers without the telemetry preload (GC, heap, event loop; bench/run/telemetry/),
+                       to see what it costs (docs/method.md)
   --rates LIST         the load curve's offered rates in req/s instead, e.g. 500,1000,2000 (implies --load-curve)
   -h, --help           this text
 
@@ -290,6 +294,7 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     stacks,
     ablate,
     memoryReducer: values['memory-reducer'] ?? false,
+    telemetry: !values['no-telemetry'],
     driver: values.driver === undefined ? null : parseChoice('--driver', values.driver, DRIVER_NAMES),
     connections:
       values.connections === undefined

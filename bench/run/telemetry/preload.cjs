@@ -25,8 +25,18 @@ const GC_FLAGS = { 4: 'forced', 16: 'allAvailableGarbage', 32: 'allExternalMemor
 
 /** @typedef {{ count: number, totalMs: number, maxMs: number }} PauseSum */
 
-/** @type {Record<string, string>} what is unavailable on this runtime, by feature, with why */
-const unsupported = {};
+/**
+ * What this runtime cannot report, by feature, with why. Bun answers V8's APIs without V8 behind them: its GC observer
+ * never fires, its heap spaces are JavaScriptCore's and its loop utilisation stays zero, so those are not read there.
+ * @type {Record<string, string>}
+ */
+const unsupported = process.versions.bun
+  ? {
+      gc: "Bun's JavaScriptCore reports no GC entries to perf_hooks",
+      generations: "Bun's JavaScriptCore heap has no V8 generations to size",
+      eventLoopUtilization: 'Bun reports it as zero',
+    }
+  : {};
 /** @type {Record<string, PauseSum>} */
 let pauses = {};
 /** @type {Record<string, number>} */
@@ -94,8 +104,8 @@ function heapState() {
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s]));
   const memory = process.memoryUsage();
   return {
-    youngMiB: spaces.new_space ? mib(spaces.new_space.space_size) : null,
-    oldMiB: spaces.old_space ? mib(spaces.old_space.space_size) : null,
+    youngMiB: spaces.new_space && !unsupported.generations ? mib(spaces.new_space.space_size) : null,
+    oldMiB: spaces.old_space && !unsupported.generations ? mib(spaces.old_space.space_size) : null,
     heapTotalMiB: mib(memory.heapTotal),
     heapUsedMiB: mib(memory.heapUsed),
     externalMiB: mib(memory.external),
@@ -120,7 +130,7 @@ function eventLoopUtilization() {
 }
 
 if (file) {
-  const gcObserver = tryStart('gc', observeGc);
+  const gcObserver = unsupported.gc ? null : tryStart('gc', observeGc);
   const histogram = tryStart('eventLoopDelay', observeEventLoop);
   process.on(SIGNAL, () => {
     // entries are delivered after the GC that made them: take the ones still queued, so they count where they ran
@@ -132,7 +142,9 @@ if (file) {
       gc: { pauses, flagged, events, droppedEvents },
       heap: tryStart('heap', heapState),
       eventLoopDelay: histogram ? eventLoopDelay(histogram) : null,
-      eventLoopUtilization: tryStart('eventLoopUtilization', eventLoopUtilization),
+      eventLoopUtilization: unsupported.eventLoopUtilization
+        ? null
+        : tryStart('eventLoopUtilization', eventLoopUtilization),
       unsupported,
     };
     pauses = {};

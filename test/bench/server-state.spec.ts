@@ -1,0 +1,93 @@
+import { attributeSpikes, pairState, targetState } from '../../bench/analysis/server-state.js';
+import type { RunRecord } from '../../bench/results.js';
+
+const NO_GC = { pauses: {}, flagged: {}, events: [], droppedEvents: 0 };
+
+function run(target: string, round: number, youngMiB: number, extra: Partial<RunRecord> = {}): RunRecord {
+  return {
+    runtime: 'node@26.10.0',
+    target,
+    scenario: 'hello',
+    stack: 'bare',
+    round,
+    slot: 1,
+    startedAt: '2026-11-25T00:00:00Z',
+    status: 'ok',
+    failure: null,
+    load: { rps: 1000, durationSec: 0.5 } as RunRecord['load'],
+    server: null,
+    generator: null,
+    state: {
+      between: NO_GC,
+      during: { ...NO_GC, pauses: { minor: { count: 4, totalMs: 5, maxMs: 2 } } },
+      heapBefore: { youngMiB, oldMiB: 30, heapTotalMiB: 90, heapUsedMiB: 40, externalMiB: 5, rssMiB: 180 },
+      heapAfter: null,
+      eventLoopDelay: { p50Ms: 1, p99Ms: 3, maxMs: 4 },
+      eventLoopUtilization: 1,
+      unsupported: {},
+    },
+    host: { stealShare: 0, serverCore: null },
+    ...extra,
+  };
+}
+
+const reducing = {
+  ...NO_GC,
+  pauses: { major: { count: 1, totalMs: 74, maxMs: 74 } },
+  flagged: { allExternalMemory: 1 },
+};
+
+describe('a server’s state over its rounds', () => {
+  it('names the rounds whose young generation started at most half its largest size, and the usual size', () => {
+    const express = [1, 2, 3, 4, 5, 6].map((round) => run('nest-express', round, round < 5 ? 64 : round === 5 ? 1 : 16));
+    const fastify = [1, 2, 3, 4, 5, 6].map((round) => run('nest-fastify', round, 64));
+    const state = pairState(express.map((e, i) => ({ round: e.round, numerator: fastify[i], denominator: e })));
+    expect(state.heapSteps).toEqual([
+      { target: 'nest-express', rounds: [5, 6], steppedMiB: { low: 1, high: 16 }, usualMiB: 64 },
+    ]);
+  });
+
+  it('finds no step when the young generation kept its size', () => {
+    const runs = [1, 2, 3].map((round) => run('nest-fastify', round, 64));
+    expect(pairState(runs.map((r) => ({ round: r.round, numerator: r, denominator: r }))).heapSteps).toEqual([]);
+  });
+
+  it('marks the round before which a memory-reducing collection ran', () => {
+    const runs = [1, 2, 3].map((round) => run('nest-express', round, 64));
+    runs[2].state = { ...runs[2].state!, between: reducing };
+    const own = targetState(runs);
+    expect(own?.reducingRounds).toEqual([3]);
+    expect(own?.majorGcs).toBe(1);
+    expect(own?.rounds.map((r) => r.reducing)).toEqual([false, false, true]);
+  });
+
+  it('sums GC pauses as a share of the run’s time', () => {
+    expect(targetState([run('nest-express', 1, 64)])?.gcShare).toBeCloseTo(5 / 500);
+  });
+
+  it('has nothing to say about runs recorded without telemetry', () => {
+    expect(targetState([run('nest-express', 1, 64, { state: null, host: null })])).toBeNull();
+  });
+});
+
+describe('load-curve spikes', () => {
+  const latency = { p50: { value: 1 }, p90: { value: 2 }, p99: { value: 60 } };
+
+  it('lines a percentile over ten times the median up with a GC pause at least half as long', () => {
+    const runs = [{ state: { ...run('x', 1, 64).state!, during: reducing } }];
+    expect(attributeSpikes(latency, runs)).toEqual([{ percentile: 'p99', ms: 60, cause: 'a major GC pause of 74 ms' }]);
+  });
+
+  it('names event-loop delay when no GC pause was long enough', () => {
+    const state = { ...run('x', 1, 64).state!, eventLoopDelay: { p50Ms: 1, p99Ms: 40, maxMs: 45 } };
+    expect(attributeSpikes(latency, [{ state }])[0].cause).toBe('an event-loop delay of 45 ms, beyond any GC pause');
+  });
+
+  it('says nothing was found when the runs were observed and showed nothing', () => {
+    expect(attributeSpikes(latency, [{ state: run('x', 1, 64).state }])[0].cause).toBe('nothing found');
+  });
+
+  it('leaves percentiles within ten times the median alone', () => {
+    expect(attributeSpikes({ p50: { value: 1 }, p99: { value: 9 } }, [])).toEqual([]);
+  });
+});
