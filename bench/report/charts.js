@@ -465,10 +465,11 @@ export function categoryChart({ title, categories, lines, yLabel, format, bands 
  */
 export function roundChart({ title, lines, yLabel }) {
   const width = 380;
-  const height = 250;
-  const margin = { top: 24, right: 12, bottom: 62, left: 48 };
+  const legendRows = Math.ceil(lines.length / 2);
+  const margin = { top: 24, right: 12, bottom: 48 + legendRows * 14, left: 48 };
+  const plotH = 164;
+  const height = margin.top + plotH + margin.bottom;
   const plotW = width - margin.left - margin.right;
-  const plotH = height - margin.top - margin.bottom;
   const rounds = lines.flatMap((line) => line.points.map((p) => p.x));
   const xMax = Math.max(2, ...rounds);
   const yMax = Math.max(1, ...lines.flatMap((line) => line.points.map((p) => p.y))) * 1.1;
@@ -500,7 +501,7 @@ export function roundChart({ title, lines, yLabel }) {
       return `<polyline points="${path}" fill="none" stroke="${line.color}" stroke-width="1.5"/>${points}`;
     })
     .join('');
-  const legend = lineLegend(lines, { left: margin.left, top: height - 24, columnWidth: 160 });
+  const legend = lineLegend(lines, { left: margin.left, top: margin.top + plotH + 44, columnWidth: 160 });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ${FONT} role="img" aria-label="${escapeHtml(title)}">` +
     `<text x="${margin.left}" y="14" font-weight="bold">${escapeHtml(title)}</text>${grid}` +
