@@ -188,8 +188,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --load-curve         after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} at the same fixed offered rates
                        (open loop) per scenario: ${DEFAULT_LOAD_LEVELS.map((level) => level * 100).join(', ')} % of the slower one's capacity in this run;
                        --rounds paired rounds of --duration each, over --connections connections
-  --memory-reducer     leave V8's memory reducer on in the servers; off by default, as it shrinks the young generation
-                       of a server that idles between its runs, which one under constant traffic never meets
+  --memory-reducer     leave V8's memory reducer on in the servers; off by default, as about 100 s after start it
+                       shrinks a bare server's young generation, a step partway through the run (docs/method.md)
   --no-telemetry       start the servers without the telemetry preload (GC, heap, event loop; bench/run/telemetry/),
                        to see what it costs (docs/method.md)
   --rates LIST         the load curve's offered rates in req/s instead, e.g. 500,1000,2000 (implies --load-curve)
