@@ -65,22 +65,7 @@ export async function measureRuntime(session) {
     session.save();
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
-    // start-up's collections are not the measured state's: the first run's "between" starts here
-    for (const target of running.values()) await target.telemetry?.snapshot();
-    if (options.warmupSec > 0) {
-      for (const pair of roundOrder(measured, 0, session.config)) {
-        if (session.signal.aborted) return;
-        const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
-        progress.start(step);
-        const target = running.get(instanceName(pair));
-        if (target && !target.exitInfo()) {
-          await loadRun(session, target, pair, options.warmupSec).catch((error) =>
-            progress.log(`warm-up of ${pair.target} × ${pair.scenario} failed: ${error.message}`),
-          );
-        }
-        progress.finish(step);
-      }
-    }
+    if (!(await warmUp(session, running, measured))) return;
     if (options.budgetSec === null) {
       for (let round = 0; round < options.rounds; round++)
         if ((await runRound(session, running, measured, round)) === null) return;
@@ -99,6 +84,58 @@ export async function measureRuntime(session) {
   } finally {
     await Promise.all([...running.values()].map((target) => target.stop()));
   }
+}
+
+/**
+ * A server whose young generation is still growing would measure its growth: warm-ups go on (up to
+ * MAX_WARM_UPS each pair) while the server's young generation grew since its last snapshot.
+ */
+const MAX_WARM_UPS = 4;
+
+/**
+ * The untimed load before round 1, every pair once in round 1's order, repeated while its server's heap sizing is
+ * still moving; each pair's young-generation sizes go into results.warmUps.
+ * @param {Session} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function warmUp(session, running, pairs) {
+  const { options, results, progress, runtimeKey } = session;
+  /** @type {Map<ServedTarget, number | null>} each server's young generation at its last snapshot */
+  const young = new Map();
+  // start-up's collections are not the measured state's: the first run's "between" starts here
+  for (const target of running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
+  if (options.warmupSec <= 0) return true;
+  for (const pair of roundOrder(pairs, 0, session.config)) {
+    const target = running.get(instanceName(pair));
+    if (!target) continue;
+    /** @type {Array<number | null>} */
+    const sizes = [];
+    for (let run = 0; run < MAX_WARM_UPS; run++) {
+      if (session.signal.aborted) return false;
+      if (target.exitInfo()) break;
+      const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
+      progress.start(step);
+      await loadRun(session, target, pair, options.warmupSec).catch((error) =>
+        progress.log(`warm-up of ${instanceName(pair)} × ${pair.scenario} failed: ${error.message}`),
+      );
+      progress.finish(step);
+      const before = young.get(target) ?? null;
+      const after = youngMiB(await target.telemetry?.snapshot());
+      young.set(target, after);
+      sizes.push(after);
+      if (after === null || before === null || after <= before) break;
+    }
+    (results.warmUps ??= []).push({ runtime: runtimeKey, ...pair, youngMiB: sizes });
+  }
+  session.save();
+  return true;
+}
+
+/** @param {import('./telemetry/probe.js').Snapshot | null | undefined} snapshot */
+function youngMiB(snapshot) {
+  return snapshot?.heap?.youngMiB ?? null;
 }
 
 /**
