@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { killOnExit } from './children.js';
 import { targetNamed } from './config.js';
+import { runtimeArgv } from '../runtimes/runtimes.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 /** @typedef {import('./config.js').Target} Target */
@@ -116,7 +117,7 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
   };
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
   const [program, ...rest] = runsUnderRuntime(target)
-    ? [runtime.command, ...runtime.args, ...execArgv, ...target.command.slice(1)]
+    ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...target.command.slice(1)]
     : target.command;
   const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
