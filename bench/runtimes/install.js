@@ -191,7 +191,12 @@ async function registryRelease(spec, pkg, version) {
     });
     const { time, 'dist-tags.latest': latest } = JSON.parse(stdout);
     if (!time?.[version]) throw new Error(`the registry lists no publication date for ${pkg} ${version}`);
-    return { package: pkg, published: time[version].slice(0, 10), latest, checked: new Date().toISOString().slice(0, 10) };
+    return {
+      package: pkg,
+      published: time[version].slice(0, 10),
+      latest,
+      checked: new Date().toISOString().slice(0, 10),
+    };
   } catch (error) {
     throw new UsageError(`--runtime: ${spec.text}: npm view ${pkg} failed (${describeNpmFailure(error, spec, pkg)})`);
   }
@@ -206,7 +211,11 @@ async function registryRelease(spec, pkg, version) {
 async function readVersion(spec, command) {
   try {
     const { stdout } = await execFileAsync(command, ['--version'], { timeout: VERSION_TIMEOUT_MS });
-    return stdout.split('\n')[0].trim().replace(/^(v|deno )/, '').split(' ')[0];
+    return stdout
+      .split('\n')[0]
+      .trim()
+      .replace(/^(v|deno )/, '')
+      .split(' ')[0];
   } catch (error) {
     const reason =
       /** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message.split('\n')[0];

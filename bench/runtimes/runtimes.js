@@ -41,7 +41,9 @@ export async function runtimesForOption(specs, driverName, log) {
  * @param {string} date the run's date
  */
 export function describeRuntimeChoice(plan, runtimes, date) {
-  const labels = runtimes.map((runtime) => runtimeLabel(`${runtime.name}@${runtime.version}`, date, runtimes)).join(', ');
+  const labels = runtimes
+    .map((runtime) => runtimeLabel(`${runtime.name}@${runtime.version}`, date, runtimes))
+    .join(', ');
   if (plan.replaced) {
     const [chosen] = runtimes;
     return (
