@@ -84,7 +84,7 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
       runTickProcessor({ node, logFile, symbolsDir, window, outFile: report }),
       runTickProcessor({ node, logFile, symbolsDir, window, preprocess: true, outFile: preprocessed }),
     ]);
-    const analysis = analyzeTicks(JSON.parse(await readFile(preprocessed, 'utf8')));
+    const analysis = analyzeTicks(preprocessedJson(await readFile(preprocessed, 'utf8')));
     const summary = summarize({ title, scan, window, analysis, node, context });
     const facts = describeSummary(summary);
     await writeFile(
@@ -98,6 +98,15 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The tick processor's `--preprocess` output: a node reading another V8's log (Deno's) first prints "Testing v8 version
+ * different from logging version" on the same stream.
+ * @param {string} text
+ */
+function preprocessedJson(text) {
+  return JSON.parse(text.slice(text.indexOf('{')));
 }
 
 /**
