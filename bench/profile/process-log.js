@@ -77,7 +77,10 @@ export async function processProfileLog(logFile, { outBase, title, node = proces
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-profile-'));
   try {
     const symbolsDir = path.join(work, 'symbols');
-    await writeSymbolTables(await symbolizeLibraries(scan.libraries, scan.tickAddresses), symbolsDir);
+    await writeSymbolTables(
+      await symbolizeLibraries(scan.libraries, scan.tickAddresses, { builtins: scan.builtins }),
+      symbolsDir,
+    );
     const report = path.join(work, 'report.txt');
     const preprocessed = path.join(work, 'preprocessed.json');
     await Promise.all([
