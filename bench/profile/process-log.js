@@ -26,7 +26,7 @@ import { rangeFlag, runTickProcessor, windowInWholeMs } from './tick-processor.j
  *   v8Version: string | null,
  *   processedWith: string,
  *   window: { source: 'load marks' | 'whole log', startMs: number | null, endMs: number | null, durationSec: number | null },
- *   ticks: { inLog: number, beforeWindow: number, afterWindow: number, inWindow: number, unaccounted: number, unaccountedShare: number, unnamedNative: number },
+ *   ticks: { inLog: number, beforeWindow: number, afterWindow: number, inWindow: number, unaccounted: number, unaccountedShare: number, unnamedNative: number, noPc?: number },
  *   vmStates: Record<string, number>,
  *   groups: GroupSummary[],
  *   functions: FunctionSummary[],
@@ -160,6 +160,7 @@ function summarize({ title, scan, window, analysis, node, context }) {
       unaccounted: analysis.unaccounted,
       unaccountedShare: analysis.unaccountedShare,
       unnamedNative: analysis.unnamedNative,
+      noPc: analysis.noPc,
     },
     vmStates: analysis.vmStates,
     groups: analysis.groups
@@ -197,7 +198,9 @@ export function describeSummary(summary) {
       : 'whole log (no load marks: start-up included)';
   const lines = [
     `${span}; ${ticks.inWindow} ticks (${ticks.beforeWindow} before the load and ${ticks.afterWindow} after it left out)`,
-    `unaccounted: ${ticks.unaccounted} ticks = ${tickShare(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}`,
+    `unaccounted: ${ticks.unaccounted} ticks = ${tickShare(ticks.unaccountedShare)}; in a library without a symbol: ${ticks.unnamedNative}` +
+      // absent from profiles processed before no-pc ticks were told apart
+      (ticks.noPc ? `; no pc sampled (named by V8's state): ${ticks.noPc}` : ''),
   ];
   if (ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
     lines.push(
