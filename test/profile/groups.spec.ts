@@ -113,6 +113,12 @@ describe("the production stack's middleware groups", () => {
     expect(classify('node:internal/streams/transform')).toBe('node');
     expect(classify(`${root}/node_modules/pino/lib/tools.js`)).toBe('logger');
   });
+
+  it("counts Deno's runtime code, its node: modules among it, for node", () => {
+    const classify = createScriptClassifier();
+    expect(classify('ext:deno_node/internal/buffer.mjs')).toBe('node');
+    expect(classify('ext:deno_http/00_serve.ts')).toBe('node');
+  });
 });
 
 describe('group classification of recorded profiles', () => {
