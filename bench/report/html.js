@@ -128,7 +128,11 @@ function ratioChart(analysis) {
  */
 function categoryLines(label) {
   const [, key, status] = /^(\S+) \((.*)\)$/.exec(label) ?? [label, label, ''];
-  const [, phase, date] = /^(.*?),? ((?:since|until|\S*\s?newest on) .*)$/.exec(status) ?? [status, status, ''];
+  const [, phase, date] = /^(.*?),? ((?:since|until|(?:\d+\.\d+\.\d+ )?newest on) .*)$/.exec(status) ?? [
+    status,
+    status,
+    '',
+  ];
   return [key, phase, date].filter(Boolean);
 }
 
