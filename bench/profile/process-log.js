@@ -204,7 +204,7 @@ export function describeSummary(summary) {
   ];
   if (ticks.unaccountedShare > UNACCOUNTED_LIMIT) {
     lines.push(
-      `more than ${tickShare(UNACCOUNTED_LIMIT)} unaccounted: record with --no-short-builtin-calls (without it V8 runs copies of its builtins from addresses it never logs)`,
+      `more than ${tickShare(UNACCOUNTED_LIMIT)} unaccounted, at pcs in no code V8 logged and no library: a log recorded without --no-short-builtin-calls leaves them in the copies V8 makes of its builtins`,
     );
   }
   return lines;
