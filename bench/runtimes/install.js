@@ -261,7 +261,7 @@ const PLATFORM_PACKAGE = { node: nodePackage, bun: bunPackage, deno: denoPackage
 /** Where each platform package keeps its binary. */
 const BINARY_PATH = { node: ['bin', 'node'], bun: ['bin', 'bun'], deno: ['deno'] };
 /** What goes between the binary and a node entry file: Deno runs one with `deno run`, every permission granted. */
-export const RUNTIME_ARGS = Object.freeze({ node: [], bun: [], deno: ['run', '--allow-all'] });
+const RUNTIME_ARGS = Object.freeze({ node: [], bun: [], deno: ['run', '--allow-all'] });
 
 function cpuHasAvx2() {
   return /^flags\s*:.*\bavx2\b/m.test(readFileSync('/proc/cpuinfo', 'utf8'));
