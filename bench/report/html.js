@@ -122,12 +122,17 @@ function ratioChart(analysis) {
 }
 
 /**
- * A runtime label split for a chart's x axis: `node@20.20.2`, `end of life`, `since 2026-04-30`.
+ * A runtime label split for a chart's x axis: `node@20.20.2`, `end of life`, `since 2026-04-30`; `deno@2.9.6`,
+ * `npm: published 2026-08-27`, `newest on 2026-11-25`.
  * @param {string} label from Analysis.runtimeLabels
  */
 function categoryLines(label) {
   const [, key, status] = /^(\S+) \((.*)\)$/.exec(label) ?? [label, label, ''];
-  const [, phase, date] = /^(.*?) ((?:since|until) .*)$/.exec(status) ?? [status, status, ''];
+  const [, phase, date] = /^(.*?),? ((?:since|until|(?:\d+\.\d+\.\d+ )?newest on) .*)$/.exec(status) ?? [
+    status,
+    status,
+    '',
+  ];
   return [key, phase, date].filter(Boolean);
 }
 

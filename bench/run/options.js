@@ -181,7 +181,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --runtime LIST       runtimes to run every target under, comma-separated, e.g. supported,bun: node (the node
                        running this), node@24, node@24.11.1, lts (the active LTS line), supported (every Node line
                        not past end of life today), node@20..26 (the newest release of each major, odd ones
-                       included), bun, bun@1.3. Default: the node running this, or lts when its line is end of life
+                       included), bun, bun@1.3, deno, deno@2.9. Default: the node running this, or lts when its
+                       line is end of life
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
                        for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick); with several
                        runtimes, also differential profiles of each against the one before it (npm run profile:diff)

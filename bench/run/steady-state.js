@@ -9,12 +9,13 @@
 const V8_STEADY_STATE_FLAGS = ['--no-memory-reducer'];
 
 /**
- * The runtime flags that hold a server in that state; none for a runtime without V8's memory reducer.
+ * The runtime flags that hold a server in that state, as node spells them (Deno gets them as --v8-flags); none for
+ * Bun, whose JavaScriptCore has no memory reducer of V8's kind.
  * @param {import('../runtimes/runtimes.js').Runtime} runtime
  * @param {{ memoryReducer: boolean }} options --memory-reducer leaves V8's default on
  * @returns {string[]}
  */
 export function steadyStateArgs(runtime, { memoryReducer }) {
-  if (memoryReducer || runtime.name !== 'node') return [];
+  if (memoryReducer || runtime.name === 'bun') return [];
   return V8_STEADY_STATE_FLAGS;
 }

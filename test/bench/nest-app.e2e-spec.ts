@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { openBrowser, openReport } from '../support/browser.js';
 import { CLI, ROOT, runNode } from './support/run-node.js';
 
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -86,6 +87,17 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
       /\| `GET \/api\/users\/:id` \| UsersController\.one \| [\d.]+ % \| api-users-id: `GET \/api\/users\/7` \|/,
     );
     expect(run.stdout).toContain('**The traffic row of the verdict is the answer for your app**');
+  });
+
+  it('writes a report.html that opens in Chromium with marks in every chart, no error and nothing fetched', async () => {
+    const browser = await openBrowser();
+    try {
+      const { charts, problems } = await openReport(browser, join(dir, 'report.html'));
+      expect(charts.length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('lists the route that needs a body as not measured, with why', () => {

@@ -196,7 +196,7 @@ describe('the CLI on bad input', () => {
   });
 
   it("exits with code 2 for a bad --runtime, with the runtimes module's message", () => {
-    const run = spawnSync(process.execPath, [CLI, '--runtime', 'deno'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, '--runtime', 'dino'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/--runtime/);
