@@ -220,7 +220,7 @@ async function warmUp(session, generator, running, plans, warmUps) {
  */
 function openLoopRequest({ config, options, token }, target, scenarioName, ratePerSec) {
   const scenario = scenarioNamed(config, scenarioName);
-  const { method, path, headers, body } = requestFor(scenario, { token });
+  const { method, path, headers, body, sequence } = requestFor(scenario, { token, config });
   return {
     origin: target.url,
     path,
@@ -228,6 +228,7 @@ function openLoopRequest({ config, options, token }, target, scenarioName, rateP
     headers,
     body,
     expectedStatus: scenario.status,
+    ...(sequence ? { sequence } : {}),
     ratePerSec,
     durationSec: options.durationSec,
     connections: options.connections,
