@@ -45,9 +45,15 @@ function withinBounds({ minimum, maximum }, preferred) {
   return Math.min(Math.max(preferred, low), high);
 }
 
+/** Text fields whose name says what they hold, where the DTO declares no format (`@IsNotEmpty() email`). */
+const FORMAT_BY_NAME = [
+  { name: /e-?mail$/i, format: 'email' },
+  { name: /(url|uri|link)$/i, format: 'uri' },
+];
+
 /** @param {BodySchema} schema @param {string} name */
 function exampleString({ format, minLength = 0, maxLength = Infinity }, name) {
-  switch (format) {
+  switch (format ?? FORMAT_BY_NAME.find((rule) => rule.name.test(name))?.format) {
     case 'email':
       return `b${UNIQUE_PLACEHOLDER}@example.com`;
     case 'uri':
