@@ -288,7 +288,7 @@ function versionHeaders(route, versioning) {
 }
 
 /**
- * `/api/users/:id/card` → `api-users-id-card`; `/` → `root`.
+ * `GET /api/users/:id/card` → `api-users-id-card`; `POST /api/users` → `post-api-users`; `GET /` → `root`.
  * @param {import('./discover.js').Route} route
  */
 function scenarioName(route) {
@@ -297,7 +297,8 @@ function scenarioName(route) {
     .map((part) => part.replace(/[^\w.-]/g, ''))
     .filter(Boolean)
     .join('-');
-  const base = words || 'root';
+  // a write is named for its method too: POST /api/users is post-api-users beside GET's api-users
+  const base = `${route.method === 'GET' ? '' : `${route.method.toLowerCase()}-`}${words || 'root'}`;
   const version = route.version === null ? null : [route.version].flat().join('.');
   return version !== null && !route.path.includes(`v${version}`) ? `${base}-v${version}` : base;
 }
