@@ -112,8 +112,10 @@ export function loadCurvePlannedSec(options, scenarios) {
 export async function measureLoadCurve(session, running, measured) {
   const { options, results, runtimeKey, progress, signal } = session;
   const curves = (results.loadCurve ??= { plans: [], runs: [] });
-  const scenarios = [...new Set(measured.map((pair) => pair.scenario))].filter((scenario) =>
-    LOAD_CURVE_TARGETS.every((target) => measured.some((p) => p.target === target && p.scenario === scenario)),
+  const scenarios = [...new Set(measured.map((pair) => pair.scenario))].filter(
+    (scenario) =>
+      (options.curveScenarios === null || options.curveScenarios.includes(scenario)) &&
+      LOAD_CURVE_TARGETS.every((target) => measured.some((p) => p.target === target && p.scenario === scenario)),
   );
   /** @type {CurvePlan[]} */
   const plans = [];

@@ -93,6 +93,8 @@ const MAX_PORT = 65535;
  * @property {boolean} loadCurve after the saturation rounds, drive the Nest adapters at fixed offered rates
  * @property {number[] | null} rates --rates: absolute offered rates in req/s, ascending; null: DEFAULT_LOAD_LEVELS
  * @property {number | null} rate --rate: the one rate a switch is sized at (then also the only entry of rates)
+ * @property {string[] | null} curveScenarios the scenarios the load curve drives; null: every measured one (--nest-app
+ *   with a traffic mix and --rate: the mix alone, the rate being the app's)
  * @property {boolean} help
  */
 
@@ -393,7 +395,7 @@ function parseBudget(values, quick) {
 
 /**
  * @param {{ 'load-curve'?: boolean, rates?: string, rate?: string }} values @param {string[]} targets
- * @returns {Pick<Options, 'loadCurve' | 'rates' | 'rate'>}
+ * @returns {Pick<Options, 'loadCurve' | 'rates' | 'rate' | 'curveScenarios'>}
  */
 function parseLoadCurve(values, targets) {
   if (values.rate !== undefined && (values.rates !== undefined || values['load-curve']))
@@ -409,7 +411,7 @@ function parseLoadCurve(values, targets) {
       `${values['load-curve'] ? '--load-curve' : rate !== null ? '--rate' : '--rates'} compares ${LOAD_CURVE_TARGETS.join(' and ')}; add ${missing.join(' and ')} to --targets`,
     );
   }
-  return { loadCurve, rates, rate };
+  return { loadCurve, rates, rate, curveScenarios: null };
 }
 
 /** @param {string} text @param {'--rates' | '--rate'} flag @returns {number[]} ascending, each once */

@@ -169,7 +169,10 @@ export async function loadOwnApp(flags, configFile) {
         throw new UsageError(
           `--scenarios ${options.scenarios.join(',')}: none of them answers alike on both adapters; see the table above`,
         );
-      return { config: checked, options: { ...options, scenarios: chosen }, record };
+      // R req/s of the app's traffic: the mix alone when there is one; without a log, each route at R
+      const curveScenarios =
+        options.rate !== null && finalMix && chosen.includes(TRAFFIC_SCENARIO) ? [TRAFFIC_SCENARIO] : null;
+      return { config: checked, options: { ...options, scenarios: chosen, curveScenarios }, record };
     },
   };
 }
