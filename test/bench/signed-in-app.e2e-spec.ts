@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { CLI, ROOT, runNode } from './support/run-node.js';
 
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const NOTES = join(ROOT, 'test', 'bench', 'fixtures', 'signed-in-notes');
+const NOTES = join(ROOT, 'examples', 'notes-api');
 const RUN_TIMEOUT_MS = 240_000;
 const PORT = '3318';
 /** The open-loop rate: far below what the fixture serves, so the generator holds it on a busy machine. */
@@ -25,7 +25,7 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
       '--nest-app',
       join(NOTES, 'dist', 'notes.module.js'),
       '--nest-setup',
-      join(NOTES, 'setup.js'),
+      join(NOTES, 'dist', 'setup.js'),
       '--traffic',
       join(NOTES, 'requests.log'),
       '--rate',
