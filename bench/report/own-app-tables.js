@@ -4,7 +4,7 @@
 // logged traffic and how it was measured, or why not.
 import { TARGET_UTILISATION, switchAtRate } from '../analysis/switch-at-rate.js';
 import { writeGrowth } from '../analysis/writes.js';
-import { TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
+import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 
@@ -22,6 +22,7 @@ export const ALL_ALIKE = 'Every route answered alike on Express and Fastify (sta
 export function compatibilityTable(record) {
   const { startFailure, routes } = record.compatibility;
   const differing = routes.filter((r) => !r.same);
+  const signInError = record.signIn?.errors[FASTIFY_TARGET] ?? null;
   return {
     title: 'What changes on Fastify',
     intro:
@@ -33,6 +34,9 @@ export function compatibilityTable(record) {
     rows: [
       ...(startFailure
         ? [[strong('the app'), DASH, DASH, DASH, `does not start on ${startFailure.adapter}`, startFailure.error]]
+        : []),
+      ...(signInError
+        ? [[strong('authenticate()'), DASH, 'signed in', strong('failed'), 'signing in fails on Fastify', signInError]]
         : []),
       ...differing.map((r) => [
         r.scenario,

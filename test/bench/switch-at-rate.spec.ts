@@ -2,7 +2,7 @@ import { TARGET_UTILISATION, capacity, switchAtRate } from '../../bench/analysis
 import { halvesShift, writeGrowth } from '../../bench/analysis/writes.js';
 import { credentials } from '../../bench/run/nest-app/authenticate.js';
 import { refusalMessage } from '../../bench/run/nest-app/compatibility.js';
-import { switchAtRateTable } from '../../bench/report/own-app-tables.js';
+import { compatibilityTable, switchAtRateTable } from '../../bench/report/own-app-tables.js';
 
 const RATE = 300;
 
@@ -152,5 +152,16 @@ describe('refusalMessage (what a 4xx body says)', () => {
     expect(refusalMessage('{"message":"Input data validation failed","errors":{"username":"taken"}}')).toBe(
       'Input data validation failed; taken',
     );
+  });
+});
+
+describe('compatibilityTable', () => {
+  it('shows a sign-in that fails on Fastify as something to fix before a switch', () => {
+    const table = compatibilityTable({
+      compatibility: { startFailure: null, routes: [] },
+      signIn: { headers: ['authorization'], params: [], errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' } },
+    } as any);
+    expect(table.rows).toHaveLength(1);
+    expect(JSON.stringify(table.rows[0])).toContain('signing in fails on Fastify');
   });
 });
