@@ -32,7 +32,7 @@ import {
   realisticLoadSentences,
 } from './load-curve-tables.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
-import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
+import { ownAppTables } from './own-app-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../run/stacks.js';
 
@@ -314,7 +314,9 @@ ${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environme
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
-${results.ownApp ? htmlTable(compatibilityTable(results.ownApp), ALL_ALIKE) + htmlTable(ownRoutesTable(results.ownApp)) : ''}
+${ownAppTables(results, analysis.runtimeLabels)
+  .map(({ table, empty }) => htmlTable(table, empty))
+  .join('')}
 ${htmlTable(stackComparisonTable(analysis))}
 ${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}

@@ -15,7 +15,7 @@ import {
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
-import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
+import { ownAppTables } from './own-app-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -37,8 +37,7 @@ export function renderSummary(results, analysis) {
   return [
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
-    results.ownApp && markdownTable(compatibilityTable(results.ownApp), ALL_ALIKE),
-    results.ownApp && markdownTable(ownRoutesTable(results.ownApp)),
+    ...ownAppTables(results, analysis.runtimeLabels).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),
