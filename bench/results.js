@@ -21,6 +21,7 @@ const RESULTS_SCHEMA = 1;
  * @property {string} [stack] the app stack it ran with (bench/run/stacks.js); absent before stacks existed: bare
  * @property {number} round 1-based
  * @property {number} slot position within the round, 1-based
+ * @property {number} [start] which server start (0-based) it measured, with --starts; absent: the run's one start
  * @property {string} startedAt ISO time
  * @property {'ok' | 'failed' | 'too-slow'} status too-slow: no answer within the run and no error either; not a failure
  * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
@@ -49,7 +50,7 @@ const RESULTS_SCHEMA = 1;
  * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[],
  *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
- * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string,
+ * @property {Array<{ runtime: string, target: string, start?: number, pid: number | null, port: number, line: string,
  *   runtimeFlags?: string[], telemetryMissing?: string | null }>} started each target's process and what it printed
  *   first (pid null: a url target), the runtime flags the bench gave it (bench/run/steady-state.js), and why it ran
  *   without the telemetry preload
