@@ -265,10 +265,11 @@ export function analyze(results) {
                   judged: false,
                 }));
         for (const spec of [...specs, ...baselineRatios]) {
+          // a fixed design with --starts ran its --rounds in every start
           const rounds =
-            design.budgeted || design.starts > 1
+            typeof results.options.budgetSec === 'number'
               ? (design.stopOf(runtime, scenario, stack)?.rounds ?? Math.max(0, ...runs.map((run) => run.round)))
-              : results.options.rounds;
+              : results.options.rounds * design.starts;
           const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, results.options.durationSec);
           if (row) ratios.push(row);
         }

@@ -39,7 +39,9 @@ const reducing = {
 
 describe('a server’s state over its rounds', () => {
   it('names the rounds whose young generation started at most half its largest size, and the usual size', () => {
-    const express = [1, 2, 3, 4, 5, 6].map((round) => run('nest-express', round, round < 5 ? 64 : round === 5 ? 1 : 16));
+    const express = [1, 2, 3, 4, 5, 6].map((round) =>
+      run('nest-express', round, round < 5 ? 64 : round === 5 ? 1 : 16),
+    );
     const fastify = [1, 2, 3, 4, 5, 6].map((round) => run('nest-fastify', round, 64));
     const state = pairState(express.map((e, i) => ({ round: e.round, numerator: fastify[i], denominator: e })));
     expect(state.heapSteps).toEqual([
