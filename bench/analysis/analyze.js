@@ -158,7 +158,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} runtimes
  * @property {Record<string, string>} runtimeLabels each runtime with its release status on the run's date:
  *   `node@20.20.2 (end of life since 2026-04-30)`
- * @property {boolean} budgeted the rounds ran under --budget: intervals are group-sequential
+ * @property {boolean} budgeted the rounds ran under --budget with one start: intervals are group-sequential
+ * @property {number} starts server starts per runtime (--starts): above 1, intervals take the start as their unit
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
@@ -283,6 +284,7 @@ export function analyze(results) {
     runtimes,
     runtimeLabels: Object.fromEntries(runtimes.map((key) => [key, runtimeLabel(key, results.startedAt)])),
     budgeted: design.budgeted,
+    starts: design.starts,
     scenarios,
     stacks,
     targets,

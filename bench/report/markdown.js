@@ -15,6 +15,7 @@ import {
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
+import { startsTable } from './starts-table.js';
 import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
@@ -37,6 +38,7 @@ export function renderSummary(results, analysis) {
   return [
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    markdownTable(startsTable(analysis)),
     results.ownApp && markdownTable(compatibilityTable(results.ownApp), ALL_ALIKE),
     results.ownApp && markdownTable(ownRoutesTable(results.ownApp)),
     markdownTable(stackComparisonTable(analysis)),
