@@ -4,7 +4,7 @@ import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
-import { analyzeStarts } from './starts.js';
+import { BUDGETED_STARTS_CONFIDENCE, analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
@@ -181,11 +181,12 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  */
 function designOf(results) {
   const starts = results.options.starts ?? 1;
-  // with several starts the budget's stopping rule looks at no interval: the per-round summary is only a fallback
+  // with several starts the budget never looks at an interval to stop: the per-round summary is only a fallback
   const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
   return {
     budgeted,
     starts,
+    startsBudgeted: typeof results.options.budgetSec === 'number' && starts > 1,
     summarize: budgeted ? sequentialSummary : summarize,
     /** @param {string} runtime @param {string} scenario @param {string} stack */
     stopOf: (runtime, scenario, stack) =>
@@ -551,14 +552,11 @@ const startOf = (run) => run.start ?? 0;
 function startsSummary(values, startByRound, design) {
   const rounds = design.summarize(values);
   if (design.starts === 1) return { summary: rounds, starts: null };
-  const starts = analyzeStarts(values, startByRound);
+  const starts = analyzeStarts(values, startByRound, design.startsBudgeted ? BUDGETED_STARTS_CONFIDENCE : CONFIDENCE);
   const interval = starts.interval;
+  // coverage: what the design holds, which under the budget is 95 % at the stricter level
   const summary = interval
-    ? {
-        ...rounds,
-        median: interval.estimate,
-        ci: { low: interval.low, high: interval.high, coverage: interval.coverage },
-      }
+    ? { ...rounds, median: interval.estimate, ci: { low: interval.low, high: interval.high, coverage: CONFIDENCE } }
     : { ...rounds, ci: null };
   return { summary, starts };
 }

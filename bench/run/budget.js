@@ -112,6 +112,17 @@ function meanRunSec(runTimes, pair) {
 
 /** The most starts a run makes: each costs a boot and a warm-up of every server. */
 export const MAX_STARTS = 12;
+
+/**
+ * Whether a run with --starts makes one more start: always below the starts asked for; beyond them, under a budget,
+ * while the next start fits in what is left of it. It never looks at the ratios, so no interval pays for looking.
+ * @param {{ startsSoFar: number, minStarts: number, budgetSec: number | null, spentSec: number, nextStartSec: number }} plan
+ *   spentSec: since the first timed round; nextStartSec: a start's boot and warm-up plus its block of rounds
+ */
+export function wantsAnotherStart({ startsSoFar, minStarts, budgetSec, spentSec, nextStartSec }) {
+  if (startsSoFar < minStarts) return true;
+  return budgetSec !== null && startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
+}
 /**
  * Rounds in each start until the starts so far tell how the noise splits: even, so both orders run in every start,
  * and two of each, so a start's own rounds show their spread.

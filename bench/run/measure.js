@@ -3,7 +3,7 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
-import { MAX_STARTS, pairKey, roundsPerStart, spendBudget } from './budget.js';
+import { pairKey, roundsPerStart, spendBudget, wantsAnotherStart } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
@@ -156,11 +156,13 @@ async function measureStarts(session, servers, pairs, firstStartSec) {
       if (took === null) return false;
       roundSecTotal += [...took.values()].reduce((sum, seconds) => sum + seconds, 0);
     }
-    const spentSec = (performance.now() - timedFrom) / 1000;
-    const nextSec = startSec + block * (roundSecTotal / round);
-    const another =
-      start + 1 < options.starts ||
-      (budgeted && start + 1 < MAX_STARTS && spentSec + nextSec <= /** @type {number} */ (options.budgetSec));
+    const another = wantsAnotherStart({
+      startsSoFar: start + 1,
+      minStarts: options.starts,
+      budgetSec: options.budgetSec,
+      spentSec: (performance.now() - timedFrom) / 1000,
+      nextStartSec: startSec + block * (roundSecTotal / round),
+    });
     if (another) continue;
     if (budgeted) {
       const blocks = new Map(pairs.map((pair) => [`${pair.scenario}\u0000${pair.stack}`, pair]));
