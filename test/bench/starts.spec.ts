@@ -20,6 +20,7 @@ import {
 } from '../../bench/run/budget.js';
 import { seededNormal } from './support/noise.js';
 import { results } from './support/synthetic-results.js';
+import { startsTable } from '../../bench/report/starts-table.js';
 
 /**
  * The noise of the Fastify ÷ Express log ratio measured on this machine with --starts (docs/method.md, "Starts as the
@@ -203,4 +204,29 @@ describe('compare between two runs of the same code (seeded)', () => {
     },
     SIMULATION_TIMEOUT_MS,
   );
+});
+
+describe('a run with several starts, analysed and reported', () => {
+  const levels = [1, 1.2, 0.95, 1.15];
+  const run = results((round, _, start) => 1.8 * levels[start] * (1 + (round % 3) / 100), { starts: 4 });
+
+  it('takes the start-level interval as the row summary, centred on the per-start geometric mean', () => {
+    const row = analyze(run).ratios.find((r) => r.judged)!;
+    expect(row.starts!.perStart.map((s) => s.n)).toEqual([3, 3, 3, 3]);
+    expect(row.summary.ci).toEqual(expect.objectContaining({ low: row.starts!.interval!.low }));
+    expect(row.summary.median).toBeCloseTo(row.starts!.interval!.estimate, 12);
+    expect(row.starts!.split!.betweenShare).toBeGreaterThan(0.9);
+  });
+
+  it('shows per row how the noise splits between starts and within a start, and each start ratio', () => {
+    const table = startsTable(analyze(run));
+    expect(table.headers).toEqual(expect.arrayContaining(['between starts', 'within a start', 'per start']));
+    const [row] = table.rows;
+    expect(row.slice(3, 6)).toEqual(['4 × 3', expect.stringMatching(/^9\d %$/), expect.stringMatching(/^\d %$/)]);
+    expect(String(row[6]).split(', ')).toHaveLength(4);
+  });
+
+  it('shows no such table when every server started once', () => {
+    expect(startsTable(analyze(results(() => 1.8))).rows).toEqual([]);
+  });
 });
