@@ -55,9 +55,32 @@ export const START_ALLOWANCE_SEC = 5;
  */
 
 /**
- * @param {Session} session
+ * What a pair's runs send, resolved once from the config when the runtime's measurement begins.
+ * @typedef {{ scenario: import('./config.js').Scenario, request: import('./scenarios.js').ScenarioRequest }} ResolvedLoad
+ * @typedef {Session & { loads: Map<string, ResolvedLoad> }} PlannedSession keyed by loadKey
  */
-export async function measureRuntime(session) {
+
+/** @param {Pair} pair */
+const loadKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
+
+/**
+ * @param {Session} session
+ * @returns {Map<string, ResolvedLoad>}
+ */
+function resolveLoads({ config, pairs, token }) {
+  return new Map(
+    pairs.map((pair) => {
+      const scenario = scenarioNamed(config, pair.scenario);
+      return [loadKey(pair), { scenario, request: requestFor(scenario, { token, stack: pair.stack, config }) }];
+    }),
+  );
+}
+
+/**
+ * @param {Session} unplanned
+ */
+export async function measureRuntime(unplanned) {
+  const session = { ...unplanned, loads: resolveLoads(unplanned) };
   const { options, results, progress, runtimeKey } = session;
   const bootedAt = performance.now();
   /** the servers of the current start: --starts replaces them */
@@ -100,7 +123,7 @@ function stopAll(running) {
 
 /**
  * The untimed warm-up of a start's fresh servers, after which the telemetry's "between runs" begins.
- * @param {Session} session @param {Map<string, ServedTarget>} running @param {Pair[]} pairs
+ * @param {PlannedSession} session @param {Map<string, ServedTarget>} running @param {Pair[]} pairs
  * @returns {Promise<boolean>} false when interrupted
  */
 async function warmUp(session, running, pairs) {
@@ -128,7 +151,7 @@ async function warmUp(session, running, pairs) {
  * every start gets that many rounds; under --budget the starts beyond --starts come while the next one fits in the
  * budget, each with the rounds per start that the variance split so far makes cheapest (budget.js). Whether to go on
  * never depends on the ratios measured, so the intervals need no correction for looking.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
  * @param {Pair[]} pairs verified on the first start
  * @param {number} firstStartSec the first start's boot, verification and warm-up
@@ -184,7 +207,7 @@ async function measureStarts(session, servers, pairs, firstStartSec) {
 
 /**
  * One round of these pairs, in the round's rotated order: each timed run right after its burst.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} pairs
  * @param {number} round 0-based
@@ -305,10 +328,10 @@ async function startTargets(
 }
 
 /**
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  */
-async function verifyPairs({ config, runtimeKey, pairs, token, progress }, running) {
+async function verifyPairs({ config, runtimeKey, pairs, token, progress, loads }, running) {
   /** @type {import('./verify.js').Verification[]} */
   const records = [];
   /** @type {Pair[]} */
@@ -316,7 +339,7 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress }, runni
   for (const pair of pairs) {
     const target = running.get(instanceName(pair));
     if (!target) continue; // could not start: already recorded
-    const scenario = scenarioNamed(config, pair.scenario);
+    const { scenario } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
     // a mix is verified route by route, and stands for the first of them that fails
     let record;
     for (const checked of checkedScenarios(scenario, config)) {
@@ -340,14 +363,14 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress }, runni
 }
 
 /**
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {ServedTarget} target
  * @param {Pair} pair
  * @param {number} durationSec
  */
-function loadRun({ config, driver, options, token, signal }, target, pair, durationSec) {
-  const scenario = scenarioNamed(config, pair.scenario);
-  const { method, path, headers, body, sequence } = requestFor(scenario, { token, stack: pair.stack, config });
+function loadRun({ driver, options, signal, loads }, target, pair, durationSec) {
+  const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
+  const { method, path, headers, body, sequence } = request;
   return driver.run({
     url: `${target.url}${path}`,
     method,
@@ -365,7 +388,7 @@ function loadRun({ config, driver, options, token, signal }, target, pair, durat
 
 /**
  * The untimed burst before a timed run. A failure here is left for the timed run to find and record.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {ServedTarget | undefined} target
  * @param {Pair} pair
  */
@@ -420,7 +443,7 @@ function neighbourCpu(running, measured) {
 
 /**
  * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair} pair
  * @param {{ round: number, slot: number, start: number }} place round and slot 1-based, start 0-based
