@@ -21,6 +21,7 @@ const RESULTS_SCHEMA = 1;
  * @property {string} [stack] the app stack it ran with (bench/run/stacks.js); absent before stacks existed: bare
  * @property {number} round 1-based
  * @property {number} slot position within the round, 1-based
+ * @property {number} [start] which server start (0-based) it measured, with --starts; absent: the run's one start
  * @property {string} startedAt ISO time
  * @property {'ok' | 'failed' | 'too-slow'} status too-slow: no answer within the run and no error either; not a failure
  * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
@@ -49,7 +50,7 @@ const RESULTS_SCHEMA = 1;
  * @property {{ driver: string, pairs: import('./run/plan.js').Pair[], notApplicable: import('./run/plan.js').Pair[], runtimes: string[],
  *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
- * @property {Array<{ runtime: string, target: string, pid: number | null, port: number, line: string,
+ * @property {Array<{ runtime: string, target: string, start?: number, pid: number | null, port: number, line: string,
  *   runtimeFlags?: string[], telemetryMissing?: string | null }>} started each target's process and what it printed
  *   first (pid null: a url target), the runtime flags the bench gave it (bench/run/steady-state.js), and why it ran
  *   without the telemetry preload
@@ -61,9 +62,9 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
  *   on several runtimes: each pair's profile against the runtime before it
- * @property {Array<import('./run/plan.js').Pair & { runtime: string, youngMiB: Array<number | null> }>} [warmUps] each
- *   pair's warm-up runs before round 1: its server's young generation after each, which stopped growing by the last
- *   (or the warm-ups ran out); absent in results written before warm-ups watched the heap
+ * @property {Array<import('./run/plan.js').Pair & { runtime: string, start: number, youngMiB: Array<number | null> }>}
+ *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped
+ *   growing by the last (or the warm-ups ran out); absent in results written before warm-ups watched the heap
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic

@@ -1,9 +1,10 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { pairState, targetState } from './server-state.js';
-import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
+import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
+import { BUDGETED_STARTS_CONFIDENCE, analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
@@ -69,6 +70,9 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {TooSlow | null} tooSlow runs where the target answered nothing within the run
  * @property {Summary} rps over the rounds
  * @property {number[]} rpsByRound the successful rounds' req/s, in round order
+ * @property {number[]} startByRound the server start (0-based) of each of rpsByRound
+ * @property {import('./starts.js').StartAnalysis | null} starts per-start req/s and the variance split; null when the
+ *   run started each server once
  * @property {{ p50: number, p90: number, p99: number, p999: number | null }} latencyMs medians over the rounds
  * @property {number} errors totals over the rounds
  * @property {number} timeouts
@@ -106,6 +110,10 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string} stack both targets ran with it
  * @property {Summary} summary over the paired rounds
  * @property {number[]} byRound the paired rounds' ratios, in round order
+ * @property {number[]} startByRound the server start (0-based) each of byRound measured
+ * @property {import('./starts.js').StartAnalysis | null} starts per-start ratios, the variance split between starts
+ *   and within a start, and the interval with the start as the unit, which is the summary's when there are several
+ *   starts; null when the run started each server once
  * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged; 'too slow'
  *   when either target answered nothing within a run of some round
  * @property {import('./verdict.js').Verdict | null} measuredVerdict what the numbers alone say
@@ -150,7 +158,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} runtimes
  * @property {Record<string, string>} runtimeLabels each runtime with its release status on the run's date:
  *   `node@20.20.2 (end of life since 2026-04-30)`
- * @property {boolean} budgeted the rounds ran under --budget: intervals are group-sequential
+ * @property {boolean} budgeted the rounds ran under --budget with one start: intervals are group-sequential
+ * @property {number} starts server starts per runtime (--starts): above 1, intervals take the start as their unit
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
@@ -171,9 +180,13 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @param {Results} results
  */
 function designOf(results) {
-  const budgeted = typeof results.options.budgetSec === 'number';
+  const starts = results.options.starts ?? 1;
+  // with several starts the budget never looks at an interval to stop: the per-round summary is only a fallback
+  const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
   return {
     budgeted,
+    starts,
+    startsBudgeted: typeof results.options.budgetSec === 'number' && starts > 1,
     summarize: budgeted ? sequentialSummary : summarize,
     /** @param {string} runtime @param {string} scenario @param {string} stack */
     stopOf: (runtime, scenario, stack) =>
@@ -202,6 +215,20 @@ export function standing(results, { runtime, scenario, stack }) {
 }
 
 /**
+ * How the judged rows' noise splits between server starts and within a start so far, averaged over those rows, for the
+ * budget's choice of rounds per start; null until some row has two starts.
+ * @param {Results} results @param {string} runtime
+ * @returns {{ between: number, within: number } | null}
+ */
+export function startVariance(results, runtime) {
+  const splits = analyze(results).ratios.flatMap((row) =>
+    row.judged && row.runtime === runtime && row.starts?.split ? [row.starts.split] : [],
+  );
+  if (!splits.length) return null;
+  return { between: mean(splits.map((s) => s.between)), within: mean(splits.map((s) => s.within)) };
+}
+
+/**
  * @param {Results} results
  * @returns {Analysis}
  */
@@ -225,7 +252,7 @@ export function analyze(results) {
           const own = runs.filter((run) => run.target === target);
           if (own.length)
             targetRows.push(
-              summarizeTarget(runtime, scenario, stack, target, own, design.summarize, results.options.durationSec),
+              summarizeTarget(runtime, scenario, stack, target, own, design, results.options.durationSec),
             );
         }
         const baselineRatios =
@@ -240,9 +267,11 @@ export function analyze(results) {
                   judged: false,
                 }));
         for (const spec of [...specs, ...baselineRatios]) {
-          const rounds = design.budgeted
-            ? (design.stopOf(runtime, scenario, stack)?.rounds ?? Math.max(0, ...runs.map((run) => run.round)))
-            : results.options.rounds;
+          // a fixed design with --starts ran its --rounds in every start
+          const rounds =
+            typeof results.options.budgetSec === 'number'
+              ? (design.stopOf(runtime, scenario, stack)?.rounds ?? Math.max(0, ...runs.map((run) => run.round)))
+              : results.options.rounds * design.starts;
           const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, results.options.durationSec);
           if (row) ratios.push(row);
         }
@@ -258,6 +287,7 @@ export function analyze(results) {
       runtimes.map((key) => [key, runtimeLabel(key, results.startedAt, results.environment?.runtimes)]),
     ),
     budgeted: design.budgeted,
+    starts: design.starts,
     scenarios,
     stacks,
     targets,
@@ -354,11 +384,11 @@ function mixRows(results) {
 /**
  * @param {string} runtime @param {string} scenario @param {string} stack @param {string} target
  * @param {RunRecord[]} runs
- * @param {typeof summarize} summarizeRounds the design's summary
+ * @param {ReturnType<typeof designOf>} design
  * @param {number} durationSec --duration
  * @returns {TargetRow}
  */
-function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds, durationSec) {
+function summarizeTarget(runtime, scenario, stack, target, runs, design, durationSec) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
   const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
@@ -369,6 +399,9 @@ function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds
     loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
   const tooSlow = tooSlowRuns(runs, durationSec);
+  const rpsByRound = loads.map((load) => load.rps);
+  const startByRound = ok.map(startOf);
+  const rps = startsSummary(rpsByRound, startByRound, design);
   return {
     runtime,
     scenario,
@@ -377,8 +410,10 @@ function summarizeTarget(runtime, scenario, stack, target, runs, summarizeRounds
     okRuns: ok.length,
     failedRuns: runs.length - ok.length - (tooSlow?.rounds.length ?? 0),
     tooSlow,
-    rps: summarizeRounds(loads.map((load) => load.rps)),
-    rpsByRound: loads.map((load) => load.rps),
+    rps: rps.summary,
+    rpsByRound,
+    startByRound,
+    starts: rps.starts,
     latencyMs: {
       p50: medianOf(loads.map((l) => l.latencyMs.p50)) ?? NaN,
       p90: medianOf(loads.map((l) => l.latencyMs.p90)) ?? NaN,
@@ -432,6 +467,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
   if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator))
     return null;
   const values = [];
+  const startByRound = [];
   /** @type {[number[], number[]]} */
   const logRps = [[], []];
   /** @type {{ numerator: number[], denominator: number[] }} ratios by which target ran first */
@@ -454,6 +490,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
       continue;
     }
     values.push(above / below);
+    startByRound.push(startOf(run));
     paired.push({ round, numerator: run, denominator: other });
     logRps[0].push(Math.log(above));
     logRps[1].push(Math.log(below));
@@ -467,7 +504,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     if (neighbours > NEIGHBOUR_CPU_LIMIT) neighbourRounds.push(round);
     neighbourShare = Math.max(neighbourShare, neighbours);
   }
-  const summary = design.summarize(values);
+  const { summary, starts } = startsSummary(values, startByRound, design);
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
   const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
     const slow = tooSlowRuns(
@@ -483,6 +520,8 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     stack,
     summary,
     byRound: values,
+    startByRound,
+    starts,
     verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
     measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
     pairCorrelation: correlation(...logRps),
@@ -497,6 +536,31 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     state: pairState(paired),
     stop: design.stopOf(runtime, scenario, stack),
   };
+}
+
+/**
+ * A record's server start: runs written before --starts, or with one start, measured start 0.
+ * @param {RunRecord} run
+ */
+const startOf = (run) => run.start ?? 0;
+
+/**
+ * The summary of a series with the design's unit: with several starts, the per-start analysis, its estimate and its
+ * interval (the start as the unit) in place of the per-round ones.
+ * @param {number[]} values positive, in round order @param {number[]} startByRound
+ * @param {ReturnType<typeof designOf>} design
+ * @returns {{ summary: Summary, starts: import('./starts.js').StartAnalysis | null }}
+ */
+function startsSummary(values, startByRound, design) {
+  const rounds = design.summarize(values);
+  if (design.starts === 1) return { summary: rounds, starts: null };
+  const starts = analyzeStarts(values, startByRound, design.startsBudgeted ? BUDGETED_STARTS_CONFIDENCE : CONFIDENCE);
+  const interval = starts.interval;
+  // coverage: what the design holds, which under the budget is 95 % at the stricter level
+  const summary = interval
+    ? { ...rounds, median: interval.estimate, ci: { low: interval.low, high: interval.high, coverage: CONFIDENCE } }
+    : { ...rounds, ci: null };
+  return { summary, starts };
 }
 
 /**

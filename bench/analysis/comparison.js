@@ -1,7 +1,10 @@
 // @ts-check
-// Two runs side by side (two commits, two Nest or Node versions): for every target and ratio both measured, how far
-// B moved from A, with a rank-sum interval that takes both runs' rounds as the data.
+// Two runs side by side (two commits, two Nest or Node versions): for every target and ratio both measured, on the same
+// runtime, scenario and stack, how far B moved from A. The interval's unit is the run's: with several server starts a
+// start, since two runs differ by their starts' levels as well as their rounds' noise; with one start each, rounds,
+// whose interval cannot include a start's level and so decides nothing (docs/method.md, "Comparing two runs").
 import { CONFIDENCE, median, shiftInterval } from './stats.js';
+import { startMeans, startShiftInterval } from './starts.js';
 
 /** @typedef {import('./analyze.js').Analysis} Analysis */
 
@@ -10,14 +13,18 @@ import { CONFIDENCE, median, shiftInterval } from './stats.js';
  * @property {string} runtimeA
  * @property {string} runtimeB
  * @property {string} scenario
+ * @property {string} stack
  * @property {'req/s' | 'ratio'} kind
  * @property {string} subject a target, or "numerator ÷ denominator"
  * @property {boolean} judged the Nest-Fastify ÷ Nest-Express ratio the docs' claim is judged on
- * @property {{ n: number, median: number }} a
- * @property {{ n: number, median: number }} b
+ * @property {{ n: number, starts: number, median: number }} a n: rounds
+ * @property {{ n: number, starts: number, median: number }} b
+ * @property {'starts' | 'rounds'} unit what the interval replicates: server starts when the two runs have three or
+ *   more together, else rounds
  * @property {{ estimate: number, low: number, high: number, coverage: number } | null} change B ÷ A − 1: 0.05 is 5 %
  *   faster (or a 5 % higher ratio) in B
- * @property {boolean} beyondNoise the interval reaches the full confidence and excludes no change
+ * @property {boolean | null} beyondNoise the interval reaches the full confidence and excludes no change; null when
+ *   its unit is rounds, which leave out how far one start's level sits from another's
  * @property {import('./verdict.js').Verdict | null} verdictA
  * @property {import('./verdict.js').Verdict | null} verdictB
  */
@@ -34,22 +41,33 @@ function pairRuntimes(a, b) {
 }
 
 /**
- * @param {number[]} a per-round values of run A @param {number[]} b of run B, both positive
- * @returns {Pick<Change, 'a' | 'b' | 'change' | 'beyondNoise'>}
+ * @typedef {{ values: number[], startByRound: number[] }} Series per-round values and each one's start
+ */
+
+/**
+ * @param {Series} a run A's rounds @param {Series} b run B's, all values positive
+ * @returns {Pick<Change, 'a' | 'b' | 'unit' | 'change' | 'beyondNoise'>}
  */
 function changeBetween(a, b) {
-  const shift = shiftInterval(a.map(Math.log), b.map(Math.log));
+  const [startsA, startsB] = [a, b].map((side) => startMeans(side.values, side.startByRound));
+  const unit = startsA.length + startsB.length >= 3 ? 'starts' : 'rounds';
+  const shift =
+    unit === 'starts'
+      ? startShiftInterval(startsA, startsB)
+      : shiftInterval(a.values.map(Math.log), b.values.map(Math.log));
   const change = shift && {
     estimate: Math.exp(shift.estimate) - 1,
     low: Math.exp(shift.low) - 1,
     high: Math.exp(shift.high) - 1,
     coverage: shift.coverage,
   };
+  const excludesNone = Boolean(change && change.coverage >= CONFIDENCE && (change.low > 0 || change.high < 0));
   return {
-    a: { n: a.length, median: median(a) },
-    b: { n: b.length, median: median(b) },
+    a: { n: a.values.length, starts: startsA.length, median: median(a.values) },
+    b: { n: b.values.length, starts: startsB.length, median: median(b.values) },
+    unit,
     change,
-    beyondNoise: Boolean(change && change.coverage >= CONFIDENCE && (change.low > 0 || change.high < 0)),
+    beyondNoise: unit === 'starts' ? excludesNone : null,
   };
 }
 
@@ -63,49 +81,101 @@ export function compareAnalyses(a, b) {
   const ratios = [];
   /** @type {Change[]} */
   const targets = [];
+  const stacks = a.stacks.filter((stack) => b.stacks.includes(stack));
   for (const [runtimeA, runtimeB] of pairRuntimes(a.runtimes, b.runtimes)) {
     for (const scenario of a.scenarios.filter((s) => b.scenarios.includes(s))) {
-      for (const ratioA of a.ratios.filter((r) => r.runtime === runtimeA && r.scenario === scenario)) {
-        if (ratioA.kind !== 'adapters') continue;
-        const ratioB = b.ratios.find(
-          (r) =>
-            r.runtime === runtimeB &&
-            r.scenario === scenario &&
-            r.numerator === ratioA.numerator &&
-            r.denominator === ratioA.denominator,
-        );
-        if (!ratioB || !ratioA.byRound.length || !ratioB.byRound.length) continue;
-        ratios.push({
-          runtimeA,
-          runtimeB,
-          scenario,
-          kind: 'ratio',
-          subject: `${ratioA.numerator} ÷ ${ratioA.denominator}`,
-          judged: ratioA.judged,
-          ...changeBetween(ratioA.byRound, ratioB.byRound),
-          verdictA: ratioA.verdict,
-          verdictB: ratioB.verdict,
-        });
-      }
-      for (const rowA of a.targetRows.filter((r) => r.runtime === runtimeA && r.scenario === scenario)) {
-        const rowB = b.targetRows.find(
-          (r) => r.runtime === runtimeB && r.scenario === scenario && r.target === rowA.target,
-        );
-        const [roundsA, roundsB] = [rowA.rpsByRound, rowB?.rpsByRound ?? []].map((v) => v.filter((x) => x > 0));
-        if (!rowB || !roundsA.length || !roundsB.length) continue;
-        targets.push({
-          runtimeA,
-          runtimeB,
-          scenario,
-          kind: 'req/s',
-          subject: rowA.target,
-          judged: false,
-          ...changeBetween(roundsA, roundsB),
-          verdictA: null,
-          verdictB: null,
-        });
+      for (const stack of stacks) {
+        const row = { scenario, stack };
+        const same = (
+          /** @type {{ runtime: string, scenario: string, stack: string }} */ r,
+          /** @type {string} */ runtime,
+        ) => r.runtime === runtime && r.scenario === scenario && r.stack === stack;
+        for (const ratioA of a.ratios.filter((r) => r.kind === 'adapters' && same(r, runtimeA))) {
+          const ratioB = b.ratios.find(
+            (r) => same(r, runtimeB) && r.numerator === ratioA.numerator && r.denominator === ratioA.denominator,
+          );
+          if (!ratioB || !ratioA.byRound.length || !ratioB.byRound.length) continue;
+          ratios.push({
+            runtimeA,
+            runtimeB,
+            ...row,
+            kind: 'ratio',
+            subject: `${ratioA.numerator} ÷ ${ratioA.denominator}`,
+            judged: ratioA.judged,
+            ...changeBetween(
+              { values: ratioA.byRound, startByRound: ratioA.startByRound },
+              { values: ratioB.byRound, startByRound: ratioB.startByRound },
+            ),
+            verdictA: ratioA.verdict,
+            verdictB: ratioB.verdict,
+          });
+        }
+        for (const rowA of a.targetRows.filter((r) => same(r, runtimeA))) {
+          const rowB = b.targetRows.find((r) => same(r, runtimeB) && r.target === rowA.target);
+          if (!rowB) continue;
+          const [seriesA, seriesB] = [rowA, rowB].map(positiveRounds);
+          if (!seriesA.values.length || !seriesB.values.length) continue;
+          targets.push({
+            runtimeA,
+            runtimeB,
+            ...row,
+            kind: 'req/s',
+            subject: rowA.target,
+            judged: false,
+            ...changeBetween(seriesA, seriesB),
+            verdictA: null,
+            verdictB: null,
+          });
+        }
       }
     }
   }
   return [...ratios.sort((x, y) => Number(y.judged) - Number(x.judged)), ...targets];
+}
+
+/**
+ * @param {import('./analyze.js').TargetRow} row
+ * @returns {Series}
+ */
+function positiveRounds(row) {
+  const kept = row.rpsByRound.flatMap((rps, i) => (rps > 0 ? [i] : []));
+  return { values: kept.map((i) => row.rpsByRound[i]), startByRound: kept.map((i) => row.startByRound[i]) };
+}
+
+/**
+ * @typedef {object} HostDifference
+ * @property {string} a how run A's host reads
+ * @property {string} b
+ * @property {string[]} fields the identity fields that differ (model name alone when a run predates the identity)
+ */
+
+/** The CPU identity fields that tell two hosts apart, beyond the model name. */
+const IDENTITY_FIELDS = /** @type {const} */ (['vendor', 'family', 'model', 'stepping', 'microcode']);
+
+/**
+ * Whether two runs ran on different hosts, by the CPU identity each recorded (environment.host.cpu), or by the CPU's
+ * model name when either run predates it: a change between hosts is not a change of the code.
+ * @param {import('../results.js').Results} a @param {import('../results.js').Results} b
+ * @returns {HostDifference | null} null: the same host as far as both records tell
+ */
+export function hostDifference(a, b) {
+  const [cpuA, cpuB] = [a, b].map((results) => results.environment.host?.cpu ?? null);
+  const describe = (/** @type {import('../results.js').Results} */ results) => {
+    const cpu = results.environment.host?.cpu;
+    if (!cpu) return results.environment.cpu.model;
+    const detail = IDENTITY_FIELDS.filter((field) => field !== 'vendor' && cpu[field] !== null).map(
+      (field) => `${field} ${cpu[field]}`,
+    );
+    return `${cpu.modelName} (${detail.join(', ')})`;
+  };
+  const fields =
+    cpuA && cpuB
+      ? [
+          ...(cpuA.modelName !== cpuB.modelName ? ['model name'] : []),
+          ...IDENTITY_FIELDS.filter((field) => cpuA[field] !== cpuB[field]),
+        ]
+      : a.environment.cpu.model !== b.environment.cpu.model
+        ? ['model name']
+        : [];
+  return fields.length ? { a: describe(a), b: describe(b), fields } : null;
 }

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyze } from '../analysis/analyze.js';
-import { compareAnalyses } from '../analysis/comparison.js';
+import { compareAnalyses, hostDifference } from '../analysis/comparison.js';
 import { UsageError, runCli } from '../errors.js';
 import { renderComparisonHtml, renderComparisonMarkdown } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
@@ -14,9 +14,10 @@ import { readResults } from '../results.js';
 const HELP = `Usage: npm run compare -- A B [--out DIR]
 
 Compares two directories written by npm run bench (two commits, two Nest or Node versions, on one machine): per
-scenario the change in the Fastify ÷ Express ratio and in each target's req/s from A to B, with a 95 % interval from
-both runs' rounds, flagged where the change is beyond noise. Prints Markdown; with --out, writes DIR/${MARKDOWN_FILE}
-and DIR/${HTML_FILE} as well.`;
+runtime, scenario and stack the change in the Fastify ÷ Express ratio and in each target's req/s from A to B, with a
+95 % interval whose unit is the server start when the runs have several (--starts), flagged where the change is
+beyond noise; with one start each no change is called beyond noise. Says so when A and B ran on different hosts.
+Prints Markdown; with --out, writes DIR/${MARKDOWN_FILE} and DIR/${HTML_FILE} as well.`;
 
 /** @param {string[]} argv */
 function parseCompareArgs(argv) {
@@ -50,14 +51,15 @@ async function main() {
   const changes = compareAnalyses(analyze(a.results), analyze(b.results));
   if (!changes.length)
     throw new UsageError(
-      `${args.a} and ${args.b} have no target × scenario × runtime measured in both; nothing to compare`,
+      `${args.a} and ${args.b} have no target × scenario × stack × runtime measured in both; nothing to compare`,
     );
-  const markdown = renderComparisonMarkdown(a, b, changes);
+  const hosts = hostDifference(a.results, b.results);
+  const markdown = renderComparisonMarkdown(a, b, changes, hosts);
   console.log(markdown);
   if (args.out) {
     mkdirSync(args.out, { recursive: true });
     writeFileSync(join(args.out, MARKDOWN_FILE), markdown);
-    writeFileSync(join(args.out, HTML_FILE), renderComparisonHtml(a, b, changes));
+    writeFileSync(join(args.out, HTML_FILE), renderComparisonHtml(a, b, changes, hosts));
     console.log(`wrote ${join(args.out, MARKDOWN_FILE)} and ${join(args.out, HTML_FILE)}`);
   }
 }

@@ -8,6 +8,7 @@ import { roundsDesign } from './tables.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/comparison.js').Change} Change */
+/** @typedef {import('../analysis/comparison.js').HostDifference} HostDifference */
 /** @typedef {import('./rich-table.js').Table} Table */
 
 /**
@@ -53,17 +54,21 @@ export function comparisonTable(changes, dates) {
   return {
     title: 'Changes from A to B',
     intro: [
-      "Per scenario, the Fastify ÷ Express ratios (per-round ratios, as in the verdict table) and every target's req/s. ",
+      "Per runtime, scenario and stack, the Fastify ÷ Express ratios (per-round ratios, as in the verdict table) and every target's req/s. ",
       strong('change'),
-      ': B ÷ A − 1, the Hodges–Lehmann estimate over all pairs of a round from A and a round from B, with its ' +
-        "rank-sum interval and that interval's exact coverage. ",
+      ': B ÷ A − 1. With three or more server starts in the two runs together (--starts) the unit is the start: the ' +
+        "difference of the per-start geometric means with a pooled t interval, whose spread holds each start's own " +
+        'level as well as its rounds. With one start each, the Hodges–Lehmann estimate over all pairs of a round from A ' +
+        "and a round from B, with its rank-sum interval and that interval's exact coverage: it leaves out how far one " +
+        "start's level sits from another's, so it decides nothing. ",
       strong('beyond noise'),
-      ': the interval reaches 95 % and excludes no change. Both runs should come from the same machine under the same ' +
-        "conditions; the interval covers the rounds' noise, not a difference between machines.",
+      ": the starts' interval reaches 95 % and excludes no change; — where the unit is rounds. Both runs should come " +
+        'from the same host under the same conditions; no interval here covers a difference between hosts.',
     ],
     headers: [
       'runtime',
       'scenario',
+      'stack',
       'series',
       'A (median)',
       'B (median)',
@@ -72,18 +77,19 @@ export function comparisonTable(changes, dates) {
       'beyond noise',
       'verdict A → B',
     ],
-    align: ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'left'],
+    align: ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'left'],
     rows: changes.map((c) => [
       runtimeCell(c),
       c.scenario,
+      c.stack,
       c.kind === 'ratio' ? c.subject : `${c.subject} req/s`,
-      `${formatValue(c, c.a.median)} (${c.a.n})`,
-      `${formatValue(c, c.b.median)} (${c.b.n})`,
+      `${formatValue(c, c.a.median)} (${replicates(c.a)})`,
+      `${formatValue(c, c.b.median)} (${replicates(c.b)})`,
       c.change ? signedPercent(c.change.estimate) : DASH,
       c.change
-        ? `${signedPercent(c.change.low)} – ${signedPercent(c.change.high)} (${formatPercent(c.change.coverage, 1)})`
+        ? `${signedPercent(c.change.low)} – ${signedPercent(c.change.high)} (${formatPercent(c.change.coverage, 1)}, ${c.unit})`
         : DASH,
-      c.beyondNoise ? strong('yes') : 'no',
+      c.beyondNoise === null ? DASH : c.beyondNoise ? strong('yes') : 'no',
       c.verdictA || c.verdictB ? `${c.verdictA ?? DASH} → ${c.verdictB ?? DASH}` : '',
     ]),
   };
@@ -91,9 +97,25 @@ export function comparisonTable(changes, dates) {
 
 const TITLE = 'Comparison of two bench runs';
 
-/** @param {Run} a @param {Run} b */
-function runsParagraph(a, b) {
-  return [`A: ${describeRun(a)}`, `B: ${describeRun(b)}`];
+/** @param {Change['a']} side */
+function replicates({ n, starts }) {
+  return starts > 1 ? `${n} rounds, ${starts} starts` : `${n}`;
+}
+
+/**
+ * @param {Run} a @param {Run} b @param {HostDifference | null} hosts
+ */
+function runsParagraph(a, b, hosts) {
+  return [
+    `A: ${describeRun(a)}`,
+    `B: ${describeRun(b)}`,
+    ...(hosts
+      ? [
+          `A and B ran on different hosts (${hosts.fields.join(', ')}: A ${hosts.a}, B ${hosts.b}): every ` +
+            'change below mixes the code with the host, and no interval here covers a host.',
+        ]
+      : []),
+  ];
 }
 
 /** @param {Run} a @param {Run} b */
@@ -102,24 +124,24 @@ function startDates(a, b) {
 }
 
 /**
- * @param {Run} a @param {Run} b @param {Change[]} changes
+ * @param {Run} a @param {Run} b @param {Change[]} changes @param {HostDifference | null} hosts
  */
-export function renderComparisonMarkdown(a, b, changes) {
+export function renderComparisonMarkdown(a, b, changes, hosts) {
   return [
     `# ${TITLE}`,
     '',
-    ...runsParagraph(a, b).flatMap((line) => [line, '']),
+    ...runsParagraph(a, b, hosts).flatMap((line) => [line, '']),
     markdownTable(comparisonTable(changes, startDates(a, b))),
   ].join('\n');
 }
 
 /**
- * @param {Run} a @param {Run} b @param {Change[]} changes
+ * @param {Run} a @param {Run} b @param {Change[]} changes @param {HostDifference | null} hosts
  */
-export function renderComparisonHtml(a, b, changes) {
+export function renderComparisonHtml(a, b, changes, hosts) {
   return htmlPage(
     TITLE,
-    `${runsParagraph(a, b)
+    `${runsParagraph(a, b, hosts)
       .map((line) => `<p>${htmlText(line)}</p>`)
       .join('\n')}\n${htmlTable(comparisonTable(changes, startDates(a, b)))}`,
   );

@@ -4,6 +4,7 @@ import { barPanels, categoryChart, dotPlot, roundChart } from './charts.js';
 import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
+import { startsTable } from './starts-table.js';
 import {
   baselineTable,
   environmentTable,
@@ -314,6 +315,7 @@ ${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environme
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${htmlTable(startsTable(analysis))}
 ${ownAppTables(results, analysis.runtimeLabels)
   .map(({ table, empty }) => htmlTable(table, empty))
   .join('')}

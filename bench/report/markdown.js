@@ -16,6 +16,7 @@ import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
 import { ownAppTables } from './own-app-tables.js';
+import { startsTable } from './starts-table.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -37,6 +38,7 @@ export function renderSummary(results, analysis) {
   return [
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    markdownTable(startsTable(analysis)),
     ...ownAppTables(results, analysis.runtimeLabels).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),

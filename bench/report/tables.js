@@ -24,9 +24,14 @@ export function halfWidth(s) {
 
 /**
  * How the rounds were planned, for a report's opening line: "12 paired rounds", or the budget they were spent under.
- * @param {Pick<Results['options'], 'rounds' | 'budgetSec'>} options budgetSec absent: written before --budget existed
+ * @param {Pick<Results['options'], 'rounds' | 'budgetSec'> & { starts?: number }} options budgetSec absent: written
+ *   before --budget existed; starts absent: before --starts existed
  */
-export function roundsDesign({ rounds, budgetSec }) {
+export function roundsDesign({ rounds, budgetSec, starts = 1 }) {
+  if (starts > 1)
+    return typeof budgetSec === 'number'
+      ? `at least ${starts} server starts, each with a block of paired rounds, under a budget of ${formatDuration(budgetSec)} per runtime`
+      : `${starts} server starts × ${rounds} paired rounds`;
   return typeof budgetSec === 'number'
     ? `paired rounds under a budget of ${formatDuration(budgetSec)} per runtime (each scenario's count in the verdict table)`
     : `${rounds} paired rounds`;
@@ -38,7 +43,8 @@ const STOPPED_ON = Object.freeze({ decided: 'decided', budget: 'budget spent', u
 /** @param {RatioRow} row */
 function roundsCell(row) {
   const count = `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`;
-  return row.stop ? `${count}, ${STOPPED_ON[row.stop.stoppedOn]}` : count;
+  const inStarts = row.starts ? `${count} in ${row.starts.perStart.length} starts` : count;
+  return row.stop && !row.starts ? `${count}, ${STOPPED_ON[row.stop.stoppedOn]}` : inStarts;
 }
 
 /** How the order note names the two sides of the judged ratio in the built-in setup. */
@@ -106,13 +112,19 @@ export function verdictTable(analysis) {
       : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
     intro: [
       `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
-        `back-to-back runs; median over the rounds with ${
-          analysis.budgeted
-            ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +
-              'valid whenever the rounds stopped). Under the budget a scenario stops once its interval lies in one ' +
-              `band ("decided"), or when two more rounds no longer fit or it reached ${MAX_BUDGET_ROUNDS} rounds ` +
-              '("budget spent"). '
-            : 'a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. '
+        `back-to-back runs; ${
+          analysis.starts > 1
+            ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
+              "with a 95 % t interval over those starts: its spread holds each start's own level, which more rounds " +
+              'in one start cannot average (next table). '
+            : `median over the rounds with ${
+                analysis.budgeted
+                  ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +
+                    'valid whenever the rounds stopped). Under the budget a scenario stops once its interval lies in one ' +
+                    `band ("decided"), or when two more rounds no longer fit or it reached ${MAX_BUDGET_ROUNDS} rounds ` +
+                    '("budget spent"). '
+                  : 'a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. '
+              }`
         }`,
       strong('holds'),
       `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,

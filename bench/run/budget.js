@@ -109,3 +109,41 @@ function meanRunSec(runTimes, pair) {
   const times = runTimes.get(pairKey(pair));
   return times ? times.seconds / times.runs : 0;
 }
+
+/** The most starts a run makes: each costs a boot and a warm-up of every server. */
+export const MAX_STARTS = 12;
+
+/**
+ * Whether a run with --starts makes one more start: always below the starts asked for; beyond them, under a budget,
+ * while the next start fits in what is left of it. It never looks at the ratios, so no interval pays for looking.
+ * @param {{ startsSoFar: number, minStarts: number, budgetSec: number | null, spentSec: number, nextStartSec: number }} plan
+ *   spentSec: since the first timed round; nextStartSec: a start's boot and warm-up plus its block of rounds
+ */
+export function wantsAnotherStart({ startsSoFar, minStarts, budgetSec, spentSec, nextStartSec }) {
+  if (startsSoFar < minStarts) return true;
+  return budgetSec !== null && startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
+}
+/**
+ * Rounds in each start until the starts so far tell how the noise splits: even, so both orders run in every start,
+ * and two of each, so a start's own rounds show their spread.
+ */
+export const DEFAULT_ROUNDS_PER_START = 4;
+/** The fewest and most rounds the budget gives one start: one in each order; a start's level bounds what more buy. */
+export const MIN_ROUNDS_PER_START = 2;
+export const MAX_ROUNDS_PER_START = 12;
+
+/**
+ * The rounds per start that narrow the start-level interval most for the time they take (Kalibera and Jones, 2013): the
+ * variance of the mean over k starts of n rounds is (σ²_b + σ²_w / n) / k, and a start costs its boot and warm-up plus n
+ * rounds, which is least per unit of precision at n = √(startCost · σ²_w / (roundCost · σ²_b)); rounded to an even
+ * number within the bounds above. Without an estimate yet, the default.
+ * @param {{ between: number, within: number } | null} variance on the log scale, pooled over the judged rows
+ * @param {{ startSec: number, roundSec: number }} cost one start's boot and warm-up, one round of every pair
+ */
+export function roundsPerStart(variance, { startSec, roundSec }) {
+  if (variance === null || !(roundSec > 0)) return DEFAULT_ROUNDS_PER_START;
+  const best =
+    variance.between > 0 ? Math.sqrt((startSec * variance.within) / (roundSec * variance.between)) : Infinity;
+  const even = ROUNDS_PER_STEP * Math.round(best / ROUNDS_PER_STEP);
+  return Math.min(MAX_ROUNDS_PER_START, Math.max(MIN_ROUNDS_PER_START, even));
+}

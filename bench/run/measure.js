@@ -3,7 +3,7 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
-import { pairKey, spendBudget } from './budget.js';
+import { pairKey, roundsPerStart, spendBudget, wantsAnotherStart } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
@@ -50,14 +50,42 @@ export const START_ALLOWANCE_SEC = 5;
  * @property {AbortSignal} signal Ctrl-C
  * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./budget.js').Standing} standing
  *   where a block's verdict stands after the runs recorded so far (--budget only)
+ * @property {(runtime: string) => { between: number, within: number } | null} startVariance how the judged rows' noise
+ *   splits between starts and within a start so far (--starts with --budget)
  */
 
 /**
- * @param {Session} session
+ * What a pair's runs send, resolved once from the config when the runtime's measurement begins.
+ * @typedef {{ scenario: import('./config.js').Scenario, request: import('./scenarios.js').ScenarioRequest }} ResolvedLoad
+ * @typedef {Session & { loads: Map<string, ResolvedLoad> }} PlannedSession keyed by loadKey
  */
-export async function measureRuntime(session) {
+
+/** @param {Pair} pair */
+const loadKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
+
+/**
+ * @param {Session} session
+ * @returns {Map<string, ResolvedLoad>}
+ */
+function resolveLoads({ config, pairs, token }) {
+  return new Map(
+    pairs.map((pair) => {
+      const scenario = scenarioNamed(config, pair.scenario);
+      return [loadKey(pair), { scenario, request: requestFor(scenario, { token, stack: pair.stack, config }) }];
+    }),
+  );
+}
+
+/**
+ * @param {Session} unplanned
+ */
+export async function measureRuntime(unplanned) {
+  const session = { ...unplanned, loads: resolveLoads(unplanned) };
   const { options, results, progress, runtimeKey } = session;
-  const running = await startTargets(session);
+  const bootedAt = performance.now();
+  /** the servers of the current start: --starts replaces them */
+  const servers = { running: await startTargets(session, 0) };
+  const running = servers.running;
   try {
     if (session.signal.aborted) return;
     const verified = await verifyPairs(session, running);
@@ -65,24 +93,90 @@ export async function measureRuntime(session) {
     session.save();
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
-    if (!(await warmUp(session, running, measured))) return;
-    if (options.budgetSec === null) {
+    if (!(await warmUp(session, running, measured, 0))) return;
+    if (options.starts > 1) {
+      if (!(await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000))) return;
+    } else if (options.budgetSec === null) {
       for (let round = 0; round < options.rounds; round++)
-        if ((await runRound(session, running, measured, round)) === null) return;
+        if ((await runRound(session, running, measured, round, 0)) === null) return;
     } else {
       const stops = await spendBudget({
         pairs: measured,
         budgetSec: options.budgetSec,
         standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
-        runRound: (pairs, round) => runRound(session, running, pairs, round),
+        runRound: (pairs, round) => runRound(session, running, pairs, round, 0),
       });
       (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
       session.save();
       if (session.signal.aborted) return;
     }
-    if (options.loadCurve) await measureLoadCurve(session, running, measured);
+    if (options.loadCurve) await measureLoadCurve(session, servers.running, measured);
   } finally {
-    await Promise.all([...running.values()].map((target) => target.stop()));
+    await stopAll(servers.running);
+  }
+}
+
+/** @param {Map<string, ServedTarget>} running */
+function stopAll(running) {
+  return Promise.all([...running.values()].map((target) => target.stop()));
+}
+
+/**
+ * --starts: a block of rounds on the servers started first, then on fresh ones, start after start. With --rounds
+ * every start gets that many rounds; under --budget the starts beyond --starts come while the next one fits in the
+ * budget, each with the rounds per start that the variance split so far makes cheapest (budget.js). Whether to go on
+ * never depends on the ratios measured, so the intervals need no correction for looking.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
+ * @param {Pair[]} pairs verified on the first start
+ * @param {number} firstStartSec the first start's boot, verification and warm-up
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function measureStarts(session, servers, pairs, firstStartSec) {
+  const { options, results, progress, runtimeKey } = session;
+  const budgeted = options.budgetSec !== null;
+  const timedFrom = performance.now();
+  let startSec = firstStartSec;
+  let round = 0;
+  let roundSecTotal = 0;
+  for (let start = 0; ; start++) {
+    if (start > 0) {
+      const bootedAt = performance.now();
+      await stopAll(servers.running);
+      servers.running = await startTargets(session, start);
+      if (!(await warmUp(session, servers.running, pairs, start))) return false;
+      startSec = (performance.now() - bootedAt) / 1000;
+    }
+    const roundSec = round > 0 ? roundSecTotal / round : 0;
+    const block = budgeted ? roundsPerStart(session.startVariance(runtimeKey), { startSec, roundSec }) : options.rounds;
+    for (let i = 0; i < block; i++, round++) {
+      const took = await runRound(session, servers.running, pairs, round, start);
+      if (took === null) return false;
+      roundSecTotal += [...took.values()].reduce((sum, seconds) => sum + seconds, 0);
+    }
+    const another = wantsAnotherStart({
+      startsSoFar: start + 1,
+      minStarts: options.starts,
+      budgetSec: options.budgetSec,
+      spentSec: (performance.now() - timedFrom) / 1000,
+      nextStartSec: startSec + block * (roundSecTotal / round),
+    });
+    if (another) continue;
+    if (budgeted) {
+      const blocks = new Map(pairs.map((pair) => [`${pair.scenario}\u0000${pair.stack}`, pair]));
+      (results.stops ??= []).push(
+        ...[...blocks.values()].map(({ scenario, stack }) => ({
+          runtime: runtimeKey,
+          scenario,
+          stack,
+          rounds: round,
+          stoppedOn: /** @type {const} */ ('budget'),
+        })),
+      );
+      session.save();
+    }
+    progress.log(`${runtimeKey}: ${start + 1} starts, ${round} rounds`);
+    return true;
   }
 }
 
@@ -93,20 +187,22 @@ export async function measureRuntime(session) {
 const MAX_WARM_UPS = 4;
 
 /**
- * The untimed load before round 1, every pair once in round 1's order, repeated while its server's heap sizing is
- * still moving; each pair's young-generation sizes go into results.warmUps.
- * @param {Session} session
+ * The untimed load on a start's fresh servers before its first round, every pair once in round 1's order, repeated
+ * while its server's heap sizing is still moving; each pair's young-generation sizes go into results.warmUps. The
+ * telemetry's "between runs" begins here.
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} pairs
+ * @param {number} start 0-based
  * @returns {Promise<boolean>} false when interrupted
  */
-async function warmUp(session, running, pairs) {
+async function warmUp(session, running, pairs, start) {
   const { options, results, progress, runtimeKey } = session;
   /** @type {Map<ServedTarget, number | null>} each server's young generation at its last snapshot */
   const young = new Map();
   // start-up's collections are not the measured state's: the first run's "between" starts here
   for (const target of running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
-  if (options.warmupSec <= 0) return true;
+  if (options.warmupSec <= 0) return !session.signal.aborted;
   for (const pair of roundOrder(pairs, 0, session.config)) {
     const target = running.get(instanceName(pair));
     if (!target) continue;
@@ -127,10 +223,10 @@ async function warmUp(session, running, pairs) {
       sizes.push(after);
       if (after === null || before === null || after <= before) break;
     }
-    (results.warmUps ??= []).push({ runtime: runtimeKey, ...pair, youngMiB: sizes });
+    (results.warmUps ??= []).push({ runtime: runtimeKey, ...pair, start, youngMiB: sizes });
   }
   session.save();
-  return true;
+  return !session.signal.aborted;
 }
 
 /** @param {import('./telemetry/probe.js').Snapshot | null | undefined} snapshot */
@@ -140,16 +236,17 @@ function youngMiB(snapshot) {
 
 /**
  * One round of these pairs, in the round's rotated order: each timed run right after its burst.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} pairs
  * @param {number} round 0-based
+ * @param {number} start 0-based: the server start these servers are
  * @returns {Promise<Map<string, number> | null>} each pair's wall seconds (burst, run and drain) by pairKey; null when
  *   interrupted
  */
-async function runRound(session, running, pairs, round) {
+async function runRound(session, running, pairs, round, start) {
   const { options, results, progress, runtimeKey } = session;
-  const of = options.budgetSec === null ? `/${options.rounds}` : '';
+  const of = options.budgetSec === null ? `/${options.rounds * options.starts}` : '';
   /** @type {Map<string, number>} */
   const took = new Map();
   for (const [index, pair] of roundOrder(pairs, round, session.config).entries()) {
@@ -158,7 +255,7 @@ async function runRound(session, running, pairs, round) {
     const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);
     await burst(session, running.get(instanceName(pair)), pair);
-    const record = await timedRun(session, running, pair, round + 1, index + 1);
+    const record = await timedRun(session, running, pair, { round: round + 1, slot: index + 1, start });
     if (session.signal.aborted) return null; // a run cut short by Ctrl-C is no measurement
     if (record.status !== 'ok')
       progress.log(
@@ -205,23 +302,29 @@ export function instancesOf(pairs) {
 
 /**
  * Start every server the pairs need (a target once per stack), each on its own port; one that cannot start is
- * recorded, the others go on. Keyed by instanceName.
+ * recorded, the others go on. Keyed by instanceName. Each start boots them in the other order, so no server always
+ * boots beside the same others.
  * @param {Session} session
+ * @param {number} start 0-based
  * @returns {Promise<Map<string, ServedTarget>>}
  */
-async function startTargets({ config, runtime, runtimeKey, options, pairs, env, outDir, results, progress, save }) {
-  const instances = instancesOf(pairs);
+async function startTargets(
+  { config, runtime, runtimeKey, options, pairs, env, outDir, results, progress, save },
+  start,
+) {
+  const inPlanOrder = instancesOf(pairs);
+  const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
   const names = instances.map((instance) => instance.name);
-  progress.log(`${runtimeKey}: starting ${names.join(', ')}`);
+  progress.log(`${runtimeKey}: starting ${names.join(', ')}${options.starts > 1 ? ` (start ${start + 1})` : ''}`);
   const execArgv = steadyStateArgs(runtime, options);
-  const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance, i) => {
+  const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) => {
     const target = targetNamed(config, instance.target);
     const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
     const ownEnv = targetStackEnv(target, instance.stack, logFile);
     return serveTarget(target, {
       runtime,
       env: { ...env, ...ownEnv },
-      port: options.basePort + i,
+      port: options.basePort + inPlanOrder.indexOf(instance),
       cpu: options.cpus?.server ?? null,
       execArgv,
       telemetry: options.telemetry,
@@ -236,6 +339,7 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
       results.started.push({
         runtime: runtimeKey,
         target: names[i],
+        start,
         pid,
         port: Number(new URL(url).port),
         line: startupLine,
@@ -253,10 +357,10 @@ async function startTargets({ config, runtime, runtimeKey, options, pairs, env, 
 }
 
 /**
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  */
-async function verifyPairs({ config, runtimeKey, pairs, token, progress }, running) {
+async function verifyPairs({ config, runtimeKey, pairs, token, progress, loads }, running) {
   /** @type {import('./verify.js').Verification[]} */
   const records = [];
   /** @type {Pair[]} */
@@ -264,7 +368,7 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress }, runni
   for (const pair of pairs) {
     const target = running.get(instanceName(pair));
     if (!target) continue; // could not start: already recorded
-    const scenario = scenarioNamed(config, pair.scenario);
+    const { scenario } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
     // a mix is verified route by route, and stands for the first of them that fails
     let record;
     for (const checked of checkedScenarios(scenario, config)) {
@@ -288,14 +392,14 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress }, runni
 }
 
 /**
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {ServedTarget} target
  * @param {Pair} pair
  * @param {number} durationSec
  */
-function loadRun({ config, driver, options, token, signal }, target, pair, durationSec) {
-  const scenario = scenarioNamed(config, pair.scenario);
-  const { method, path, headers, body, sequence } = requestFor(scenario, { token, stack: pair.stack, config });
+function loadRun({ driver, options, signal, loads }, target, pair, durationSec) {
+  const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
+  const { method, path, headers, body, sequence } = request;
   return driver.run({
     url: `${target.url}${path}`,
     method,
@@ -313,7 +417,7 @@ function loadRun({ config, driver, options, token, signal }, target, pair, durat
 
 /**
  * The untimed burst before a timed run. A failure here is left for the timed run to find and record.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {ServedTarget | undefined} target
  * @param {Pair} pair
  */
@@ -368,14 +472,13 @@ function neighbourCpu(running, measured) {
 
 /**
  * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair} pair
- * @param {number} round
- * @param {number} slot
+ * @param {{ round: number, slot: number, start: number }} place round and slot 1-based, start 0-based
  * @returns {Promise<RunRecord>}
  */
-async function timedRun(session, running, pair, round, slot) {
+async function timedRun(session, running, pair, { round, slot, start }) {
   const target = running.get(instanceName(pair));
   /** @type {RunRecord} */
   const record = {
@@ -383,6 +486,7 @@ async function timedRun(session, running, pair, round, slot) {
     ...pair,
     round,
     slot,
+    start,
     startedAt: new Date().toISOString(),
     status: 'failed',
     failure: null,

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from './builtin-config.js';
-import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS } from './budget.js';
+import { MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 
 // Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
@@ -81,6 +81,8 @@ const MAX_PORT = 65535;
  * @property {number} rounds the fixed design's rounds, and the load curve's
  * @property {number | null} budgetSec seconds of timed rounds per runtime, spent on the scenarios still undecided;
  *   null: the fixed design, every pair runs `rounds` rounds
+ * @property {number} starts server starts per run, each with its own warm-up and block of rounds; 1: every server
+ *   starts once and all rounds measure that start
  * @property {number} warmupSec per target and scenario, before the first round
  * @property {number} burstSec untimed load right before each timed run; 0: none
  * @property {number} pipelining requests each connection sends before it waits for answers
@@ -111,6 +113,7 @@ const FLAGS = /** @type {const} */ ({
   duration: { type: 'string' },
   rounds: { type: 'string' },
   budget: { type: 'string' },
+  starts: { type: 'string' },
   warmup: { type: 'string' },
   burst: { type: 'string' },
   pipelining: { type: 'string' },
@@ -181,6 +184,11 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        intervals are group-sequential, valid however early a scenario stops (docs/method.md)
   --rounds N           a fixed number of rounds instead of --budget; each runs every target x scenario once, order
                        rotated, with Hodges–Lehmann intervals (--load-curve: its rounds; default ${DEFAULT_ROUNDS})
+  --starts N           start every server afresh N times (boot order alternating), each start warmed up and given a
+                       block of paired rounds; intervals then take the start as their unit, and each row shows how
+                       its noise splits between starts and rounds (default 1). With --rounds: N × that many rounds;
+                       under --budget, further starts while the budget lasts, up to ${MAX_STARTS}, each with the
+                       rounds that narrow the interval most for their cost (docs/method.md, "Starts as the unit")
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
                        starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
@@ -360,6 +368,7 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           : DEFAULT_ROUNDS
         : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
     budgetSec: parseBudget(values, quick),
+    starts: values.starts === undefined ? 1 : parseInteger('--starts', values.starts, 1, MAX_STARTS),
     warmupSec:
       values.warmup === undefined
         ? quick

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '../../bench/analysis/analyze.js';
-import { compareAnalyses } from '../../bench/analysis/comparison.js';
+import { compareAnalyses, hostDifference } from '../../bench/analysis/comparison.js';
 import { ROOT, runNode } from './support/run-node.js';
 import { results } from './support/synthetic-results.js';
 
@@ -12,31 +12,58 @@ const FIXTURES = new URL('./fixtures/', import.meta.url);
 const compare = (a: any, b: any) => compareAnalyses(analyze(a), analyze(b));
 const find = (changes: ReturnType<typeof compare>, subject: string) => changes.find((c) => c.subject === subject)!;
 
+// four starts of three rounds: each start's own level, as a fresh server sets it, times the rounds' wobble
+const startLevels = [1, 1.15, 0.9, 1.05];
+const fourStarts = (ratio: number, levels = startLevels) =>
+  results((round, _, start) => ratio * levels[start] * (1 + (round % 3) / 200), { starts: 4 });
+
 describe('comparing two runs', () => {
-  it('finds nothing beyond noise between two runs that measured the same', () => {
-    const changes = compare(
-      results(() => 2),
-      results(() => 2),
-    );
-    expect(changes.map((c) => c.subject)).toEqual(['nest-fastify ÷ nest-express', 'nest-express', 'nest-fastify']);
-    for (const change of changes) {
-      expect(change.change!.estimate).toBeCloseTo(0, 12);
-      expect(change.beyondNoise).toBe(false);
-    }
+  it('pairs rows by runtime, scenario and stack: a production row is never read against a bare one', () => {
+    const a = results(() => 2, { stack: 'bare' });
+    const production = results(() => 1.1, { stack: 'production' });
+    a.runs.push(...production.runs);
+    const b = structuredClone(a);
+    const changes = compare(a, b);
+    expect(changes.filter((c) => c.kind === 'ratio').map((c) => [c.stack, c.a.median, c.b.median])).toEqual([
+      ['bare', 2, 2],
+      ['production', 1.1, 1.1],
+    ]);
+    for (const change of changes) expect(change.change!.estimate).toBeCloseTo(0, 12);
   });
 
-  it('flags a 20 % faster Fastify in B: its req/s and the ratio moved, Express did not', () => {
+  it('with one start each, calls nothing beyond noise, not even a 20 % change: rounds leave out a start level', () => {
     const changes = compare(
       results(() => 2),
       results(() => 2.4),
     );
     const ratio = find(changes, 'nest-fastify ÷ nest-express');
+    expect(ratio.unit).toBe('rounds');
     expect(ratio.change!.estimate).toBeCloseTo(0.2, 6);
+    expect(ratio.beyondNoise).toBeNull();
+  });
+
+  it('with several starts, takes the start as the unit and finds the same code within noise', () => {
+    const changes = compare(fourStarts(2), fourStarts(2, [...startLevels].reverse()));
+    const ratio = find(changes, 'nest-fastify ÷ nest-express');
+    expect(ratio).toMatchObject({ unit: 'starts', a: { starts: 4 }, b: { starts: 4 }, beyondNoise: false });
+    for (const change of changes) expect(change.beyondNoise).toBe(false);
+  });
+
+  it('with several starts, flags a 20 % faster Fastify in B: its req/s and the ratio moved, Express did not', () => {
+    const changes = compare(fourStarts(2), fourStarts(2.4));
+    const ratio = find(changes, 'nest-fastify ÷ nest-express');
+    expect(ratio.change!.estimate).toBeCloseTo(0.2, 2);
     expect(ratio.change!.low).toBeGreaterThan(0);
     expect(ratio.beyondNoise).toBe(true);
-    expect([ratio.verdictA, ratio.verdictB]).toEqual(['holds', 'holds']);
     expect(find(changes, 'nest-fastify').beyondNoise).toBe(true);
     expect(find(changes, 'nest-express').beyondNoise).toBe(false);
+  });
+
+  it('the starts interval is wide where starts differ more than a 20 % change', () => {
+    const scattered = [1, 1.5, 0.7, 1.2];
+    const ratio = find(compare(fourStarts(2, scattered), fourStarts(2.4, scattered)), 'nest-fastify ÷ nest-express');
+    expect(ratio.change!.estimate).toBeCloseTo(0.2, 2);
+    expect(ratio.beyondNoise).toBe(false);
   });
 
   it('pairs two runs of one runtime each, whatever their versions', () => {
@@ -44,24 +71,46 @@ describe('comparing two runs', () => {
       results(() => 2, { runtime: 'node@20.20.2' }),
       results(() => 2, { runtime: 'node@22.12.0', expressSpeed: 1.1 }),
     );
-    expect(find(changes, 'nest-express')).toMatchObject({
-      runtimeA: 'node@20.20.2',
-      runtimeB: 'node@22.12.0',
-      beyondNoise: true,
-    });
+    expect(find(changes, 'nest-express')).toMatchObject({ runtimeA: 'node@20.20.2', runtimeB: 'node@22.12.0' });
     expect(find(changes, 'nest-express').change!.estimate).toBeCloseTo(0.1, 6);
   });
 
-  it('never calls a change beyond noise when the rounds are too few for a 95 % interval', () => {
-    const a = results(() => 2);
+  it('never calls a change beyond noise when the starts are too few for an interval', () => {
+    const a = results(() => 2, { starts: 2 });
+    a.runs = a.runs.filter((r: any) => r.start === 0);
     const b = results(() => 3);
-    for (const input of [a, b]) {
-      input.runs = input.runs.filter((r: any) => r.round <= 3);
-      input.options.rounds = 3;
-    }
     const ratio = find(compare(a, b), 'nest-fastify ÷ nest-express');
-    expect(ratio.change!.coverage).toBeLessThan(0.95);
-    expect(ratio.beyondNoise).toBe(false);
+    expect(ratio.unit).toBe('rounds');
+    expect(ratio.beyondNoise).toBeNull();
+  });
+});
+
+describe('telling hosts apart', () => {
+  const identity = { vendor: 'AuthenticAMD', family: 25, model: 1, modelName: 'AMD EPYC 7R13', stepping: 1 };
+  const on = (cpu: object | null, model = 'AMD EPYC 7R13') => {
+    const run = results(() => 2);
+    run.environment = { cpu: { model, count: 2, governor: null }, ...(cpu ? { host: { cpu } } : {}) };
+    return run;
+  };
+
+  it('finds the same host when every identity field agrees', () => {
+    expect(
+      hostDifference(on({ ...identity, microcode: '0xa0011d1' }), on({ ...identity, microcode: '0xa0011d1' })),
+    ).toBeNull();
+  });
+
+  it('names the fields that differ when the model names agree but the microcode does not', () => {
+    const difference = hostDifference(
+      on({ ...identity, microcode: '0xa0011d1' }),
+      on({ ...identity, microcode: '0xa0011d5' }),
+    );
+    expect(difference?.fields).toEqual(['microcode']);
+    expect(difference?.b).toContain('microcode 0xa0011d5');
+  });
+
+  it('falls back to the model name when a run predates the identity', () => {
+    expect(hostDifference(on(null, 'AMD EPYC 7R13'), on(null, 'AMD EPYC 9R14'))?.fields).toEqual(['model name']);
+    expect(hostDifference(on(null), on({ ...identity, microcode: '0x1' }))).toBeNull();
   });
 });
 
@@ -84,13 +133,24 @@ describe('npm run compare', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('### Changes from A to B');
     expect(run.stdout).toMatch(
-      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| nest-fastify ÷ nest-express \| .*\| \+20\.0 % \|/,
+      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| bare \| nest-fastify ÷ nest-express \| .*\| \+20\.0 % \|/,
     );
     expect(run.stdout).toMatch(
-      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| nest-express req\/s \| .*\| 0\.0 % \|/,
+      /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| bare \| nest-express req\/s \| .*\| 0\.0 % \|/,
     );
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('### Changes from A to B');
+    expect(run.stdout).not.toContain('different hosts');
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/^<!doctype html>[\s\S]*<table>/);
+  });
+
+  it('says when A and B ran on different hosts', async () => {
+    const other = JSON.parse(readFileSync(new URL('results-quick.json', FIXTURES), 'utf8'));
+    other.environment.cpu.model = 'Intel(R) Xeon(R) Platinum 8375C';
+    cpSync(new URL('results-quick.json', FIXTURES), join(dir, 'd', 'results.json'));
+    writeFileSync(join(dir, 'd', 'results.json'), JSON.stringify(other));
+    const run = await runNode([COMPARE_CLI, join(dir, 'a'), join(dir, 'd')]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/A and B ran on different hosts \(model name: A .*, B Intel\(R\) Xeon/);
   });
 
   it.each([
@@ -113,6 +173,8 @@ describe('npm run compare', () => {
     writeFileSync(join(dir, 'c', 'results.json'), JSON.stringify(other));
     const run = await runNode([COMPARE_CLI, join(dir, 'a'), join(dir, 'c')]);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toMatch(/have no target × scenario × runtime measured in both; nothing to compare$/);
+    expect(run.stderr.trim()).toMatch(
+      /have no target × scenario × stack × runtime measured in both; nothing to compare$/,
+    );
   });
 });

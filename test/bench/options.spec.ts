@@ -94,6 +94,12 @@ describe('flag defaults', () => {
     expect(parseOptions(['--quick'])).toMatchObject({ budgetSec: null, rounds: QUICK.rounds });
   });
 
+  it('starts every server once by default, and --starts N times', () => {
+    expect(parseOptions([]).starts).toBe(1);
+    expect(parseOptions(['--starts', '4'])).toMatchObject({ starts: 4, budgetSec: DEFAULT_BUDGET_SEC });
+    expect(parseOptions(['--starts', '3', '--rounds', '4'])).toMatchObject({ starts: 3, rounds: 4, budgetSec: null });
+  });
+
   it('--quick shortens duration, rounds and warm-up, but explicit flags still win', () => {
     expect(parseOptions(['--quick'])).toMatchObject({
       durationSec: QUICK.durationSec,
@@ -158,6 +164,8 @@ describe('bad flags and values: one line naming the flag', () => {
     [['--budget', '0'], /^--budget: "0" is not a number of seconds above 0/],
     [['--budget', '60', '--rounds', '12'], /^--budget and --rounds are two designs/],
     [['--budget', '60', '--quick'], /^--budget: --quick runs a fixed 2 rounds/],
+    [['--starts', '0'], /^--starts: "0" is not a whole number from 1 to \d+/],
+    [['--starts', '99'], /^--starts: "99" is not a whole number from 1 to \d+/],
     [['--warmup', '-1'], /^--warmup needs a value; write one that starts with "-" as --warmup=VALUE/],
     [['--warmup=-1'], /^--warmup: "-1" is not a number of seconds from 0/],
     [['--port', '70000'], /^--port: "70000" is not a whole number/],
@@ -214,6 +222,7 @@ describe('the CLI on bad input', () => {
       '--connections',
       '--duration',
       '--rounds',
+      '--starts',
       '--warmup',
       '--quick',
       '--out',

@@ -8,27 +8,36 @@ export const wobble = (round: number) => 1 + ((round * 7) % 5) / 100;
 
 /**
  * results.json for Nest-Express and Nest-Fastify on one scenario: in odd rounds Express runs first, in even rounds
- * Fastify, as the plan's rotation does; Fastify's ratio in each round comes from `ratioOf`.
+ * Fastify, as the plan's rotation does; Fastify's ratio in each round comes from `ratioOf`. With `starts`, the rounds
+ * are split evenly over that many server starts, each record carrying its start.
  */
 export function results(
-  ratioOf: (round: number, expressFirst: boolean) => number,
-  { runtime = 'node@20', expressSpeed = 1 }: { runtime?: string; expressSpeed?: number } = {},
+  ratioOf: (round: number, expressFirst: boolean, start: number) => number,
+  {
+    runtime = 'node@20',
+    expressSpeed = 1,
+    starts = 1,
+    stack,
+  }: { runtime?: string; expressSpeed?: number; starts?: number; stack?: string } = {},
 ) {
   const runs = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const expressFirst = round % 2 === 1;
+    const start = Math.floor(((round - 1) * starts) / ROUNDS);
     const express = EXPRESS_RPS * expressSpeed * wobble(round);
     for (const [target, rps, slot] of [
       ['nest-express', express, expressFirst ? 1 : 2],
-      ['nest-fastify', express * ratioOf(round, expressFirst), expressFirst ? 2 : 1],
+      ['nest-fastify', express * ratioOf(round, expressFirst, start), expressFirst ? 2 : 1],
     ] as const) {
       const durationSec = 0.5;
       runs.push({
         runtime,
         target,
         scenario: 'hello',
+        ...(stack ? { stack } : {}),
         round,
         slot,
+        ...(starts > 1 ? { start } : {}),
         startedAt: '2026-01-01T00:00:00.000Z',
         status: 'ok',
         failure: null,
@@ -53,7 +62,13 @@ export function results(
   return {
     startedAt: '2026-01-01T00:00:00.000Z',
     plan: { runtimes: [runtime] },
-    options: { rounds: ROUNDS, scenarios: ['hello'], targets: ['nest-express', 'nest-fastify'] },
+    options: {
+      rounds: ROUNDS / starts,
+      ...(starts > 1 ? { starts } : {}),
+      scenarios: ['hello'],
+      targets: ['nest-express', 'nest-fastify'],
+    },
+    environment: { cpu: { model: 'AMD EPYC', count: 2, governor: null } },
     runs,
   } as any;
 }

@@ -1,0 +1,239 @@
+// @ts-check
+// Server starts as the unit of replication: a server start sets a level its rounds share (its JIT, its heap), so rounds
+// of one start are not independent replicates of the answer. Per row: each start's ratio, how the variance splits
+// between starts and within a start (one-way random effects), and an interval whose unit is the start (Student's t on
+// the per-start means of the log values, starts − 1 degrees of freedom). See docs/method.md, "Starts as the unit".
+import { CONFIDENCE, mean } from './stats.js';
+
+/**
+ * @typedef {object} StartMean one server start's rounds of a series
+ * @property {number} start 0-based
+ * @property {number} n its rounds
+ * @property {number} logMean mean of its log values
+ *
+ * @typedef {object} VarianceSplit one-way random-effects estimate on the log scale
+ * @property {number} between σ²_b: the variance of a start's own level; 0 when the starts differ no more than their
+ *   rounds explain
+ * @property {number} within σ²_w: the variance of a round about its start's level
+ * @property {number} betweenShare between ÷ (between + within)
+ *
+ * @typedef {object} StartAnalysis
+ * @property {Array<{ start: number, n: number, value: number }>} perStart each start's geometric mean, in start order
+ * @property {VarianceSplit | null} split null below two starts or when no start has two rounds
+ * @property {{ estimate: number, low: number, high: number, coverage: number, df: number } | null} interval on the
+ *   values' scale: the geometric mean of the per-start means and its t interval; null below two starts
+ * @property {boolean} twoGroups the starts fall into two separate groups (a bimodal JIT or heap outcome)
+ */
+
+/**
+ * @param {number[]} values positive, one per round
+ * @param {number[]} starts each value's start, 0-based
+ * @returns {StartMean[]} in start order
+ */
+export function startMeans(values, starts) {
+  /** @type {Map<number, number[]>} */
+  const byStart = new Map();
+  values.forEach((value, i) => byStart.set(starts[i], [...(byStart.get(starts[i]) ?? []), Math.log(value)]));
+  return [...byStart]
+    .sort(([a], [b]) => a - b)
+    .map(([start, logs]) => ({ start, n: logs.length, logMean: mean(logs) }));
+}
+
+/**
+ * The ANOVA estimate of the two variance components, with n₀ for unequal rounds per start.
+ * @param {number[]} values positive @param {number[]} starts
+ * @returns {VarianceSplit | null}
+ */
+export function varianceSplit(values, starts) {
+  const groups = startMeans(values, starts);
+  const total = values.length;
+  const k = groups.length;
+  if (k < 2 || total - k < 1) return null;
+  const grand = mean(values.map(Math.log));
+  const meanOf = new Map(groups.map((g) => [g.start, g.logMean]));
+  const withinSquares = values.reduce(
+    (sum, v, i) => sum + (Math.log(v) - /** @type {number} */ (meanOf.get(starts[i]))) ** 2,
+    0,
+  );
+  const betweenSquares = groups.reduce((sum, g) => sum + g.n * (g.logMean - grand) ** 2, 0);
+  const within = withinSquares / (total - k);
+  const n0 = (total - groups.reduce((sum, g) => sum + g.n ** 2, 0) / total) / (k - 1);
+  const between = Math.max(0, (betweenSquares / (k - 1) - within) / n0);
+  return { between, within, betweenShare: between + within > 0 ? between / (between + within) : 0 };
+}
+
+/**
+ * The t interval of the mean of the per-start log means: each start one observation, so its spread carries both the
+ * start's level and its rounds' noise, whatever their sizes.
+ * @param {StartMean[]} groups
+ * @param {number} [confidence]
+ * @returns {StartAnalysis['interval']}
+ */
+export function startInterval(groups, confidence = CONFIDENCE) {
+  const k = groups.length;
+  if (k < 2) return null;
+  const logs = groups.map((g) => g.logMean);
+  const centre = mean(logs);
+  const sd = Math.sqrt(logs.reduce((sum, x) => sum + (x - centre) ** 2, 0) / (k - 1));
+  const half = studentQuantile(1 - (1 - confidence) / 2, k - 1) * (sd / Math.sqrt(k));
+  return {
+    estimate: Math.exp(centre),
+    low: Math.exp(centre - half),
+    high: Math.exp(centre + half),
+    coverage: confidence,
+    df: k - 1,
+  };
+}
+
+/**
+ * The confidence a budgeted run's start-level interval is taken at. The budget picks each start's rounds from the
+ * variance split so far, and how many starts fit follows from that, so a run whose first starts happened to agree
+ * gets fewer, longer starts; at 95 % the interval then covered a little under 95 % in the seeded simulation of
+ * docs/method.md, at this level it holds 95 % across the noise splits simulated there.
+ */
+export const BUDGETED_STARTS_CONFIDENCE = 0.97;
+
+/**
+ * Two groups need this many starts on each side.
+ */
+const GROUP_MIN_STARTS = 2;
+/**
+ * The gap between two groups must exceed this many times the wider group's own range, and this many standard errors
+ * of a start's mean from its rounds alone: clusters, not a spread.
+ */
+const GROUP_GAP_FACTOR = 2;
+
+/**
+ * Whether the sorted per-start means break at one gap into two tight groups of at least GROUP_MIN_STARTS each.
+ * @param {StartMean[]} groups @param {VarianceSplit | null} split
+ */
+export function splitsInTwo(groups, split) {
+  if (groups.length < 2 * GROUP_MIN_STARTS || split === null) return false;
+  const sorted = groups.map((g) => g.logMean).sort((a, b) => a - b);
+  const meanRounds = mean(groups.map((g) => g.n));
+  const roundsError = Math.sqrt(split.within / meanRounds);
+  for (let cut = GROUP_MIN_STARTS; cut <= sorted.length - GROUP_MIN_STARTS; cut++) {
+    const gap = sorted[cut] - sorted[cut - 1];
+    const widest = Math.max(sorted[cut - 1] - sorted[0], sorted[sorted.length - 1] - sorted[cut]);
+    if (gap > GROUP_GAP_FACTOR * widest && gap > GROUP_GAP_FACTOR * 2 * roundsError) return true;
+  }
+  return false;
+}
+
+/**
+ * @param {number[]} values positive, one per round @param {number[]} starts each value's start
+ * @param {number} [confidence]
+ * @returns {StartAnalysis}
+ */
+export function analyzeStarts(values, starts, confidence = CONFIDENCE) {
+  const groups = startMeans(values, starts);
+  const split = varianceSplit(values, starts);
+  return {
+    perStart: groups.map((g) => ({ start: g.start, n: g.n, value: Math.exp(g.logMean) })),
+    split,
+    interval: startInterval(groups, confidence),
+    twoGroups: splitsInTwo(groups, split),
+  };
+}
+
+/**
+ * The confidence each look's interval is taken at when a budget may stop after any of `looks` starts: Bonferroni over
+ * the looks, so all of them cover together in at least `confidence`, whatever the stopping rule.
+ * @param {number} looks @param {number} [confidence]
+ */
+export function lookConfidence(looks, confidence = CONFIDENCE) {
+  return 1 - (1 - confidence) / Math.max(1, looks);
+}
+
+/**
+ * The pooled two-sample t interval of B's per-start log means minus A's: the change between two runs with the start
+ * as the unit. Null when the two runs have fewer than three starts together.
+ * @param {StartMean[]} a @param {StartMean[]} b @param {number} [confidence]
+ * @returns {{ estimate: number, low: number, high: number, coverage: number, df: number } | null} on the log scale
+ */
+export function startShiftInterval(a, b, confidence = CONFIDENCE) {
+  const df = a.length + b.length - 2;
+  if (!a.length || !b.length || df < 1) return null;
+  const [logsA, logsB] = [a, b].map((side) => side.map((g) => g.logMean));
+  const [meanA, meanB] = [logsA, logsB].map(mean);
+  const squares = [...logsA.map((x) => (x - meanA) ** 2), ...logsB.map((x) => (x - meanB) ** 2)];
+  const pooled = squares.reduce((sum, s) => sum + s, 0) / df;
+  const half =
+    studentQuantile(1 - (1 - confidence) / 2, df) * Math.sqrt(pooled * (1 / logsA.length + 1 / logsB.length));
+  const estimate = meanB - meanA;
+  return { estimate, low: estimate - half, high: estimate + half, coverage: confidence, df };
+}
+
+/**
+ * ln Γ(x) for x > 0, Lanczos (g = 7, nine terms): ample for the t distribution's few degrees of freedom.
+ * @param {number} x
+ * @returns {number}
+ */
+function logGamma(x) {
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let sum = c[0];
+  for (let i = 1; i < 9; i++) sum += c[i] / (z + i);
+  const t = z + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+
+/**
+ * The regularized incomplete beta I_x(a, b), by its continued fraction (modified Lentz).
+ * @param {number} x @param {number} a @param {number} b
+ * @returns {number}
+ */
+function incompleteBeta(x, a, b) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  if (x > (a + 1) / (a + b + 2)) return 1 - incompleteBeta(1 - x, b, a);
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x)) / a;
+  const tiny = 1e-300;
+  let f = 1;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  d = Math.abs(d) < tiny ? 1 / tiny : 1 / d;
+  f = d;
+  for (let m = 1; m <= 300; m++) {
+    for (const numerator of [
+      (m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m)),
+      -((a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1)),
+    ]) {
+      d = 1 + numerator * d;
+      d = Math.abs(d) < tiny ? 1 / tiny : 1 / d;
+      c = 1 + numerator / c;
+      c = Math.abs(c) < tiny ? tiny : c;
+      f *= c * d;
+    }
+    if (Math.abs(c * d - 1) < 1e-12) break;
+  }
+  return front * f;
+}
+
+/**
+ * P(T ≤ t) for Student's t with df degrees of freedom.
+ * @param {number} t @param {number} df
+ */
+export function studentCdf(t, df) {
+  const tail = incompleteBeta(df / (df + t * t), df / 2, 0.5) / 2;
+  return t >= 0 ? 1 - tail : tail;
+}
+
+/**
+ * The p quantile of Student's t, by bisection on its distribution function.
+ * @param {number} p in (0, 1) @param {number} df
+ */
+export function studentQuantile(p, df) {
+  let low = -1e4;
+  let high = 1e4;
+  for (let i = 0; i < 200 && high - low > 1e-10; i++) {
+    const middle = (low + high) / 2;
+    if (studentCdf(middle, df) < p) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
