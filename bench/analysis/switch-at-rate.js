@@ -18,6 +18,8 @@ const CORES_PER_INSTANCE = 1;
  * @property {number | null} p99Ms
  * @property {number | null} instances needed at TARGET_UTILISATION
  * @property {number | null} rpsPerInstance what one instance serves at TARGET_UTILISATION
+ * @property {number | null} achievedRps answers per second, median over rounds: below the rate, it did not serve it
+ * @property {number} timeouts requests not answered within the generator's timeout, over every run
  *
  * @typedef {object} SwitchAtRate
  * @property {string} runtime
@@ -59,6 +61,8 @@ export function switchAtRate(results) {
       const cores = shares.length ? summarize(/** @type {number[]} */ (shares)) : null;
       return {
         cores: cores && { median: cores.median, ci: cores.ci, n: cores.n },
+        achievedRps: point?.achievedRps ?? null,
+        timeouts: point?.timeouts ?? 0,
         p50Ms: point?.latencyMs?.p50.value ?? null,
         p99Ms: point?.latencyMs?.p99.value ?? null,
         ...capacity(cores?.median ?? null, rate),

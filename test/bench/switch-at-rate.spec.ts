@@ -65,6 +65,19 @@ describe('switchAtRate (--rate)', () => {
     expect(switchAtRate({ ...results([]), options: { rate: null } })).toEqual([]);
   });
 
+  it('says where an adapter did not serve the rate', () => {
+    const table = switchAtRateTable([
+      {
+        ...row,
+        express: { ...row.express, achievedRps: 120, timeouts: 40 },
+        fastify: { ...row.fastify, achievedRps: 300, timeouts: 0 },
+      },
+    ]);
+    expect(table.rows[0][9]).toBe(
+      'Express answered 120 of 300 req/s (40 timeouts): it did not serve this rate, so its cores are those of a server that fell behind',
+    );
+  });
+
   it('renders the cores with their interval and the saving in percent', () => {
     const table = switchAtRateTable([row]);
     expect(table.title).toBe('What a switch saves at 300 req/s');
