@@ -138,9 +138,6 @@ export function switchAtRateTable(rows, labels = {}) {
   };
 }
 
-/** An answered rate this far below the offered one says the adapter did not serve it. */
-const SERVED_SHARE = 0.95;
-
 /**
  * Where an adapter did not serve the rate: its answers per second and timeouts, since cores then describe a server
  * that fell behind, not one that kept up.
@@ -151,10 +148,10 @@ function unservedNote(row) {
     ['Express', row.express],
     ['Fastify', row.fastify],
   ])
-    .filter(([, a]) => a.timeouts > 0 || (a.achievedRps !== null && a.achievedRps < row.rps * SERVED_SHARE))
+    .filter(([, a]) => !a.served)
     .map(
       ([name, a]) =>
-        `${name} answered ${formatNumber(a.achievedRps)} of ${formatNumber(row.rps)} req/s (${formatNumber(a.timeouts)} timeouts): it did not serve this rate, so its cores are those of a server that fell behind`,
+        `${name} answered ${formatNumber(a.achievedRps)} of ${formatNumber(row.rps)} req/s (${formatNumber(a.timeouts)} timeouts): it did not serve this rate, so its cores are those of a server that fell behind and size nothing`,
     )
     .join('; ');
 }
