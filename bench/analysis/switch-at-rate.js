@@ -10,14 +10,20 @@ import { summarize } from './stats.js';
 export const TARGET_UTILISATION = 0.6;
 /** A Node process runs JavaScript on one thread: an instance is one core. */
 const CORES_PER_INSTANCE = 1;
+/** An answered rate this far below the offered one says the adapter did not serve it. */
+const SERVED_SHARE = 0.95;
 
 /**
  * @typedef {object} AdapterAtRate
  * @property {{ median: number, ci: { low: number, high: number } | null, n: number } | null} cores
  * @property {number | null} p50Ms
  * @property {number | null} p99Ms
- * @property {number | null} instances needed at TARGET_UTILISATION
+ * @property {boolean} served answered the rate, without timeouts: else its cores are those of a server that fell
+ *   behind (waiting on a database, say), and no instance count is derived from them
+ * @property {number | null} instances needed at TARGET_UTILISATION; null when it did not serve the rate
  * @property {number | null} rpsPerInstance what one instance serves at TARGET_UTILISATION
+ * @property {number | null} achievedRps answers per second, median over rounds: below the rate, it did not serve it
+ * @property {number} timeouts requests not answered within the generator's timeout, over every run
  *
  * @typedef {object} SwitchAtRate
  * @property {string} runtime
@@ -57,11 +63,17 @@ export function switchAtRate(results) {
         .map((r) => r.server?.cpuShare)
         .filter((share) => typeof share === 'number' && share > 0);
       const cores = shares.length ? summarize(/** @type {number[]} */ (shares)) : null;
+      const achievedRps = point?.achievedRps ?? null;
+      const timeouts = point?.timeouts ?? 0;
+      const served = achievedRps !== null && achievedRps >= rate * SERVED_SHARE && timeouts === 0;
       return {
         cores: cores && { median: cores.median, ci: cores.ci, n: cores.n },
+        achievedRps,
+        timeouts,
+        served,
         p50Ms: point?.latencyMs?.p50.value ?? null,
         p99Ms: point?.latencyMs?.p99.value ?? null,
-        ...capacity(cores?.median ?? null, rate),
+        ...capacity(served ? (cores?.median ?? null) : null, rate),
       };
     };
     return [

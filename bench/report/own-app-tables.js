@@ -120,8 +120,9 @@ export function switchAtRateTable(rows, labels = {}) {
       'p99 Express / Fastify',
       'instances Express / Fastify',
       'req/s per instance Express / Fastify',
+      'note',
     ],
-    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     rows: rows.map((r) => [
       labels[r.runtime] ?? r.runtime,
       r.scenario === TRAFFIC_SCENARIO ? strong(r.scenario) : r.scenario,
@@ -132,8 +133,27 @@ export function switchAtRateTable(rows, labels = {}) {
       `${formatMs(r.express.p99Ms)} / ${formatMs(r.fastify.p99Ms)}`,
       `${formatNumber(r.express.instances)} / ${formatNumber(r.fastify.instances)}`,
       `${formatNumber(r.express.rpsPerInstance)} / ${formatNumber(r.fastify.rpsPerInstance)}`,
+      unservedNote(r),
     ]),
   };
+}
+
+/**
+ * Where an adapter did not serve the rate: its answers per second and timeouts, since cores then describe a server
+ * that fell behind, not one that kept up.
+ * @param {import('../analysis/switch-at-rate.js').SwitchAtRate} row
+ */
+function unservedNote(row) {
+  return /** @type {const} */ ([
+    ['Express', row.express],
+    ['Fastify', row.fastify],
+  ])
+    .filter(([, a]) => !a.served)
+    .map(
+      ([name, a]) =>
+        `${name} answered ${formatNumber(a.achievedRps)} of ${formatNumber(row.rps)} req/s (${formatNumber(a.timeouts)} timeouts): it did not serve this rate, so its cores are those of a server that fell behind and size nothing`,
+    )
+    .join('; ');
 }
 
 /**

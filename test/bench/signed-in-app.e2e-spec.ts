@@ -96,5 +96,7 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain(heading);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(heading);
     expect(results.loadCurve.plans.map((p: any) => p.scenario)).toEqual(['traffic']);
+    // the open-loop generator sent each write of the mix with fresh values: no 409 from a repeated title
+    for (const curveRun of results.loadCurve.runs) expect(curveRun.run?.unexpectedStatus ?? 0).toBe(0);
   });
 });

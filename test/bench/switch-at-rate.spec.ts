@@ -17,9 +17,10 @@ const curveRun = (target: string, round: number, cpuShare: number, cpuUs: number
   startedAt: '',
   status: 'ok',
   failure: null,
-  run: null,
+  // served in full; no latency histogram, so the run is flagged out of the percentiles
+  run: { achievedRps: RATE, errors: 0, timeouts: 0, unexpectedStatus: 0 },
   server: { cpuShare, cpuUsPerRequest: cpuUs, peakRssMiB: 100, peakRssWindow: 'run' },
-  generatorFlag: null,
+  generatorFlag: 'no latencies in this test',
 });
 
 const results = (runs: any[]) =>
@@ -63,6 +64,19 @@ describe('switchAtRate (--rate)', () => {
 
   it('is empty without --rate', () => {
     expect(switchAtRate({ ...results([]), options: { rate: null } })).toEqual([]);
+  });
+
+  it('says where an adapter did not serve the rate', () => {
+    const table = switchAtRateTable([
+      {
+        ...row,
+        express: { ...row.express, achievedRps: 120, timeouts: 40, served: false },
+        fastify: { ...row.fastify, served: true },
+      },
+    ]);
+    expect(table.rows[0][9]).toBe(
+      'Express answered 120 of 300 req/s (40 timeouts): it did not serve this rate, so its cores are those of a server that fell behind and size nothing',
+    );
   });
 
   it('renders the cores with their interval and the saving in percent', () => {
@@ -163,5 +177,18 @@ describe('compatibilityTable', () => {
     } as any);
     expect(table.rows).toHaveLength(1);
     expect(JSON.stringify(table.rows[0])).toContain('signing in fails on Fastify');
+  });
+});
+
+describe('switchAtRate where the app did not keep up', () => {
+  it('sizes no instances from the cores of a server that fell behind', () => {
+    const behind = (target: string, round: number) => ({
+      ...curveRun(target, round, 0.6, 60_000),
+      run: { achievedRps: 8, errors: 0, timeouts: 220, unexpectedStatus: 0 },
+    });
+    const [row] = switchAtRate(
+      results([1, 2].flatMap((round) => [behind('nest-express', round), behind('nest-fastify', round)])),
+    );
+    expect(row.express).toMatchObject({ served: false, instances: null, achievedRps: 8, timeouts: 440 });
   });
 });
