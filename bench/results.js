@@ -62,6 +62,9 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
  *   on several runtimes: each pair's profile against the runtime before it
+ * @property {Array<import('./run/plan.js').Pair & { runtime: string, start: number, youngMiB: Array<number | null> }>}
+ *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped
+ *   growing by the last (or the warm-ups ran out); absent in results written before warm-ups watched the heap
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic

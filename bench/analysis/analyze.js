@@ -283,7 +283,9 @@ export function analyze(results) {
   const builtIn = config.source === BUILTIN_CONFIG.source;
   return {
     runtimes,
-    runtimeLabels: Object.fromEntries(runtimes.map((key) => [key, runtimeLabel(key, results.startedAt)])),
+    runtimeLabels: Object.fromEntries(
+      runtimes.map((key) => [key, runtimeLabel(key, results.startedAt, results.environment?.runtimes)]),
+    ),
     budgeted: design.budgeted,
     starts: design.starts,
     scenarios,

@@ -168,6 +168,8 @@ export function createScriptClassifier() {
   /** @param {string} url @returns {GroupId | null} */
   function classify(url) {
     if (url.startsWith('node:')) return NODE_MODULE_GROUPS[url] ?? 'node';
+    // Deno's runtime code, its node: modules (ext:deno_node/…) among it: what node's internals are under Node
+    if (url.startsWith('ext:')) return 'node';
     const file = scriptPath(url);
     if (!file) return null;
     const first = file.indexOf(NODE_MODULES);

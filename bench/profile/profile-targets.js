@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import semver from 'semver';
 
 import { median } from '../analysis/stats.js';
 import { runStamp } from '../results.js';
@@ -14,6 +15,8 @@ import { scenarioNamed, targetNamed } from '../run/config.js';
 import { runsUnderRuntime } from '../run/targets.js';
 import { BARE, instanceName, targetStackEnv } from '../run/stacks.js';
 import { describeSummary, processProfileLog } from './process-log.js';
+import { resolveRuntimes } from '../runtimes/runtimes.js';
+import { parseRuntimeList } from '../runtimes/specs.js';
 import { recordProfile } from './record.js';
 
 export { renderProfilesHtml, renderProfilesMarkdown } from './hot-spot-tables.js';
@@ -56,6 +59,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @property {Record<string, string>} [env] for the targets (JWT_SECRET, DATABASE_URL)
  * @property {string | null} [token] bearer token for scenarios that need one
  * @property {string | null} [serverCpu] taskset CPU list for the target
+ * @property {Runtime} [tickProcessor] the node whose `--prof-process` reads the logs (default: the runtime itself)
  * @property {string | null} [generatorCpu] taskset CPU list for the load generator
  * @property {AbortSignal} [signal] Ctrl-C: stop after the current profile
  */
@@ -79,6 +83,7 @@ export async function profileTargets({
   serverCpu = null,
   generatorCpu = null,
   signal,
+  tickProcessor = runtime,
 }) {
   const base = {
     runtime: { spec: runtime.spec, name: runtime.name, version: runtime.version },
@@ -89,8 +94,8 @@ export async function profileTargets({
     files: null,
     summary: null,
   };
-  if (runtime.name !== 'node') {
-    const skipped = `${runtime.spec}: --prof and V8's tick processor are node's; ${runtime.name} is not profiled`;
+  if (runtime.name === 'bun') {
+    const skipped = `${runtime.spec}: Bun runs on JavaScriptCore, which has no --prof log; bun is not profiled`;
     log(`profiles skipped — ${skipped}`);
     return pairs.map((pair) => ({ ...pair, ...base, skipped }));
   }
@@ -131,7 +136,7 @@ export async function profileTargets({
       const { files, summary } = await processProfileLog(logFile, {
         outBase: path.resolve(outDir, name),
         title: `${name} on ${runtime.spec} (${runtime.version})`,
-        node: runtime.command,
+        node: tickProcessor.command,
         context: {
           target: pair.target,
           scenario: pair.scenario,
@@ -202,6 +207,7 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
       }));
     records.push(
       ...(await profileTargets({
+        tickProcessor: runtime.name === 'deno' ? await tickProcessorForDeno(runtimes, results.startedAt, log) : runtime,
         // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
         pairs,
         config,
@@ -221,6 +227,19 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     );
   }
   return records;
+}
+
+/**
+ * Deno has no tick processor of its own: its V8 log is read by node's, from the run's Node with the newest V8 (V8's
+ * log format changes between versions), else from the LTS line, installed like any runtime.
+ * @param {Runtime[]} runtimes the run's @param {string} date the run's date @param {(line: string) => void} log
+ * @returns {Promise<Runtime>}
+ */
+async function tickProcessorForDeno(runtimes, date, log) {
+  const [newest] = runtimes.filter((r) => r.name === 'node').sort((a, b) => semver.rcompare(a.version, b.version));
+  const node = newest ?? (await resolveRuntimes(parseRuntimeList('lts', date), { log }))[0];
+  log(`deno's V8 logs are read by node ${node.version}'s --prof-process`);
+  return node;
 }
 
 /**

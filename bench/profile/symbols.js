@@ -9,7 +9,8 @@
  * library start + (symbol address + .text file offset - .text address), which is right for a position-independent
  * library but puts a non-PIE executable's symbols 4 MB (its 0x400000 base) away from where they run. Here nm is
  * streamed without a limit, each symbol is placed at its run-time address, and only the symbols the ticks hit are kept,
- * which keeps the shim's output far below that buffer.
+ * which keeps the shim's output far below that buffer. A binary without a symbol table (Deno's is stripped) still
+ * names its embedded builtins: V8 logs where each one lies, and those ticks get the name nm would give, Builtins_<name>.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -150,10 +151,16 @@ const hex = (/** @type {number} */ n) => n.toString(16).padStart(ADDRESS_DIGITS,
  * The symbols of each library that ticks hit, at their run-time addresses.
  * @param {SharedLibrary[]} libraries as logged, possibly several mappings of one file
  * @param {number[]} tickAddresses sorted
- * @param {{ nm?: string, objdump?: string }} [tools]
+ * @param {{ nm?: string, objdump?: string, builtins?: NativeSymbol[] }} [tools] builtins: the embedded builtins the
+ *   log places, for the ticks no symbol of a library covers
  * @returns {Promise<Map<string, LibrarySymbols>>} by library file
  */
-export async function symbolizeLibraries(libraries, tickAddresses, { nm = 'nm', objdump = 'objdump' } = {}) {
+export async function symbolizeLibraries(
+  libraries,
+  tickAddresses,
+  { nm = 'nm', objdump = 'objdump', builtins = [] } = {},
+) {
+  const loggedBuiltins = [...builtins].sort((a, b) => a.start - b.start);
   /** @type {Map<string, SharedLibrary[]>} */
   const byName = new Map();
   for (const library of libraries) {
@@ -173,13 +180,21 @@ export async function symbolizeLibraries(libraries, tickAddresses, { nm = 'nm', 
       end: s.end + bias,
     }));
     const hitIndexes = new Set();
+    const hitBuiltins = new Set();
     for (const address of hits) {
       const index = findSymbolIndex(symbols, address);
       if (index >= 0) hitIndexes.add(index);
+      else {
+        const builtin = findSymbolIndex(loggedBuiltins, address);
+        if (builtin >= 0) hitBuiltins.add(builtin);
+      }
     }
     tables.set(name, {
       slide: mappings[0].slide,
-      symbols: [...hitIndexes].sort((x, y) => x - y).map((i) => symbols[i]),
+      symbols: [
+        ...[...hitIndexes].map((i) => symbols[i]),
+        ...[...hitBuiltins].map((i) => ({ ...loggedBuiltins[i], name: `Builtins_${loggedBuiltins[i].name}` })),
+      ].sort((x, y) => x.start - y.start),
     });
   }
   return tables;

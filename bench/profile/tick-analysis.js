@@ -22,6 +22,7 @@ import { createScriptClassifier } from './groups.js';
  *   unaccounted: number,
  *   unaccountedShare: number,
  *   unnamedNative: number,
+ *   noPc: number,
  *   vmStates: Record<string, number>,
  *   groups: { id: GroupId, selfTicks: number, totalTicks: number }[],
  *   callerGroups: { id: GroupId, ticks: number }[],
@@ -116,6 +117,12 @@ function describe(entry, classifyScript) {
  */
 export function analyzeTicks(preprocessed, { classifyScript = createScriptClassifier() } = {}) {
   const described = preprocessed.code.map((entry) => describe(entry, classifyScript));
+  // a bytecode handler's tick whose stack walk found no function above it: the interpreter's, by its bytecode
+  const interpreter = preprocessed.code.map((entry) =>
+    entry.kind === 'BytecodeHandler'
+      ? { name: `BytecodeHandler: ${entry.name}`, group: /** @type {GroupId} */ ('native') }
+      : null,
+  );
   /** @type {Map<string, FunctionTicks>} */
   const functions = new Map();
   /** @type {Map<GroupId, { self: number, total: number }>} */
@@ -128,11 +135,18 @@ export function analyzeTicks(preprocessed, { classifyScript = createScriptClassi
   const flame = { n: 'all', g: 'native', v: 0, c: [] };
   let unaccounted = 0;
   let unnamedNative = 0;
+  let noPc = 0;
 
   for (const tick of preprocessed.ticks) {
     const state = VM_STATES[tick.vm] ?? `state ${tick.vm}`;
     vmStates[state] = (vmStates[state] ?? 0) + 1;
-    const frames = resolveFrames(tick, described);
+    // pc 0: the sampler caught the thread with no program counter to read; only V8's state names where it was
+    const noPcSampled = tick.s[0] === UNACCOUNTED_ID && tick.s[1] === 0;
+    /** @type {Frame[]} */
+    const frames = noPcSampled
+      ? [{ name: `(no pc sampled, V8 state ${state})`, group: 'native' }]
+      : resolveFrames(tick, described, interpreter);
+    if (noPcSampled) noPc += 1;
     if (frames[0].group === 'unaccounted') unaccounted += 1;
     if (tick.s[0] >= 0 && preprocessed.code[tick.s[0]].type === 'SHARED_LIB') unnamedNative += 1;
 
@@ -166,6 +180,7 @@ export function analyzeTicks(preprocessed, { classifyScript = createScriptClassi
     unaccounted,
     unaccountedShare: ticks ? unaccounted / ticks : 0,
     unnamedNative,
+    noPc,
     vmStates,
     groups: [...groups]
       .map(([id, g]) => ({ id, selfTicks: g.self, totalTicks: g.total }))
@@ -180,9 +195,10 @@ export function analyzeTicks(preprocessed, { classifyScript = createScriptClassi
  * The tick's frames, leaf first, each with its group settled.
  * @param {PreprocessedTick} tick
  * @param {ReturnType<typeof describe>[]} described
+ * @param {(Frame | null)[]} interpreter by code id: a bytecode handler as a frame, for a tick with no other
  * @returns {Frame[]}
  */
-function resolveFrames(tick, described) {
+function resolveFrames(tick, described, interpreter) {
   /** @type {{ name: string, group: GroupId | null }[]} */
   const frames = [];
   for (let i = 0; i < tick.s.length; i += STACK_STRIDE) {
@@ -195,7 +211,7 @@ function resolveFrames(tick, described) {
     const frame = described[id];
     if (frame !== SKIPPED) frames.push(frame);
   }
-  if (frames.length === 0) frames.push({ name: '(unaccounted)', group: 'unaccounted' });
+  if (frames.length === 0) frames.push(interpreter[tick.s[0]] ?? { name: '(unaccounted)', group: 'unaccounted' });
 
   // Code compiled at run time (new Function, eval) has no script: it counts for the package whose code called it,
   // e.g. fast-json-stringify's serializers for fastify, mysql2's row parsers for the driver.

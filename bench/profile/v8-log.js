@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * One streaming pass over a V8 `--prof` log for what node's tick processor does not give us: the libraries and the
- * native addresses the ticks hit (so only those get symbolised), the load marks, and the tick time span.
+ * native addresses the ticks hit (so only those get symbolised), the embedded builtins V8 logged, the load marks, and
+ * the tick time span.
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -14,6 +15,7 @@ import { parseMarkLine } from './load-window.js';
  *   v8Version: string | null,
  *   libraries: SharedLibrary[],
  *   tickAddresses: number[],
+ *   builtins: { start: number, end: number, name: string }[],
  *   marks: { name: string, timeUs: number }[],
  *   ticks: number,
  *   tickTimesUs: number[],
@@ -36,6 +38,7 @@ export async function scanLog(file) {
     v8Version: null,
     libraries: [],
     tickAddresses: [],
+    builtins: [],
     marks: [],
     ticks: 0,
     tickTimesUs: [],
@@ -55,6 +58,10 @@ export async function scanLog(file) {
     } else if (line.startsWith('shared-library,')) {
       const [, name, start, end, slide] = line.split(',');
       scan.libraries.push({ name, start: Number(start), end: Number(end), slide: Number(slide ?? 0) });
+    } else if (line.startsWith('code-creation,Builtin,')) {
+      // code-creation,Builtin,<kind>,<time>,<address>,<size>,<name>
+      const [, , , , start, size, name] = line.split(',');
+      scan.builtins.push({ start: Number(start), end: Number(start) + Number(size), name });
     } else if (line.startsWith('code-creation,Script,')) {
       const mark = parseMarkLine(line);
       if (mark) scan.marks.push(mark);

@@ -230,6 +230,20 @@ export function dotPlot({ rows, series, xLabel, log = false, bands = [], refLine
 }
 
 /**
+ * A chart's margins and size when its bottom margin holds a two-column legend below the axis labels.
+ * @param {{ width: number, plotH: number, entries: number }} chart
+ * @param {{ top: number, right: number, bottom: number, left: number }} margin bottom: without the legend
+ */
+function layoutWithLegend({ width, plotH, entries }, margin) {
+  const withLegend = { ...margin, bottom: margin.bottom + Math.ceil(entries / 2) * 14 };
+  return {
+    margin: withLegend,
+    height: withLegend.top + plotH + withLegend.bottom,
+    plotW: width - withLegend.left - withLegend.right,
+  };
+}
+
+/**
  * A legend of line samples with their names, two to a row.
  * @param {{ name: string, color: string, dashed?: boolean }[]} lines
  * @param {{ left: number, top: number, columnWidth: number }} place the first entry's text baseline and each column's width
@@ -387,11 +401,11 @@ export function stackedBars({ rows, xLabel }) {
  */
 export function categoryChart({ title, categories, lines, yLabel, format, bands = [], refLines = [] }) {
   const width = 580;
-  const legendRows = Math.ceil(lines.length / 2);
-  const margin = { top: 26, right: 16, bottom: 58 + legendRows * 14, left: 52 };
   const plotH = 260;
-  const height = margin.top + plotH + margin.bottom;
-  const plotW = width - margin.left - margin.right;
+  const { margin, height, plotW } = layoutWithLegend(
+    { width, plotH, entries: lines.length },
+    { top: 26, right: 16, bottom: 58, left: 52 },
+  );
   const values = lines
     .flatMap((line) => line.points.flatMap((p) => (p ? [p.y, p.low, p.high] : [])))
     .concat(
@@ -465,11 +479,11 @@ export function categoryChart({ title, categories, lines, yLabel, format, bands 
  */
 export function roundChart({ title, lines, yLabel }) {
   const width = 380;
-  const legendRows = Math.ceil(lines.length / 2);
-  const margin = { top: 24, right: 12, bottom: 48 + legendRows * 14, left: 48 };
   const plotH = 164;
-  const height = margin.top + plotH + margin.bottom;
-  const plotW = width - margin.left - margin.right;
+  const { margin, height, plotW } = layoutWithLegend(
+    { width, plotH, entries: lines.length },
+    { top: 24, right: 12, bottom: 48, left: 48 },
+  );
   const rounds = lines.flatMap((line) => line.points.map((p) => p.x));
   const xMax = Math.max(2, ...rounds);
   const yMax = Math.max(1, ...lines.flatMap((line) => line.points.map((p) => p.y))) * 1.1;

@@ -20,7 +20,7 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 function describeRun({ dir, results }) {
   const commit = results.environment.git.commit;
   return (
-    `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, results.startedAt)).join(', ')}, ` +
+    `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, results.startedAt, [r])).join(', ')}, ` +
     `${commit ? `commit ${commit.slice(0, 12)}${results.environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
     `${results.environment.driver}, ${roundsDesign(results.options)})`
   );

@@ -33,7 +33,7 @@ import {
   realisticLoadSentences,
 } from './load-curve-tables.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
-import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
+import { ownAppTables } from './own-app-tables.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../run/stacks.js';
 
@@ -123,12 +123,17 @@ function ratioChart(analysis) {
 }
 
 /**
- * A runtime label split for a chart's x axis: `node@20.20.2`, `end of life`, `since 2026-04-30`.
+ * A runtime label split for a chart's x axis: `node@20.20.2`, `end of life`, `since 2026-04-30`; `deno@2.9.6`,
+ * `npm: published 2026-08-27`, `newest on 2026-11-25`.
  * @param {string} label from Analysis.runtimeLabels
  */
 function categoryLines(label) {
   const [, key, status] = /^(\S+) \((.*)\)$/.exec(label) ?? [label, label, ''];
-  const [, phase, date] = /^(.*?) ((?:since|until) .*)$/.exec(status) ?? [status, status, ''];
+  const [, phase, date] = /^(.*?),? ((?:since|until|(?:\d+\.\d+\.\d+ )?newest on) .*)$/.exec(status) ?? [
+    status,
+    status,
+    '',
+  ];
   return [key, phase, date].filter(Boolean);
 }
 
@@ -311,7 +316,9 @@ ${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environme
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
 ${htmlTable(startsTable(analysis))}
-${results.ownApp ? htmlTable(compatibilityTable(results.ownApp), ALL_ALIKE) + htmlTable(ownRoutesTable(results.ownApp)) : ''}
+${ownAppTables(results, analysis.runtimeLabels)
+  .map(({ table, empty }) => htmlTable(table, empty))
+  .join('')}
 ${htmlTable(stackComparisonTable(analysis))}
 ${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}

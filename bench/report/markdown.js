@@ -15,8 +15,8 @@ import {
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
+import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
-import { ALL_ALIKE, compatibilityTable, ownRoutesTable } from './own-app-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -39,8 +39,7 @@ export function renderSummary(results, analysis) {
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(startsTable(analysis)),
-    results.ownApp && markdownTable(compatibilityTable(results.ownApp), ALL_ALIKE),
-    results.ownApp && markdownTable(ownRoutesTable(results.ownApp)),
+    ...ownAppTables(results, analysis.runtimeLabels).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),

@@ -1,7 +1,11 @@
 // @ts-check
 // The tables of a --nest-app run: what changes on Fastify (routes that answer differently, with the server's error),
-// and every route Nest registered with its share of the logged traffic and how it was measured, or why not.
-import { formatNumber, formatPercent } from './format.js';
+// what a switch saves at --rate, the rows the writes created, and every route Nest registered with its share of the
+// logged traffic and how it was measured, or why not.
+import { TARGET_UTILISATION, switchAtRate } from '../analysis/switch-at-rate.js';
+import { writeGrowth } from '../analysis/writes.js';
+import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
+import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
@@ -18,6 +22,7 @@ export const ALL_ALIKE = 'Every route answered alike on Express and Fastify (sta
 export function compatibilityTable(record) {
   const { startFailure, routes } = record.compatibility;
   const differing = routes.filter((r) => !r.same);
+  const signInError = record.signIn?.errors[FASTIFY_TARGET] ?? null;
   return {
     title: 'What changes on Fastify',
     intro:
@@ -29,6 +34,9 @@ export function compatibilityTable(record) {
     rows: [
       ...(startFailure
         ? [[strong('the app'), DASH, DASH, DASH, `does not start on ${startFailure.adapter}`, startFailure.error]]
+        : []),
+      ...(signInError
+        ? [[strong('authenticate()'), DASH, 'signed in', strong('failed'), 'signing in fails on Fastify', signInError]]
         : []),
       ...differing.map((r) => [
         r.scenario,
@@ -73,4 +81,113 @@ export function ownRoutesTable(record) {
       r.notMeasured ?? '',
     ]),
   };
+}
+
+/** @param {{ median: number, ci: { low: number, high: number } | null } | null} estimate @param {(v: number) => string} format */
+function withInterval(estimate, format) {
+  if (!estimate) return DASH;
+  return estimate.ci ? `${format(estimate.median)} (${formatInterval(estimate.ci, format)})` : format(estimate.median);
+}
+
+/** @param {number} cores */
+const formatCores = (cores) => formatNumber(cores, cores < 1 ? 3 : 2);
+/** @param {number | null} ms */
+const formatMs = (ms) => (ms === null ? DASH : formatNumber(ms, ms < 10 ? 2 : 1));
+
+/**
+ * --rate R: cores, saving, latency and instances per adapter at the rate a service runs at.
+ * @param {import('../analysis/switch-at-rate.js').SwitchAtRate[]} rows
+ * @param {Record<string, string>} [labels] runtime keys with their release status
+ * @returns {Table}
+ */
+export function switchAtRateTable(rows, labels = {}) {
+  return {
+    title: `What a switch saves at ${rows.length ? formatNumber(rows[0].rps) : 'your'} req/s`,
+    intro:
+      'Both adapters driven open loop at the same offered rate, in paired rounds. Cores: the server’s CPU seconds per ' +
+      'second at that rate, median over rounds with its 95 % interval. Saving: the share of Express’s CPU per request ' +
+      'Fastify does not need, from the ratio taken within each round (negative: Fastify needs more). Latency from ' +
+      'each request’s scheduled time, in ms. ' +
+      `Instances: single-threaded processes of one core each, planned at ${formatPercent(TARGET_UTILISATION)} ` +
+      'utilisation; req/s per instance: what one serves there at this mix of requests.',
+    headers: [
+      'runtime',
+      'scenario',
+      'cores Express',
+      'cores Fastify',
+      'saving',
+      'p50 Express / Fastify',
+      'p99 Express / Fastify',
+      'instances Express / Fastify',
+      'req/s per instance Express / Fastify',
+    ],
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    rows: rows.map((r) => [
+      labels[r.runtime] ?? r.runtime,
+      r.scenario === TRAFFIC_SCENARIO ? strong(r.scenario) : r.scenario,
+      withInterval(r.express.cores, formatCores),
+      withInterval(r.fastify.cores, formatCores),
+      withInterval(r.saving, (v) => formatPercent(v)),
+      `${formatMs(r.express.p50Ms)} / ${formatMs(r.fastify.p50Ms)}`,
+      `${formatMs(r.express.p99Ms)} / ${formatMs(r.fastify.p99Ms)}`,
+      `${formatNumber(r.express.instances)} / ${formatNumber(r.fastify.instances)}`,
+      `${formatNumber(r.express.rpsPerInstance)} / ${formatNumber(r.fastify.rpsPerInstance)}`,
+    ]),
+  };
+}
+
+/**
+ * Writes are state: the rows each timed write route created, and whether its rate moved as the data grew.
+ * @param {import('../analysis/writes.js').WriteGrowth[]} rows
+ * @returns {Table}
+ */
+export function writesTable(rows) {
+  return {
+    title: 'Writes',
+    intro:
+      'Each timed write adds to your database, which both adapters share under the same rules, one after the other ' +
+      'in rotated order. Written: answers with the route’s success status in its own timed runs (warm-up not counted); ' +
+      'in the mix: its requests sent as part of the traffic mix. Rate change: req/s in the second half of the ' +
+      'rounds against the first, with a 95 % interval; an interval that leaves out 0 says the route slowed or sped up ' +
+      'as the data grew.',
+    headers: ['runtime', 'route', 'request', 'adapter', 'written', 'in the mix', 'rate change', 'changed?'],
+    align: ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'left'],
+    rows: rows.map((r) => [
+      r.runtime,
+      r.scenario,
+      code(r.request),
+      r.target,
+      formatNumber(r.written),
+      formatNumber(r.inMix),
+      r.rateChange
+        ? `${formatSignedPercent(r.rateChange.estimate)} (${formatSignedPercent(r.rateChange.low)} – ${formatSignedPercent(r.rateChange.high)})`
+        : DASH,
+      !r.rateChange ? 'too few rounds' : r.rateChange.low > 0 ? 'faster' : r.rateChange.high < 0 ? 'slower' : 'no',
+    ]),
+  };
+}
+
+/** @param {number} value */
+function formatSignedPercent(value) {
+  return `${value >= 0 ? '+' : '−'}${formatPercent(Math.abs(value))}`;
+}
+
+/**
+ * The --nest-app tables in report order: what changes on Fastify, what a switch saves at --rate, the writes, and
+ * every route.
+ * @param {import('../results.js').Results} results
+ * @param {Record<string, string>} [labels] runtime keys with their release status
+ * @returns {{ table: Table, empty?: string }[]}
+ */
+export function ownAppTables(results, labels = {}) {
+  const record = results.ownApp;
+  if (!record) return [];
+  const atRate = switchAtRate(results);
+  const writes = writeGrowth(results);
+  return [
+    { table: compatibilityTable(record), empty: ALL_ALIKE },
+    ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
+    ...(writes.length ? [{ table: writesTable(writes) }] : []),
+    { table: ownRoutesTable(record) },
+  ];
 }

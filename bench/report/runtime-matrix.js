@@ -1,6 +1,6 @@
 // @ts-check
 // The runtime matrix: when a run measured several runtimes (--runtime), the claim and Nest's cost side by side per runtime,
-// runtimes in release order (Node by version, then Bun), so a change from one Node line to the next reads left to right.
+// runtimes in release order (Node by version, then Bun, then Deno), so a change from one Node line to the next reads left to right.
 // With one runtime the tables have no rows and render nothing: the per-runtime tables already say it all.
 import semver from 'semver';
 import { DASH, formatInterval, formatPercent } from './format.js';
@@ -13,8 +13,8 @@ import { scenarioHeader, scenarioLabel } from './tables.js';
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 
-/** Node before Bun, each by version. */
-const RUNTIME_NAMES = ['node', 'bun'];
+/** Node, then Bun, then Deno, each by version. */
+const RUNTIME_NAMES = ['node', 'bun', 'deno'];
 
 /**
  * Runtime keys (`node@24.21.0`) in release order.

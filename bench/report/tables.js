@@ -374,7 +374,8 @@ export function targetTable(analysis) {
  * @returns {Table}
  */
 export function problemsTable(results) {
-  const label = (/** @type {string} */ runtime) => runtimeLabel(runtime, results.startedAt);
+  const label = (/** @type {string} */ runtime) =>
+    runtimeLabel(runtime, results.startedAt, results.environment?.runtimes);
   const rows = [
     ...results.targetFailures.map((f) => [label(f.runtime), f.target, DASH, 'could not start', f.reason]),
     ...results.verification
@@ -416,7 +417,7 @@ export function headerTable(results) {
     headers: ['runtime', scenarioHeader(stacks), 'header', ...present],
     align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
     rows: results.headerDifferences.map((d) => [
-      runtimeLabel(d.runtime, results.startedAt),
+      runtimeLabel(d.runtime, results.startedAt, results.environment?.runtimes),
       scenarioLabel({ scenario: d.scenario, stack: stackOf(d) }, stacks),
       d.security ? strong(d.header) : d.header,
       ...present.map((t) => (t in d.values ? (d.values[t] ?? '(absent)') : DASH)),

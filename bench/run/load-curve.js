@@ -115,8 +115,10 @@ export function loadCurvePlannedSec(options, scenarios) {
 export async function measureLoadCurve(session, running, measured) {
   const { options, results, runtimeKey, progress, signal } = session;
   const curves = (results.loadCurve ??= { plans: [], runs: [] });
-  const scenarios = [...new Set(measured.map((pair) => pair.scenario))].filter((scenario) =>
-    LOAD_CURVE_TARGETS.every((target) => measured.some((p) => p.target === target && p.scenario === scenario)),
+  const scenarios = [...new Set(measured.map((pair) => pair.scenario))].filter(
+    (scenario) =>
+      (options.curveScenarios === null || options.curveScenarios.includes(scenario)) &&
+      LOAD_CURVE_TARGETS.every((target) => measured.some((p) => p.target === target && p.scenario === scenario)),
   );
   /** @type {CurvePlan[]} */
   const plans = [];
@@ -223,7 +225,7 @@ async function warmUp(session, generator, running, plans, warmUps) {
  */
 function openLoopRequest({ config, options, token }, target, scenarioName, ratePerSec) {
   const scenario = scenarioNamed(config, scenarioName);
-  const { method, path, headers, body } = requestFor(scenario, { token });
+  const { method, path, headers, body, sequence } = requestFor(scenario, { token, config });
   return {
     origin: target.url,
     path,
@@ -231,6 +233,7 @@ function openLoopRequest({ config, options, token }, target, scenarioName, rateP
     headers,
     body,
     expectedStatus: scenario.status,
+    ...(sequence ? { sequence } : {}),
     ratePerSec,
     durationSec: options.durationSec,
     connections: options.connections,

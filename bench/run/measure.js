@@ -93,7 +93,7 @@ export async function measureRuntime(unplanned) {
     session.save();
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
-    if (!(await warmUp(session, running, measured))) return;
+    if (!(await warmUp(session, running, measured, 0))) return;
     if (options.starts > 1) {
       if (!(await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000))) return;
     } else if (options.budgetSec === null) {
@@ -122,31 +122,6 @@ function stopAll(running) {
 }
 
 /**
- * The untimed warm-up of a start's fresh servers, after which the telemetry's "between runs" begins.
- * @param {PlannedSession} session @param {Map<string, ServedTarget>} running @param {Pair[]} pairs
- * @returns {Promise<boolean>} false when interrupted
- */
-async function warmUp(session, running, pairs) {
-  const { options, progress, runtimeKey } = session;
-  // start-up's collections are not the measured state's: the first run's "between" starts here
-  for (const target of running.values()) await target.telemetry?.snapshot();
-  if (options.warmupSec <= 0) return !session.signal.aborted;
-  for (const pair of roundOrder(pairs, 0, session.config)) {
-    if (session.signal.aborted) return false;
-    const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
-    progress.start(step);
-    const target = running.get(instanceName(pair));
-    if (target && !target.exitInfo()) {
-      await loadRun(session, target, pair, options.warmupSec).catch((error) =>
-        progress.log(`warm-up of ${pair.target} × ${pair.scenario} failed: ${error.message}`),
-      );
-    }
-    progress.finish(step);
-  }
-  return !session.signal.aborted;
-}
-
-/**
  * --starts: a block of rounds on the servers started first, then on fresh ones, start after start. With --rounds
  * every start gets that many rounds; under --budget the starts beyond --starts come while the next one fits in the
  * budget, each with the rounds per start that the variance split so far makes cheapest (budget.js). Whether to go on
@@ -169,7 +144,7 @@ async function measureStarts(session, servers, pairs, firstStartSec) {
       const bootedAt = performance.now();
       await stopAll(servers.running);
       servers.running = await startTargets(session, start);
-      if (!(await warmUp(session, servers.running, pairs))) return false;
+      if (!(await warmUp(session, servers.running, pairs, start))) return false;
       startSec = (performance.now() - bootedAt) / 1000;
     }
     const roundSec = round > 0 ? roundSecTotal / round : 0;
@@ -203,6 +178,60 @@ async function measureStarts(session, servers, pairs, firstStartSec) {
     progress.log(`${runtimeKey}: ${start + 1} starts, ${round} rounds`);
     return true;
   }
+}
+
+/**
+ * A server whose young generation is still growing would measure its growth: warm-ups go on (up to
+ * MAX_WARM_UPS each pair) while the server's young generation grew since its last snapshot.
+ */
+const MAX_WARM_UPS = 4;
+
+/**
+ * The untimed load on a start's fresh servers before its first round, every pair once in round 1's order, repeated
+ * while its server's heap sizing is still moving; each pair's young-generation sizes go into results.warmUps. The
+ * telemetry's "between runs" begins here.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs
+ * @param {number} start 0-based
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function warmUp(session, running, pairs, start) {
+  const { options, results, progress, runtimeKey } = session;
+  /** @type {Map<ServedTarget, number | null>} each server's young generation at its last snapshot */
+  const young = new Map();
+  // start-up's collections are not the measured state's: the first run's "between" starts here
+  for (const target of running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
+  if (options.warmupSec <= 0) return !session.signal.aborted;
+  for (const pair of roundOrder(pairs, 0, session.config)) {
+    const target = running.get(instanceName(pair));
+    if (!target) continue;
+    /** @type {Array<number | null>} */
+    const sizes = [];
+    for (let run = 0; run < MAX_WARM_UPS; run++) {
+      if (session.signal.aborted) return false;
+      if (target.exitInfo()) break;
+      const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
+      progress.start(step);
+      await loadRun(session, target, pair, options.warmupSec).catch((error) =>
+        progress.log(`warm-up of ${instanceName(pair)} × ${pair.scenario} failed: ${error.message}`),
+      );
+      progress.finish(step);
+      const before = young.get(target) ?? null;
+      const after = youngMiB(await target.telemetry?.snapshot());
+      young.set(target, after);
+      sizes.push(after);
+      if (after === null || before === null || after <= before) break;
+    }
+    (results.warmUps ??= []).push({ runtime: runtimeKey, ...pair, start, youngMiB: sizes });
+  }
+  session.save();
+  return !session.signal.aborted;
+}
+
+/** @param {import('./telemetry/probe.js').Snapshot | null | undefined} snapshot */
+function youngMiB(snapshot) {
+  return snapshot?.heap?.youngMiB ?? null;
 }
 
 /**

@@ -1,5 +1,6 @@
 // @ts-check
 // Every flag of `npm run bench`: defaults, validation with one-line messages, and the --help text.
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
@@ -95,6 +96,9 @@ const MAX_PORT = 65535;
  * @property {number} profileSec seconds of load per profiled run
  * @property {boolean} loadCurve after the saturation rounds, drive the Nest adapters at fixed offered rates
  * @property {number[] | null} rates --rates: absolute offered rates in req/s, ascending; null: DEFAULT_LOAD_LEVELS
+ * @property {number | null} rate --rate: the one rate a switch is sized at (then also the only entry of rates)
+ * @property {string[] | null} curveScenarios the scenarios the load curve drives; null: every measured one (--nest-app
+ *   with a traffic mix and --rate: the mix alone, the rate being the app's)
  * @property {boolean} help
  */
 
@@ -130,6 +134,9 @@ const FLAGS = /** @type {const} */ ({
   'list-routes': { type: 'boolean' },
   params: { type: 'string' },
   traffic: { type: 'string' },
+  body: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+  rate: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -150,6 +157,14 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro
   --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes
                        it hits are measured as one mix in their logged shares, "traffic"; see docs/own-app.md
+  --body 'M /path=JSON'  with --nest-app, repeatable: the body of one route where the one derived from its DTOs
+                       will not do, e.g. --body 'POST /api/login={"email":"a@b.c","password":"pw"}' (=@FILE reads
+                       a JSON file); {{unique}} in a string becomes a value unique per request
+  --header 'N: V'      with --nest-app, repeatable: a header sent with every request, e.g. --header 'x-api-key: k1'
+                       (for a sign-in, export authenticate(client) from --nest-setup instead; docs/own-app.md)
+  --rate R             after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} open loop at R req/s on each
+                       measured scenario (your traffic mix included): cores each adapter needs at R, with intervals,
+                       the saving, p50/p99 and the instances each would need (a --load-curve at one rate)
   --targets LIST       comma-separated, default all: ${names(BUILTIN_CONFIG.targets)} (or the config's)
   --scenarios LIST     comma-separated, from: ${names(BUILTIN_CONFIG.scenarios)} (or the config's);
                        default ${DEFAULT_PRODUCTION_SCENARIOS.join(',')} when the production stack is measured (to fit
@@ -189,15 +204,16 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --runtime LIST       runtimes to run every target under, comma-separated, e.g. supported,bun: node (the node
                        running this), node@24, node@24.11.1, lts (the active LTS line), supported (every Node line
                        not past end of life today), node@20..26 (the newest release of each major, odd ones
-                       included), bun, bun@1.3. Default: the node running this, or lts when its line is end of life
+                       included), bun, bun@1.3, deno, deno@2.9. Default: the node running this, or lts when its
+                       line is end of life
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
                        for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick); with several
                        runtimes, also differential profiles of each against the one before it (npm run profile:diff)
   --load-curve         after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} at the same fixed offered rates
                        (open loop) per scenario: ${DEFAULT_LOAD_LEVELS.map((level) => level * 100).join(', ')} % of the slower one's capacity in this run;
                        --rounds paired rounds of --duration each, over --connections connections
-  --memory-reducer     leave V8's memory reducer on in the servers; off by default, as it shrinks the young generation
-                       of a server that idles between its runs, which one under constant traffic never meets
+  --memory-reducer     leave V8's memory reducer on in the servers; off by default, as about 100 s after start it
+                       shrinks a bare server's young generation, a step partway through the run (docs/method.md)
   --no-telemetry       start the servers without the telemetry preload (GC, heap, event loop; bench/run/telemetry/),
                        to see what it costs (docs/method.md)
   --rates LIST         the load curve's offered rates in req/s instead, e.g. 500,1000,2000 (implies --load-curve)
@@ -229,7 +245,7 @@ export function configFlag(argv) {
 export function nestAppFlags(argv) {
   const values = readFlags(argv);
   if (values['nest-app'] === undefined) {
-    const stray = /** @type {const} */ (['nest-setup', 'list-routes', 'params', 'traffic']).find(
+    const stray = /** @type {const} */ (['nest-setup', 'list-routes', 'params', 'traffic', 'body', 'header']).find(
       (flag) => values[flag] !== undefined,
     );
     if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
@@ -241,7 +257,43 @@ export function nestAppFlags(argv) {
     listRoutes: values['list-routes'] ?? false,
     params: values.params === undefined ? {} : parseParams(values.params),
     traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),
+    bodies: (values.body ?? []).map(parseBody),
+    headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
   };
+}
+
+/**
+ * --body `METHOD /path=JSON` or `METHOD /path=@file.json`.
+ * @param {string} text
+ * @returns {import('./nest-app/app-config.js').BodyOverride}
+ */
+function parseBody(text) {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*?)=(.*)$/s.exec(text);
+  if (!match)
+    throw new UsageError(`--body: "${text}" is not METHOD /path=JSON; e.g. --body 'POST /api/users={"name":"a"}'`);
+  const [, method, url, given] = match;
+  let json = given;
+  if (given.startsWith('@')) {
+    try {
+      json = readFileSync(given.slice(1), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `--body ${method} ${url}: cannot read ${given.slice(1)}: ${/** @type {Error} */ (error).message}`,
+      );
+    }
+  }
+  try {
+    return { method: method.toUpperCase(), url, value: JSON.parse(json) };
+  } catch (error) {
+    throw new UsageError(`--body ${method} ${url}: not JSON: ${/** @type {Error} */ (error).message}`);
+  }
+}
+
+/** @param {string} text `name: value` @returns {[string, string]} */
+function parseHeader(text) {
+  const match = /^\s*([!#$%&'*+.^_`|~\w-]+)\s*:\s*(.*)$/.exec(text);
+  if (!match) throw new UsageError(`--header: "${text}" is not "name: value"; e.g. --header 'x-api-key: k1'`);
+  return [match[1].toLowerCase(), match[2].trim()];
 }
 
 /** @param {string} text `name=value,...` */
@@ -362,28 +414,34 @@ function parseBudget(values, quick) {
 }
 
 /**
- * @param {{ 'load-curve'?: boolean, rates?: string }} values @param {string[]} targets
- * @returns {Pick<Options, 'loadCurve' | 'rates'>}
+ * @param {{ 'load-curve'?: boolean, rates?: string, rate?: string }} values @param {string[]} targets
+ * @returns {Pick<Options, 'loadCurve' | 'rates' | 'rate' | 'curveScenarios'>}
  */
 function parseLoadCurve(values, targets) {
-  const rates = values.rates === undefined ? null : parseRates(values.rates);
+  if (values.rate !== undefined && (values.rates !== undefined || values['load-curve']))
+    throw new UsageError(
+      `--rate sizes a switch at one rate; ${values.rates !== undefined ? '--rates' : '--load-curve'} draws a curve: give one of them`,
+    );
+  const rate = values.rate === undefined ? null : parseRates(values.rate, '--rate')[0];
+  const rates = rate !== null ? [rate] : values.rates === undefined ? null : parseRates(values.rates, '--rates');
   const loadCurve = Boolean(values['load-curve']) || rates !== null;
   const missing = LOAD_CURVE_TARGETS.filter((name) => !targets.includes(name));
   if (loadCurve && missing.length) {
     throw new UsageError(
-      `${values['load-curve'] ? '--load-curve' : '--rates'} compares ${LOAD_CURVE_TARGETS.join(' and ')}; add ${missing.join(' and ')} to --targets`,
+      `${values['load-curve'] ? '--load-curve' : rate !== null ? '--rate' : '--rates'} compares ${LOAD_CURVE_TARGETS.join(' and ')}; add ${missing.join(' and ')} to --targets`,
     );
   }
-  return { loadCurve, rates };
+  return { loadCurve, rates, rate, curveScenarios: null };
 }
 
-/** @param {string} text @returns {number[]} ascending, each once */
-function parseRates(text) {
-  const rates = text.split(',').map((item) => {
+/** @param {string} text @param {'--rates' | '--rate'} flag @returns {number[]} ascending, each once */
+function parseRates(text, flag) {
+  const items = flag === '--rate' ? [text] : text.split(',');
+  const rates = items.map((item) => {
     const value = /^\d+(\.\d+)?$/.test(item.trim()) ? Number(item) : NaN;
     if (!(value > 0 && value <= MAX_RATE))
       throw new UsageError(
-        `--rates: "${item}" is not a rate in req/s above 0 and up to ${MAX_RATE}; e.g. --rates 500,1000,2000`,
+        `${flag}: "${item}" is not a rate in req/s above 0 and up to ${MAX_RATE}; e.g. ${flag === '--rate' ? '--rate 300' : '--rates 500,1000,2000'}`,
       );
     return value;
   });

@@ -6,6 +6,10 @@
  * @property {string} runtime
  * @property {string} phase 'warm-up' or 'round i/R'
  * @property {string} target
+ * @property {string} [stack] the app stack the target runs with (`production`), shown as `nest-express@production`
+ * @property {number} [start] which start of the servers this step belongs to, 1-based, when a run starts them
+ *   several times
+ * @property {number} [starts] how many starts there are; the start is shown when there are several
  * @property {string} scenario
  * @property {number} plannedSec what the step should take (its load duration)
  */
@@ -34,7 +38,7 @@ export function createProgress({ stream, totalPlannedSec }) {
   return {
     /** @param {Step} step the step about to run */
     start(step) {
-      const text = `${step.runtime} · ${step.phase} · ${step.target} · ${step.scenario} · ${formatDuration(timeLeftSec())} left`;
+      const text = `${step.runtime} · ${step.phase} · ${stepTarget(step)} · ${step.scenario} · ${formatDuration(timeLeftSec())} left`;
       if (tty) {
         clearLine();
         stream.write(text.slice(0, (stream.columns || 120) - 1));
@@ -56,6 +60,15 @@ export function createProgress({ stream, totalPlannedSec }) {
       clearLine();
     },
   };
+}
+
+/**
+ * `nest-express@production`, with `(start 2/3)` when the run starts its servers several times.
+ * @param {Step} step
+ */
+function stepTarget({ target, stack, start, starts }) {
+  const instance = stack ? `${target}@${stack}` : target;
+  return start && starts && starts > 1 ? `${instance} (start ${start}/${starts})` : instance;
 }
 
 /** @param {number} seconds */

@@ -1,21 +1,21 @@
 // @ts-check
-// The state every timed server is held in: the one a server under constant traffic is in, whatever the bench's idle
-// time between a server's runs would otherwise make of it.
+// The heap state every timed server is held in, so that every round of a run measures the same one.
 
 /**
- * V8's memory reducer collects a heap that has gone long without a major GC and shrinks its young generation to the
- * minimum; a server the bench leaves idle between its runs meets that mid-run, one under constant traffic does not
- * (docs/method.md, "A steady state to measure").
+ * V8's memory reducer collects a heap that has gone long without a major GC and shrinks its young generation, which a
+ * bare Nest server meets partway through a run, idle between its runs or not (docs/method.md, "A steady state to
+ * measure").
  */
 const V8_STEADY_STATE_FLAGS = ['--no-memory-reducer'];
 
 /**
- * The runtime flags that hold a server in that state; none for a runtime without V8's memory reducer.
+ * The runtime flags that hold a server in that state, as node spells them (Deno gets them as --v8-flags); none for
+ * Bun, whose JavaScriptCore has no memory reducer of V8's kind.
  * @param {import('../runtimes/runtimes.js').Runtime} runtime
  * @param {{ memoryReducer: boolean }} options --memory-reducer leaves V8's default on
  * @returns {string[]}
  */
 export function steadyStateArgs(runtime, { memoryReducer }) {
-  if (memoryReducer || runtime.name !== 'node') return [];
+  if (memoryReducer || runtime.name === 'bun') return [];
   return V8_STEADY_STATE_FLAGS;
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { killOnExit } from './children.js';
 import { targetNamed } from './config.js';
+import { runtimeArgv } from '../runtimes/runtimes.js';
 import { preloadArgs, TELEMETRY_FILE_ENV, telemetryProbe } from './telemetry/probe.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
@@ -129,7 +130,7 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
   };
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
   const [program, ...rest] = underRuntime
-    ? [runtime.command, ...runtime.args, ...(preload ?? []), ...execArgv, ...target.command.slice(1)]
+    ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
     : target.command;
   const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order

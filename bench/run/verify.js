@@ -3,6 +3,7 @@
 import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { BARE } from './stacks.js';
+import { uniqueFiller } from './unique-values.js';
 
 /** @typedef {import('./scenarios.js').Scenario} Scenario */
 /** @typedef {import('./scenarios.js').ScenarioRequest} ScenarioRequest */
@@ -28,6 +29,7 @@ import { BARE } from './stacks.js';
  */
 
 const VERIFY_TIMEOUT_MS = 10_000;
+const fillUnique = uniqueFiller();
 /** Changes on every response, so it is no difference between adapters. */
 const IGNORED_HEADERS = new Set(['date']);
 /**
@@ -132,7 +134,7 @@ export function send(url, { method, headers, body }) {
     outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${VERIFY_TIMEOUT_MS / 1000} s`)));
     outgoing.once('error', reject);
     outgoing.once('close', () => agent.destroy());
-    outgoing.end(body);
+    outgoing.end(fillUnique(body));
   });
 }
 

@@ -9,6 +9,9 @@
  * Bun: the npm `bun` package works the same way with `@oven/bun-<platform>-<arch>` optional dependencies and a postinstall
  * that moves the binary; again we install the platform package directly, which also lets us pick the `-baseline` build
  * on x64 CPUs without AVX2 (the `bun` package only ever tries the AVX2 build).
+ * Deno: the npm `deno` package likewise picks one of its `@deno/<platform>-<arch>[-glibc]` optional dependencies; we
+ * install that one. Deno has no release schedule, so what the registry says of the release (when it was published,
+ * which release was the newest then) is kept with it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ const execFileAsync = promisify(execFile);
 
 /** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
 /** @typedef {import('./runtimes.js').Runtime} Runtime */
+/** @typedef {import('./runtimes.js').RegistryRelease} RegistryRelease */
 
 export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
 /** Written into a cache entry only once its binary has answered `--version`: its presence means "complete". */
@@ -39,7 +43,7 @@ const NPM_MAX_BUFFER = 16 * 1024 * 1024;
  * @returns {Promise<Runtime>}
  */
 export async function installedRuntime(spec, cacheDir, log) {
-  const pkg = spec.name === 'node' ? nodePackage() : bunPackage();
+  const pkg = PLATFORM_PACKAGE[spec.name]();
   const dir = path.join(cacheDir, `${spec.name}-${spec.range ?? 'latest'}`);
   const cached = await readCached(dir, spec);
   if (cached) return cached;
@@ -65,13 +69,15 @@ async function readCached(dir, spec) {
   if (!marker) return null;
   const command = path.join(dir, marker.command);
   try {
-    return { spec: spec.text, name: spec.name, version: await readVersion(spec, command), command, args: [] };
+    const version = await readVersion(spec, command);
+    const runtime = { spec: spec.text, name: spec.name, version, command, args: RUNTIME_ARGS[spec.name] };
+    return marker.registry ? { ...runtime, registry: marker.registry } : runtime;
   } catch (error) {
     throw new UsageError(`${/** @type {Error} */ (error).message}; delete ${dir} to install it again`);
   }
 }
 
-/** @param {string} dir @returns {Promise<{ command: string } | null>} */
+/** @param {string} dir @returns {Promise<{ command: string, registry?: RegistryRelease } | null>} */
 async function readMarker(dir) {
   try {
     return JSON.parse(await fs.readFile(path.join(dir, MARKER_FILE), 'utf8'));
@@ -110,16 +116,17 @@ async function install(spec, pkg, dir) {
     } catch (error) {
       throw new UsageError(`--runtime: ${spec.text}: ${describeNpmFailure(error, spec, pkg)}`);
     }
-    const command = path.join('node_modules', pkg, 'bin', spec.name);
+    const command = path.join('node_modules', pkg, ...BINARY_PATH[spec.name]);
     const version = await readVersion(spec, path.join(staging, command));
     if (!specMatches(spec, version)) {
       throw new UsageError(
         `--runtime: ${spec.text}: npm installed ${spec.name} ${version}, which does not match ${spec.range}`,
       );
     }
+    const registry = spec.name === 'deno' ? await registryRelease(spec, 'deno', version) : undefined;
     await fs.writeFile(
       path.join(staging, MARKER_FILE),
-      `${JSON.stringify({ spec: spec.text, package: pkg, version, command }, null, 2)}\n`,
+      `${JSON.stringify({ spec: spec.text, package: pkg, version, command, registry }, null, 2)}\n`,
     );
     await moveIntoPlace(staging, dir);
   } finally {
@@ -169,14 +176,46 @@ function describeNpmFailure(error, spec, pkg) {
 }
 
 /**
- * The exact version, as the binary itself reports it (`v24.11.1` for node, `1.3.2` for bun).
+ * What the npm registry says of a release, read when it is installed: the day it was published and the newest release
+ * on that day.
+ * @param {RuntimeSpec} spec
+ * @param {string} pkg the runtime's own npm package (`deno`), whose versions are the runtime's
+ * @param {string} version
+ * @returns {Promise<RegistryRelease>}
+ */
+async function registryRelease(spec, pkg, version) {
+  try {
+    const { stdout } = await execFileAsync('npm', ['view', pkg, 'time', 'dist-tags.latest', '--json'], {
+      timeout: VERSION_TIMEOUT_MS,
+      maxBuffer: NPM_MAX_BUFFER,
+    });
+    const { time, 'dist-tags.latest': latest } = JSON.parse(stdout);
+    if (!time?.[version]) throw new Error(`the registry lists no publication date for ${pkg} ${version}`);
+    return {
+      package: pkg,
+      published: time[version].slice(0, 10),
+      latest,
+      checked: new Date().toISOString().slice(0, 10),
+    };
+  } catch (error) {
+    throw new UsageError(`--runtime: ${spec.text}: npm view ${pkg} failed (${describeNpmFailure(error, spec, pkg)})`);
+  }
+}
+
+/**
+ * The exact version, as the binary itself reports it (`v24.11.1` for node, `1.3.2` for bun, `deno 2.9.6 (stable, …)`
+ * on the first of deno's lines).
  * @param {RuntimeSpec} spec
  * @param {string} command
  */
 async function readVersion(spec, command) {
   try {
     const { stdout } = await execFileAsync(command, ['--version'], { timeout: VERSION_TIMEOUT_MS });
-    return stdout.trim().replace(/^v/, '');
+    return stdout
+      .split('\n')[0]
+      .trim()
+      .replace(/^(v|deno )/, '')
+      .split(' ')[0];
   } catch (error) {
     const reason =
       /** @type {NodeJS.ErrnoException} */ (error).code ?? /** @type {Error} */ (error).message.split('\n')[0];
@@ -206,6 +245,23 @@ function bunPackage() {
   const baseline = process.platform === 'linux' && arch === 'x64' && !cpuHasAvx2();
   return `@oven/bun-${process.platform}-${arch}${baseline ? '-baseline' : ''}`;
 }
+
+/** The npm package holding the Deno binary for this machine, as the `deno` package picks it (Linux builds are glibc's). */
+function denoPackage() {
+  if (!['linux', 'darwin'].includes(process.platform) || !['x64', 'arm64'].includes(process.arch)) {
+    throw new UsageError(
+      `--runtime: installing Deno is supported on Linux and macOS x64/arm64 only, not ${process.platform} ${process.arch}`,
+    );
+  }
+  return `@deno/${process.platform}-${process.arch}${process.platform === 'linux' ? '-glibc' : ''}`;
+}
+
+/** @type {Record<import('./specs.js').RuntimeName, () => string>} */
+const PLATFORM_PACKAGE = { node: nodePackage, bun: bunPackage, deno: denoPackage };
+/** Where each platform package keeps its binary. */
+const BINARY_PATH = { node: ['bin', 'node'], bun: ['bin', 'bun'], deno: ['deno'] };
+/** What goes between the binary and a node entry file: Deno runs one with `deno run`, every permission granted. */
+const RUNTIME_ARGS = Object.freeze({ node: [], bun: [], deno: ['run', '--allow-all'] });
 
 function cpuHasAvx2() {
   return /^flags\s*:.*\bavx2\b/m.test(readFileSync('/proc/cpuinfo', 'utf8'));

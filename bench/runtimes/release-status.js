@@ -1,6 +1,7 @@
 // @ts-check
 // Where a runtime's release line stands on a date — current, active LTS, maintenance, end of life — from Node's own
-// release schedule as the node-releases package ships it. Bun publishes no such schedule.
+// release schedule as the node-releases package ships it. Bun and Deno publish no such schedule; for Deno the label says
+// what the npm registry said of the release when it was installed.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -48,13 +49,16 @@ function dayOf(date) {
 
 /**
  * A runtime's release status on a date.
- * @param {{ name: string, version: string }} runtime name `node` or `bun`, version `20.20.2`
+ * @param {{ name: string, version: string, registry?: import('./runtimes.js').RegistryRelease }} runtime name `node`,
+ *   `bun` or `deno`, version `20.20.2`; registry: what npm said of the release at install
  * @param {string} date the run's date (results.startedAt)
  * @returns {ReleaseStatus}
  */
-export function releaseStatus({ name, version }, date) {
-  if (name !== 'node')
-    return { phase: 'no LTS schedule', supported: true, text: 'no LTS schedule', codename: null, v8: null };
+export function releaseStatus({ name, version, registry }, date) {
+  if (name !== 'node') {
+    const text = registry ? registryText(version, registry) : 'no LTS schedule';
+    return { phase: 'no LTS schedule', supported: true, text, codename: null, v8: null };
+  }
   const major = Number(version.split('.')[0]);
   const line = SCHEDULE[`v${major}`];
   const v8 = V8_VERSIONS.get(version) ?? null;
@@ -70,6 +74,15 @@ export function releaseStatus({ name, version }, date) {
     codename: line.codename || null,
     v8,
   };
+}
+
+/**
+ * `npm: published 2026-08-27, newest on 2026-11-25` (or `2.9.7 newest on …`): the registry's word, said as such.
+ * @param {string} version @param {import('./runtimes.js').RegistryRelease} registry
+ */
+function registryText(version, registry) {
+  const newest = registry.latest === version ? 'newest' : `${registry.latest} newest`;
+  return `npm: published ${registry.published}, ${newest} on ${registry.checked}`;
 }
 
 /**
@@ -104,10 +117,13 @@ function phaseText(phase, line) {
  * How every report and terminal line names a runtime: `node@20.20.2 (end of life since 2026-04-30)`.
  * @param {string} runtimeKey `name@version`, as in every run record
  * @param {string} date the run's date
+ * @param {{ name: string, version: string, registry?: import('./runtimes.js').RegistryRelease }[]} [runtimes] the
+ *   run's runtimes (results.environment.runtimes), which carry what the registry said of a Deno release
  */
-export function runtimeLabel(runtimeKey, date) {
+export function runtimeLabel(runtimeKey, date, runtimes = []) {
   const [name, version] = runtimeKey.split('@');
-  return `${runtimeKey} (${releaseStatus({ name, version }, date).text})`;
+  const registry = runtimes.find((runtime) => runtime.name === name && runtime.version === version)?.registry;
+  return `${runtimeKey} (${releaseStatus({ name, version, registry }, date).text})`;
 }
 
 /**

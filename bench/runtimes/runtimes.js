@@ -10,8 +10,14 @@ import { UsageError } from '../errors.js';
 
 /** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
 /**
- * A runtime ready to start targets: `command ...args <execArgv> <entry file>`.
- * @typedef {{ spec: string, name: import('./specs.js').RuntimeName, version: string, command: string, args: string[] }} Runtime
+ * What the npm registry said of a runtime's release when it was installed (Deno, which has no release schedule):
+ * published on that day, `latest` the newest release on `checked`.
+ * @typedef {{ package: string, published: string, latest: string, checked: string }} RegistryRelease
+ */
+/**
+ * A runtime ready to start targets: `command ...args <runtime flags> <entry file>` (see runtimeArgv).
+ * @typedef {{ spec: string, name: import('./specs.js').RuntimeName, version: string, command: string, args: string[],
+ *   registry?: RegistryRelease }} Runtime
  */
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
 
@@ -35,7 +41,9 @@ export async function runtimesForOption(specs, driverName, log) {
  * @param {string} date the run's date
  */
 export function describeRuntimeChoice(plan, runtimes, date) {
-  const labels = runtimes.map((runtime) => runtimeLabel(`${runtime.name}@${runtime.version}`, date)).join(', ');
+  const labels = runtimes
+    .map((runtime) => runtimeLabel(`${runtime.name}@${runtime.version}`, date, runtimes))
+    .join(', ');
   if (plan.replaced) {
     const [chosen] = runtimes;
     return (
@@ -79,6 +87,23 @@ export function currentNode(spec = 'node') {
     command: process.execPath,
     args: [],
   });
+}
+
+/**
+ * The arguments before a node entry file: the runtime's own, then node's flags as this runtime takes them. Deno takes
+ * V8's flags in one `--v8-flags=` list and a preload as `--preload`.
+ * @param {Runtime} runtime
+ * @param {string[]} execArgv node flags: V8 flags and `--import=<module>`
+ */
+export function runtimeArgv(runtime, execArgv) {
+  if (runtime.name !== 'deno' || execArgv.length === 0) return [...runtime.args, ...execArgv];
+  const preloads = execArgv.filter((flag) => flag.startsWith('--import='));
+  const v8Flags = execArgv.filter((flag) => !preloads.includes(flag));
+  return [
+    ...runtime.args,
+    ...(v8Flags.length ? [`--v8-flags=${v8Flags.join(',')}`] : []),
+    ...preloads.map((flag) => `--preload=${flag.slice('--import='.length)}`),
+  ];
 }
 
 /**

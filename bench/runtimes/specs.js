@@ -6,10 +6,10 @@ import semver from 'semver';
 import { UsageError } from '../errors.js';
 import { lineStart, ltsLine, releaseStatus, supportedLines } from './release-status.js';
 
-/** @typedef {'node' | 'bun'} RuntimeName */
+/** @typedef {'node' | 'bun' | 'deno'} RuntimeName */
 /**
  * A parsed `--runtime` item. `range` is the version text after `@` (`24`, `24.11`, `1.3.2`, read as npm reads
- * `node@24`), or null: the node running the bench for `node`, the newest release for `bun`. `alias`: the item it was
+ * `node@24`), or null: the node running the bench for `node`, the newest release for `bun` and `deno`. `alias`: the item it was
  * expanded from (`lts`, `supported`, `node@22..26`), absent when given as is.
  * @typedef {{ text: string, name: RuntimeName, range: string | null, alias?: string }} RuntimeSpec
  */
@@ -23,11 +23,11 @@ import { lineStart, ltsLine, releaseStatus, supportedLines } from './release-sta
  *   LTS line instead because it is end of life
  */
 
-const SPEC_PATTERN = /^(node|bun)(?:@(\d+(?:\.\d+){0,2}))?$/;
+const SPEC_PATTERN = /^(node|bun|deno)(?:@(\d+(?:\.\d+){0,2}))?$/;
 const RANGE_PATTERN = /^node@(\d+)\.\.(\d+)$/;
 const ACCEPTED_FORMS =
   'node (the node running the bench), node@<major>[.<minor>[.<patch>]], node@<major>..<major>, lts, supported, bun, ' +
-  'bun@<major>[.<minor>[.<patch>]]';
+  'bun@<major>[.<minor>[.<patch>]], deno, deno@<major>[.<minor>[.<patch>]]';
 
 /** The Node releases the app supports: package.json `engines.node`. */
 const ENGINES_NODE = readEnginesNode();

@@ -113,7 +113,7 @@ describe('discoverRoutes refuses a module file without one module to boot', () =
     'boots the one @Module class a file exports when it is not called AppModule',
     async () => {
       const app = write('one.mjs', 'export class ShopModule {}\nModule({ controllers: [] })(ShopModule);');
-      await expect(discoverRoutes(app)).resolves.toEqual({ routes: [], versioning: null });
+      await expect(discoverRoutes(app)).resolves.toEqual({ routes: [], versioning: null, swaggerError: null });
     },
     BOOT_TIMEOUT_MS,
   );

@@ -111,8 +111,13 @@ describe('planOwnApp', () => {
     });
   });
 
-  it('leaves a route that needs a body to a --config scenario', () => {
-    expect(entry(plan(), 'Users.create')?.notMeasured).toMatch(/POST needs a body.*--config/);
+  it('measures a write whose handler reads no body without one, named for its method', () => {
+    expect(entry(plan(), 'Users.create')).toMatchObject({
+      scenario: 'post-api-users',
+      body: 'none',
+      notMeasured: null,
+    });
+    expect(plan().scenarios.find((s) => s.name === 'post-api-users')).not.toHaveProperty('body');
   });
 
   it('lets a --config scenario stand in for the route it requests', () => {
@@ -131,12 +136,13 @@ describe('planOwnApp', () => {
     });
   });
 
-  it('weights the traffic mix by the logged requests of the measured routes only', () => {
+  it('weights the traffic mix by the logged requests of the measured routes, writes included', () => {
     expect(trafficMix(plan().routes)).toMatchObject({
       name: 'traffic',
       mix: [
-        { scenario: 'api-users', weight: 250 },
-        { scenario: 'api-users-id', weight: 750 },
+        { scenario: 'api-users', weight: 200 },
+        { scenario: 'api-users-id', weight: 600 },
+        { scenario: 'post-api-users', weight: 200 },
       ],
     });
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { openBrowser, openReport } from '../support/browser.js';
 import { CLI, ROOT, runNode } from './support/run-node.js';
 
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -73,14 +74,20 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
 
   it('times every route that answers alike, and not the one that does not', () => {
     const timed = new Set<string>(results.runs.map((r: any) => r.scenario));
-    expect([...timed].sort((a, b) => a.localeCompare(b))).toEqual(['api-users', 'api-users-id', 'health', 'traffic']);
+    expect([...timed].sort((a, b) => a.localeCompare(b))).toEqual([
+      'api-users',
+      'api-users-id',
+      'health',
+      'post-api-users',
+      'traffic',
+    ]);
     for (const scenario of timed)
       expect(run.stdout).toMatch(new RegExp(`\\| node@[\\d.]+ \\([^)|]+\\) \\| ${scenario} \\| \\d+\\.\\d\\d×`));
   });
 
   it('measures the logged traffic as one mix, in the shares of the routes that carry it', () => {
     const mix = results.config.scenarios.find((s: any) => s.name === 'traffic').mix;
-    expect(mix.map((share: any) => share.route)).toEqual(['health', 'api-users', 'api-users-id']);
+    expect(mix.map((share: any) => share.route)).toEqual(['health', 'api-users', 'api-users-id', 'post-api-users']);
     expect(results.ownApp.traffic).toMatchObject({ requests: 400, unreadable: 1 });
     expect(run.stdout).toMatch(
       /\| `GET \/api\/users\/:id` \| UsersController\.one \| [\d.]+ % \| api-users-id: `GET \/api\/users\/7` \|/,
@@ -88,8 +95,28 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
     expect(run.stdout).toContain('**The traffic row of the verdict is the answer for your app**');
   });
 
-  it('lists the route that needs a body as not measured, with why', () => {
-    expect(run.stdout).toMatch(/\| `POST \/api\/users` \| .* POST needs a body the bench cannot know/);
+  it('writes a report.html that opens in Chromium with marks in every chart, no error and nothing fetched', async () => {
+    const browser = await openBrowser();
+    try {
+      const { charts, problems } = await openReport(browser, join(dir, 'report.html'));
+      expect(charts.length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("measures the POST with a body derived from its @Body('name') parameter", () => {
+    expect(run.stdout).toMatch(
+      /\| `POST \/api\/users` \| UsersController\.create \| [\d.]+ % \| post-api-users: `POST \/api\/users` \|/,
+    );
+    expect(results.ownApp.routes.find((r: any) => r.handler === 'UsersController.create')).toMatchObject({
+      scenario: 'post-api-users',
+      body: 'derived',
+    });
+    const posts = results.runs.filter((r: any) => r.scenario === 'post-api-users');
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) expect(Object.keys(post.load.statusCounts)).toEqual(['201']);
   });
 });
 

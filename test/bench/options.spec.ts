@@ -17,6 +17,7 @@ import {
   HELP,
   MIN_PROFILE_SEC,
   QUICK,
+  nestAppFlags,
   parseOptions,
   stackPlan,
 } from '../../bench/run/options.js';
@@ -204,7 +205,7 @@ describe('the CLI on bad input', () => {
   });
 
   it("exits with code 2 for a bad --runtime, with the runtimes module's message", () => {
-    const run = spawnSync(process.execPath, [CLI, '--runtime', 'deno'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, '--runtime', 'dino'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/--runtime/);
@@ -271,5 +272,51 @@ describe('--load-curve and --rates', () => {
     const run = spawnSync(process.execPath, [CLI, '--rates', 'x'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^--rates: "x" is not a rate/)]);
+  });
+});
+
+describe('--rate', () => {
+  it('drives the load curve at that one rate', () => {
+    expect(parseOptions(['--rate', '300'])).toMatchObject({ loadCurve: true, rates: [300], rate: 300 });
+  });
+
+  it.each([
+    [['--rate', '300', '--rates', '100,200'], /--rate sizes a switch at one rate; --rates draws a curve/],
+    [['--rate', '0'], /--rate: "0" is not a rate in req\/s above 0.*--rate 300/],
+    [['--rate', '300,600'], /--rate: "300,600" is not a rate/],
+  ])('refuses %j with one line naming the flag', (argv, message) => {
+    expect(usageMessage(argv)).toMatch(message);
+  });
+});
+
+describe('--body and --header', () => {
+  const nestApp = (...flags: string[]) => nestAppFlags(['--nest-app', 'dist/app.module.js', ...flags]);
+
+  it('reads a route’s body as METHOD /path=JSON, and a header as name: value', () => {
+    expect(
+      nestApp('--body', 'POST /api/users/login={"user":{"email":"a@b.c"}}', '--header', 'X-Api-Key: k1'),
+    ).toMatchObject({
+      bodies: [{ method: 'POST', url: '/api/users/login', value: { user: { email: 'a@b.c' } } }],
+      headers: { 'x-api-key': 'k1' },
+    });
+  });
+
+  it.each([
+    [['--body', 'POST /api/users'], /--body: "POST \/api\/users" is not METHOD \/path=JSON/],
+    [['--body', 'POST /api/users={oops'], /--body POST \/api\/users: not JSON/],
+    [['--header', 'no colon'], /--header: "no colon" is not "name: value"/],
+  ])('refuses %j with one line naming the flag', (argv, message) => {
+    let thrown: unknown;
+    try {
+      nestApp(...argv);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UsageError);
+    expect(String((thrown as Error).message)).toMatch(message);
+  });
+
+  it('goes with --nest-app only', () => {
+    expect(() => nestAppFlags(['--header', 'a: b'])).toThrow(/--header goes with --nest-app/);
   });
 });

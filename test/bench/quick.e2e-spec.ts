@@ -39,7 +39,14 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
       expect(record.server.cpuUsPerRequest).toBeGreaterThan(0);
       expect(record.server.peakRssMiB).toBeGreaterThan(0);
       expect(record.generator.cpuShare).toBeGreaterThanOrEqual(0);
+      expect(record.state.heapBefore.youngMiB).toBeGreaterThan(0);
+      expect(record.state.during.pauses).toBeTypeOf('object');
+      expect(record.state.eventLoopDelay.p99Ms).toBeGreaterThanOrEqual(record.state.eventLoopDelay.p50Ms);
+      expect(record.host.stealShare).toBeGreaterThanOrEqual(0);
     }
+    expect(results.environment.host.cpu.vendor).toBeTruthy();
+    expect(results.started.every((s: any) => s.runtimeFlags.includes('--no-memory-reducer'))).toBe(true);
+    expect(results.warmUps.length).toBe(ALL_PAIRS);
     expect(results.environment.runtimes[0].version).toBe(process.versions.node);
     expect(results.environment.packages.express).toMatch(/^5\./);
     expect(results.environment.packages.fastify).toMatch(/^5\./);
@@ -52,8 +59,10 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
     for (const scenario of BARE_SCENARIOS) {
       expect(markdown).toMatch(new RegExp(`\\| ${scenario} \\| [\\d.]+× \\|`));
     }
+    expect(markdown).toMatch(/\| young gen \| scavenges\/run \| GC time \| major GCs \| loop p99 \|/);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<svg ');
+    expect(html).toContain('Round by round');
     expect(html).not.toMatch(/<script|(src|href)="https?:/i);
   });
 

@@ -78,6 +78,19 @@ describe('releaseStatus', () => {
     expect(runtimeLabel('bun@1.3.2', TODAY)).toBe('bun@1.3.2 (no LTS schedule)');
   });
 
+  it("labels Deno with what the npm registry said of its release, as the registry's word", () => {
+    const registry = { package: 'deno', published: '2026-08-27', latest: '2.9.6', checked: '2026-11-25' };
+    const runtimes = [{ name: 'deno', version: '2.9.6', registry }];
+    expect(runtimeLabel('deno@2.9.6', TODAY, runtimes)).toBe(
+      'deno@2.9.6 (npm: published 2026-08-27, newest on 2026-11-25)',
+    );
+    const older = [{ name: 'deno', version: '2.9.5', registry: { ...registry, published: '2026-08-06' } }];
+    expect(runtimeLabel('deno@2.9.5', TODAY, older)).toBe(
+      'deno@2.9.5 (npm: published 2026-08-06, 2.9.6 newest on 2026-11-25)',
+    );
+    expect(runtimeLabel('deno@2.9.6', TODAY)).toBe('deno@2.9.6 (no LTS schedule)');
+  });
+
   it('says when a Node major is missing from the schedule instead of guessing', () => {
     expect(releaseStatus(node('99.0.0'), TODAY).text).toMatch(/^not in the release schedule of node-releases \d/);
   });

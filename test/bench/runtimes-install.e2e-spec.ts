@@ -62,6 +62,26 @@ describe('installing runtimes from the npm registry', () => {
   );
 
   it(
+    'installs deno from its platform package, runs it with deno run, and keeps what the registry said of the release',
+    async () => {
+      const [deno] = await resolveRuntimes(parseRuntimeList('deno@2.9'), { cacheDir: scratch });
+      expect(deno).toMatchObject({ spec: 'deno@2.9', name: 'deno', args: ['run', '--allow-all'] });
+      expect(deno.version).toMatch(/^2\.9\.\d+$/);
+      expect(deno.command.startsWith(path.join(scratch, 'deno-2.9') + path.sep)).toBe(true);
+      expect(deno.registry).toMatchObject({
+        package: 'deno',
+        published: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        latest: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      });
+      const [reused] = await withoutRegistry(() =>
+        resolveRuntimes(parseRuntimeList('deno@2.9'), { cacheDir: scratch }),
+      );
+      expect(reused).toEqual(deno);
+    },
+    INSTALL_TIMEOUT_MS,
+  );
+
+  it(
     'lets two benches install the same runtime at the same time, both ending with one complete copy',
     async () => {
       const specs = parseRuntimeList('bun');

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
-import { resolveRuntimes } from '../../bench/runtimes/runtimes.js';
+import { resolveRuntimes, runtimeArgv } from '../../bench/runtimes/runtimes.js';
 import { assertDriverSupports, parseRuntimeList } from '../../bench/runtimes/specs.js';
 import { resolveError, withoutRegistry } from './support/runtimes.js';
 
@@ -39,7 +39,15 @@ describe('parseRuntimeList', () => {
     ]);
   });
 
-  it.each(['deno', 'node@', 'node@latest', 'bun@1.x', 'node@24.1.2.3', 'node@^24', 'NODE@24', 'node24'])(
+  it('reads deno and deno@X[.Y[.Z]] as Deno releases, the newest for bare deno', () => {
+    expect(parseRuntimeList('deno,deno@2.9,node@26')).toEqual([
+      { text: 'deno', name: 'deno', range: null },
+      { text: 'deno@2.9', name: 'deno', range: '2.9' },
+      { text: 'node@26', name: 'node', range: '26' },
+    ]);
+  });
+
+  it.each(['dino', 'deno@2.x', 'node@', 'node@latest', 'bun@1.x', 'node@24.1.2.3', 'node@^24', 'NODE@24', 'node24'])(
     'rejects %s with one line naming it and the accepted forms',
     (text) => {
       const error = parseError(text);
@@ -75,6 +83,30 @@ describe('parseRuntimeList', () => {
       'node@20.19',
       'node@21',
     ]);
+  });
+});
+
+describe('runtimeArgv', () => {
+  const runtime = (name: 'node' | 'deno', args: string[]) => ({
+    spec: name,
+    name,
+    version: '1.0.0',
+    command: name,
+    args,
+  });
+
+  it("hands node's flags to node as they are", () => {
+    expect(runtimeArgv(runtime('node', []), ['--prof', '--import=file:///m.js'])).toEqual([
+      '--prof',
+      '--import=file:///m.js',
+    ]);
+  });
+
+  it("gives Deno V8's flags in one --v8-flags list and a preload as --preload, after deno run", () => {
+    expect(
+      runtimeArgv(runtime('deno', ['run', '--allow-all']), ['--prof', '--logfile=/tmp/a.log', '--import=file:///m.js']),
+    ).toEqual(['run', '--allow-all', '--v8-flags=--prof,--logfile=/tmp/a.log', '--preload=file:///m.js']);
+    expect(runtimeArgv(runtime('deno', ['run', '--allow-all']), [])).toEqual(['run', '--allow-all']);
   });
 });
 

@@ -79,7 +79,7 @@ describe('a target that answers nothing within a run, measured beside one that a
     const verdictRow = run.stdout.split('\n').find((line) => /^\| node@[^|]+\| work \|/.test(line))!;
     expect(verdictRow).toMatch(/\| — \| — \| — \| \*\*too slow\*\* \|/);
     expect(verdictRow).toMatch(
-      /slow too slow for --duration 1 s: none of the 8 requests in flight answered in rounds 1, 2, so no ratio/,
+      /slow too slow for --duration 1 s: none of the 8 requests in flight answered in rounds 1–2, so no ratio/,
     );
   });
 });

@@ -113,6 +113,12 @@ describe("the production stack's middleware groups", () => {
     expect(classify('node:internal/streams/transform')).toBe('node');
     expect(classify(`${root}/node_modules/pino/lib/tools.js`)).toBe('logger');
   });
+
+  it("counts Deno's runtime code, its node: modules among it, for node", () => {
+    const classify = createScriptClassifier();
+    expect(classify('ext:deno_node/internal/buffer.mjs')).toBe('node');
+    expect(classify('ext:deno_http/00_serve.ts')).toBe('node');
+  });
 });
 
 describe('group classification of recorded profiles', () => {
@@ -158,6 +164,25 @@ describe('group classification of recorded profiles', () => {
     const recordedHandlers = recorded['nest-express-products'].code.filter((c) => c.kind === 'BytecodeHandler');
     expect(recordedHandlers.length).toBeGreaterThan(0);
     expect(express.some((f) => f.name.startsWith('BytecodeHandler:'))).toBe(false);
+  });
+
+  it('names a bytecode handler with no function found above it by its bytecode, not as unaccounted', () => {
+    const code = [{ name: 'Construct', type: 'CODE', kind: 'BytecodeHandler' }];
+    const analysis = analyzeTicks({ code, ticks: [{ tm: 1, vm: 0, s: [0, 12] }] });
+    expect(analysis.unaccounted).toBe(0);
+    expect(analysis.functions).toMatchObject([{ name: 'BytecodeHandler: Construct', group: 'native', selfTicks: 1 }]);
+  });
+
+  it("names a tick sampled with no pc by V8's state, apart from unaccounted pcs", () => {
+    const analysis = analyzeTicks({
+      code: [],
+      ticks: [
+        { tm: 1, vm: 5, s: [-1, 0] },
+        { tm: 2, vm: 0, s: [-1, 0x7f00_0000_1000] },
+      ],
+    });
+    expect(analysis).toMatchObject({ noPc: 1, unaccounted: 1, unaccountedShare: 0.5 });
+    expect(analysis.functions.map((f) => f.name).sort()).toEqual(['(no pc sampled, V8 state OTHER)', '(unaccounted)']);
   });
 
   it('charges native code to the JavaScript group that called it', () => {

@@ -41,6 +41,7 @@ describe('scanning a V8 log', () => {
         v8Version: null,
         libraries: [],
         tickAddresses: [],
+        builtins: [],
         marks: [],
         ticks: 3,
         tickTimesUs: [1, 2, 3],

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { parseAbOutput } from './ab-output.js';
+import { hasUniqueValues } from '../unique-values.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 
@@ -31,6 +32,10 @@ const driver = {
   },
   async run({ url, method, headers, body, connections, durationSec, pipelining, cpu, signal }) {
     if (pipelining > 1) throw new Error('ab cannot pipeline requests; use --driver wrk or autocannon');
+    if (hasUniqueValues(body))
+      throw new Error(
+        'ab sends one body for every request, and this one needs unique values; use --driver wrk or autocannon',
+      );
     const dir = await mkdtemp(join(tmpdir(), 'bench-ab-'));
     try {
       const csvFile = join(dir, 'percentiles.csv');

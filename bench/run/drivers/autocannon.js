@@ -3,6 +3,7 @@
 // of wrk per request (~16 µs against 10–12 µs here, see README), so fast servers saturate it first (runs flag that).
 import autocannon from 'autocannon';
 
+import { hasUniqueValues, uniqueFiller } from '../unique-values.js';
 import { countOf, expectedStatuses } from './registry.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
@@ -54,9 +55,10 @@ export function fromAutocannonResult(result, expectedStatuses, generatorCpuSec) 
  * @param {import('./registry.js').RouteRequest} request
  * @param {Record<string, string>} runHeaders sent with every request
  * @param {Record<string, number>} sentByRoute
+ * @param {(body: string | undefined) => string | undefined} fillUnique a fresh value for each placeholder
  * @returns {autocannon.Request}
  */
-function countedRequest({ route, method, path, headers, body }, runHeaders, sentByRoute) {
+function countedRequest({ route, method, path, headers, body }, runHeaders, sentByRoute, fillUnique) {
   sentByRoute[route] = 0;
   return {
     method: /** @type {autocannon.Request['method']} */ (method),
@@ -65,7 +67,7 @@ function countedRequest({ route, method, path, headers, body }, runHeaders, sent
     body,
     setupRequest: (request) => {
       sentByRoute[route] += 1;
-      return request;
+      return hasUniqueValues(body) ? { ...request, body: fillUnique(body) } : request;
     },
   };
 }
@@ -84,6 +86,22 @@ const driver = {
     const cpuBefore = process.cpuUsage();
     /** @type {Record<string, number>} */
     const sentByRoute = {};
+    const fillUnique = uniqueFiller();
+    // a body with unique values is set anew per request, which autocannon does only for a list of requests
+    const cycle =
+      sequence ??
+      (hasUniqueValues(body)
+        ? [
+            {
+              route: 'single',
+              method,
+              path: new URL(url).pathname + new URL(url).search,
+              headers: {},
+              body,
+              expectedStatus,
+            },
+          ]
+        : null);
     const instance = autocannon({
       url,
       method: /** @type {autocannon.Request['method']} */ (method),
@@ -93,7 +111,7 @@ const driver = {
       pipelining,
       duration: durationSec,
       sampleInt: SAMPLE_INTERVAL_MS,
-      ...(sequence ? { requests: sequence.map((request) => countedRequest(request, headers, sentByRoute)) } : {}),
+      ...(cycle ? { requests: cycle.map((request) => countedRequest(request, headers, sentByRoute, fillUnique)) } : {}),
     });
     const stop = () => /** @type {any} */ (instance).stop();
     signal?.addEventListener('abort', stop, { once: true });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { expectedStatuses } from './registry.js';
 import { parseWrkOutput } from './wrk-output.js';
+import { runTag } from '../unique-values.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 
@@ -54,6 +55,7 @@ const driver = {
     const env = {
       BENCH_METHOD: method,
       BENCH_PIPELINING: String(pipelining),
+      BENCH_UNIQUE_TAG: runTag(),
       ...(body === undefined ? {} : { BENCH_BODY: body }),
       ...(sequence ? sequenceEnv(sequence) : {}),
     };

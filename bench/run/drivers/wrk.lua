@@ -2,9 +2,24 @@
 -- requests per write, counts responses by status (wrk itself only counts status >= 400, and counts them in its
 -- request total), and prints the numbers the bench needs on one machine-readable line, including p99.9, which wrk's
 -- own --latency table does not show. For a mix (BENCH_SEQUENCE set) it goes round a fixed cycle of requests and
--- counts those it sent per route.
+-- counts those it sent per route. A body with {{unique}} in it gets a fresh value there on every request, as
+-- bench/run/unique-values.js gives one: the run's tag, this thread's number and a count.
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
 wrk.body = os.getenv("BENCH_BODY")
+local unique_tag = os.getenv("BENCH_UNIQUE_TAG") or ""
+local UNIQUE_PLACEHOLDER = "{{unique}}"
+local unique_count = 0
+
+local function has_unique(body)
+  return body ~= nil and body:find(UNIQUE_PLACEHOLDER, 1, true) ~= nil
+end
+
+local function fill_unique(body)
+  return (body:gsub("{{unique}}", function()
+    unique_count = unique_count + 1
+    return unique_tag .. (thread_number or 1) .. string.format("%x", unique_count)
+  end))
+end
 local pipelining = tonumber(os.getenv("BENCH_PIPELINING") or "1")
 -- the cycle as comma-separated 1-based indices into the requests BENCH_REQUEST_<i>_ROUTE, _METHOD, _PATH,
 -- _HEADERS ("name: value" lines) and _BODY describe
@@ -15,9 +30,11 @@ local threads = {}
 
 function setup(thread)
   table.insert(threads, thread)
+  thread:set("thread_number", #threads)
 end
 
-local routes, formatted, sequence, position = {}, {}, {}, 0
+-- fresh[i]: the parts of a request whose body is filled anew each time it is sent
+local routes, formatted, fresh, sequence, position = {}, {}, {}, {}, 0
 
 local function request_env(i, field)
   return os.getenv("BENCH_REQUEST_" .. i .. "_" .. field)
@@ -28,7 +45,7 @@ function init(args)
   statuses = {}
   sent_by_route = {}
   if not sequence_text then
-    pipelined = string.rep(wrk.format(), pipelining)
+    if not has_unique(wrk.body) then pipelined = string.rep(wrk.format(), pipelining) end
     return
   end
   for index in sequence_text:gmatch("%d+") do
@@ -40,7 +57,12 @@ function init(args)
     for name, value in pairs(wrk.headers) do headers[name] = value end
     for name, value in (request_env(i, "HEADERS") or ""):gmatch("([^:\n]+): ([^\n]*)") do headers[name] = value end
     routes[i] = request_env(i, "ROUTE")
-    formatted[i] = wrk.format(request_env(i, "METHOD"), request_env(i, "PATH"), headers, request_env(i, "BODY"))
+    local method, path, body = request_env(i, "METHOD"), request_env(i, "PATH"), request_env(i, "BODY")
+    if has_unique(body) then
+      fresh[i] = { method = method, path = path, headers = headers, body = body }
+    else
+      formatted[i] = wrk.format(method, path, headers, body)
+    end
     sent_by_route[routes[i]] = 0
     i = i + 1
   end
@@ -50,6 +72,8 @@ local function next_in_mix()
   position = position % #sequence + 1
   local i = sequence[position]
   sent_by_route[routes[i]] = sent_by_route[routes[i]] + 1
+  local parts = fresh[i]
+  if parts then return wrk.format(parts.method, parts.path, parts.headers, fill_unique(parts.body)) end
   return formatted[i]
 end
 
@@ -58,6 +82,12 @@ if sequence_text then
     if pipelining == 1 then return next_in_mix() end
     local batch = {}
     for _ = 1, pipelining do table.insert(batch, next_in_mix()) end
+    return table.concat(batch)
+  end
+elseif has_unique(wrk.body) then
+  function request()
+    local batch = {}
+    for _ = 1, pipelining do table.insert(batch, wrk.format(nil, nil, nil, fill_unique(wrk.body))) end
     return table.concat(batch)
   end
 elseif pipelining > 1 then

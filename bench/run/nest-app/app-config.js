@@ -6,7 +6,8 @@ import { UsageError } from '../../errors.js';
 import { validateConfig } from '../config.js';
 import { LAUNCHER } from './packages.js';
 import { launcherEnv } from './launcher-env.js';
-import { fillPath, routeMatcher } from './route-match.js';
+import { fillPath, parameterNames, routeMatcher } from './route-match.js';
+import { exampleValue } from './example-body.js';
 
 export const EXPRESS_TARGET = 'nest-express';
 export const FASTIFY_TARGET = 'nest-fastify';
@@ -28,6 +29,9 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {string | null} notMeasured why not
  * @property {number} logged requests to it in the traffic log (0 without one)
  * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
+ * @property {'derived' | '--body' | 'none' | null} [body] where its body came from: the app's metadata, --body, or it
+ *   reads none; null for a GET
+ * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
  *
  * @typedef {object} TrafficSummary
  * @property {string} file
@@ -49,9 +53,11 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {import('./traffic.js').TrafficLog | null} input.traffic
  * @param {string | null} input.trafficFile
  * @param {Record<string, unknown>[]} input.configScenarios a --config file's scenarios, raw
+ * @param {BodyOverride[]} [input.bodies] --body
+ * @param {Record<string, string>} [input.headers] sent with every request: --header and what authenticate() returned
  * @returns {OwnAppPlan}
  */
-export function planOwnApp({ discovered, params, traffic, trafficFile, configScenarios }) {
+export function planOwnApp({ discovered, params, traffic, trafficFile, configScenarios, bodies = [], headers = {} }) {
   const { routes, versioning } = discovered;
   const matchRoute = routeMatcher(routes);
   /** @type {Map<import('./discover.js').Route, { count: number, urls: Map<string, number> }>} */
@@ -82,31 +88,42 @@ export function planOwnApp({ discovered, params, traffic, trafficFile, configSce
       notMeasured: /** @type {string | null} */ (null),
       logged: logged?.count ?? 0,
     };
-    const headers = versionHeaders(route, versioning);
-    if (headers === null)
+    const version = versionHeaders(route, versioning);
+    if (version === null)
       return { ...entry, notMeasured: 'custom versioning: the bench cannot tell which request picks this version' };
     const url = representativeUrl(route, logged?.urls, params, matchRoute);
     const fromConfig = configScenarioFor(route, url, byRequest, matchRoute, configScenarios);
     if (fromConfig)
       return { ...entry, scenario: String(fromConfig.name), request: requestLine(rawRequest(fromConfig)) };
-    if (route.method !== 'GET')
+    const override = bodies.find((b) => b.method === route.method && matchRoute(b)?.route === route);
+    if (destroysWhatItNames(route) && !override)
       return {
         ...entry,
-        notMeasured: `${route.method} needs a body the bench cannot know: add it as a --config scenario`,
+        notMeasured: `deletes what :${parameterNames(route.path).at(-1)} names, so only its first request finds it: timing it needs a fresh one per request; measure the write that creates them, or give a --config scenario for a DELETE that can repeat`,
       };
     if ('missing' in url)
       return {
         ...entry,
-        notMeasured: `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')} or a --traffic log with requests to it`,
+        notMeasured: `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`,
       };
+    const body = route.method === 'GET' ? null : requestBody(route, override);
+    const sent = { ...headers, ...version };
     const name = uniqueName(scenarioName(route), usedNames);
     scenarios.push({
       name,
       description: `${route.handler}: ${route.method} ${url.url}`,
+      ...(route.method === 'GET' ? {} : { method: route.method }),
       path: url.url,
-      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(Object.keys(sent).length ? { headers: sent } : {}),
+      ...(body?.value === undefined ? {} : { body: body.value }),
     });
-    return { ...entry, scenario: name, request: `GET ${url.url}`, ...(Object.keys(headers).length ? { headers } : {}) };
+    return {
+      ...entry,
+      scenario: name,
+      request: `${route.method} ${url.url}`,
+      ...(Object.keys(version).length ? { headers: version } : {}),
+      ...(body ? { body: body.source, bodySources: body.sources } : {}),
+    };
   });
   return {
     routes: entries,
@@ -122,6 +139,32 @@ export function planOwnApp({ discovered, params, traffic, trafficFile, configSce
           }
         : null,
   };
+}
+
+/**
+ * A DELETE whose last path segment is a parameter removes the thing it names (`/articles/:slug`), so a second request
+ * finds nothing; one that ends in a word removes a relation (`/articles/:slug/favorite`) and can repeat.
+ * @param {import('./discover.js').Route} route
+ */
+export function destroysWhatItNames(route) {
+  return route.method === 'DELETE' && /\/[:*][^/]+$/.test(route.path);
+}
+
+/**
+ * --body: a route's body as the user gives it, `METHOD /path=JSON`.
+ * @typedef {{ method: string, url: string, value: unknown }} BodyOverride
+ */
+
+/**
+ * The body a write is sent with: --body when given, else one derived from the app's metadata; none when the handler
+ * reads no body.
+ * @param {import('./discover.js').Route} route @param {BodyOverride | undefined} override
+ * @returns {{ value: unknown, source: 'derived' | '--body' | 'none', sources: string[] }}
+ */
+function requestBody(route, override) {
+  if (override) return { value: override.value, source: '--body', sources: [] };
+  if (!route.body) return { value: undefined, source: 'none', sources: [] };
+  return { value: exampleValue(route.body.schema), source: 'derived', sources: route.body.sources };
 }
 
 /**
@@ -245,7 +288,7 @@ function versionHeaders(route, versioning) {
 }
 
 /**
- * `/api/users/:id/card` → `api-users-id-card`; `/` → `root`.
+ * `GET /api/users/:id/card` → `api-users-id-card`; `POST /api/users` → `post-api-users`; `GET /` → `root`.
  * @param {import('./discover.js').Route} route
  */
 function scenarioName(route) {
@@ -254,7 +297,8 @@ function scenarioName(route) {
     .map((part) => part.replace(/[^\w.-]/g, ''))
     .filter(Boolean)
     .join('-');
-  const base = words || 'root';
+  // a write is named for its method too: POST /api/users is post-api-users beside GET's api-users
+  const base = `${route.method === 'GET' ? '' : `${route.method.toLowerCase()}-`}${words || 'root'}`;
   const version = route.version === null ? null : [route.version].flat().join('.');
   return version !== null && !route.path.includes(`v${version}`) ? `${base}-v${version}` : base;
 }

@@ -16,8 +16,9 @@ const ERROR_LOG_WAIT_MS = 300;
 const ERROR_LOG_POLL_MS = 20;
 
 /**
- * @typedef {{ status: number | null, contentType: string | null, error: string | null }} AdapterAnswer
- * error: the first line the server logged while answering (or why the request failed)
+ * @typedef {{ status: number | null, contentType: string | null, error: string | null, refusal?: string | null }}
+ *   AdapterAnswer error: the first line the server logged while answering (or why the request failed); refusal: what a
+ *   4xx answer's body said (a validation message)
  *
  * @typedef {object} RouteCompatibility
  * @property {string} scenario
@@ -149,6 +150,48 @@ function mediaType(value) {
   return value ? value.split(';')[0].trim().toLowerCase() : null;
 }
 
+/** @param {Answer} answer what a 4xx answer said, else null */
+function refusal(answer) {
+  return answer.status !== null && answer.status >= 400 && answer.status < 500 ? refusalMessage(answer.body) : null;
+}
+
+/** A refusal's message is cut here: the table shows the first reasons, the app's log has the rest. */
+const MAX_REFUSAL_CHARS = 200;
+
+/**
+ * What a 4xx answer says, as Nest's exceptions and validation pipes put it: `message` (a string or ValidationPipe's
+ * list), `error`, or an `errors` object; else the body's start.
+ * @param {string} body
+ */
+export function refusalMessage(body) {
+  const { json, value } = parsed(body);
+  /** @type {unknown} */
+  let said = value;
+  if (json && value && typeof value === 'object') {
+    const record = /** @type {Record<string, unknown>} */ (value);
+    const parts = [record.message, record.errors, record.error].filter((part) => part !== undefined);
+    said = parts.length
+      ? parts
+          .flatMap(reasons)
+          .filter((reason, i, all) => all.indexOf(reason) === i)
+          .join('; ')
+      : value;
+  }
+  const text = typeof said === 'string' ? said : JSON.stringify(said);
+  return text.length > MAX_REFUSAL_CHARS ? `${text.slice(0, MAX_REFUSAL_CHARS)}…` : text;
+}
+
+/**
+ * The reasons in one part of a refusal: a string, ValidationPipe's list, or an object of them by field.
+ * @param {unknown} part @returns {string[]}
+ */
+function reasons(part) {
+  if (typeof part === 'string') return [part];
+  if (Array.isArray(part)) return part.flatMap(reasons);
+  if (part && typeof part === 'object') return Object.values(part).flatMap(reasons);
+  return [JSON.stringify(part)];
+}
+
 /** @param {string} body */
 function parsed(body) {
   try {
@@ -177,9 +220,14 @@ export function compare(scenario, request, express, fastify, again) {
   const ok = express.status !== null && express.status < 400;
   const notMeasured =
     difference === null && !ok
-      ? `answers ${express.status ?? 'nothing'} on both adapters${express.error ? ` (${express.error})` : ''}: give it other --params, or a --config scenario with what it needs`
+      ? `answers ${express.status ?? 'nothing'} on both adapters${express.error ? ` (${express.error})` : ''}${refusal(express) ? `: ${refusal(express)}` : ''}; give it other --params, a --body, or a --config scenario with what it needs`
       : null;
-  const strip = (/** @type {Answer} */ a) => ({ status: a.status, contentType: a.contentType, error: a.error });
+  const strip = (/** @type {Answer} */ a) => ({
+    status: a.status,
+    contentType: a.contentType,
+    error: a.error,
+    refusal: refusal(a),
+  });
   return {
     scenario,
     request,

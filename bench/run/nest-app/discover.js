@@ -13,9 +13,12 @@ import { REFUSAL_PREFIX, launcherEnv } from './launcher-env.js';
  * @property {string} path as registered, e.g. /api/v1/users/:id
  * @property {string} handler Controller.method
  * @property {string | string[] | null} version the route's version when the app uses versioning
+ * @property {{ schema: import('./body-schema.js').BodySchema, sources: string[] } | null} [body] what its handler's
+ *   body must look like (launcher.js); null: it reads none
  *
  * @typedef {{ type: 'uri' | 'header' | 'media-type' | 'custom', header: string | null, key: string | null }} Versioning
- * @typedef {{ routes: Route[], versioning: Versioning | null }} Discovered
+ * @typedef {{ routes: Route[], versioning: Versioning | null, swaggerError?: string | null }} Discovered
+ *   swaggerError: why @nestjs/swagger could not build the app's OpenAPI document
  */
 
 const DISCOVERY_TIMEOUT_MS = 60_000;

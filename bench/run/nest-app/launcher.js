@@ -2,11 +2,13 @@
 // @ts-check
 // The bench's own server entry for a user's Nest module: NestFactory.create(module, adapter), the user's configure(app)
 // (what their main.ts does), listen. Nest and the adapters come from the app's folder, not the bench's.
-// NEST_APP_ROUTES=1 instead prints the routes Nest registered, as JSON on stdout, and exits.
+// NEST_APP_ROUTES=1 instead prints the routes Nest registered, with what each one's body must look like, as JSON on
+// stdout, and exits.
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { REFUSAL_PREFIX } from './launcher-env.js';
+import { bodySchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
 
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
 const VERSIONING_TYPES = ['uri', 'header', 'media-type', 'custom'];
@@ -89,8 +91,106 @@ if (setup && typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} ex
 const app = await core.NestFactory.create(AppModule, adapter, { logger, snapshot: Boolean(NEST_APP_ROUTES) });
 await setup?.configure(app, { adapter: adapterName });
 
+/**
+ * Loaded from the app's folder when it has the package, else null: the app's own copies hold its metadata.
+ * @param {string} name
+ */
+function optionalFromApp(name) {
+  try {
+    return requireFromApp(name);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What each handler's body must look like: its @Body parameters, each DTO described by the OpenAPI document
+ * @nestjs/swagger builds (when the app has it) merged with its class-validator rules. null: the handler reads no body.
+ * @param {any} nestApp
+ * @returns {{ describe: (className: string, methodName: string) => ({ schema: object, sources: string[] } | null),
+ *   swaggerError: string | null }}
+ */
+function bodyDescriptions(nestApp) {
+  const { ROUTE_ARGS_METADATA } = requireFromApp('@nestjs/common/constants');
+  const { RouteParamtypes } = requireFromApp('@nestjs/common/enums/route-paramtypes.enum');
+  /** @type {Map<string, Function>} */
+  const controllers = new Map();
+  for (const module of nestApp.get(core.ModulesContainer).values())
+    for (const wrapper of module.controllers.values())
+      if (wrapper.metatype) controllers.set(wrapper.metatype.name, wrapper.metatype);
+  const validator = optionalFromApp('class-validator');
+  const transformerStorage = optionalFromApp('class-transformer/cjs/storage.js')?.defaultMetadataStorage;
+  const swagger = optionalFromApp('@nestjs/swagger');
+  let document = null;
+  let swaggerError = null;
+  if (swagger) {
+    try {
+      document = swagger.SwaggerModule.createDocument(nestApp, new swagger.DocumentBuilder().build());
+    } catch (error) {
+      swaggerError = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    }
+  }
+  /** @param {Function} dto @param {Set<Function>} seen @returns {import('./body-schema.js').ClassShape} */
+  const shapeOf = (dto, seen) => {
+    const rules = (validator?.getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false) ?? []).map(
+      (/** @type {any} */ m) => ({
+        property: m.propertyName,
+        name: m.type === 'customValidation' || m.type === 'conditionalValidation' ? (m.name ?? m.type) : m.type,
+        constraints: m.constraints ?? [],
+        each: Boolean(m.each),
+      }),
+    );
+    /** @type {Record<string, string>} */
+    const designTypes = {};
+    /** @type {Record<string, import('./body-schema.js').ClassShape>} */
+    const nested = {};
+    for (const { property, name } of rules) {
+      const type = Reflect.getMetadata('design:type', dto.prototype, property);
+      if (typeof type === 'function') designTypes[property] = type.name;
+      const nestedClass = transformerStorage?.findTypeMetadata(dto, property)?.typeFunction() ?? type;
+      if (name === 'nestedValidation' && typeof nestedClass === 'function' && !seen.has(nestedClass))
+        nested[property] = shapeOf(nestedClass, new Set([...seen, nestedClass]));
+    }
+    return { name: dto.name, rules, designTypes, nested };
+  };
+  /** @param {Function | undefined} dto @param {string[]} sources */
+  const dtoSchema = (dto, sources) => {
+    if (typeof dto !== 'function' || [String, Number, Boolean, Object, Array].includes(/** @type {any} */ (dto)))
+      return {};
+    const documented = document?.components?.schemas?.[dto.name];
+    const fromDocument = documented ? resolveOpenApi(document, documented) : {};
+    const fromValidation = validator ? schemaFromValidation(shapeOf(dto, new Set([dto]))) : {};
+    if (Object.keys(fromDocument.properties ?? {}).length) sources.push('OpenAPI');
+    if (Object.keys(fromValidation.properties ?? {}).length) sources.push('class-validator');
+    return mergeSchemas(fromDocument, fromValidation);
+  };
+  return {
+    swaggerError,
+    describe(className, methodName) {
+      const controller = controllers.get(className);
+      if (!controller) return null;
+      const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, methodName) ?? {};
+      const types = Reflect.getMetadata('design:paramtypes', controller.prototype, methodName) ?? [];
+      const params = Object.entries(args)
+        .filter(([key]) => Number(key.split(':')[0]) === RouteParamtypes.BODY)
+        .map(([, arg]) => /** @type {{ index: number, data?: unknown }} */ (arg));
+      if (params.length === 0) return null;
+      /** @type {string[]} */
+      const sources = [];
+      const schema = bodySchema(
+        params.map((param) => ({
+          key: typeof param.data === 'string' ? param.data : null,
+          schema: dtoSchema(types[param.index], sources),
+        })),
+      );
+      return { schema, sources: [...new Set(sources)] };
+    },
+  };
+}
+
 if (NEST_APP_ROUTES) {
   await app.init();
+  const bodies = bodyDescriptions(app);
   const graph = app.get(core.SerializedGraph).toJSON();
   /** @type {{ type?: number, header?: string, key?: string } | undefined} */
   const versioning = app.config?.getVersioning?.();
@@ -102,10 +202,11 @@ if (NEST_APP_ROUTES) {
       path: metadata.path,
       handler: `${className}.${methodName}`,
       version: metadata.methodVersion ?? metadata.controllerVersion ?? null,
+      body: bodies.describe(className, methodName),
     }));
   const versioningType = versioning ? VERSIONING_TYPES[versioning.type ?? 0] : null;
   process.stdout.write(
-    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null })}\n`,
+    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError })}\n`,
   );
   await app.close();
   process.exit(0);

@@ -6,6 +6,7 @@ import hdr from 'hdr-histogram-js';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { processCpuNs } from '../procstat.js';
+import { uniqueFiller } from '../unique-values.js';
 import { createScheduler } from './scheduler.js';
 import { pace, startClock } from './pacer.js';
 
@@ -35,6 +36,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @property {Record<string, string>} headers
  * @property {string | undefined} body
  * @property {number} expectedStatus the scenario's status
+ * @property {RequestInMix[]} [sequence] a mix: the cycle of requests sent in turn instead of the one above
  * @property {number} ratePerSec offered rate
  * @property {number} durationSec of the schedule
  * @property {number} connections keep-alive connections, opened before the schedule starts
@@ -62,14 +64,42 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  */
 
 /**
+ * @typedef {{ path: string, method: string, headers: Record<string, string>, body: string | undefined,
+ *   expectedStatus: number }} RequestInMix
+ */
+
+/**
+ * The requests of a run in the order they are sent, each with a body to send: a body with unique values is filled
+ * anew each time, any other is sent as it is.
+ * @param {OpenLoopRequest} request
+ */
+function requestCycle(request) {
+  const fillUnique = uniqueFiller();
+  const cycle = (request.sequence?.length ? request.sequence : [request]).map(
+    ({ path, method, headers, body, expectedStatus }) => ({
+      options: { path, method, headers, body },
+      expectedStatus,
+      fresh: fillUnique(body) !== body,
+    }),
+  );
+  let next = 0;
+  return () => {
+    const chosen = cycle[next];
+    next = (next + 1) % cycle.length;
+    const options = chosen.fresh ? { ...chosen.options, body: fillUnique(chosen.options.body) } : chosen.options;
+    return { options, expectedStatus: chosen.expectedStatus };
+  };
+}
+
+/**
  * Open keep-alive connections before the clock starts, so connection set-up is not counted as the server's latency.
  * @param {Pool} pool @param {OpenLoopRequest} request
  */
 async function openConnections(pool, request) {
-  const { path, method, headers, body } = request;
+  const nextRequest = requestCycle(request);
   await Promise.all(
     Array.from({ length: request.connections }, () =>
-      pool.request({ path, method, headers, body }).then((response) => response.body.dump()),
+      pool.request(nextRequest().options).then((response) => response.body.dump()),
     ),
   );
 }
@@ -99,7 +129,7 @@ export async function runOpenLoop(request) {
 async function runSchedule(pool, request) {
   const histogram = hdr.build(HISTOGRAM);
   const scheduler = createScheduler(request);
-  const dispatchOptions = { path: request.path, method: request.method, headers: request.headers, body: request.body };
+  const nextRequest = requestCycle(request);
   /** requests in flight, each with its due time: one per busy connection */
   const inFlight = new Set();
   /**
@@ -147,7 +177,8 @@ async function runSchedule(pool, request) {
     const exchange = { dueNs };
     inFlight.add(exchange);
     let status = 0;
-    pool.dispatch(dispatchOptions, {
+    const { options, expectedStatus } = nextRequest();
+    pool.dispatch(options, {
       onRequestStart() {},
       onResponseStart(_controller, statusCode) {
         status = statusCode;
@@ -158,7 +189,7 @@ async function runSchedule(pool, request) {
         lastAnswerNs = elapsedNs();
         record(lastAnswerNs - dueNs);
         completed++;
-        if (status !== request.expectedStatus) unexpectedStatus++;
+        if (status !== expectedStatus) unexpectedStatus++;
         settle(exchange);
       },
       onResponseError(_controller, error) {

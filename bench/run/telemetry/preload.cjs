@@ -27,7 +27,8 @@ const GC_FLAGS = { 4: 'forced', 16: 'allAvailableGarbage', 32: 'allExternalMemor
 
 /**
  * What this runtime cannot report, by feature, with why. Bun answers V8's APIs without V8 behind them: its GC observer
- * never fires, its heap spaces are JavaScriptCore's and its loop utilisation stays zero, so those are not read there.
+ * never fires, its heap spaces are JavaScriptCore's and its loop utilisation stays zero. Deno runs V8, whose heap
+ * spaces it reports, but its perf_hooks delivers no GC entries and a loop utilisation of zero. Those are not read.
  * @type {Record<string, string>}
  */
 const unsupported = process.versions.bun
@@ -36,7 +37,12 @@ const unsupported = process.versions.bun
       generations: "Bun's JavaScriptCore heap has no V8 generations to size",
       eventLoopUtilization: 'Bun reports it as zero',
     }
-  : {};
+  : process.versions.deno
+    ? {
+        gc: "Deno's perf_hooks delivers no GC entries",
+        eventLoopUtilization: 'Deno reports it as zero',
+      }
+    : {};
 /** @type {Record<string, PauseSum>} */
 let pauses = {};
 /** @type {Record<string, number>} */

@@ -31,7 +31,7 @@ const SNAPSHOT_TIMEOUT_MS = 3000;
  * @returns {string[] | null}
  */
 export function preloadArgs(runtime) {
-  if (runtime.name === 'node') return ['--require', PRELOAD_FILE];
+  if (runtime.name === 'node' || runtime.name === 'deno') return ['--require', PRELOAD_FILE];
   if (runtime.name === 'bun') return ['--preload', PRELOAD_FILE];
   return null;
 }

@@ -1,0 +1,137 @@
+// @ts-check
+// Signed-in routes: the --nest-setup module may export authenticate(client). The bench boots the module on each
+// adapter, calls it once per booted adapter with a client for that server, and sends the headers it returns (and fills
+// path parameters with the params it may return) with every request. Express's answer is used on both adapters, since
+// both serve the same database; Fastify's call shows that signing in works there too.
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../../errors.js';
+import { startTarget } from '../targets.js';
+import { send } from '../verify.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
+
+/**
+ * What authenticate(client) is given: one request at a time to the app on one adapter.
+ * @typedef {object} AppClient
+ * @property {(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ClientAnswer>}
+ *   request a body that is not a string goes as JSON; headers: e.g. the token of a sign-in before it
+ *
+ * @typedef {{ status: number, headers: Record<string, string>, body: unknown }} ClientAnswer body: parsed JSON, else
+ *   the text
+ *
+ * @typedef {{ headers: Record<string, string>, params: Record<string, string> }} Credentials
+ *
+ * What results.json keeps of the sign-in: header names, never their values.
+ * @typedef {object} SignInRecord
+ * @property {string[]} headers the names of the headers sent with every request
+ * @property {string[]} params the path parameters authenticate() filled
+ * @property {Record<string, string | null>} errors per adapter, why authenticate() failed there; null: it worked
+ */
+
+/**
+ * @param {string} baseUrl
+ * @returns {AppClient}
+ */
+export function appClient(baseUrl) {
+  return {
+    async request(method, path, body, extra = {}) {
+      const text = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
+      /** @type {Record<string, string>} */
+      const headers = {
+        ...(text !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...extra,
+      };
+      const answer = await send(`${baseUrl}${path}`, { method: method.toUpperCase(), path, headers, body: text });
+      let parsed;
+      try {
+        parsed = JSON.parse(answer.body);
+      } catch {
+        parsed = answer.body;
+      }
+      return { status: answer.status, headers: answer.headers, body: parsed };
+    },
+  };
+}
+
+/**
+ * The setup module's authenticate export, or null when it has none.
+ * @param {string | null} setupFile
+ * @returns {Promise<((client: AppClient) => unknown) | null>}
+ */
+export async function authenticateExport(setupFile) {
+  if (setupFile === null) return null;
+  const setup = await import(pathToFileURL(setupFile).href);
+  const authenticate = setup.authenticate ?? setup.default?.authenticate;
+  if (authenticate === undefined) return null;
+  if (typeof authenticate !== 'function') throw new UsageError(`${setupFile}: authenticate must be a function`);
+  return authenticate;
+}
+
+/**
+ * What authenticate() returned, as headers and path parameters: either headers, or { headers, params }.
+ * @param {unknown} returned @param {string} setupFile
+ * @returns {Credentials}
+ */
+export function credentials(returned, setupFile) {
+  const record = /** @type {Record<string, unknown>} */ (returned);
+  const hasParts = record !== null && typeof record === 'object' && ('headers' in record || 'params' in record);
+  const headers = hasParts ? (record.headers ?? {}) : record;
+  const params = hasParts ? (record.params ?? {}) : {};
+  const strings = (/** @type {unknown} */ value) =>
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+  if (!strings(headers) || !strings(params))
+    throw new UsageError(
+      `${setupFile}: authenticate() returned ${JSON.stringify(returned)?.slice(0, 80)}; return headers, e.g. { authorization: 'Bearer …' }, or { headers, params }`,
+    );
+  const text = (/** @type {object} */ map) =>
+    Object.fromEntries(Object.entries(map).map(([name, value]) => [name, String(value)]));
+  return {
+    headers: Object.fromEntries(
+      Object.entries(text(/** @type {object} */ (headers))).map(([n, v]) => [n.toLowerCase(), v]),
+    ),
+    params: text(/** @type {object} */ (params)),
+  };
+}
+
+/**
+ * Boots the module on both adapters, calls authenticate once on each, and stops them.
+ * @param {object} input
+ * @param {(client: AppClient) => unknown} input.authenticate
+ * @param {string} input.setupFile
+ * @param {import('../config.js').Config} input.config the own-app config: its two targets
+ * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
+ * @param {number} input.basePort
+ * @param {Record<string, string>} input.env
+ * @param {(line: string) => void} input.log
+ * @returns {Promise<{ credentials: Credentials, record: SignInRecord }>}
+ * @throws {UsageError} authenticate() failed on Express, or returned something else than headers
+ */
+export async function signIn({ authenticate, setupFile, config, runtime, basePort, env, log }) {
+  log('signing in with authenticate() from --nest-setup on Express and Fastify');
+  /** @type {Record<string, Credentials>} */
+  const signedIn = {};
+  /** @type {Record<string, string | null>} */
+  const errors = {};
+  for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
+    const target = /** @type {import('../config.js').Target} */ (config.targets.find((t) => t.name === name));
+    let running;
+    try {
+      running = await startTarget(target, { runtime, port: basePort + i, env });
+      signedIn[name] = credentials(await authenticate(appClient(running.url)), setupFile);
+      errors[name] = null;
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      errors[name] = /** @type {Error} */ (error).message?.split('\n')[0] ?? String(error);
+    } finally {
+      await running?.stop();
+    }
+  }
+  const express = signedIn[EXPRESS_TARGET];
+  if (!express) throw new UsageError(`${setupFile}: authenticate() failed on Express: ${errors[EXPRESS_TARGET]}`);
+  return {
+    credentials: express,
+    record: { headers: Object.keys(express.headers), params: Object.keys(express.params), errors },
+  };
+}

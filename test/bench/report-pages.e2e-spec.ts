@@ -1,0 +1,154 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderFlameGraphHtml } from '../../bench/profile/flamegraph-html.js';
+import { chartMarks, flameFrames, openBrowser, openFile, openReport, type Browser } from '../support/browser.js';
+import { CLI, REPORT_CLI, ROOT, runNode } from './support/run-node.js';
+
+// The pages users open, in headless Chromium: every chart draws marks, no script fails, nothing is fetched.
+const RUN_TIMEOUT_MS = 180_000;
+const PROFILE_DIFF_CLI = join(ROOT, 'bench', 'bin', 'profile-diff.js');
+const REFERENCE = join(ROOT, 'results', 'reference');
+const PROFILES = join(ROOT, 'profiles', 'reference');
+/** d3-flame-graph's zoom transition on the pages, and a margin for a busy machine. */
+const ZOOM_SETTLED_MS = 1_500;
+
+let browser: Browser;
+let scratch: string;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  scratch = mkdtempSync(join(tmpdir(), 'report-pages-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A committed run's report.html rebuilt by today's code in a scratch directory. */
+async function rebuiltReport(reference: string): Promise<string> {
+  const dir = join(scratch, reference.replaceAll('/', '-'));
+  cpSync(join(REFERENCE, reference, 'results.json'), join(dir, 'results.json'));
+  const rebuilt = await runNode([REPORT_CLI, dir]);
+  expect(rebuilt.status).toBe(0);
+  return join(dir, 'report.html');
+}
+
+/** A report with nothing wrong in it, open. */
+async function openSoundReport(file: string) {
+  const opened = await openReport(browser, file);
+  expect(opened.problems).toEqual([]);
+  return opened;
+}
+
+describe('report.html in Chromium', () => {
+  it(
+    "a default --quick run's: every chart draws marks, no console error, no request leaves the file",
+    async () => {
+      const dir = join(scratch, 'quick');
+      const run = await runNode([CLI, '--runtime', 'node', '--quick', '--out', dir, '--port', '3170']);
+      expect(run.status).toBe(0);
+      const { charts, page } = await openSoundReport(join(dir, 'report.html'));
+      expect(charts.length).toBeGreaterThanOrEqual(2);
+      await page.close();
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it("a run on several runtimes: the per-runtime timeline charts draw a point for each runtime's routes", async () => {
+    const { charts, page } = await openSoundReport(await rebuiltReport('node22-24-26'));
+    const timeline = charts.filter((chart) => chart.chart.includes('÷'));
+    expect(timeline.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("a load curve's: the latency curves draw their points", async () => {
+    const { charts, page } = await openSoundReport(await rebuiltReport('load-curve-node26'));
+    expect(charts.length).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
+  it('counts a chart whose marks come out empty as a chart without marks', async () => {
+    const { page } = await openSoundReport(await rebuiltReport('load-curve-node26'));
+    // what a chart drawn from NaN or empty data leaves: its shapes without an area
+    await page.$eval('.chart svg', (svg) => {
+      for (const shape of svg.querySelectorAll('rect, circle')) {
+        shape.setAttribute('height', 'NaN');
+        shape.setAttribute('r', '0');
+      }
+    });
+    const [first] = await chartMarks(page);
+    expect(first.marks).toBe(0);
+    await page.close();
+  });
+});
+
+describe('flame graphs in Chromium', () => {
+  it('a profile: draws its frames, zooms into a frame on click and highlights what the search finds', async () => {
+    const saved = JSON.parse(readFileSync(join(PROFILES, 'nest-express-hello.json'), 'utf8'));
+    const file = join(scratch, 'nest-express-hello.html');
+    writeFileSync(
+      file,
+      renderFlameGraphHtml({
+        title: saved.title,
+        lines: [],
+        flame: saved.flame,
+        groupShares: new Map(saved.groups.map((g: any) => [g.id, g.selfShare])),
+      }),
+    );
+    const { page, errors, requestsOut } = await openFile(browser, file);
+    await expectFlameGraphWorks(page, 'router');
+    expect(errors).toEqual([]);
+    expect(requestsOut).toEqual([]);
+    await page.close();
+  });
+
+  it('a differential profile: draws both sides, zooms on click and highlights what the search finds', async () => {
+    const out = join(scratch, 'diff');
+    const diffRun = await runNode([
+      PROFILE_DIFF_CLI,
+      join(PROFILES, 'nest-express-hello.json'),
+      join(PROFILES, 'nest-fastify-hello.json'),
+      '--out',
+      out,
+    ]);
+    expect(diffRun.status).toBe(0);
+    const { page, errors, requestsOut } = await openFile(
+      browser,
+      join(out, 'nest-express-hello-vs-nest-fastify-hello.diff.html'),
+    );
+    await expectFlameGraphWorks(page, 'router');
+    await page.click('#view');
+    expect((await flameFrames(page)).length).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    expect(requestsOut).toEqual([]);
+    await page.close();
+  });
+});
+
+/**
+ * Frames drawn; the search colours the frames it matches; a click on a narrow frame widens it to the whole chart.
+ * @param search a regex that matches some frames of the profile
+ */
+async function expectFlameGraphWorks(page: import('playwright-core').Page, search: string) {
+  const frames = await flameFrames(page);
+  expect(frames.length).toBeGreaterThan(10);
+  expect(frames.some((f) => f.highlighted)).toBe(false);
+
+  await page.fill('#term', search);
+  await page.waitForTimeout(ZOOM_SETTLED_MS);
+  const highlighted = (await flameFrames(page)).filter((f) => f.highlighted);
+  expect(highlighted.length).toBeGreaterThan(0);
+  expect(highlighted.every((f) => new RegExp(search).test(f.name))).toBe(true);
+  await page.fill('#term', '');
+
+  const chartWidth = frames[0].width; // the root frame spans the chart
+  const narrow = frames.findIndex((frame) => frame.width > 20 && frame.width < chartWidth / 4);
+  expect(narrow).toBeGreaterThan(0);
+  // the element itself, not its position: zooming re-orders the frames
+  const frame = (await page.$$('#chart svg g.frame rect'))[narrow];
+  await frame.click();
+  await page.waitForTimeout(ZOOM_SETTLED_MS);
+  expect(Number(await frame.getAttribute('width'))).toBeGreaterThan(chartWidth * 0.95);
+}

@@ -1,0 +1,167 @@
+import { TARGET_UTILISATION, capacity, switchAtRate } from '../../bench/analysis/switch-at-rate.js';
+import { halvesShift, writeGrowth } from '../../bench/analysis/writes.js';
+import { credentials } from '../../bench/run/nest-app/authenticate.js';
+import { refusalMessage } from '../../bench/run/nest-app/compatibility.js';
+import { compatibilityTable, switchAtRateTable } from '../../bench/report/own-app-tables.js';
+
+const RATE = 300;
+
+/** One open-loop run at RATE of one adapter, in one round, using `cpuShare` cores at `cpuUs` µs per request. */
+const curveRun = (target: string, round: number, cpuShare: number, cpuUs: number) => ({
+  runtime: 'node@26',
+  scenario: 'traffic',
+  target,
+  level: { share: null, rps: RATE },
+  round,
+  slot: 1,
+  startedAt: '',
+  status: 'ok',
+  failure: null,
+  run: null,
+  server: { cpuShare, cpuUsPerRequest: cpuUs, peakRssMiB: 100, peakRssWindow: 'run' },
+  generatorFlag: null,
+});
+
+const results = (runs: any[]) =>
+  ({
+    options: { rate: RATE },
+    runs: [],
+    loadCurve: {
+      plans: [
+        { runtime: 'node@26', scenario: 'traffic', capacityRps: {}, basis: null, levels: [{ share: null, rps: RATE }] },
+      ],
+      runs,
+    },
+  }) as any;
+
+describe('switchAtRate (--rate)', () => {
+  const rounds = [1, 2, 3, 4, 5, 6];
+  const [row] = switchAtRate(
+    results(
+      rounds.flatMap((round) => [
+        curveRun('nest-express', round, 0.3 + round / 1000, 1000),
+        curveRun('nest-fastify', round, 0.24 + round / 1000, 800),
+      ]),
+    ),
+  );
+
+  it('gives each adapter’s cores at the rate, the median over rounds with an interval around it', () => {
+    expect(row.express.cores?.median).toBeCloseTo(0.3035, 4);
+    expect(row.express.cores?.ci?.low).toBeLessThanOrEqual(0.3035);
+    expect(row.express.cores?.ci?.high).toBeGreaterThanOrEqual(0.3035);
+    expect(row.fastify.cores?.n).toBe(6);
+  });
+
+  it('gives the saving from the CPU per request taken within each round', () => {
+    expect(row.saving?.median).toBeCloseTo(0.2, 10);
+  });
+
+  it('sizes each adapter in instances at the target utilisation', () => {
+    expect(row.express.instances).toBe(1);
+    expect(row.express.rpsPerInstance).toBeCloseTo((RATE * TARGET_UTILISATION) / 0.3035, 6);
+  });
+
+  it('is empty without --rate', () => {
+    expect(switchAtRate({ ...results([]), options: { rate: null } })).toEqual([]);
+  });
+
+  it('renders the cores with their interval and the saving in percent', () => {
+    const table = switchAtRateTable([row]);
+    expect(table.title).toBe('What a switch saves at 300 req/s');
+    expect(table.rows[0][4]).toMatch(/^20 %/);
+  });
+});
+
+describe('capacity', () => {
+  it('rounds instances up: 1.3 cores at 60 % take three single-core instances', () => {
+    expect(capacity(1.3, 1000).instances).toBe(3);
+  });
+
+  it('says nothing without a measured CPU', () => {
+    expect(capacity(null, 1000)).toEqual({ instances: null, rpsPerInstance: null });
+  });
+});
+
+describe('writes (rows written and the rate over the run)', () => {
+  it('sees a route that slows as the data grows', () => {
+    const shift = halvesShift([100, 98, 99, 60, 58, 61]);
+    expect(shift?.estimate).toBeLessThan(-0.3);
+    expect(shift?.high).toBeLessThan(0);
+  });
+
+  it('has nothing to say below two rounds a half', () => {
+    expect(halvesShift([100, 90, 80])).toBeNull();
+  });
+
+  it('counts the answers with the route’s success status in its own runs, per adapter', () => {
+    const run = (target: string, round: number, created: number) => ({
+      runtime: 'node@26',
+      target,
+      scenario: 'post-notes',
+      round,
+      status: 'ok',
+      load: { rps: created, statusCounts: { '201': created, '409': 1 } },
+    });
+    const growth = writeGrowth({
+      runs: [run('nest-express', 1, 10), run('nest-express', 2, 12), run('nest-fastify', 1, 20)],
+      ownApp: {
+        routes: [{ method: 'POST', scenario: 'post-notes', request: 'POST /notes' }],
+        compatibility: { routes: [{ scenario: 'post-notes', expect: { status: 201 } }] },
+        mix: null,
+      },
+    } as any);
+    expect(growth.map((g) => [g.target, g.written])).toEqual([
+      ['nest-express', 22],
+      ['nest-fastify', 20],
+    ]);
+  });
+});
+
+describe('credentials (what authenticate() returned)', () => {
+  it('takes plain headers, names lower-cased', () => {
+    expect(credentials({ Authorization: 'Bearer t' }, 'setup.js')).toEqual({
+      headers: { authorization: 'Bearer t' },
+      params: {},
+    });
+  });
+
+  it('takes headers with path parameters', () => {
+    expect(credentials({ headers: { authorization: 'x' }, params: { slug: 'a', id: 7 } }, 'setup.js')).toEqual({
+      headers: { authorization: 'x' },
+      params: { slug: 'a', id: '7' },
+    });
+  });
+
+  it('refuses anything else in one line that says what to return', () => {
+    expect(() => credentials('a token', 'setup.js')).toThrow(
+      /setup\.js: authenticate\(\) returned "a token"; return headers/,
+    );
+  });
+});
+
+describe('refusalMessage (what a 4xx body says)', () => {
+  it('joins ValidationPipe’s list of messages', () => {
+    expect(
+      refusalMessage(
+        '{"statusCode":400,"message":["email must be an email","password too short"],"error":"Bad Request"}',
+      ),
+    ).toBe('email must be an email; password too short; Bad Request');
+  });
+
+  it('reads an errors object by field', () => {
+    expect(refusalMessage('{"message":"Input data validation failed","errors":{"username":"taken"}}')).toBe(
+      'Input data validation failed; taken',
+    );
+  });
+});
+
+describe('compatibilityTable', () => {
+  it('shows a sign-in that fails on Fastify as something to fix before a switch', () => {
+    const table = compatibilityTable({
+      compatibility: { startFailure: null, routes: [] },
+      signIn: { headers: ['authorization'], params: [], errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' } },
+    } as any);
+    expect(table.rows).toHaveLength(1);
+    expect(JSON.stringify(table.rows[0])).toContain('signing in fails on Fastify');
+  });
+});
