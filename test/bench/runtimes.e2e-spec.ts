@@ -112,9 +112,9 @@ describe('--runtime on bad input', () => {
   }, 60_000);
 
   it('exits 2 with one line for a runtime that is not one', async () => {
-    const run = await runNode([CLI, '--quick', '--runtime', 'node@20,deno', '--port', BASE_PORT]);
+    const run = await runNode([CLI, '--quick', '--runtime', 'node@20,dino', '--port', BASE_PORT]);
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toMatch(/^--runtime: "deno" is not a runtime; use node .*bun@<major>/);
+    expect(run.stderr.trim()).toMatch(/^--runtime: "dino" is not a runtime; use node .*deno@<major>/);
   });
 
   it('refuses ab with Bun in one line before installing or starting anything', async () => {
