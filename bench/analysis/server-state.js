@@ -12,7 +12,7 @@ export const YOUNG_STEP_SHARE = 0.5;
 /** Rounds where the hypervisor stole more than this share of the CPUs' time are named. */
 export const STEAL_LIMIT = 0.02;
 /**
- * Processes outside the bench on the server's core beyond this share of it are named; /proc/stat counts in ticks,
+ * Work on the server's core not charged to the server (other processes, interrupts) beyond this share of it is named; /proc/stat counts in ticks,
  * so a short run reads a few percent either way.
  */
 export const OTHER_CPU_LIMIT = 0.05;
@@ -51,7 +51,7 @@ const REDUCING_FLAG = 'allExternalMemory';
  * @property {Array<{ target: string, rounds: number[] }>} reducingGcs
  * @property {number[]} stealRounds rounds where either run had more than STEAL_LIMIT steal
  * @property {number} stealMax
- * @property {number[]} otherCpuRounds rounds where processes outside the bench took more than OTHER_CPU_LIMIT of the
+ * @property {number[]} otherCpuRounds rounds where work not charged to the server took more than OTHER_CPU_LIMIT of the
  *   server's core during either run
  * @property {number} otherCpuMax
  */
@@ -214,7 +214,7 @@ export function attributeSpikes(latencyMs, runs) {
         ? `an event-loop delay of ${round(loopMax)} ms, beyond any GC pause`
         : '',
       steal > STEAL_LIMIT ? `${round(steal * 100)} % of the CPUs stolen by the hypervisor` : '',
-      other > OTHER_CPU_LIMIT ? `other processes on the server's core (${round(other * 100)} % of it)` : '',
+      other > OTHER_CPU_LIMIT ? `other work on the server's core (${round(other * 100)} % of it)` : '',
     ].filter(Boolean);
     const cause = causes.length ? causes.join('; ') : observed ? 'nothing found' : 'no telemetry recorded';
     return [{ percentile, ms, cause }];

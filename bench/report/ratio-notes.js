@@ -110,6 +110,12 @@ function serverStateNotes(state) {
           `the hypervisor stole up to ${formatPercent(state.stealMax, 1)} of the CPUs in ${roundList(state.stealRounds)}`,
         ]
       : []),
+    ...(state.otherCpuRounds.length
+      ? [
+          `work not charged to the server (other processes, interrupts) took up to ${formatPercent(state.otherCpuMax)} ` +
+            `of its core in ${roundList(state.otherCpuRounds)}`,
+        ]
+      : []),
   ];
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 // The host under a run: the CPU's identity, the kernel and virtualisation once per run, and for each timed run the
-// time the hypervisor stole and the CPU that other processes took on the server's core (/proc/stat).
+// time the hypervisor stole and the busy time on the server's core not charged to the server (/proc/stat).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { release } from 'node:os';
@@ -31,7 +31,9 @@ const CACHE_DIR = '/sys/devices/system/cpu/cpu0/cache';
  * @typedef {object} HostDuringRun
  * @property {number | null} stealShare of all CPUs' time, the share the hypervisor gave to other guests
  * @property {{ cpu: string, stealShare: number, otherShare: number | null } | null} serverCore the pinned server's
- *   core: steal there, and CPU seconds per second used by anything but the server; null when not pinned
+ *   core: steal there, and CPU seconds per second it was busy beyond the server's own CPU time (other processes, and
+ *   interrupt work such as the loopback network's, which the kernel does not charge to the server); null when not
+ *   pinned
  */
 
 /** @returns {HostIdentity} */
