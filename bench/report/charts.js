@@ -474,7 +474,7 @@ export function categoryChart({ title, categories, lines, yLabel, format, bands 
 
 /**
  * Each line's value per round on a linear axis from zero, rounds with a major GC marked by a triangle, those with a
- * memory-reducing one by a red ring: a step in a server's state shows as a step in its line.
+ * all-external-memory one by a red ring: a step in a server's state shows as a step in its line.
  * @param {{ title: string, lines: RoundLine[], yLabel: string }} chart
  */
 export function roundChart({ title, lines, yLabel }) {

@@ -255,7 +255,7 @@ function roundCharts(analysis) {
                   : round.majorGcs
                     ? { mark: /** @type {const} */ ('major') }
                     : {}),
-                note: `${formatNumber(round.rps)} req/s, young generation ${formatNumber(round.youngMiB, 1)} MiB, ${round.majorGcs} major GC(s)${round.reducing ? ', memory-reducing' : ''}`,
+                note: `${formatNumber(round.rps)} req/s, young generation ${formatNumber(round.youngMiB, 1)} MiB, ${round.majorGcs} major GC(s)${round.reducing ? ', collecting all external memory' : ''}`,
               })),
             }))
             .filter((line) => line.points.length > 0);
@@ -267,7 +267,7 @@ function roundCharts(analysis) {
       if (charts.length === 0) return '';
       return (
         `<h2>Round by round — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Each target's req/s in each round. ` +
-        `A triangle marks a round before or during which the server ran a major GC, a red ring a memory-reducing one; ` +
+        `A triangle marks a round before or during which the server ran a major GC, a red ring one that collected all external memory (V8's memory reducer does, and so does external memory's pressure, such as zlib's); ` +
         `hover a point for its young generation's size.</p><div class="charts">${charts.join('')}</div>`
       );
     })

@@ -104,7 +104,10 @@ function serverStateNotes(state) {
         `${step.target}'s young generation ${formatMiBRange(step.steppedMiB)} in ${roundList(step.rounds)}, ` +
         `${formatNumber(step.usualMiB, 0)} MiB in the others`,
     ),
-    ...state.reducingGcs.map((gc) => `a memory-reducing GC in ${gc.target} before or during ${roundList(gc.rounds)}`),
+    ...state.reducingGcs.map(
+      (gc) =>
+        `an all-external-memory GC (the memory reducer's, or external memory's pressure) in ${gc.target} before or during ${roundList(gc.rounds)}`,
+    ),
     ...(state.stealRounds.length
       ? [
           `the hypervisor stole up to ${formatPercent(state.stealMax, 1)} of the CPUs in ${roundList(state.stealRounds)}`,

@@ -301,7 +301,7 @@ export function targetTable(analysis) {
       analysis.remoteTargets.includes(row.target) ? 'url target: runs elsewhere, so no CPU or RSS' : '',
       row.saturatedRuns ? `generator saturated in ${row.saturatedRuns} run(s)` : '',
       row.state?.reducingRounds.length
-        ? `memory-reducing GC before or during round(s) ${row.state.reducingRounds.join(', ')}`
+        ? `all-external-memory GC before or during round(s) ${row.state.reducingRounds.join(', ')}`
         : '',
       ...row.warnings,
     ]
