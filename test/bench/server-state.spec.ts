@@ -54,7 +54,7 @@ describe('a server’s state over its rounds', () => {
     expect(pairState(runs.map((r) => ({ round: r.round, numerator: r, denominator: r }))).heapSteps).toEqual([]);
   });
 
-  it('marks the round before which a memory-reducing collection ran', () => {
+  it('marks the round before which a collection flagged allExternalMemory ran', () => {
     const runs = [1, 2, 3].map((round) => run('nest-express', round, 64));
     runs[2].state = { ...runs[2].state!, between: reducing };
     const own = targetState(runs);
