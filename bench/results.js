@@ -59,6 +59,9 @@ const RESULTS_SCHEMA = 1;
  * @property {RunRecord[]} runs
  * @property {Array<import('./run/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
+ * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('./run/budget.js').BlockChoice }>}
+ *   [startBlocks] with --starts under a budget: the rounds each start was given and what set them; absent in results
+ *   written before the budget recorded it
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
  *   on several runtimes: each pair's profile against the runtime before it

@@ -183,10 +183,15 @@ function designOf(results) {
   const starts = results.options.starts ?? 1;
   // with several starts the budget never looks at an interval to stop: the per-round summary is only a fallback
   const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
+  // the stricter level pays for rounds per start chosen from the data; results before startBlocks may have been
+  const startsAdaptive =
+    typeof results.options.budgetSec === 'number' &&
+    starts > 1 &&
+    (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
   return {
     budgeted,
     starts,
-    startsBudgeted: typeof results.options.budgetSec === 'number' && starts > 1,
+    startsConfidence: startsAdaptive ? BUDGETED_STARTS_CONFIDENCE : CONFIDENCE,
     summarize: budgeted ? sequentialSummary : summarize,
     /** @param {string} runtime @param {string} scenario @param {string} stack */
     stopOf: (runtime, scenario, stack) =>
@@ -554,7 +559,7 @@ const startOf = (run) => run.start ?? 0;
 function startsSummary(values, startByRound, design) {
   const rounds = design.summarize(values);
   if (design.starts === 1) return { summary: rounds, starts: null };
-  const starts = analyzeStarts(values, startByRound, design.startsBudgeted ? BUDGETED_STARTS_CONFIDENCE : CONFIDENCE);
+  const starts = analyzeStarts(values, startByRound, design.startsConfidence);
   const interval = starts.interval;
   // coverage: what the design holds, which under the budget is 95 % at the stricter level
   const summary = interval

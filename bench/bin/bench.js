@@ -148,12 +148,13 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const roundsSec = options.budgetSec ?? pairs.length * options.rounds * options.durationSec;
+  const startSec = START_ALLOWANCE_SEC + pairs.length * options.warmupSec;
+  // a budget holds the later starts; fixed rounds run in every start
+  const roundsSec =
+    options.budgetSec ??
+    options.starts * pairs.length * options.rounds * options.durationSec + (options.starts - 1) * startSec;
   const perRuntimeSec =
-    START_ALLOWANCE_SEC +
-    pairs.length * options.warmupSec +
-    roundsSec +
-    loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
+    startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
   const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * perRuntimeSec });
   try {
     for (const [i, runtime] of runtimes.entries()) {

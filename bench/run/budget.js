@@ -144,6 +144,34 @@ export function roundsPerStart(variance, { startSec, roundSec }) {
   if (variance === null || !(roundSec > 0)) return DEFAULT_ROUNDS_PER_START;
   const best =
     variance.between > 0 ? Math.sqrt((startSec * variance.within) / (roundSec * variance.between)) : Infinity;
-  const even = ROUNDS_PER_STEP * Math.round(best / ROUNDS_PER_STEP);
-  return Math.min(MAX_ROUNDS_PER_START, Math.max(MIN_ROUNDS_PER_START, even));
+  return evenWithinBounds(best, Math.round);
+}
+
+/** @param {number} rounds @param {(x: number) => number} toWhole */
+const evenWithinBounds = (rounds, toWhole) =>
+  Math.min(MAX_ROUNDS_PER_START, Math.max(MIN_ROUNDS_PER_START, ROUNDS_PER_STEP * toWhole(rounds / ROUNDS_PER_STEP)));
+
+/**
+ * What set a start's rounds: the default before the noise was split, the budget alone (the starts still owed leave
+ * room for no more than the fewest), or the variance split (roundsPerStart, under the budget's cap). Only "variance"
+ * makes the rounds, and so the starts that fit, depend on the numbers measured.
+ * @typedef {'default' | 'variance' | 'budget'} BlockChoice
+ */
+
+/**
+ * The rounds the next start gets under a budget: roundsPerStart's, but no more than lets every start still owed to
+ * --starts fit in what is left, each costing `startSec` plus its rounds; never below MIN_ROUNDS_PER_START.
+ * @param {{ variance: { between: number, within: number } | null, startSec: number, roundSec: number,
+ *   startsOwed: number, leftSec: number }} plan startsOwed: this start and those after it below --starts (at least 1);
+ *   leftSec: what is left of the budget as this start's rounds begin; roundSec 0: not known yet
+ * @returns {{ rounds: number, choice: BlockChoice }}
+ */
+export function roundsForStart({ variance, startSec, roundSec, startsOwed, leftSec }) {
+  const preferred = roundsPerStart(variance, { startSec, roundSec });
+  if (!(roundSec > 0)) return { rounds: preferred, choice: 'default' };
+  const fitting = evenWithinBounds((leftSec - (startsOwed - 1) * startSec) / (startsOwed * roundSec), Math.floor);
+  if (fitting === MIN_ROUNDS_PER_START) return { rounds: fitting, choice: 'budget' };
+  const rounds = Math.min(fitting, preferred);
+  if (variance !== null) return { rounds, choice: 'variance' };
+  return { rounds, choice: fitting < preferred ? 'budget' : 'default' };
 }

@@ -3,7 +3,7 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
-import { pairKey, roundsPerStart, spendBudget, wantsAnotherStart } from './budget.js';
+import { MIN_ROUNDS_PER_START, pairKey, roundsForStart, spendBudget, wantsAnotherStart } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
@@ -124,8 +124,9 @@ function stopAll(running) {
 /**
  * --starts: a block of rounds on the servers started first, then on fresh ones, start after start. With --rounds
  * every start gets that many rounds; under --budget the starts beyond --starts come while the next one fits in the
- * budget, each with the rounds per start that the variance split so far makes cheapest (budget.js). Whether to go on
- * never depends on the ratios measured, so the intervals need no correction for looking.
+ * budget, each with the rounds per start that the variance split so far makes cheapest, as far as the starts still
+ * owed to --starts leave time for (budget.js). Whether to go on never depends on the ratios measured, so the intervals
+ * need no correction for looking.
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
  * @param {Pair[]} pairs verified on the first start
@@ -147,19 +148,32 @@ async function measureStarts(session, servers, pairs, firstStartSec) {
       if (!(await warmUp(session, servers.running, pairs, start))) return false;
       startSec = (performance.now() - bootedAt) / 1000;
     }
-    const roundSec = round > 0 ? roundSecTotal / round : 0;
-    const block = budgeted ? roundsPerStart(session.startVariance(runtimeKey), { startSec, roundSec }) : options.rounds;
-    for (let i = 0; i < block; i++, round++) {
+    const blockFrom = round;
+    const leftSec = (options.budgetSec ?? 0) - (performance.now() - timedFrom) / 1000;
+    const planBlock = () =>
+      roundsForStart({
+        variance: session.startVariance(runtimeKey),
+        startSec,
+        roundSec: round > 0 ? roundSecTotal / round : 0,
+        startsOwed: Math.max(1, options.starts - start),
+        leftSec,
+      });
+    let block = budgeted ? planBlock() : null;
+    while (round - blockFrom < (block?.rounds ?? options.rounds)) {
       const took = await runRound(session, servers.running, pairs, round, start);
       if (took === null) return false;
       roundSecTotal += [...took.values()].reduce((sum, seconds) => sum + seconds, 0);
+      round++;
+      // the first start's block was planned before a round's cost was known
+      if (block && blockFrom === 0 && round === MIN_ROUNDS_PER_START) block = planBlock();
     }
+    if (block) (results.startBlocks ??= []).push({ runtime: runtimeKey, start, ...block });
     const another = wantsAnotherStart({
       startsSoFar: start + 1,
       minStarts: options.starts,
       budgetSec: options.budgetSec,
       spentSec: (performance.now() - timedFrom) / 1000,
-      nextStartSec: startSec + block * (roundSecTotal / round),
+      nextStartSec: startSec + (round - blockFrom) * (roundSecTotal / round),
     });
     if (another) continue;
     if (budgeted) {

@@ -23,6 +23,11 @@ export const DEFAULT_ROUNDS = 12;
  */
 export const DEFAULT_BUDGET_SEC = 120;
 /**
+ * Server starts under a budget unless --starts is given: the fewest whose t interval has a spread to go on, and what
+ * the default run's three minutes hold (docs/method.md, "Starts as the unit").
+ */
+export const DEFAULT_STARTS = 3;
+/**
  * Untimed load on the same target and route right before each timed run (--burst), so no timed run starts on a server
  * that sat idle through the rest of the round. Off by default only because it adds its length and a generator start
  * to every run, which the default run's three minutes have no room for: measured here it lowered the ratio of a
@@ -178,7 +183,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        else ${FALLBACK_DRIVER} (with a notice)
   --connections N      concurrent keep-alive connections (default ${DEFAULT_CONNECTIONS})
   --duration S         seconds per run, decimals allowed (default ${DEFAULT_DURATION_SEC})
-  --budget S           seconds of timed rounds per runtime (default ${DEFAULT_BUDGET_SEC}): every scenario gets ${MIN_BUDGET_ROUNDS} rounds, then
+  --budget S           seconds per runtime from the first timed round (default ${DEFAULT_BUDGET_SEC}), spent on server
+                       starts and their rounds (--starts). With --starts 1: every scenario gets ${MIN_BUDGET_ROUNDS} rounds, then
                        further rounds, two at a time (one in each order), go to the scenarios whose verdict is still
                        open, until each is decided, the budget is spent or it reached ${MAX_BUDGET_ROUNDS} rounds;
                        intervals are group-sequential, valid however early a scenario stops (docs/method.md)
@@ -186,9 +192,11 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        rotated, with Hodges–Lehmann intervals (--load-curve: its rounds; default ${DEFAULT_ROUNDS})
   --starts N           start every server afresh N times (boot order alternating), each start warmed up and given a
                        block of paired rounds; intervals then take the start as their unit, and each row shows how
-                       its noise splits between starts and rounds (default 1). With --rounds: N × that many rounds;
-                       under --budget, further starts while the budget lasts, up to ${MAX_STARTS}, each with the
-                       rounds that narrow the interval most for their cost (docs/method.md, "Starts as the unit")
+                       its noise splits between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with
+                       --rounds or --quick). With --rounds: N × that many rounds; under --budget, further starts
+                       while the budget lasts, up to ${MAX_STARTS}, each with the rounds that narrow the interval most
+                       for their cost; --starts 1 keeps one start with per-round group-sequential intervals
+                       (docs/method.md, "Starts as the unit")
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
                        starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
@@ -343,6 +351,7 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
   if (pipelining > 1 && values.driver === 'ab')
     throw new UsageError('--pipelining: ab cannot pipeline requests; use --driver wrk or --driver autocannon');
   const targets = parseList('--targets', values.targets, targetNames);
+  const budgetSec = parseBudget(values, quick);
   return {
     configFile: values.config === undefined ? null : parseNonEmpty('--config', values.config),
     targets,
@@ -367,8 +376,13 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           ? QUICK.rounds
           : DEFAULT_ROUNDS
         : parseInteger('--rounds', values.rounds, 1, MAX_ROUNDS),
-    budgetSec: parseBudget(values, quick),
-    starts: values.starts === undefined ? 1 : parseInteger('--starts', values.starts, 1, MAX_STARTS),
+    budgetSec,
+    starts:
+      values.starts === undefined
+        ? budgetSec === null
+          ? 1
+          : DEFAULT_STARTS
+        : parseInteger('--starts', values.starts, 1, MAX_STARTS),
     warmupSec:
       values.warmup === undefined
         ? quick

@@ -8,6 +8,7 @@ import {
   DEFAULT_ABLATION_SCENARIOS,
   DEFAULT_PRODUCTION_SCENARIOS,
   DEFAULT_BUDGET_SEC,
+  DEFAULT_STARTS,
   DEFAULT_BURST_SEC,
   DEFAULT_CONNECTIONS,
   DEFAULT_DURATION_SEC,
@@ -94,8 +95,10 @@ describe('flag defaults', () => {
     expect(parseOptions(['--quick'])).toMatchObject({ budgetSec: null, rounds: QUICK.rounds });
   });
 
-  it('starts every server once by default, and --starts N times', () => {
-    expect(parseOptions([]).starts).toBe(1);
+  it('starts every server DEFAULT_STARTS times under the budget, once with fixed rounds, and --starts N times', () => {
+    expect(parseOptions([]).starts).toBe(DEFAULT_STARTS);
+    expect(parseOptions(['--rounds', '12']).starts).toBe(1);
+    expect(parseOptions(['--quick']).starts).toBe(1);
     expect(parseOptions(['--starts', '4'])).toMatchObject({ starts: 4, budgetSec: DEFAULT_BUDGET_SEC });
     expect(parseOptions(['--starts', '3', '--rounds', '4'])).toMatchObject({ starts: 3, rounds: 4, budgetSec: null });
   });

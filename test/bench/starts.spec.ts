@@ -15,9 +15,11 @@ import {
   MAX_ROUNDS_PER_START,
   MAX_STARTS,
   MIN_ROUNDS_PER_START,
+  roundsForStart,
   roundsPerStart,
   wantsAnotherStart,
 } from '../../bench/run/budget.js';
+import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';
 import { seededNormal } from './support/noise.js';
 import { results } from './support/synthetic-results.js';
 import { startsTable } from '../../bench/report/starts-table.js';
@@ -31,6 +33,8 @@ const MEASURED = { between: 0.19, within: 0.46 };
 const QUIET_ROUNDS = { between: 0.19, within: 0.15 };
 /** What a start and a round cost in that run, seconds: a start's boot and warm-up, a round of its four pairs. */
 const MEASURED_COST = { startSec: 12, roundSec: 3 };
+/** The default run's on this machine (docs/method.md): a start's boot and warm-up of its 16 pairs, and a round of them. */
+const DEFAULT_RUN_COST = { startSec: 34, roundSec: 9 };
 const TRUE_RATIO = 1.8;
 const TRIALS = 2000;
 /** Seeded and counted, never timed: the limit only keeps a loaded machine from failing them. */
@@ -46,23 +50,37 @@ const covers = (ci: { low: number; high: number } | null) =>
   ci !== null && ci.low <= TRUE_RATIO && TRUE_RATIO <= ci.high;
 
 /**
- * One run under the --starts budget: the bench's own choices (wantsAnotherStart, roundsPerStart on the variance split
- * of the starts so far), at the measured costs; returns the rounds with their starts.
+ * One run under the --starts budget: the bench's own choices (wantsAnotherStart, roundsForStart on the variance split
+ * of the starts so far), at the given costs; returns the rounds with their starts and whether any start's rounds were
+ * chosen from the numbers.
  */
-function budgetedStartsRun(normal: () => number, minStarts: number, budgetSec: number, noise = MEASURED) {
+function budgetedStartsRun(
+  normal: () => number,
+  minStarts: number,
+  budgetSec: number,
+  { noise = MEASURED, cost = MEASURED_COST } = {},
+) {
   const values: number[] = [];
   const starts: number[] = [];
   let spentSec = 0;
+  let adaptive = false;
   for (let start = 0; ; start++) {
-    const block = roundsPerStart(varianceSplit(values, starts), MEASURED_COST);
-    for (const value of startRounds(normal, block, noise)) {
+    if (start > 0) spentSec += cost.startSec;
+    const { rounds, choice } = roundsForStart({
+      variance: varianceSplit(values, starts),
+      ...cost,
+      startsOwed: Math.max(1, minStarts - start),
+      leftSec: budgetSec - spentSec,
+    });
+    adaptive ||= choice === 'variance';
+    for (const value of startRounds(normal, rounds, noise)) {
       values.push(value);
       starts.push(start);
     }
-    spentSec += (start > 0 ? MEASURED_COST.startSec : 0) + block * MEASURED_COST.roundSec;
-    const nextStartSec = MEASURED_COST.startSec + block * MEASURED_COST.roundSec;
+    spentSec += rounds * cost.roundSec;
+    const nextStartSec = cost.startSec + rounds * cost.roundSec;
     if (!wantsAnotherStart({ startsSoFar: start + 1, minStarts, budgetSec, spentSec, nextStartSec }))
-      return { values, starts };
+      return { values, starts, adaptive };
   }
 }
 
@@ -130,6 +148,27 @@ describe('the rounds the budget gives each start', () => {
     expect(balanced).toBe(6);
   });
 
+  it('gives a start no more rounds than let the starts still owed fit in the budget, and says what set them', () => {
+    const cost = { startSec: 34, roundSec: 9 };
+    expect(roundsForStart({ variance: null, ...cost, roundSec: 0, startsOwed: 3, leftSec: 120 })).toEqual({
+      rounds: DEFAULT_ROUNDS_PER_START,
+      choice: 'default',
+    });
+    expect(roundsForStart({ variance: null, ...cost, startsOwed: 3, leftSec: 120 })).toEqual({
+      rounds: MIN_ROUNDS_PER_START,
+      choice: 'budget',
+    });
+    expect(roundsForStart({ variance: null, ...cost, startsOwed: 1, leftSec: 600 })).toEqual({
+      rounds: DEFAULT_ROUNDS_PER_START,
+      choice: 'default',
+    });
+    const split = { between: 0.01, within: 0.04 };
+    expect(roundsForStart({ variance: split, ...cost, startsOwed: 1, leftSec: 600 })).toEqual({
+      rounds: roundsPerStart(split, cost),
+      choice: 'variance',
+    });
+  });
+
   it('makes the starts asked for whatever the budget, and more only while one fits', () => {
     const plan = { minStarts: 4, budgetSec: 100, spentSec: 95, nextStartSec: 10 };
     expect(wantsAnotherStart({ ...plan, startsSoFar: 3 })).toBe(true);
@@ -171,10 +210,28 @@ describe('coverage with the noise measured between starts and within a start (se
     "the budget's starts, rounds per start chosen from the split so far, cover it in 95 % of runs",
     () => {
       const budgeted = coverage(4, (normal) => {
-        const { values, starts } = budgetedStartsRun(normal, 4, 120);
-        return analyzeStarts(values, starts, BUDGETED_STARTS_CONFIDENCE).interval;
+        const { values, starts, adaptive } = budgetedStartsRun(normal, 4, 120);
+        return analyzeStarts(values, starts, adaptive ? BUDGETED_STARTS_CONFIDENCE : 0.95).interval;
       });
       expect(budgeted).toBeGreaterThanOrEqual(0.95);
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
+
+  it(
+    "the default run's starts, at the default run's measured costs, cover it in 95 % of runs at 95 %",
+    () => {
+      let adaptiveRuns = 0;
+      const byDefault = coverage(8, (normal) => {
+        const { values, starts, adaptive } = budgetedStartsRun(normal, DEFAULT_STARTS, DEFAULT_BUDGET_SEC, {
+          cost: DEFAULT_RUN_COST,
+        });
+        if (adaptive) adaptiveRuns++;
+        return analyzeStarts(values, starts).interval;
+      });
+      expect(adaptiveRuns).toBe(0);
+      expect(byDefault).toBeGreaterThanOrEqual(0.94);
+      expect(byDefault).toBeLessThanOrEqual(0.96);
     },
     SIMULATION_TIMEOUT_MS,
   );
@@ -202,9 +259,10 @@ describe('compare between two runs of the same code (seeded)', () => {
   }
 
   it(
-    'with four starts a run, excludes no change in at most the nominal 5 % of rows; one start a run, by rounds, far more',
+    'with three or four starts a run, excludes no change in at most the nominal 5 % of rows; one start a run, by rounds, far more',
     () => {
       const byStarts = shareBeyond(5, 4);
+      expect(shareBeyond(9, DEFAULT_STARTS)).toBeLessThanOrEqual(0.06);
       const byRoundsOfOneStart = shareBeyond(7, 1);
       expect(byStarts).toBeLessThanOrEqual(0.06);
       expect(byRoundsOfOneStart).toBeGreaterThan(0.15);
@@ -231,6 +289,23 @@ describe('a run with several starts, analysed and reported', () => {
     const [row] = table.rows;
     expect(row.slice(3, 6)).toEqual(['4 × 3', expect.stringMatching(/^9\d %$/), expect.stringMatching(/^\d %$/)]);
     expect(String(row[6]).split(', ')).toHaveLength(4);
+  });
+
+  it('takes the stricter level under a budget only when some start got its rounds from the variance split', () => {
+    const budgeted = (choices: string[]) => ({
+      ...run,
+      options: { ...run.options, budgetSec: 120 },
+      startBlocks: choices.map((choice, start) => ({ runtime: 'node@20', start, rounds: 3, choice })),
+    });
+    const interval = (results: any) => analyze(results).ratios.find((r) => r.judged)!.summary.ci!;
+    const row = analyze(run).ratios.find((r) => r.judged)!;
+    const values = row.byRound;
+    const starts = row.startByRound;
+    const [at95, at97] = [0.95, BUDGETED_STARTS_CONFIDENCE].map(
+      (level) => analyzeStarts(values, starts, level).interval!,
+    );
+    expect(interval(budgeted(['budget', 'budget', 'budget', 'budget'])).low).toBeCloseTo(at95.low, 12);
+    expect(interval(budgeted(['default', 'default', 'variance', 'budget'])).low).toBeCloseTo(at97.low, 12);
   });
 
   it('shows no such table when every server started once', () => {
