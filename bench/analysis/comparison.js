@@ -3,7 +3,7 @@
 // runtime, scenario and stack, how far B moved from A. The interval's unit is the run's: with several server starts a
 // start, since two runs differ by their starts' levels as well as their rounds' noise; with one start each, rounds,
 // whose interval cannot include a start's level and so decides nothing (docs/method.md, "Comparing two runs").
-import { CONFIDENCE, median, shiftInterval } from './stats.js';
+import { CONFIDENCE, mean, median, shiftInterval } from './stats.js';
 import { startMeans, startShiftInterval } from './starts.js';
 
 /** @typedef {import('./analyze.js').Analysis} Analysis */
@@ -17,8 +17,9 @@ import { startMeans, startShiftInterval } from './starts.js';
  * @property {'req/s' | 'ratio'} kind
  * @property {string} subject a target, or "numerator ÷ denominator"
  * @property {boolean} judged the Nest-Fastify ÷ Nest-Express ratio the docs' claim is judged on
- * @property {{ n: number, starts: number, median: number }} a n: rounds
- * @property {{ n: number, starts: number, median: number }} b
+ * @property {{ n: number, starts: number, estimate: number }} a n: rounds; estimate: the run's own, in the interval's
+ *   unit: the geometric mean of the per-start means with starts, else the median round
+ * @property {{ n: number, starts: number, estimate: number }} b
  * @property {'starts' | 'rounds'} unit what the interval replicates: server starts when the two runs have three or
  *   more together, else rounds
  * @property {{ estimate: number, low: number, high: number, coverage: number } | null} change B ÷ A − 1: 0.05 is 5 %
@@ -63,12 +64,19 @@ function changeBetween(a, b) {
   };
   const excludesNone = Boolean(change && change.coverage >= CONFIDENCE && (change.low > 0 || change.high < 0));
   return {
-    a: { n: a.values.length, starts: startsA.length, median: median(a.values) },
-    b: { n: b.values.length, starts: startsB.length, median: median(b.values) },
+    a: { n: a.values.length, starts: startsA.length, estimate: centre(a.values, startsA, unit) },
+    b: { n: b.values.length, starts: startsB.length, estimate: centre(b.values, startsB, unit) },
     unit,
     change,
     beyondNoise: unit === 'starts' ? excludesNone : null,
   };
+}
+
+/**
+ * @param {number[]} values @param {import('./starts.js').StartMean[]} starts @param {Change['unit']} unit
+ */
+function centre(values, starts, unit) {
+  return unit === 'starts' ? Math.exp(mean(starts.map((s) => s.logMean))) : median(values);
 }
 
 /**

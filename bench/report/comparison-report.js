@@ -54,7 +54,8 @@ export function comparisonTable(changes, dates) {
   return {
     title: 'Changes from A to B',
     intro: [
-      "Per runtime, scenario and stack, the Fastify ÷ Express ratios (per-round ratios, as in the verdict table) and every target's req/s. ",
+      "Per runtime, scenario and stack, the Fastify ÷ Express ratios (per-round ratios, as in the verdict table) and every target's req/s; " +
+        "A and B: each run's estimate in the interval's unit (the geometric mean of its per-start means with starts, else its median round). ",
       strong('change'),
       ': B ÷ A − 1. With three or more server starts in the two runs together (--starts) the unit is the start: the ' +
         "difference of the per-start geometric means with a pooled t interval, whose spread holds each start's own " +
@@ -70,8 +71,8 @@ export function comparisonTable(changes, dates) {
       'scenario',
       'stack',
       'series',
-      'A (median)',
-      'B (median)',
+      'A',
+      'B',
       'change',
       '95 % interval',
       'beyond noise',
@@ -83,8 +84,8 @@ export function comparisonTable(changes, dates) {
       c.scenario,
       c.stack,
       c.kind === 'ratio' ? c.subject : `${c.subject} req/s`,
-      `${formatValue(c, c.a.median)} (${replicates(c.a)})`,
-      `${formatValue(c, c.b.median)} (${replicates(c.b)})`,
+      `${formatValue(c, c.a.estimate)} (${replicates(c.a)})`,
+      `${formatValue(c, c.b.estimate)} (${replicates(c.b)})`,
       c.change ? signedPercent(c.change.estimate) : DASH,
       c.change
         ? `${signedPercent(c.change.low)} – ${signedPercent(c.change.high)} (${formatPercent(c.change.coverage, 1)}, ${c.unit})`

@@ -8,6 +8,7 @@ import { startsTable } from './starts-table.js';
 import {
   baselineTable,
   environmentTable,
+  estimateWords,
   headerTable,
   orderTable,
   overheadTable,
@@ -110,7 +111,7 @@ function ratioChart(analysis) {
     color: RUNTIME_COLORS[i % RUNTIME_COLORS.length],
   }));
   return (
-    `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Median per-round ratio with its 95 % interval; ` +
+    `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Each route's ${estimateWords(analysis)} with its 95 % interval; ` +
     `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>` +
     `<div class="chart">${dotPlot({
       rows,
@@ -176,7 +177,7 @@ function runtimeTimelineCharts(analysis) {
   const names = analysis.compared.builtIn ? { numerator: 'Fastify', denominator: 'Express' } : analysis.compared;
   return (
     `<h2>${escapeHtml(`${names.numerator} ÷ ${names.denominator}`)} per runtime</h2><p>Runtimes in release order, each ` +
-    "with its release line's status on the run's date. Left: the median per-round ratio per route with its 95 % " +
+    `with its release line's status on the run's date. Left: the ${estimateWords(analysis)} per route with its 95 % ` +
     `interval (shaded: the docs' claim holds, ${HOLDS_MIN}–${HOLDS_MAX}×). Right: each framework's req/s as a share of ` +
     `${escapeHtml(analysis.baseline ?? '')} on ${escapeHtml(first ? scenarioLabel(first, analysis.stacks) : '')}, ` +
     `where a runtime that speeds up node:http's own path shows.</p><div class="charts">` +

@@ -6,7 +6,7 @@ import semver from 'semver';
 import { DASH, formatInterval, formatPercent } from './format.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 import { strong } from './rich-table.js';
-import { scenarioHeader, scenarioLabel } from './tables.js';
+import { estimateWords, scenarioHeader, scenarioLabel } from './tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('./rich-table.js').Text} Text */
@@ -92,7 +92,7 @@ export function runtimeMatrixTable(analysis) {
       ? 'Verdict per runtime: Nest-Fastify ÷ Nest-Express'
       : `Verdict per runtime: ${analysis.compared.numerator} ÷ ${analysis.compared.denominator}`,
     intro:
-      'The same compiled app and the same rounds on each runtime; median per-round ratio (95 % CI) and verdict, as in ' +
+      `The same compiled app and the same rounds on each runtime; ${estimateWords(analysis)} (95 % CI) and verdict, as in ` +
       'the verdict table. A number in brackets points to the note below that says what else the rounds went through.',
     ...matrixColumns(analysis),
     rows,
@@ -124,8 +124,7 @@ export function nestOverheadMatrixTable(analysis) {
   });
   return {
     title: 'What Nest costs per runtime',
-    intro:
-      'Nest-Express ÷ raw Express and Nest-Fastify ÷ raw Fastify (median per-round ratio; intervals in "What Nest costs on each adapter"). 100 % would be free.',
+    intro: `Nest-Express ÷ raw Express and Nest-Fastify ÷ raw Fastify (${estimateWords(analysis)}; intervals in "What Nest costs on each adapter"). 100 % would be free.`,
     ...matrixColumns(analysis),
     rows,
   };

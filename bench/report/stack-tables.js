@@ -3,6 +3,7 @@
 // production stack's parts costs per adapter (--ablate), and what a mix run sent per route.
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { BARE, PRODUCTION } from '../run/stacks.js';
+import { estimateWords } from './tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -59,7 +60,7 @@ export function stackComparisonTable(analysis) {
     intro:
       'Nest-Fastify ÷ Nest-Express per route on the bare app (as nest new makes it) and with the production stack ' +
       '(helmet, CORS, gzip from 1 KiB with clients sending Accept-Encoding: gzip, a JSON request log to a file, ' +
-      'request ids, class-transformer serialization): median per-round ratio (95 % CI). "Lead kept": production ' +
+      `request ids, class-transformer serialization): ${estimateWords(analysis)} (95 % CI). "Lead kept": production ` +
       "ratio ÷ bare ratio. The last two columns: each adapter's req/s with the production stack as a share of its " +
       'bare req/s (medians).',
     headers: [

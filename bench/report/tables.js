@@ -37,6 +37,14 @@ export function roundsDesign({ rounds, budgetSec, starts = 1 }) {
     : `${rounds} paired rounds`;
 }
 
+/**
+ * What a row's value is, for the tables' intros: with several starts the per-start geometric mean (starts.js).
+ * @param {Pick<import('../analysis/analyze.js').Analysis, 'starts'>} analysis
+ */
+export function estimateWords({ starts }) {
+  return starts > 1 ? 'geometric mean of the per-start ratios' : 'median per-round ratio';
+}
+
 /** What the rounds column adds to a budgeted row's count: why its scenario ran no more rounds. */
 const STOPPED_ON = Object.freeze({ decided: 'decided', budget: 'budget spent', unjudged: 'minimum' });
 
@@ -228,8 +236,7 @@ export function overheadTable(analysis) {
   }
   return {
     title: 'What Nest costs on each adapter',
-    intro:
-      "Nest's req/s as a share of the bare framework's on the same route (median per-round ratio, 95 % CI). 100 % would be free.",
+    intro: `Nest's req/s as a share of the bare framework's on the same route (${estimateWords(analysis)}, 95 % CI). 100 % would be free.`,
     headers: ['runtime', 'scenario', 'Nest-Express ÷ Express', 'Nest-Fastify ÷ Fastify'],
     align: ['left', 'left', 'right', 'right'],
     rows,
@@ -261,7 +268,7 @@ export function baselineTable(analysis) {
   }
   return {
     title: 'Each target as a share of raw node:http',
-    intro: 'req/s relative to a bare node:http server answering the same bytes (median per-round ratio).',
+    intro: `req/s relative to a bare node:http server answering the same bytes (${estimateWords(analysis)}).`,
     headers: ['runtime', 'scenario', ...others],
     align: ['left', 'left', ...others.map(() => /** @type {const} */ ('right'))],
     rows,

@@ -24,7 +24,7 @@ describe('comparing two runs', () => {
     a.runs.push(...production.runs);
     const b = structuredClone(a);
     const changes = compare(a, b);
-    expect(changes.filter((c) => c.kind === 'ratio').map((c) => [c.stack, c.a.median, c.b.median])).toEqual([
+    expect(changes.filter((c) => c.kind === 'ratio').map((c) => [c.stack, c.a.estimate, c.b.estimate])).toEqual([
       ['bare', 2, 2],
       ['production', 1.1, 1.1],
     ]);
