@@ -183,7 +183,7 @@ function designOf(results) {
   const starts = results.options.starts ?? 1;
   // with several starts the budget never looks at an interval to stop: the per-round summary is only a fallback
   const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
-  // the stricter level pays for rounds per start chosen from the data; results before startBlocks may have been
+  // the stricter level pays for rounds per start chosen from the data; results without startBlocks count as chosen so
   const startsAdaptive =
     typeof results.options.budgetSec === 'number' &&
     starts > 1 &&
@@ -561,10 +561,16 @@ function startsSummary(values, startByRound, design) {
   if (design.starts === 1) return { summary: rounds, starts: null };
   const starts = analyzeStarts(values, startByRound, design.startsConfidence);
   const interval = starts.interval;
-  // coverage: what the design holds, which under the budget is 95 % at the stricter level
+  // coverage: what the design holds, which under the budget is 95 % at the stricter level; nothing is widened, since
+  // rounds of one start correlate through its level, which the starts' spread already holds
   const summary = interval
-    ? { ...rounds, median: interval.estimate, ci: { low: interval.low, high: interval.high, coverage: CONFIDENCE } }
-    : { ...rounds, ci: null };
+    ? {
+        ...rounds,
+        median: interval.estimate,
+        ci: { low: interval.low, high: interval.high, coverage: CONFIDENCE },
+        widened: false,
+      }
+    : { ...rounds, ci: null, widened: false };
   return { summary, starts };
 }
 

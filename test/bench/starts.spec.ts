@@ -9,7 +9,7 @@ import {
   studentQuantile,
   varianceSplit,
 } from '../../bench/analysis/starts.js';
-import { summarize } from '../../bench/analysis/stats.js';
+import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
 import {
   DEFAULT_ROUNDS_PER_START,
   MAX_ROUNDS_PER_START,
@@ -289,6 +289,12 @@ describe('a run with several starts, analysed and reported', () => {
     const [row] = table.rows;
     expect(row.slice(3, 6)).toEqual(['4 × 3', expect.stringMatching(/^9\d %$/), expect.stringMatching(/^\d %$/)]);
     expect(String(row[6]).split(', ')).toHaveLength(4);
+  });
+
+  it("widens nothing for rounds that correlate through their start's level, which the starts' spread holds", () => {
+    const row = analyze(run).ratios.find((r) => r.judged)!;
+    expect(row.summary.lag1).toBeGreaterThan(AUTOCORRELATION_LIMIT);
+    expect(row.summary.widened).toBe(false);
   });
 
   it('takes the stricter level under a budget only when some start got its rounds from the variance split', () => {

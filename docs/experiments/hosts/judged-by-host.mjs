@@ -1,32 +1,49 @@
-// The judged Fastify ÷ Express ratios of several runs, one column per host: where the answer moves between hosts.
-// node docs/experiments/hosts/judged-by-host.mjs DIR... > table.md (each DIR holds a results.json)
+// The judged Fastify ÷ Express ratios of runs on several hosts, one column per host: where the answer moves between
+// hosts. node docs/experiments/hosts/judged-by-host.mjs 'HOST=DIR[,DIR…]'… (each DIR holds a results.json); a route
+// on one host only is left out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../../bench/analysis/analyze.js';
 
-/** A run's host: its CPU identity where recorded, else the session (date) with the model name alone. */
-function hostOf(results) {
+/** A run's CPU identity where recorded, else its model name. */
+function identityOf(results) {
   const cpu = results.environment.host?.cpu;
-  if (cpu) return `${cpu.vendor} family ${cpu.family} model ${cpu.model} stepping ${cpu.stepping}, microcode ${cpu.microcode}`;
-  return `"${results.environment.cpu.model}", no identity recorded (${results.startedAt.slice(0, 10)})`;
+  if (!cpu) return `"${results.environment.cpu.model}", no identity recorded`;
+  return `${cpu.vendor} family ${cpu.family} model ${cpu.model} stepping ${cpu.stepping}, microcode ${cpu.microcode}`;
 }
 
-const format = (x) => `${x.toFixed(2)}×`;
-const columns = process.argv.slice(2).map((dir) => {
-  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+/** node@26.10.0 → Node 26; bun@1.4.5 → bun 1.4 */
+const runtimeName = (key) => {
+  const [name, version] = key.split('@');
+  return name === 'node' ? `Node ${version.split('.')[0]}` : `${name} ${version.split('.').slice(0, 2).join('.')}`;
+};
+const format = (x) => `${x.toFixed(2)}`;
+const hosts = process.argv.slice(2).map((arg) => {
+  const [label, dirs] = arg.split('=');
+  /** @type {Map<string, string[]>} route key → each run's estimate */
   const cells = new Map();
-  for (const row of analyze(results).ratios.filter((r) => r.judged && r.summary.ci)) {
-    const runtime = row.runtime.replace(/\.\d+$/, '');
-    const { median, ci } = row.summary;
-    cells.set(`${runtime} | ${row.scenario} · ${row.stack}`, `${format(median)} (${format(ci.low)}–${format(ci.high)})`);
-  }
-  return { dir, host: hostOf(results), date: results.startedAt.slice(0, 16).replace('T', ' '), starts: results.options.starts ?? 1, cells };
+  const runs = dirs.split(',').map((dir) => {
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    for (const row of analyze(results).ratios.filter((r) => r.judged && r.summary.ci)) {
+      const key = `${runtimeName(row.runtime)} | ${row.scenario} · ${row.stack}`;
+      cells.set(key, [...(cells.get(key) ?? []), row.summary.median]);
+    }
+    const starts = results.options.starts ?? 1;
+    return `${dir} (${results.startedAt.slice(0, 16).replace('T', ' ')}, ${starts} start${starts > 1 ? 's' : ''}; ${identityOf(results)})`;
+  });
+  return { label, cells, runs };
 });
-const keys = [...new Set(columns.flatMap((c) => [...c.cells.keys()]))].filter(
-  (key) => columns.filter((c) => c.cells.has(key)).length > 1,
+const geometricMean = (xs) => Math.exp(xs.reduce((sum, x) => sum + Math.log(x), 0) / xs.length);
+const keys = [...new Set(hosts.flatMap((h) => [...h.cells.keys()]))].filter(
+  (key) => hosts.filter((h) => h.cells.has(key)).length > 1,
 );
-console.log(`| runtime | route · stack | ${columns.map((c) => `${c.date} (${c.starts} start${c.starts > 1 ? 's' : ''})`).join(' | ')} |`);
-console.log(`| --- | --- |${columns.map(() => ' ---: |').join('')}`);
-for (const key of keys) console.log(`| ${key} | ${columns.map((c) => c.cells.get(key) ?? '—').join(' | ')} |`);
+console.log(`| runtime | route · stack | ${hosts.map((h) => h.label).join(' | ')} | highest ÷ lowest host |`);
+console.log(`| --- | --- |${hosts.map(() => ' ---: |').join('')} ---: |`);
+for (const key of keys) {
+  const perHost = hosts.map((h) => h.cells.get(key) ?? null);
+  const means = perHost.filter((xs) => xs !== null).map(geometricMean);
+  const cells = perHost.map((xs) => (xs ? xs.map(format).join(' / ') : '—'));
+  console.log(`| ${key} | ${cells.join(' | ')} | ${format(Math.max(...means) / Math.min(...means))} |`);
+}
 console.log();
-for (const c of columns) console.log(`- ${c.date}: ${c.dir} — ${c.host}`);
+for (const h of hosts) for (const run of h.runs) console.log(`- ${h.label}: ${run}`);
