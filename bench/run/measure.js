@@ -57,7 +57,10 @@ export const START_ALLOWANCE_SEC = 5;
 /**
  * What a pair's runs send, resolved once from the config when the runtime's measurement begins.
  * @typedef {{ scenario: import('./config.js').Scenario, request: import('./scenarios.js').ScenarioRequest }} ResolvedLoad
- * @typedef {Session & { loads: Map<string, ResolvedLoad> }} PlannedSession keyed by loadKey
+ * @typedef {{ name: string, target: import('./config.js').Target, stack: string }} Instance one server: a target on
+ *   a stack, keyed by instanceName
+ * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[] }} PlannedSession loads keyed by
+ *   loadKey; instances in the pairs' order
  */
 
 /** @param {Pair} pair */
@@ -80,7 +83,11 @@ function resolveLoads({ config, pairs, token }) {
  * @param {Session} unplanned
  */
 export async function measureRuntime(unplanned) {
-  const session = { ...unplanned, loads: resolveLoads(unplanned) };
+  const session = {
+    ...unplanned,
+    loads: resolveLoads(unplanned),
+    instances: instancesOf(unplanned.pairs, unplanned.config),
+  };
   const { options, results, progress, runtimeKey } = session;
   const bootedAt = performance.now();
   /** the servers of the current start: --starts replaces them */
@@ -306,36 +313,35 @@ async function settleInBatches(items, size, start) {
 }
 
 /**
- * The servers the pairs need, one per target and stack, in the pairs' order.
- * @param {Pair[]} pairs
+ * The servers the pairs need, one per target and stack, in the pairs' order, each with its target resolved.
+ * @param {Pair[]} pairs @param {import('./config.js').Config} config
+ * @returns {Instance[]}
  */
-export function instancesOf(pairs) {
-  const seen = new Map(pairs.map((pair) => [instanceName(pair), { target: pair.target, stack: pair.stack }]));
-  return [...seen].map(([name, instance]) => ({ name, ...instance }));
+function instancesOf(pairs, config) {
+  const seen = new Map(pairs.map((pair) => [instanceName(pair), pair]));
+  return [...seen].map(([name, { target, stack }]) => ({ name, target: targetNamed(config, target), stack }));
 }
 
 /**
  * Start every server the pairs need (a target once per stack), each on its own port; one that cannot start is
  * recorded, the others go on. Keyed by instanceName. Each start boots them in the other order, so no server always
  * boots beside the same others.
- * @param {Session} session
+ * @param {PlannedSession} session
  * @param {number} start 0-based
  * @returns {Promise<Map<string, ServedTarget>>}
  */
 async function startTargets(
-  { config, runtime, runtimeKey, options, pairs, env, outDir, results, progress, save },
+  { instances: inPlanOrder, runtime, runtimeKey, options, env, outDir, results, progress, save },
   start,
 ) {
-  const inPlanOrder = instancesOf(pairs);
   const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
   const names = instances.map((instance) => instance.name);
   progress.log(`${runtimeKey}: starting ${names.join(', ')}${options.starts > 1 ? ` (start ${start + 1})` : ''}`);
   const execArgv = steadyStateArgs(runtime, options);
   const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) => {
-    const target = targetNamed(config, instance.target);
     const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
-    const ownEnv = targetStackEnv(target, instance.stack, logFile);
-    return serveTarget(target, {
+    const ownEnv = targetStackEnv(instance.target, instance.stack, logFile);
+    return serveTarget(instance.target, {
       runtime,
       env: { ...env, ...ownEnv },
       port: options.basePort + inPlanOrder.indexOf(instance),
