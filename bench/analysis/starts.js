@@ -86,10 +86,10 @@ export function startInterval(groups, confidence = CONFIDENCE) {
 }
 
 /**
- * The confidence a budgeted run's start-level interval is taken at. The budget picks each start's rounds from the
- * variance split so far, and how many starts fit follows from that, so a run whose first starts happened to agree
- * gets fewer, longer starts; at 95 % the interval then covered a little under 95 % in the seeded simulation of
- * docs/method.md, at this level it holds 95 % across the noise splits simulated there.
+ * The confidence a budgeted run's start-level interval is taken at when some start's rounds came from the variance
+ * split so far (results.startBlocks): how many starts fit follows from those rounds, so a run whose first starts
+ * happened to agree gets fewer, longer starts; at 95 % the interval then covered a little under 95 % in the seeded
+ * simulation of docs/method.md, at this level it holds 95 % across the noise splits simulated there.
  */
 export const BUDGETED_STARTS_CONFIDENCE = 0.97;
 
