@@ -34,6 +34,8 @@ const RESULTS_SCHEMA = 1;
  *   during the run, in CPU seconds per second (absent in results written before it was recorded)
  * @property {import('./run/telemetry/probe.js').ServerState | null} [state] GC, heap and event loop, from the server's
  *   telemetry preload; null when the server ran without it (see `started[].telemetryMissing`); absent before it existed
+ * @property {import('./run/settle.js').Settling} [settle] the wait before the run for the last one's leftovers; absent
+ *   in results written before settling
  * @property {import('./run/host.js').HostDuringRun | null} [host] steal, and the work on the server's core not charged to it;
  *   absent in results written before it was recorded
  *

@@ -54,7 +54,18 @@ const REDUCING_FLAG = 'allExternalMemory';
  * @property {number[]} otherCpuRounds rounds where work not charged to the server took more than OTHER_CPU_LIMIT of the
  *   server's core during either run
  * @property {number} otherCpuMax
+ * @property {Array<{ round: number, target: string, busiest: string | null, inFlight: number, cpuShare: number }>}
+ *   unsettled runs that started before the servers had settled (bench/run/settle.js)
  */
+
+/**
+ * @template {object} T @template {keyof T} K
+ * @param {T} object @param {K[]} keys
+ * @returns {Pick<T, K>}
+ */
+function pick(object, keys) {
+  return /** @type {Pick<T, K>} */ (Object.fromEntries(keys.map((key) => [key, object[key]])));
+}
 
 /** @param {RunRecord} run */
 const youngOf = (run) => run.state?.heapBefore?.youngMiB ?? null;
@@ -151,6 +162,13 @@ export function pairState(pairs) {
     stealMax: Math.max(0, ...steal),
     otherCpuRounds: pairs.filter((_, i) => other[i] > OTHER_CPU_LIMIT).map((pair) => pair.round),
     otherCpuMax: Math.max(0, ...other),
+    unsettled: pairs.flatMap((pair) =>
+      [pair.numerator, pair.denominator].flatMap((run) =>
+        run.settle && !run.settle.settled
+          ? [{ round: pair.round, target: run.target, ...pick(run.settle, ['busiest', 'inFlight', 'cpuShare']) }]
+          : [],
+      ),
+    ),
   };
 }
 

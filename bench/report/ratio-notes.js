@@ -113,6 +113,7 @@ function serverStateNotes(state) {
           `the hypervisor stole up to ${formatPercent(state.stealMax, 1)} of the CPUs in ${roundList(state.stealRounds)}`,
         ]
       : []),
+    ...unsettledNotes(state.unsettled),
     ...(state.otherCpuRounds.length
       ? [
           `work not charged to the server (other processes, interrupts) took up to ${formatPercent(state.otherCpuMax)} ` +
@@ -120,6 +121,21 @@ function serverStateNotes(state) {
         ]
       : []),
   ];
+}
+
+/**
+ * Runs that began while the last run's leftovers still ran: a ratio with one of them may carry another run's work.
+ * @param {import('../analysis/server-state.js').PairState['unsettled']} unsettled
+ */
+function unsettledNotes(unsettled) {
+  if (unsettled.length === 0) return [];
+  const rounds = [...new Set(unsettled.map((run) => run.round))].sort((a, b) => a - b);
+  const holding = unsettled.filter((run) => run.inFlight > 0);
+  const what = holding.length
+    ? `${holding[0].busiest} still held ${Math.max(...holding.map((run) => run.inFlight))} requests`
+    : `the servers still used ${formatPercent(Math.max(...unsettled.map((run) => run.cpuShare)))} of a core` +
+      (unsettled[0].busiest ? ` (most: ${unsettled[0].busiest})` : '');
+  return [`started unsettled in ${roundList(rounds)}: ${what} when the wait for the last run's leftovers ran out`];
 }
 
 /** @param {{ low: number, high: number }} range */

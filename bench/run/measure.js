@@ -9,6 +9,7 @@ import { measureLoadCurve } from './load-curve.js';
 import { roundOrder } from './plan.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
+import { settle } from './settle.js';
 import { steadyStateArgs } from './steady-state.js';
 import { scenarioNamed, targetNamed } from './config.js';
 import { checkedScenarios, requestFor } from './scenarios.js';
@@ -17,15 +18,6 @@ import { deathFailure, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
 
 const NANOS_PER_MICRO = 1000;
-/**
- * A load run that ends leaves the requests in flight on the server, which answers them to closed sockets: on a slow
- * route that backlog takes longer than a short run. Before the next run the server gets until its CPU use falls below
- * IDLE_SHARE of a core over one poll, or IDLE_WAIT_MAX_MS.
- */
-const IDLE_POLL_MS = 10;
-const IDLE_SHARE = 0.05;
-const IDLE_WAIT_MAX_MS = 2000;
-const NANOS_PER_MILLI = 1e6;
 /** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
 export const START_ALLOWANCE_SEC = 5;
 
@@ -444,24 +436,19 @@ function loadRun({ driver, options, signal, loads }, target, pair, durationSec) 
 async function burst(session, target, pair) {
   if (session.options.burstSec <= 0 || !target || target.exitInfo() || session.signal.aborted) return;
   await loadRun(session, target, pair, session.options.burstSec).catch(() => {});
-  await untilIdle(target.pid);
 }
 
 /**
- * Resolves once the process has used less than IDLE_SHARE of a core over IDLE_POLL_MS, or is gone, or after
- * IDLE_WAIT_MAX_MS.
- * @param {number | null} pid null: a url target, whose process is not ours to watch
+ * The servers of a start as settle() watches them.
+ * @param {Map<string, ServedTarget>} running
+ * @returns {import('./settle.js').SettlingServer[]}
  */
-async function untilIdle(pid) {
-  if (pid === null) return;
-  const deadline = Date.now() + IDLE_WAIT_MAX_MS;
-  let before = processCpuNs(pid);
-  while (before !== null && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
-    const after = processCpuNs(pid);
-    if (after === null || after - before < IDLE_SHARE * IDLE_POLL_MS * NANOS_PER_MILLI) return;
-    before = after;
-  }
+export function settlingServers(running) {
+  return [...running].map(([name, { pid, url }]) => ({
+    name,
+    pid,
+    port: pid === null ? null : Number(new URL(url).port),
+  }));
 }
 
 /**
@@ -522,6 +509,7 @@ async function timedRun(session, running, pair, { round, slot, start }) {
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
+  record.settle = await settle(settlingServers(running), { signal: session.signal });
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
@@ -535,7 +523,6 @@ async function timedRun(session, running, pair, { round, slot, start }) {
     const neighbourUse = neighbours();
     const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
     const observed = await observing(serverCpuNs);
-    await untilIdle(pid);
     const exited = target.exitInfo();
     if (exited)
       return {
