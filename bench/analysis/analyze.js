@@ -220,20 +220,6 @@ export function standing(results, { runtime, scenario, stack }) {
 }
 
 /**
- * How the judged rows' noise splits between server starts and within a start so far, averaged over those rows, for the
- * budget's choice of rounds per start; null until some row has two starts.
- * @param {Results} results @param {string} runtime
- * @returns {{ between: number, within: number } | null}
- */
-export function startVariance(results, runtime) {
-  const splits = analyze(results).ratios.flatMap((row) =>
-    row.judged && row.runtime === runtime && row.starts?.split ? [row.starts.split] : [],
-  );
-  if (!splits.length) return null;
-  return { between: mean(splits.map((s) => s.between)), within: mean(splits.map((s) => s.within)) };
-}
-
-/**
  * @param {Results} results
  * @returns {Analysis}
  */

@@ -17,7 +17,7 @@ import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
-import { standing, startVariance } from '../analysis/analyze.js';
+import { standing } from '../analysis/analyze.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
@@ -174,7 +174,6 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
         progress,
         signal: abort.signal,
         standing: (block) => standing(results, block),
-        startVariance: (runtime) => startVariance(results, runtime),
       });
     }
     results.headerDifferences = headerDifferences(results.verification);

@@ -10,15 +10,8 @@ import {
   varianceSplit,
 } from '../../bench/analysis/starts.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
-import {
-  DEFAULT_ROUNDS_PER_START,
-  MAX_ROUNDS_PER_START,
-  MAX_STARTS,
-  MIN_ROUNDS_PER_START,
-  roundsForStart,
-  roundsPerStart,
-  wantsAnotherStart,
-} from '../../bench/run/budget.js';
+import { MAX_STARTS, wantsAnotherStart } from '../../bench/run/budget.js';
+import { MIN_STEADY_ROUNDS } from '../../bench/run/steady-block.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';
 import { seededNormal } from './support/noise.js';
 import { results } from './support/synthetic-results.js';
@@ -50,9 +43,8 @@ const covers = (ci: { low: number; high: number } | null) =>
   ci !== null && ci.low <= TRUE_RATIO && TRUE_RATIO <= ci.high;
 
 /**
- * One run under the --starts budget: the bench's own choices (wantsAnotherStart, roundsForStart on the variance split
- * of the starts so far), at the given costs; returns the rounds with their starts and whether any start's rounds were
- * chosen from the numbers.
+ * One run under the --starts budget: a start's steady rounds in each start (steady-block.js), starts while the next
+ * one fits (wantsAnotherStart), at the given costs; returns the rounds with their starts.
  */
 function budgetedStartsRun(
   normal: () => number,
@@ -62,25 +54,16 @@ function budgetedStartsRun(
 ) {
   const values: number[] = [];
   const starts: number[] = [];
+  const startSec = cost.startSec + MIN_STEADY_ROUNDS * cost.roundSec;
   let spentSec = 0;
-  let adaptive = false;
   for (let start = 0; ; start++) {
-    if (start > 0) spentSec += cost.startSec;
-    const { rounds, choice } = roundsForStart({
-      variance: varianceSplit(values, starts),
-      ...cost,
-      startsOwed: Math.max(1, minStarts - start),
-      leftSec: budgetSec - spentSec,
-    });
-    adaptive ||= choice === 'variance';
-    for (const value of startRounds(normal, rounds, noise)) {
+    for (const value of startRounds(normal, MIN_STEADY_ROUNDS, noise)) {
       values.push(value);
       starts.push(start);
     }
-    spentSec += rounds * cost.roundSec;
-    const nextStartSec = cost.startSec + rounds * cost.roundSec;
-    if (!wantsAnotherStart({ startsSoFar: start + 1, minStarts, budgetSec, spentSec, nextStartSec }))
-      return { values, starts, adaptive };
+    spentSec += startSec;
+    if (!wantsAnotherStart({ startsSoFar: start + 1, minStarts, budgetSec, spentSec, nextStartSec: startSec }))
+      return { values, starts };
   }
 }
 
@@ -136,49 +119,6 @@ describe('the noise split by level', () => {
   });
 });
 
-describe('the rounds the budget gives each start', () => {
-  it('starts with the default block until the noise has been split', () => {
-    expect(roundsPerStart(null, MEASURED_COST)).toBe(DEFAULT_ROUNDS_PER_START);
-  });
-
-  it('gives few rounds per start when the starts differ most, many when the rounds do', () => {
-    expect(roundsPerStart({ between: 0.04, within: 0.0001 }, MEASURED_COST)).toBe(MIN_ROUNDS_PER_START);
-    expect(roundsPerStart({ between: 0, within: 0.01 }, MEASURED_COST)).toBe(MAX_ROUNDS_PER_START);
-    const balanced = roundsPerStart({ between: 0.01, within: 0.04 }, { startSec: 9, roundSec: 1 });
-    expect(balanced).toBe(6);
-  });
-
-  it('gives a start no more rounds than let the starts still owed fit in the budget, and says what set them', () => {
-    const cost = { startSec: 34, roundSec: 9 };
-    expect(roundsForStart({ variance: null, ...cost, roundSec: 0, startsOwed: 3, leftSec: 120 })).toEqual({
-      rounds: DEFAULT_ROUNDS_PER_START,
-      choice: 'default',
-    });
-    expect(roundsForStart({ variance: null, ...cost, startsOwed: 3, leftSec: 120 })).toEqual({
-      rounds: MIN_ROUNDS_PER_START,
-      choice: 'budget',
-    });
-    expect(roundsForStart({ variance: null, ...cost, startsOwed: 1, leftSec: 600 })).toEqual({
-      rounds: DEFAULT_ROUNDS_PER_START,
-      choice: 'default',
-    });
-    const split = { between: 0.01, within: 0.04 };
-    expect(roundsForStart({ variance: split, ...cost, startsOwed: 1, leftSec: 600 })).toEqual({
-      rounds: roundsPerStart(split, cost),
-      choice: 'variance',
-    });
-  });
-
-  it('makes the starts asked for whatever the budget, and more only while one fits', () => {
-    const plan = { minStarts: 4, budgetSec: 100, spentSec: 95, nextStartSec: 10 };
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 3 })).toBe(true);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4 })).toBe(false);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, spentSec: 50 })).toBe(true);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: MAX_STARTS, spentSec: 0 })).toBe(false);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, budgetSec: null, spentSec: 0 })).toBe(false);
-  });
-});
-
 describe('coverage with the noise measured between starts and within a start (seeded)', () => {
   it(
     "today's design, one start, covers the true ratio far less than 95 %: its rounds share the start's level",
@@ -207,34 +147,30 @@ describe('coverage with the noise measured between starts and within a start (se
   );
 
   it(
-    "the budget's starts, rounds per start chosen from the split so far, cover it in 95 % of runs",
+    "the default run's starts, their steady rounds each, at the default run's measured costs, cover it in 95 % of runs",
     () => {
-      const budgeted = coverage(4, (normal) => {
-        const { values, starts, adaptive } = budgetedStartsRun(normal, 4, 120);
-        return analyzeStarts(values, starts, adaptive ? BUDGETED_STARTS_CONFIDENCE : 0.95).interval;
-      });
-      expect(budgeted).toBeGreaterThanOrEqual(0.95);
-    },
-    SIMULATION_TIMEOUT_MS,
-  );
-
-  it(
-    "the default run's starts, at the default run's measured costs, cover it in 95 % of runs at 95 %",
-    () => {
-      let adaptiveRuns = 0;
       const byDefault = coverage(8, (normal) => {
-        const { values, starts, adaptive } = budgetedStartsRun(normal, DEFAULT_STARTS, DEFAULT_BUDGET_SEC, {
+        const { values, starts } = budgetedStartsRun(normal, DEFAULT_STARTS, DEFAULT_BUDGET_SEC, {
           cost: DEFAULT_RUN_COST,
         });
-        if (adaptive) adaptiveRuns++;
         return analyzeStarts(values, starts).interval;
       });
-      expect(adaptiveRuns).toBe(0);
       expect(byDefault).toBeGreaterThanOrEqual(0.94);
       expect(byDefault).toBeLessThanOrEqual(0.96);
     },
     SIMULATION_TIMEOUT_MS,
   );
+});
+
+describe('how many starts a run makes', () => {
+  it('makes the starts asked for whatever the budget, and more only while one fits', () => {
+    const plan = { minStarts: 4, budgetSec: 100, spentSec: 95, nextStartSec: 10 };
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 3 })).toBe(true);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 4 })).toBe(false);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, spentSec: 50 })).toBe(true);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: MAX_STARTS, spentSec: 0 })).toBe(false);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, budgetSec: null, spentSec: 0 })).toBe(false);
+  });
 });
 
 describe('compare between two runs of the same code (seeded)', () => {
