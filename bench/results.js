@@ -65,7 +65,7 @@ const RESULTS_SCHEMA = 1;
  *   bootSec?: number }>} [startBlocks] with --starts: the rounds each start measured, what set them and what its boot
  *   took; absent in results written before the budget recorded it
  * @property {Array<{ runtime: string, scenario: string, stack: string, start: number, rounds: number,
- *   steadyFrom: number, steady: boolean, wallSec: number, warmUpSec: number,
+ *   steadyFrom: number, steady: boolean, wallSec: number, warmUpSec: number, settleSec: number,
  *   byTarget: Record<string, import('./run/steady-block.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
  *   block's rounds on each start, the first that counted (after its targets' last changepoint), and each target's series
  *   and class; absent in results written before warm-up ended at a steady state

@@ -1,7 +1,7 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { pairState, targetState } from './server-state.js';
-import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
+import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
 import { BUDGETED_STARTS_CONFIDENCE, analyzeStarts } from './starts.js';

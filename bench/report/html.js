@@ -5,6 +5,8 @@ import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import { startsTable } from './starts-table.js';
+import { timeTable, warmUpTable } from './warm-up-table.js';
+import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import {
   baselineTable,
   environmentTable,
@@ -317,6 +319,8 @@ ${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environme
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
 ${htmlTable(startsTable(analysis))}
+${htmlTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels))}
+${htmlTable(timeTable(timeSpent(results)))}
 ${ownAppTables(results, analysis.runtimeLabels)
   .map(({ table, empty }) => htmlTable(table, empty))
   .join('')}

@@ -17,6 +17,8 @@ import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js
 import { markdownTable, markdownText } from './rich-table.js';
 import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
+import { timeTable, warmUpTable } from './warm-up-table.js';
+import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -39,6 +41,8 @@ export function renderSummary(results, analysis) {
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(startsTable(analysis)),
+    markdownTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels)),
+    markdownTable(timeTable(timeSpent(results))),
     ...ownAppTables(results, analysis.runtimeLabels).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),

@@ -157,6 +157,7 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
       const outcome = await measureBlock({
         targets: block.pairs.map(instanceName),
         runRound: (round) => runSlices(session, servers.running, rotate(block.pairs, round + start), start),
+        ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
       });
       if (outcome === null) return false;
       const first = (roundsSoFar.get(block.key) ?? 0) + 1;
@@ -175,10 +176,8 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
         steadyFrom: outcome.steadyFrom,
         steady: outcome.steady,
         wallSec,
-        warmUpSec: outcome.rounds
-          .slice(0, outcome.steadyFrom)
-          .flat()
-          .reduce((sum, record) => sum + (record.load?.durationSec ?? 0), 0),
+        warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), (run) => run.load?.durationSec),
+        settleSec: secondsOf(outcome.rounds.flat(), (run) => (run.settle?.waitedMs ?? 0) / 1000),
         byTarget: outcome.byTarget,
       });
       session.save();
@@ -205,6 +204,13 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
     progress.log(`${runtimeKey}: ${start + 1} starts`);
     return true;
   }
+}
+
+/**
+ * @param {RunRecord[]} runs @param {(run: RunRecord) => number | undefined} secondsOfRun
+ */
+function secondsOf(runs, secondsOfRun) {
+  return runs.reduce((sum, run) => sum + (secondsOfRun(run) ?? 0), 0);
 }
 
 /**

@@ -4,19 +4,22 @@
 // reached a steady state, the last changepoint far enough back (Barrett et al., OOPSLA 2017). Rounds before it are
 // warm-up; the rounds from it on are the block's measurements.
 import { steadyState } from '../maths/changepoints.js';
+import { drifts } from '../maths/trend.js';
+import { stackOf } from './plan.js';
+import { instanceName } from './stacks.js';
 
 /**
  * A fresh server's first run, and often a block's first on a new route, is its slowest; a changepoint test cannot
  * isolate a segment that short, so that round is warm-up always and the test looks at the rounds after it.
  */
 const ALWAYS_WARM_UP_ROUNDS = 1;
-/** Steady rounds a block measures before it ends. */
-export const MIN_STEADY_ROUNDS = 3;
-/** Rounds every block runs at least. */
-const MIN_BLOCK_ROUNDS = ALWAYS_WARM_UP_ROUNDS + MIN_STEADY_ROUNDS;
+/** Steady rounds a block keeps unless told otherwise (--rounds with --starts): one in each order. */
+export const MIN_STEADY_ROUNDS = 2;
+/** The fewest points the drift test looks at: the steady rounds, and the one before them when they are only two. */
+const DRIFT_WINDOW = 3;
 /** Segments this short let a step after the always-warm-up round show; a false changepoint only costs rounds. */
 const MIN_SEGMENT_ROUNDS = 2;
-/** A block whose targets have not settled by then ends anyway, its last MIN_STEADY_ROUNDS rounds flagged. */
+/** A block whose targets have not settled by then ends anyway, its last steady rounds' worth flagged. */
 export const MAX_BLOCK_ROUNDS = 10;
 /** A target that answers nothing in this many rounds in a row ends its block: more rounds will not change that. */
 const FAILED_ROUNDS_TO_STOP = 2;
@@ -39,41 +42,44 @@ const FAILED_ROUNDS_TO_STOP = 2;
 
 /**
  * @param {object} plan
- * @param {string[]} plan.targets the block's servers
+ * @param {string[]} plan.targets the block's servers, by instanceName
  * @param {(round: number) => Promise<RunRecord[] | null>} plan.runRound one run per target; null when interrupted
- * @param {number} [plan.maxRounds]
+ * @param {number} [plan.steadyRounds] the steady rounds it keeps
  * @returns {Promise<BlockOutcome | null>} null when interrupted
  */
-export async function measureBlock({ targets, runRound, maxRounds = MAX_BLOCK_ROUNDS }) {
+export async function measureBlock({ targets, runRound, steadyRounds = MIN_STEADY_ROUNDS }) {
+  const maxRounds = Math.max(MAX_BLOCK_ROUNDS, ALWAYS_WARM_UP_ROUNDS + 2 * steadyRounds);
   /** @type {RunRecord[][]} */
   const rounds = [];
   for (let round = 0; round < maxRounds; round++) {
     const records = await runRound(round);
     if (records === null) return null;
     rounds.push(records);
-    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, false);
-    const settled = outcome(rounds, targets, true);
-    if (rounds.length >= MIN_BLOCK_ROUNDS && rounds.length - settled.steadyFrom >= MIN_STEADY_ROUNDS) return settled;
+    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, steadyRounds, false);
+    const settled = outcome(rounds, targets, steadyRounds, true);
+    if (rounds.length - settled.steadyFrom >= steadyRounds && settled.steady) return settled;
   }
-  return outcome(rounds, targets, false);
+  return outcome(rounds, targets, steadyRounds, false);
 }
 
 /**
- * @param {RunRecord[][]} rounds @param {string[]} targets
+ * @param {RunRecord[][]} rounds @param {string[]} targets @param {number} steadyRounds
  * @param {boolean} untilSteady false: the block ends here whatever the series say
  * @returns {BlockOutcome}
  */
-function outcome(rounds, targets, untilSteady) {
+function outcome(rounds, targets, steadyRounds, untilSteady) {
   /** @type {Record<string, TargetWarmUp>} */
   const byTarget = {};
   let steadyFrom = ALWAYS_WARM_UP_ROUNDS;
   let steady = true;
   for (const target of targets) {
-    const runs = rounds.map((records) => records.find((record) => record.target === target));
+    const runs = rounds.map((records) =>
+      records.find((record) => instanceName({ target: record.target, stack: stackOf(record) }) === target),
+    );
     const cpuUsPerRequest = runs.map(costPerRequest);
     const youngMiB = runs.map((run) => run?.state?.heapBefore?.youngMiB ?? null);
-    const cost = steadyOf(cpuUsPerRequest);
-    const young = steadyOf(youngMiB);
+    const cost = steadyOf(cpuUsPerRequest, steadyRounds);
+    const young = steadyOf(youngMiB, steadyRounds);
     const from =
       cost.steadyFrom === null || young.steadyFrom === null ? null : Math.max(cost.steadyFrom, young.steadyFrom);
     byTarget[target] = {
@@ -89,7 +95,7 @@ function outcome(rounds, targets, untilSteady) {
   // no steady state within the block: its last rounds stand in, flagged
   return {
     rounds,
-    steadyFrom: Math.max(ALWAYS_WARM_UP_ROUNDS, rounds.length - MIN_STEADY_ROUNDS),
+    steadyFrom: Math.max(ALWAYS_WARM_UP_ROUNDS, rounds.length - steadyRounds),
     steady: false,
     byTarget,
   };
@@ -97,22 +103,25 @@ function outcome(rounds, targets, untilSteady) {
 
 /**
  * A series' steady state, reading a series with no values (a runtime that reports no young generation) as flat.
- * @param {Array<number | null>} series
+ * @param {Array<number | null>} series @param {number} steadyRounds
  * @returns {{ steadyFrom: number | null, classification: SteadyClass }}
  */
-function steadyOf(series) {
+function steadyOf(series, steadyRounds) {
   const known = series.flatMap((value, round) =>
     value === null || round < ALWAYS_WARM_UP_ROUNDS ? [] : [{ value, round }],
   );
   if (known.length === 0) return { steadyFrom: ALWAYS_WARM_UP_ROUNDS, classification: 'flat' };
-  const found = steadyState(
-    known.map((point) => point.value),
-    { minSegmentLength: MIN_SEGMENT_ROUNDS, minSteadyLength: MIN_STEADY_ROUNDS },
-  );
-  return {
-    steadyFrom: found.steadyFrom === null ? null : known[found.steadyFrom].round,
-    classification: found.classification,
-  };
+  const values = known.map((point) => point.value);
+  const found = steadyState(values, { minSegmentLength: MIN_SEGMENT_ROUNDS, minSteadyLength: steadyRounds });
+  // a level still sliding is not steady, however few points the changepoint test had to see it with
+  const from = found.steadyFrom;
+  if (
+    from === null ||
+    values.length < DRIFT_WINDOW ||
+    drifts(values.slice(Math.min(from, values.length - DRIFT_WINDOW)))
+  )
+    return { steadyFrom: null, classification: 'no steady state' };
+  return { steadyFrom: known[from].round, classification: found.classification };
 }
 
 /** @param {RunRecord | undefined} run */
@@ -126,6 +135,10 @@ function stoppedAnswering(rounds, targets) {
   if (rounds.length < FAILED_ROUNDS_TO_STOP) return false;
   const last = rounds.slice(-FAILED_ROUNDS_TO_STOP);
   return targets.some((target) =>
-    last.every((records) => records.find((record) => record.target === target)?.status !== 'ok'),
+    last.every(
+      (records) =>
+        records.find((record) => instanceName({ target: record.target, stack: stackOf(record) }) === target)?.status !==
+        'ok',
+    ),
   );
 }

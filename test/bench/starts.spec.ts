@@ -6,9 +6,9 @@ import {
   analyzeStarts,
   startInterval,
   startMeans,
-  studentQuantile,
   varianceSplit,
 } from '../../bench/analysis/starts.js';
+import { studentQuantile } from '../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
 import { MAX_STARTS, wantsAnotherStart } from '../../bench/run/budget.js';
 import { MIN_STEADY_ROUNDS } from '../../bench/run/steady-block.js';
