@@ -110,6 +110,12 @@ function meanRunSec(runTimes, pair) {
   return times ? times.seconds / times.runs : 0;
 }
 
+/**
+ * The starts after which the budget first asks whether a compared block is decided: fewer leave a t interval too few
+ * degrees of freedom to decide anything at the stop's level.
+ */
+export const FIRST_LOOK_STARTS = 4;
+
 /** The most starts a run makes: each costs a boot and a warm-up of every server. */
 export const MAX_STARTS = 12;
 

@@ -3,7 +3,7 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
-import { pairKey, spendBudget, wantsAnotherStart } from './budget.js';
+import { FIRST_LOOK_STARTS, pairKey, spendBudget, wantsAnotherStart } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { rotate, roundOrder } from './plan.js';
@@ -137,11 +137,14 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
   const { options, results, progress, runtimeKey, config } = session;
   const startedAt = performance.now() - firstBootSec * 1000;
   const blocks = blocksOf(pairs);
-  const compared = blocksOf(pairs.filter((pair) => config.compare.includes(pair.target)));
+  /** the compared blocks still measured: a decided one leaves, under a budget */
+  let compared = blocksOf(pairs.filter((pair) => config.compare.includes(pair.target)));
   /** @type {Map<string, number>} rounds measured so far per block, which number the next block's rounds */
   const roundsSoFar = new Map();
   /** @type {Map<string, number>} each block's wall seconds on its latest start */
   const blockSec = new Map();
+  /** @type {Array<import('./budget.js').BlockStop & { runtime: string }>} */
+  const stops = [];
   let bootSec = firstBootSec;
   for (let start = 0; ; start++) {
     const measured = start === 0 ? blocks : compared;
@@ -183,23 +186,30 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
       session.save();
     }
     (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
-    const another = wantsAnotherStart({
-      startsSoFar: start + 1,
-      minStarts: options.starts,
-      budgetSec: options.budgetSec,
-      spentSec: (performance.now() - startedAt) / 1000,
-      nextStartSec: bootSec + compared.reduce((sum, block) => sum + (blockSec.get(block.key) ?? 0), 0),
-    });
+    /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
+    const stop = ({ key, scenario, stack }, stoppedOn) =>
+      stops.push({ runtime: runtimeKey, scenario, stack, rounds: roundsSoFar.get(key) ?? 0, stoppedOn });
+    if (options.budgetSec !== null && start + 1 >= FIRST_LOOK_STARTS) {
+      const decided = compared.filter(
+        (block) =>
+          session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
+      );
+      for (const block of decided) stop(block, 'decided');
+      compared = compared.filter((block) => !decided.includes(block));
+    }
+    const another =
+      compared.length > 0 &&
+      wantsAnotherStart({
+        startsSoFar: start + 1,
+        minStarts: options.starts,
+        budgetSec: options.budgetSec,
+        spentSec: (performance.now() - startedAt) / 1000,
+        nextStartSec: bootSec + compared.reduce((sum, block) => sum + (blockSec.get(block.key) ?? 0), 0),
+      });
     if (another) continue;
-    (results.stops ??= []).push(
-      ...blocks.map(({ key, scenario, stack }) => ({
-        runtime: runtimeKey,
-        scenario,
-        stack,
-        rounds: roundsSoFar.get(key) ?? 0,
-        stoppedOn: /** @type {const} */ ('budget'),
-      })),
-    );
+    for (const block of blocks)
+      if (!stops.some((s) => s.scenario === block.scenario && s.stack === block.stack)) stop(block, 'budget');
+    (results.stops ??= []).push(...stops);
     session.save();
     progress.log(`${runtimeKey}: ${start + 1} starts`);
     return true;

@@ -3,6 +3,7 @@ import { analyze } from '../../bench/analysis/analyze.js';
 import { sequentialSummary } from '../../bench/analysis/sequential.js';
 import {
   BUDGETED_STARTS_CONFIDENCE,
+  STARTS_STOP_CONFIDENCE,
   analyzeStarts,
   startInterval,
   startMeans,
@@ -10,7 +11,8 @@ import {
 } from '../../bench/analysis/starts.js';
 import { studentQuantile } from '../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
-import { MAX_STARTS, wantsAnotherStart } from '../../bench/run/budget.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS, wantsAnotherStart } from '../../bench/run/budget.js';
+import { band } from '../../bench/analysis/verdict.js';
 import { MIN_STEADY_ROUNDS } from '../../bench/run/steady-block.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';
 import { seededNormal } from './support/noise.js';
@@ -34,9 +36,9 @@ const TRIALS = 2000;
 const SIMULATION_TIMEOUT_MS = 60_000;
 
 /** A start's rounds: its own level, drawn once, and each round's noise about it. */
-function startRounds(normal: () => number, rounds: number, noise = MEASURED) {
+function startRounds(normal: () => number, rounds: number, noise = MEASURED, truth = TRUE_RATIO) {
   const level = noise.between * normal();
-  return Array.from({ length: rounds }, () => TRUE_RATIO * Math.exp(level + noise.within * normal()));
+  return Array.from({ length: rounds }, () => truth * Math.exp(level + noise.within * normal()));
 }
 
 const covers = (ci: { low: number; high: number } | null) =>
@@ -157,6 +159,66 @@ describe('coverage with the noise measured between starts and within a start (se
       });
       expect(byDefault).toBeGreaterThanOrEqual(0.94);
       expect(byDefault).toBeLessThanOrEqual(0.96);
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
+});
+
+describe('the budget stops measuring a decided row (seeded)', () => {
+  /** The starts that fit in a default run on a quiet host. */
+  const STARTS_THAT_FIT = 8;
+
+  /**
+   * One row under the default design: steady rounds on each start, a look after each from FIRST_LOOK_STARTS on, a
+   * stop once the interval at STARTS_STOP_CONFIDENCE lies in one band, reported at that level; else 95 % at the end.
+   */
+  function sequentialRow(normal: () => number, truth: number, noise: { between: number; within: number }) {
+    const values: number[] = [];
+    const starts: number[] = [];
+    for (let start = 0; start < STARTS_THAT_FIT; start++) {
+      for (const value of startRounds(normal, MIN_STEADY_ROUNDS, noise, truth)) {
+        values.push(value);
+        starts.push(start);
+      }
+      if (start + 1 >= FIRST_LOOK_STARTS && start + 1 < STARTS_THAT_FIT) {
+        const look = analyzeStarts(values, starts, STARTS_STOP_CONFIDENCE).interval!;
+        if (band(look.low) === band(look.high)) return { interval: look, starts: start + 1 };
+      }
+    }
+    return { interval: analyzeStarts(values, starts).interval!, starts: STARTS_THAT_FIT };
+  }
+
+  function sequentialCoverage(seed: number, truth: number, noise: { between: number; within: number }) {
+    const normal = seededNormal(seed);
+    let covered = 0;
+    let startsUsed = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const { interval, starts } = sequentialRow(normal, truth, noise);
+      if (interval.low <= truth && truth <= interval.high) covered++;
+      startsUsed += starts;
+    }
+    return { coverage: covered / TRIALS, meanStarts: startsUsed / TRIALS };
+  }
+
+  it(
+    'covers a ratio inside a band in at least 95 % of runs, and stops most of them early',
+    () => {
+      for (const [seed, truth] of [
+        [21, 1.2],
+        [22, TRUE_RATIO],
+      ]) {
+        const { coverage: covered, meanStarts } = sequentialCoverage(seed, truth, QUIET_ROUNDS);
+        expect(covered).toBeGreaterThanOrEqual(0.95);
+        expect(meanStarts).toBeLessThan(STARTS_THAT_FIT);
+      }
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
+
+  it(
+    'covers a ratio on the edge between two bands in at least 92 % of runs: the one place stopping costs coverage',
+    () => {
+      expect(sequentialCoverage(23, 1.5, QUIET_ROUNDS).coverage).toBeGreaterThanOrEqual(0.92);
     },
     SIMULATION_TIMEOUT_MS,
   );
