@@ -164,7 +164,12 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
       });
       if (outcome === null) return false;
       const first = (roundsSoFar.get(block.key) ?? 0) + 1;
-      const kept = outcome.rounds.slice(outcome.steadyFrom);
+      // a fixed design keeps exactly its --rounds, the last of the steady ones
+      const kept = outcome.rounds.slice(
+        options.budgetSec === null
+          ? Math.max(outcome.steadyFrom, outcome.rounds.length - options.rounds)
+          : outcome.steadyFrom,
+      );
       kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
       roundsSoFar.set(block.key, first - 1 + kept.length);
       rounds += kept.length;
