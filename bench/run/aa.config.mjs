@@ -4,7 +4,12 @@
 //   npm run bench -- --config bench/run/aa.config.mjs
 const TEXT = /^text\/(plain|html)(;|$)/;
 const JSON_TYPE = /^application\/json(;|$)/;
-const expressApp = { command: ['node', 'dist/main.js'], cwd: '../..', group: 'same-build' };
+const expressApp = {
+  command: ['node', 'dist/main.js'],
+  cwd: '../..',
+  env: { JWT_SECRET: 'an-a-a-run-signs-no-token-it-checks' },
+  group: 'same-build',
+};
 
 export default {
   targets: [
