@@ -311,3 +311,55 @@ export const APP_USE = {
     'app.use middleware runs through @fastify/middie on Node’s raw request and response: Express methods are missing and what it sets on req does not reach handlers',
   fix: 'a Fastify plugin or hook (app.register / fastify.addHook), or a Nest guard or interceptor',
 };
+
+/**
+ * What each probe's difference means (probes.js sends them): Express's defaults that Fastify does not share.
+ * @type {Record<string, Difference>}
+ */
+export const PROBE_DIFFERENCES = {
+  request: {
+    kind: 'breaks',
+    onFastify: 'the route’s own request answers differently',
+    fix: 'see the code found in this route’s handler; else the server error',
+  },
+  'trailing slash': {
+    kind: 'differs',
+    onFastify: 'Fastify matches the path exactly: with a trailing slash the route is not found (Express ignores it)',
+    fix: 'new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } })',
+  },
+  'other case': {
+    kind: 'differs',
+    onFastify: 'Fastify’s router is case-sensitive (Express’s is not): the path in capitals is not found',
+    fix: 'new FastifyAdapter({ routerOptions: { caseSensitive: false } })',
+  },
+  'body over 100 KB': {
+    kind: 'differs',
+    onFastify: 'Express refuses a JSON body over 100 KB (413); Fastify takes up to 1 MiB and hands it to the handler',
+    fix: 'new FastifyAdapter({ bodyLimit: 102400 }) to keep Express’s limit, or the limit you mean on both',
+  },
+  urlencoded: {
+    kind: 'plugin',
+    onFastify: 'Fastify parses no application/x-www-form-urlencoded body: 415 Unsupported Media Type',
+    fix: 'await app.register(formBody) from @fastify/formbody',
+  },
+  multipart: {
+    kind: 'plugin',
+    onFastify: 'the upload is not parsed on Fastify: multer needs Express’s request',
+    fix: 'register @fastify/multipart and read await request.file()',
+  },
+  HEAD: {
+    kind: 'differs',
+    onFastify: 'HEAD answers differently from the GET route’s status',
+    fix: 'new FastifyAdapter({ exposeHeadRoutes: true }) (the default), or an explicit @Head() route',
+  },
+  OPTIONS: {
+    kind: 'differs',
+    onFastify: 'Express answers OPTIONS itself with the allowed methods; Fastify has no such route',
+    fix: 'app.enableCors() (answers preflights on both), or an @Options() handler where clients send OPTIONS',
+  },
+  cookies: {
+    kind: 'plugin',
+    onFastify: 'cookies sent or set answer differently: Fastify has no cookie parsing or setting of its own',
+    fix: 'await app.register(fastifyCookie) from @fastify/cookie: request.cookies, reply.setCookie',
+  },
+};
