@@ -1,5 +1,6 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
+import { switchingCost } from './switching.js';
 import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
@@ -172,6 +173,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
+ * @property {import('./switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  */
 
 /**
@@ -304,6 +306,7 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
+    switching: switchingCost(results, ratios),
   };
 }
 
