@@ -1,6 +1,7 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { switchingCost } from './switching.js';
+import { startupRows } from './startup.js';
 import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
@@ -174,6 +175,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
  * @property {import('./switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
+ * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  */
 
 /**
@@ -307,6 +309,7 @@ export function analyze(results) {
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
     switching: switchingCost(results, ratios),
+    startup: startupRows(results),
   };
 }
 

@@ -9,6 +9,7 @@ import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
+import { measureColdStarts } from '../run/cold-start.js';
 import { HELP, configFlag, nestAppFlags, parseOptions, stackPlan } from '../run/options.js';
 import { loadOwnApp } from '../run/nest-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
@@ -176,6 +177,22 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
         standing: (block) => standing(results, block),
         startVariance: (runtime) => startVariance(results, runtime),
       });
+      if (options.coldStarts && !abort.signal.aborted) {
+        const compared = config.compare.flatMap((name) => config.targets.filter((t) => t.name === name && t.command));
+        results.coldStarts = [
+          ...(results.coldStarts ?? []),
+          ...(await measureColdStarts({
+            targets: compared,
+            runtime,
+            runtimeKey: runtimeKeys[i],
+            options,
+            env,
+            signal: abort.signal,
+            log: (line) => progress.log(line),
+          })),
+        ];
+        save();
+      }
     }
     results.headerDifferences = headerDifferences(results.verification);
     if (options.prof && !abort.signal.aborted) {

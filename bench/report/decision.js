@@ -53,6 +53,21 @@ export function decisionSentences(results, analysis) {
     return [sentence];
   });
   if (paragraphs.length === 0) paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
+  for (const runtime of [...new Set(analysis.startup.map((r) => r.runtime))]) {
+    const rows = analysis.startup.filter((r) => r.runtime === runtime);
+    paragraphs.push([
+      strong('Cold start'),
+      ` on ${analysis.runtimeLabels[runtime] ?? runtime}: ` +
+        rows
+          .map(
+            (r) =>
+              `${r.target} ${formatNumber(r.readyMs.median)} ms to its first answer (${formatInterval(r.readyMs.ci, (v) => formatNumber(v))} ms, ${r.readyMs.n} starts), ` +
+              `${r.bootRssMiB === null ? 'RSS not read' : `${formatNumber(r.bootRssMiB, 1)} MiB RSS after boot`}`,
+          )
+          .join('; ') +
+        '.',
+    ]);
+  }
   const cost = analysis.switching;
   if (cost) {
     const total = cost.byKind.breaks + cost.byKind.differs + cost.byKind.plugin;

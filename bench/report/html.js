@@ -36,6 +36,7 @@ import {
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { ownAppTables } from './own-app-tables.js';
 import { decisionSentences } from './decision.js';
+import { startupTable } from './startup-table.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../run/stacks.js';
 
@@ -322,6 +323,7 @@ ${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environme
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
 ${htmlTable(startsTable(analysis))}
+${htmlTable(startupTable(analysis))}
 ${ownAppTables(results, analysis.runtimeLabels, analysis.switching)
   .map(({ table, empty }) => htmlTable(table, empty))
   .join('')}

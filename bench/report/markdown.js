@@ -19,6 +19,7 @@ import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 import { decisionSentences } from './decision.js';
+import { startupTable } from './startup-table.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
@@ -50,6 +51,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(startsTable(analysis)),
+    markdownTable(startupTable(analysis)),
     ...ownAppTables(results, analysis.runtimeLabels, analysis.switching).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
