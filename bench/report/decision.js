@@ -53,7 +53,7 @@ export function decisionSentences(results, analysis) {
     return [sentence];
   });
   if (paragraphs.length === 0) paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
-  for (const runtime of [...new Set(analysis.startup.map((r) => r.runtime))]) {
+  for (const runtime of new Set(analysis.startup.map((r) => r.runtime))) {
     const rows = analysis.startup.filter((r) => r.runtime === runtime);
     paragraphs.push([
       strong('Cold start'),

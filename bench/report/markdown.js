@@ -52,7 +52,9 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(startsTable(analysis)),
     markdownTable(startupTable(analysis)),
-    ...ownAppTables(results, analysis.runtimeLabels, analysis.switching).map(({ table, empty }) => markdownTable(table, empty)),
+    ...ownAppTables(results, analysis.runtimeLabels, analysis.switching).map(({ table, empty }) =>
+      markdownTable(table, empty),
+    ),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),

@@ -22,7 +22,9 @@ export function switchingSummaryTable(cost, labels) {
   const counts = KIND_ORDER.map((kind) => formatNumber(cost.byKind[kind]));
   const rows = cost.gains.length
     ? cost.gains.map((gain) => {
-        const atRate = cost.atRate.find((r) => r.runtime === gain.runtime && r.scenario === (gain.scenario ?? r.scenario));
+        const atRate = cost.atRate.find(
+          (r) => r.runtime === gain.runtime && r.scenario === (gain.scenario ?? r.scenario),
+        );
         const range = `${gain.low === null ? DASH : formatBandedRatio(gain.low)} – ${gain.high === null ? DASH : formatBandedRatio(gain.high)}`;
         return [
           labels[gain.runtime] ?? gain.runtime,
@@ -81,7 +83,9 @@ export function switchingFindingsTable(cost) {
     align: ['left', 'left', 'left', 'left', 'left', 'left', 'left', 'left'],
     rows: cost.findings.map((f) => [
       KIND_WORDS[f.kind],
-      f.route ? [code(f.route), ...(f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [])] : DASH,
+      f.route
+        ? [code(f.route), ...(f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [])]
+        : DASH,
       f.where ? code(f.where) : DASH,
       f.code ? code(f.code) : [f.what, ': ', code(f.request ?? '')],
       f.onFastify,

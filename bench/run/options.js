@@ -392,7 +392,10 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           ? 1
           : DEFAULT_STARTS
         : parseInteger('--starts', values.starts, 1, MAX_STARTS),
-    coldStarts: values['cold-starts'] === undefined ? 0 : parseInteger('--cold-starts', values['cold-starts'], 0, MAX_COLD_STARTS),
+    coldStarts:
+      values['cold-starts'] === undefined
+        ? 0
+        : parseInteger('--cold-starts', values['cold-starts'], 0, MAX_COLD_STARTS),
     warmupSec:
       values.warmup === undefined
         ? quick

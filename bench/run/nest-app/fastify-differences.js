@@ -190,7 +190,8 @@ export const MIDDLEWARE = {
 export const PACKAGES = {
   express: {
     kind: 'breaks',
-    onFastify: 'Express’s own functions (express.json(), express.static(), express.Router()) serve Express’s request only',
+    onFastify:
+      'Express’s own functions (express.json(), express.static(), express.Router()) serve Express’s request only',
     fix: 'the adapter’s body parser (app.useBodyParser, bodyLimit), @fastify/static (app.useStaticAssets), a Nest controller for a router',
   },
   multer: {
@@ -243,7 +244,11 @@ export const PACKAGES = {
     onFastify: 'csurf needs Express’s request and a cookie or session middleware',
     fix: '@fastify/csrf-protection',
   },
-  'serve-static': { kind: 'plugin', onFastify: 'serve-static is Express’s', fix: '@fastify/static (app.useStaticAssets)' },
+  'serve-static': {
+    kind: 'plugin',
+    onFastify: 'serve-static is Express’s',
+    fix: '@fastify/static (app.useStaticAssets)',
+  },
   '@nestjs/platform-express': {
     kind: 'breaks',
     onFastify: 'the Express platform’s classes (ExpressAdapter, MulterModule, file interceptors) need Express',
@@ -285,7 +290,11 @@ export const APP_METHODS = {
     onFastify: 'NestFastifyApplication has no set(): TypeError while booting',
     fix: 'the matching FastifyAdapter option (trust proxy: new FastifyAdapter({ trustProxy: true }))',
   },
-  enable: { kind: 'breaks', onFastify: 'NestFastifyApplication has no enable(): TypeError', fix: 'FastifyAdapter options' },
+  enable: {
+    kind: 'breaks',
+    onFastify: 'NestFastifyApplication has no enable(): TypeError',
+    fix: 'FastifyAdapter options',
+  },
   disable: {
     kind: 'breaks',
     onFastify: 'NestFastifyApplication has no disable(): TypeError (Fastify sends no x-powered-by anyway)',

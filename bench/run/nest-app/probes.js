@@ -103,7 +103,7 @@ function withBody(request, type, body) {
 function padded(fields) {
   const text = Object.keys(fields).find((key) => typeof fields[key] === 'string');
   const key = text ?? 'padding';
-  return { ...fields, [key]: `${text ? fields[text] : ''}${'x'.repeat(LARGE_BODY_BYTES)}` };
+  return { ...fields, [key]: `${text ? String(fields[text]) : ''}${'x'.repeat(LARGE_BODY_BYTES)}` };
 }
 
 /**

@@ -1,6 +1,7 @@
 // @ts-check
 // A static scan of a user's Nest app for code only Express understands: the compiled module and the files it imports,
-// each read as its TypeScript source where a source map leads to one, parsed with TypeScript's compiler API. Each
+// each read as its TypeScript source where a source map leads to one (or the sources themselves, given as the entry),
+// parsed with TypeScript's compiler API. Each
 // finding names its file and line, what happens on Fastify and the fix (fastify-differences.js), and the handler it
 // sits in, which ties it to a route.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -41,7 +42,7 @@ import {
 const REQUEST_DECORATORS = new Set(['Req', 'Request']);
 const RESPONSE_DECORATORS = new Set(['Res', 'Response']);
 const APP_NAMES = /^(app|application|nestApp|server)$/;
-const JS_EXTENSIONS = ['.js', '.mjs', '.cjs'];
+const JS_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'];
 const CODE_CHARS = 120;
 
 /**
@@ -66,7 +67,13 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     if (source.fromMap) fromSourceMaps++;
     const name = relative(process.cwd(), source.file) || source.file;
     files.push(name);
-    const tree = ts.createSourceFile(source.file, source.text, ts.ScriptTarget.Latest, true, scriptKind(ts, source.file));
+    const tree = ts.createSourceFile(
+      source.file,
+      source.text,
+      ts.ScriptTarget.Latest,
+      true,
+      scriptKind(ts, source.file),
+    );
     findings.push(...scanFile(ts, tree, name));
   }
   return { files, fromSourceMaps, findings: dedupe(findings), skipped: null };
@@ -105,7 +112,9 @@ function importedFiles(ts, entries) {
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const base = resolve(dirname(file), fileName);
-      const found = [base, ...JS_EXTENSIONS.map((ext) => `${base}${ext}`), join(base, 'index.js')].find(isFile);
+      // TypeScript sources given as they are import './users.js' for users.ts
+      const source = base.replace(/\.([cm]?)js$/, '.$1ts');
+      const found = [base, source, ...JS_EXTENSIONS.map((ext) => `${base}${ext}`), join(base, 'index.js')].find(isFile);
       if (found) queue.push(found);
     }
   }
@@ -130,10 +139,13 @@ function sourceOf(file) {
     try {
       const inline = /^data:application\/json[^,]*;base64,(.*)$/.exec(reference);
       const mapFile = inline ? file : resolve(dirname(file), reference);
-      const map = JSON.parse(inline ? Buffer.from(inline[1], 'base64').toString('utf8') : readFileSync(mapFile, 'utf8'));
+      const map = JSON.parse(
+        inline ? Buffer.from(inline[1], 'base64').toString('utf8') : readFileSync(mapFile, 'utf8'),
+      );
       if (Array.isArray(map.sources) && map.sources.length === 1) {
         const sourceFile = resolve(dirname(mapFile), map.sourceRoot ?? '', map.sources[0]);
-        const sourceText = map.sourcesContent?.[0] ?? (existsSync(sourceFile) ? readFileSync(sourceFile, 'utf8') : null);
+        const sourceText =
+          map.sourcesContent?.[0] ?? (existsSync(sourceFile) ? readFileSync(sourceFile, 'utf8') : null);
         if (typeof sourceText === 'string') return { file: sourceFile, text: sourceText, fromMap: true };
       }
     } catch {
@@ -204,7 +216,8 @@ function scanFile(ts, tree, name) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const pkg = node.moduleSpecifier.text;
       const clause = node.importClause;
-      if (PACKAGES[pkg] && clause && !clause.isTypeOnly) for (const local of importedNames(ts, clause)) packageNames.set(local, pkg);
+      if (PACKAGES[pkg] && clause && !clause.isTypeOnly)
+        for (const local of importedNames(ts, clause)) packageNames.set(local, pkg);
     }
     if (ts.isVariableDeclaration(node) && node.initializer && isRequireOf(ts, node.initializer)) {
       const pkg = /** @type {import('typescript').StringLiteral} */ (
@@ -257,7 +270,10 @@ function scanFile(ts, tree, name) {
     else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
     else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
       add(access, label, REQUEST_MEMBERS[member]);
-    else if (role === 'raw-response' && (Object.hasOwn(RESPONSE_MEMBERS, member) || member === 'status' || member === 'send'))
+    else if (
+      role === 'raw-response' &&
+      (Object.hasOwn(RESPONSE_MEMBERS, member) || member === 'status' || member === 'send')
+    )
       add(access, `${label} in middleware`, MIDDLEWARE.response);
   };
 
@@ -298,15 +314,21 @@ function parameterRoles(ts, fn, compiledRoles, add) {
     }
     const decorator = (ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [])
       .map((d) => d.expression)
-      .find((e) => ts.isCallExpression(e) && ['Req', 'Request', 'Res', 'Response'].includes(calleeName(ts, e.expression) ?? ''));
+      .find(
+        (e) =>
+          ts.isCallExpression(e) && ['Req', 'Request', 'Res', 'Response'].includes(calleeName(ts, e.expression) ?? ''),
+      );
     const compiled = compiledRoles.get(parameter);
-    const decoratorName = decorator ? calleeName(ts, /** @type {import('typescript').CallExpression} */ (decorator).expression) : compiled;
+    const decoratorName = decorator
+      ? calleeName(ts, /** @type {import('typescript').CallExpression} */ (decorator).expression)
+      : compiled;
     if (!decoratorName) return;
     if (REQUEST_DECORATORS.has(decoratorName)) roles.push([name, 'request']);
     if (RESPONSE_DECORATORS.has(decoratorName)) {
       roles.push([name, 'response']);
       const options = decorator ? /** @type {import('typescript').CallExpression} */ (decorator).arguments[0] : null;
-      if (!options || !/passthrough\s*:\s*true/.test(options.getText())) add(decorator ?? parameter, `@${decoratorName}() without passthrough`, RES_WITHOUT_PASSTHROUGH);
+      if (!options || !/passthrough\s*:\s*true/.test(options.getText()))
+        add(decorator ?? parameter, `@${decoratorName}() without passthrough`, RES_WITHOUT_PASSTHROUGH);
     }
   });
   return roles;
@@ -365,7 +387,8 @@ function compiledParameterRoles(ts, tree) {
   const visit = (node) => {
     if (ts.isCallExpression(node) && calleeName(ts, node.expression) === '__decorate' && node.arguments.length >= 3) {
       const [list, target, key] = node.arguments;
-      const className = ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.expression) ? target.expression.text : null;
+      const className =
+        ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.expression) ? target.expression.text : null;
       const method =
         className && ts.isStringLiteral(key)
           ? classes.get(className)?.members.find((m) => ts.isMethodDeclaration(m) && m.name.getText() === key.text)
@@ -410,8 +433,7 @@ function calleeName(ts, expression) {
  * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
  */
 function chainRoot(ts, access) {
-  if (ts.isIdentifier(access.expression))
-    return { object: access.expression, member: access.name.text, access };
+  if (ts.isIdentifier(access.expression)) return { object: access.expression, member: access.name.text, access };
   // res.status(201).json(…): status and type chain on both; what follows them is looked up on the same object
   let inner = access.expression;
   while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
@@ -436,7 +458,7 @@ function isAssignmentTarget(ts, node) {
 
 /** `HttpStatus.FOUND` as redirect's first argument. @param {typeof import('typescript')} ts @param {import('typescript').Node} node */
 function isStatusEnum(ts, node) {
-  return ts.isPropertyAccessExpression(node) && /HttpStatus$/.test(node.expression.getText());
+  return ts.isPropertyAccessExpression(node) && node.expression.getText().endsWith('HttpStatus');
 }
 
 /** @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression */
@@ -477,7 +499,8 @@ function packageOf(ts, argument, packageNames) {
     else if (ts.isPropertyAccessExpression(node)) node = node.expression;
     else if (ts.isParenthesizedExpression(node)) {
       const inner = node.expression;
-      node = ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.CommaToken ? inner.right : inner;
+      node =
+        ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.CommaToken ? inner.right : inner;
     } else break;
   }
   return ts.isIdentifier(node) ? (packageNames.get(node.text) ?? null) : null;
@@ -490,7 +513,9 @@ function packageOf(ts, argument, packageNames) {
 function findImport(ts, tree, local) {
   return tree.statements.find(
     (statement) =>
-      (ts.isImportDeclaration(statement) && statement.importClause && importedNames(ts, statement.importClause).includes(local)) ||
+      (ts.isImportDeclaration(statement) &&
+        statement.importClause &&
+        importedNames(ts, statement.importClause).includes(local)) ||
       (ts.isVariableStatement(statement) &&
         statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === local)),
   );
@@ -514,4 +539,3 @@ function handlerOf(ts, node, tree) {
   }
   return null;
 }
-
