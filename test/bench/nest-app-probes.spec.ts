@@ -20,7 +20,7 @@ describe('probesFor (the requests beyond a route’s own)', () => {
     ]);
     expect(probes.find((p) => p.name === 'cookies')?.request.headers).toEqual({
       authorization: 'Bearer t',
-      cookie: 'theme=dark; session=probe',
+      cookie: 'session=probe',
     });
     expect(probes.filter((p) => p.statusOnly).map((p) => p.name)).toEqual(['HEAD', 'OPTIONS']);
   });
@@ -53,6 +53,13 @@ describe('probesFor (the requests beyond a route’s own)', () => {
   it('sends no upload to a route without a file interceptor, and no body probes to one without a JSON body', () => {
     expect(probesFor(get, { uploadField: null }).map((p) => p.name)).not.toContain('multipart');
     expect(probesFor(get, { uploadField: null }).map((p) => p.name)).not.toContain('urlencoded');
+  });
+
+  it('sends the cookies the app’s code reads or sets', () => {
+    const probe = probesFor(get, { uploadField: null, cookies: ['theme', 'lastVisit'] }).find(
+      (p) => p.name === 'cookies',
+    );
+    expect(probe?.request.headers.cookie).toBe('theme=probe; lastVisit=probe');
   });
 
   it('encodes lists by index', () => {

@@ -61,6 +61,7 @@ describe('scanApp on TypeScript sources given as they are', () => {
       ].sort(),
     );
     expect(scan.findings.find((f) => f.rule.startsWith('FileInterceptor'))?.field).toBe('document');
+    expect(scan.cookies?.sort()).toEqual(['session', 'theme']);
     for (const finding of scan.findings) expect(finding.fix.length).toBeGreaterThan(10);
   });
 

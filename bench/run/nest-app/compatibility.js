@@ -58,9 +58,19 @@ const MAX_BODY_CHARS = 300;
  * @param {string | null} input.token
  * @param {(line: string) => void} input.log
  * @param {Map<string, string>} [input.uploads] scenario → the form field its file interceptor reads (scan.js)
+ * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
  * @returns {Promise<Compatibility>}
  */
-export async function checkCompatibility({ config, runtime, basePort, env, token, log, uploads = new Map() }) {
+export async function checkCompatibility({
+  config,
+  runtime,
+  basePort,
+  env,
+  token,
+  log,
+  uploads = new Map(),
+  cookies = [],
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'nest-app-errors-'));
   const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
   const errorFiles = targets.map((_, i) => join(dir, `errors-${i}.jsonl`));
@@ -99,7 +109,7 @@ export async function checkCompatibility({ config, runtime, basePort, env, token
       const found = compare(scenario.name, `${request.method} ${request.path}`, onExpress, onFastify, again);
       /** @type {ProbeFinding[]} */
       const probes = [];
-      for (const probe of probesFor(request, { uploadField: uploads.get(scenario.name) ?? null })) {
+      for (const probe of probesFor(request, { uploadField: uploads.get(scenario.name) ?? null, cookies })) {
         const probeExpress = await answer(express.url, probe.request, errorFiles[0]);
         const probeFastify = await answer(fastify.url, probe.request, errorFiles[1]);
         const difference = answerDifference(probeExpress, probeFastify, {

@@ -125,6 +125,7 @@ export async function loadOwnApp(flags, configFile) {
         token: prepared.token ?? null,
         log,
         uploads: uploadFields(plan.routes, scan),
+        cookies: scan.cookies ?? [],
       });
       const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
       const routes = plan.routes.map((route) => {

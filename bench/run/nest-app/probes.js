@@ -7,7 +7,8 @@
 const LARGE_BODY_BYTES = 110 * 1024;
 const UPLOAD_BYTES = 1024;
 const BOUNDARY = 'nest-adapter-bench-probe';
-const PROBE_COOKIES = 'theme=dark; session=probe';
+/** Sent when the scan found no cookie the app reads or sets. */
+const PROBE_COOKIE_NAMES = ['session'];
 
 /**
  * @typedef {import('../scenarios.js').ScenarioRequest} ScenarioRequest
@@ -19,10 +20,11 @@ const PROBE_COOKIES = 'theme=dark; session=probe';
 
 /**
  * @param {ScenarioRequest} request the route's own request
- * @param {{ uploadField: string | null }} route uploadField: the form field of its file interceptor
+ * @param {{ uploadField: string | null, cookies?: string[] }} route uploadField: the form field of its file interceptor;
+ *   cookies: the names the app's code reads or sets
  * @returns {Probe[]}
  */
-export function probesFor(request, { uploadField }) {
+export function probesFor(request, { uploadField, cookies = [] }) {
   const [path, query = ''] = splitQuery(request.path);
   const at = (/** @type {string} */ newPath) => `${newPath}${query ? `?${query}` : ''}`;
   const plain = { ...request, sequence: undefined };
@@ -64,7 +66,13 @@ export function probesFor(request, { uploadField }) {
   });
   probes.push({
     name: 'cookies',
-    request: { ...plain, headers: { ...plain.headers, cookie: PROBE_COOKIES } },
+    request: {
+      ...plain,
+      headers: {
+        ...plain.headers,
+        cookie: (cookies.length ? cookies : PROBE_COOKIE_NAMES).map((name) => `${name}=probe`).join('; '),
+      },
+    },
     statusOnly: false,
   });
   return probes;

@@ -36,6 +36,7 @@ import {
  * @property {string[]} files what was read, relative to the working directory
  * @property {number} fromSourceMaps how many of them were TypeScript sources found through source maps
  * @property {CodeFinding[]} findings
+ * @property {string[]} [cookies] the names of the cookies the code reads (req.cookies.NAME) or sets (res.cookie)
  * @property {string | null} skipped why nothing was scanned
  */
 
@@ -62,6 +63,8 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
   const findings = [];
   const files = [];
   let fromSourceMaps = 0;
+  /** @type {Set<string>} */
+  const cookies = new Set();
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : [])])) {
     const source = sourceOf(compiled);
     if (source.fromMap) fromSourceMaps++;
@@ -74,9 +77,9 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
       true,
       scriptKind(ts, source.file),
     );
-    findings.push(...scanFile(ts, tree, name));
+    findings.push(...scanFile(ts, tree, name, cookies));
   }
-  return { files, fromSourceMaps, findings: dedupe(findings), skipped: null };
+  return { files, fromSourceMaps, findings: dedupe(findings), cookies: [...cookies], skipped: null };
 }
 
 /** @param {string} appDir @returns {Promise<typeof import('typescript') | null>} */
@@ -175,9 +178,10 @@ function dedupe(findings) {
  * @param {typeof import('typescript')} ts
  * @param {import('typescript').SourceFile} tree
  * @param {string} name
+ * @param {Set<string>} cookies the cookie names read or set are added here
  * @returns {CodeFinding[]}
  */
-function scanFile(ts, tree, name) {
+function scanFile(ts, tree, name, cookies) {
   /** @type {CodeFinding[]} */
   const findings = [];
   /** @type {Map<string, string>} local name → package, for the Express packages imported here */
@@ -249,6 +253,8 @@ function scanFile(ts, tree, name) {
         }
       else if (APP_METHODS[member]) add(call, `app.${member}()`, APP_METHODS[member]);
     }
+    if (member === 'cookie' && call.arguments[0] && ts.isStringLiteral(call.arguments[0]))
+      cookies.add(call.arguments[0].text);
     if (member === 'redirect' && ts.isIdentifier(receiver) && roleOf(roles, receiver) === 'response') {
       const first = call.arguments[0];
       if (call.arguments.length >= 2 && first && (ts.isNumericLiteral(first) || isStatusEnum(ts, first)))
@@ -266,6 +272,8 @@ function scanFile(ts, tree, name) {
     const assigned = isAssignmentTarget(ts, root.access);
     if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
     else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member)) add(access, label, REQUEST_MEMBERS[member]);
+    if (member === 'cookies' && ts.isPropertyAccessExpression(access.parent) && access.parent.expression === access)
+      cookies.add(access.parent.name.text);
     else if (role === 'raw-request' && assigned) add(access, `${label} = … in middleware`, MIDDLEWARE.write);
     else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
     else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
