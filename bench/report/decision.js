@@ -6,7 +6,7 @@ import { KIND_WORDS } from '../run/nest-app/fastify-differences.js';
 import { formatInterval, formatNumber } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { scenarioLabel } from './tables.js';
-import { strong } from './rich-table.js';
+import { code, strong } from './rich-table.js';
 
 /** @typedef {import('./rich-table.js').Text} Text */
 
@@ -78,9 +78,11 @@ export function decisionSentences(results, analysis) {
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
     ]);
   }
-  paragraphs.push(
-    `Evidence: the verdict table below (each ratio from paired rounds, with its interval), the tables after it, and ` +
-      `results.json beside this report, from which \`npm run report -- DIR\` rebuilds every table. The method follows.`,
-  );
+  paragraphs.push([
+    'Evidence: the verdict table below (each ratio from paired rounds, with its interval), the tables after it, and ' +
+      'results.json beside this report, from which ',
+    code('npm run report -- DIR'),
+    ' rebuilds every table. The method follows.',
+  ]);
   return paragraphs;
 }

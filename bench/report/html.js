@@ -78,6 +78,7 @@ table { border-collapse: collapse; margin: .5rem 0 1.5rem; font-size: 13px; }
 th, td { border: 1px solid #ddd; padding: 3px 8px; vertical-align: top; }
 th { background: #f4f4f4; text-align: left; }
 td.right { text-align: right; white-space: nowrap; }
+td code { overflow-wrap: anywhere; }
 p.note { margin: -1rem 0 1.5rem; color: #444; }
 .decision { background: #eef5ee; border-left: 4px solid #2a9d8f; padding: .25rem 1rem; margin-bottom: 1rem; font-size: 15px; }
 .warning { background: #fff3cd; border: 1px solid #e0c060; padding: .5rem 1rem; }

@@ -76,18 +76,17 @@ export function switchingFindingsTable(cost) {
     title: 'What to change for Fastify',
     intro:
       'Every finding, the kind first: breaks (an error or a lost value on Fastify), behaves differently (it runs ' +
-      'with another answer), needs a plugin (a Fastify plugin does the job). Where: the file and line the scan found ' +
-      '(the TypeScript source where a source map led to it); found: the code, or the request that showed it. ' +
-      'The answers are each adapter’s status, media type and the start of its body.',
-    headers: ['kind', 'route', 'where', 'found', 'on Fastify', 'fix', 'Express answered', 'Fastify answered'],
-    align: ['left', 'left', 'left', 'left', 'left', 'left', 'left', 'left'],
+      'with another answer), needs a plugin (a Fastify plugin does the job). Found: the file and line the scan found ' +
+      'with the code (the TypeScript source where a source map led to it), or the probe and the request that showed ' +
+      'it. The answers are each adapter’s status, media type and the start of its body.',
+    headers: ['kind', 'route', 'found', 'on Fastify', 'fix', 'Express answered', 'Fastify answered'],
+    align: ['left', 'left', 'left', 'left', 'left', 'left', 'left'],
     rows: cost.findings.map((f) => [
       KIND_WORDS[f.kind],
       f.route
         ? [code(f.route), ...(f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [])]
         : DASH,
-      f.where ? code(f.where) : DASH,
-      f.code ? code(f.code) : [f.what, ': ', code(f.request ?? '')],
+      f.where ? [code(f.where), ': ', code(f.code ?? '')] : [f.what, ': ', code(f.request ?? '')],
       f.onFastify,
       f.fix,
       f.answers ? answerCell(f.answers.express) : DASH,
