@@ -2,6 +2,7 @@
 // Cold start and memory per runtime and adapter: process start to first answer over --cold-starts starts (median with
 // its 95 % interval), RSS and V8 heap after boot (medians over those starts), and at the end of the timed runs (the
 // server's last timed run, as its telemetry read it).
+import { BARE } from '../run/stacks.js';
 import { median, summarize } from './stats.js';
 
 /**
@@ -11,7 +12,7 @@ import { median, summarize } from './stats.js';
  * @property {ReturnType<typeof summarize>} readyMs
  * @property {number | null} bootRssMiB
  * @property {number | null} bootHeapMiB
- * @property {number | null} endRssMiB after the target's last timed run; null when no run had telemetry
+ * @property {number | null} endRssMiB after the target's last timed run on the bare stack; null when none had telemetry
  * @property {number | null} endHeapMiB
  */
 
@@ -26,7 +27,8 @@ export function startupRows(results) {
     const [runtime, target] = key.split('\u0000');
     const mine = records.filter((r) => r.runtime === runtime && r.target === target);
     const last = results.runs
-      .filter((r) => r.runtime === runtime && r.target === target && r.state?.heapAfter)
+      // cold starts boot the bare app: its memory after the timed runs is the bare server's
+      .filter((r) => r.runtime === runtime && r.target === target && (r.stack ?? BARE) === BARE && r.state?.heapAfter)
       .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
       .at(-1)?.state?.heapAfter;
     return {
