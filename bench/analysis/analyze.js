@@ -1,6 +1,7 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { switchingCost } from './switching.js';
+import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
 import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
@@ -308,7 +309,7 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
-    switching: switchingCost(results, ratios),
+    switching: switchingCost(results.ownApp, ratios, switchAtRate(results)),
     startup: startupRows(results),
   };
 }

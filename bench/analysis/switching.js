@@ -4,7 +4,6 @@
 // place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
 import { KIND_ORDER, PROBE_DIFFERENCES } from '../run/nest-app/fastify-differences.js';
 import { TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
-import { switchAtRate } from './switch-at-rate.js';
 
 /**
  * @typedef {import('../run/nest-app/fastify-differences.js').FindingKind} FindingKind
@@ -37,12 +36,12 @@ import { switchAtRate } from './switch-at-rate.js';
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../run/nest-app/own-app.js').OwnAppRecord | null | undefined} record results.ownApp
  * @param {import('./analyze.js').RatioRow[]} ratios
+ * @param {import('./switch-at-rate.js').SwitchAtRate[]} atRate
  * @returns {SwitchingCost | null} null for runs without --nest-app
  */
-export function switchingCost(results, ratios) {
-  const record = results.ownApp;
+export function switchingCost(record, ratios, atRate) {
   if (!record) return null;
   const routeOf = (/** @type {string | null} */ handler) => {
     const route = handler ? record.routes.find((r) => r.handler === handler) : undefined;
@@ -142,7 +141,7 @@ export function switchingCost(results, ratios) {
         routes: medians.length,
       };
     }),
-    atRate: switchAtRate(results),
+    atRate,
     scanSkipped: record.scan?.skipped ?? null,
   };
 }

@@ -13,6 +13,8 @@ import { measureColdStarts } from '../run/cold-start.js';
 import { HELP, configFlag, nestAppFlags, parseOptions, stackPlan } from '../run/options.js';
 import { loadOwnApp } from '../run/nest-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
+import { switchingFindingsTable } from '../report/switching-tables.js';
+import { switchingCost } from '../analysis/switching.js';
 import { markdownTable } from '../report/rich-table.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
@@ -74,6 +76,8 @@ async function prepare(config, options, ownApp) {
   const installedFirst = ownApp ? await install() : null;
   const checked = ownApp && installedFirst && (await ownApp.check({ runtime: installedFirst[0], options, log }));
   if (checked && !checked.config) {
+    const cost = switchingCost(checked.record, [], []);
+    if (cost) log(markdownTable(switchingFindingsTable(cost)));
     log(markdownTable(compatibilityTable(checked.record)));
     return null;
   }

@@ -38,7 +38,7 @@ async function quickRun(app: string, port: string) {
     dir,
   ]);
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-  const cost = switchingCost(results, []);
+  const cost = switchingCost(results.ownApp, [], []);
   return { dir, run, findings: cost?.findings ?? [] };
 }
 

@@ -98,10 +98,10 @@ const ratio = (scenario: string, median: number) => ({
 });
 
 describe('switchingCost', () => {
-  const cost = switchingCost(ownAppResults(), [ratio('notes', 2), ratio('other', 1.5)] as any);
+  const cost = switchingCost(ownAppResults().ownApp, [ratio('notes', 2), ratio('other', 1.5)] as any, []);
 
   it('is null for a run without --nest-app', () => {
-    expect(switchingCost({ options: {}, runs: [] } as any, [])).toBeNull();
+    expect(switchingCost(undefined, [], [])).toBeNull();
   });
 
   it('ties the code to its route and shows the route’s own difference with both answers', () => {
