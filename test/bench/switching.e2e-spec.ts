@@ -128,7 +128,7 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
     for (const text of [run.stdout, readFileSync(join(dir, 'report.md'), 'utf8')]) {
       expect(text).toContain('### What switching costs');
       expect(text).toMatch(
-        /\| `GET \/notes\/:id\/card` \| `[^`]*notes\.controller\.ts:27` \| `res\.status\(200\)\.json\(\{ title \}\);` \|/,
+        /\| `GET \/notes\/:id\/card` \| `[^`]*notes\.controller\.ts:27`: `res\.status\(200\)\.json\(\{ title \}\);` \|/,
       );
     }
   });
