@@ -76,6 +76,8 @@ const RESULTS_SCHEMA = 1;
  *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped
  *   growing by the last (or the warm-ups ran out); absent in results written before warm-ups watched the heap
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
+ * @property {import('./run/cold-start.js').ColdStartRecord[]} [coldStarts] with --cold-starts: each start of each
+ *   compared server, timed to its first answer, with its memory after boot
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
  */

@@ -1,5 +1,8 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
+import { switchingCost } from './switching.js';
+import { switchAtRate } from './switch-at-rate.js';
+import { startupRows } from './startup.js';
 import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
@@ -172,6 +175,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
+ * @property {import('./switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
+ * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  */
 
 /**
@@ -302,6 +307,8 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
+    switching: switchingCost(results.ownApp, ratios, switchAtRate(results)),
+    startup: startupRows(results),
   };
 }
 

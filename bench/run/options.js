@@ -10,6 +10,9 @@ import { MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 import { MIN_STEADY_ROUNDS } from './steady-block.js';
 
+/** Each cold start costs a boot: past this a run takes longer than the answer needs. */
+const MAX_COLD_STARTS = 200;
+
 // Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
 // adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine: many short paired rounds beat
 // a few long ones, because a ratio taken within one round cancels the machine's slow drift, and the short bursts of
@@ -89,6 +92,8 @@ const MAX_PORT = 65535;
  *   null: the fixed design, every pair runs `rounds` rounds
  * @property {number} starts server starts per run, each with its own warm-up and block of rounds; 1: every server
  *   starts once and all rounds measure that start
+ * @property {number} [coldStarts] --cold-starts: starts of each compared server timed to its first answer, with its
+ *   memory after boot; 0: none
  * @property {number} warmupSec per target and scenario, before the first round
  * @property {number} burstSec untimed load right before each timed run; 0: none
  * @property {number} pipelining requests each connection sends before it waits for answers
@@ -120,6 +125,7 @@ const FLAGS = /** @type {const} */ ({
   rounds: { type: 'string' },
   budget: { type: 'string' },
   starts: { type: 'string' },
+  'cold-starts': { type: 'string' },
   warmup: { type: 'string' },
   burst: { type: 'string' },
   pipelining: { type: 'string' },
@@ -199,6 +205,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
                        --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}; --starts 1
                        keeps one start with per-round group-sequential intervals (docs/method.md, "Starts as the unit")
+  --cold-starts N      after each runtime's timed rounds, start each compared server N times more (order
+                       alternating), timed from process start to its first answer, with RSS and heap after boot
+                       (default 0: none; docs/method.md, "Cold start and memory")
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
                        starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
@@ -385,6 +394,10 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           ? 1
           : DEFAULT_STARTS
         : parseInteger('--starts', values.starts, 1, MAX_STARTS),
+    coldStarts:
+      values['cold-starts'] === undefined
+        ? 0
+        : parseInteger('--cold-starts', values['cold-starts'], 0, MAX_COLD_STARTS),
     warmupSec:
       values.warmup === undefined
         ? quick
