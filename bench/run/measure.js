@@ -194,7 +194,7 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
     /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
     const stop = ({ key, scenario, stack }, stoppedOn) =>
       stops.push({ runtime: runtimeKey, scenario, stack, rounds: roundsSoFar.get(key) ?? 0, stoppedOn });
-    if (options.budgetSec !== null && start + 1 >= FIRST_LOOK_STARTS) {
+    if (options.budgetSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, options.starts)) {
       const decided = compared.filter(
         (block) =>
           session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
