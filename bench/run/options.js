@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from './builtin-config.js';
-import { MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
+import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
 import { MIN_STEADY_ROUNDS } from './steady-block.js';
 
@@ -203,7 +203,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        --rounds, that many; else ${MIN_STEADY_ROUNDS}). The first start measures every target, later ones only the
                        compared pair. Intervals take the start as their unit, and each row shows how its noise splits
                        between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
-                       --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}; --starts 1
+                       --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}, and from the
+                       ${FIRST_LOOK_STARTS}th start (or the N asked) a block whose interval at 99 % decides stops; --starts 1
                        keeps one start with per-round group-sequential intervals (docs/method.md, "Starts as the unit")
   --cold-starts N      after each runtime's timed rounds, start each compared server N times more (order
                        alternating), timed from process start to its first answer, with RSS and heap after boot
