@@ -7,6 +7,7 @@ import { writeGrowth } from '../analysis/writes.js';
 import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
+import { routeLoadTable } from './route-load-table.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../run/nest-app/own-app.js').OwnAppRecord} OwnAppRecord */
@@ -193,8 +194,8 @@ function formatSignedPercent(value) {
 }
 
 /**
- * The --nest-app tables in report order: what changes on Fastify, what a switch saves at --rate, the writes, and
- * every route.
+ * The --nest-app tables in report order: what changes on Fastify, how each route was measured and what it did to its
+ * server, what a switch saves at --rate, the writes, and every route.
  * @param {import('../results.js').Results} results
  * @param {Record<string, string>} [labels] runtime keys with their release status
  * @returns {{ table: Table, empty?: string }[]}
@@ -204,8 +205,10 @@ export function ownAppTables(results, labels = {}) {
   if (!record) return [];
   const atRate = switchAtRate(results);
   const writes = writeGrowth(results);
+  const routeLoads = routeLoadTable(results, labels);
   return [
     { table: compatibilityTable(record), empty: ALL_ALIKE },
+    ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
     { table: ownRoutesTable(record) },
