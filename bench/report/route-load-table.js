@@ -59,9 +59,9 @@ function findingText(finding, flags) {
   if (finding.trouble) parts.push(troubleText(finding.trouble));
   if (finding.backlog)
     parts.push(
-      `left a backlog after ${finding.backlog.loads} ${finding.backlog.loads === 1 ? 'load' : 'loads'}: up to ` +
-        `${formatNumber(finding.backlog.maxHeld)} requests held when the load stopped, drained in up to ` +
-        `${formatNumber(finding.backlog.maxDrainedMs)} ms`,
+      `left a backlog after ${finding.backlog.loads} ${finding.backlog.loads === 1 ? 'load' : 'loads'}: drained in ` +
+        `up to ${formatNumber(finding.backlog.maxDrainedMs)} ms, up to ${formatNumber(finding.backlog.maxHeld)} ` +
+        'requests held when the load stopped',
     );
   if (finding.lowered)
     parts.push(

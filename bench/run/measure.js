@@ -343,10 +343,9 @@ function instancesOf(pairs, config) {
  * @returns {Promise<Map<string, ServedTarget>>}
  */
 async function startTargets(
-  { instances: inPlanOrder, runtimeKey, options, results, progress, save, ...session },
+  { instances: inPlanOrder, runtime, runtimeKey, options, env, outDir, results, progress, save },
   start,
 ) {
-  const { runtime, env, outDir } = session;
   const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
   const names = instances.map((instance) => instance.name);
   progress.log(`${runtimeKey}: starting ${names.join(', ')}${options.starts > 1 ? ` (start ${start + 1})` : ''}`);

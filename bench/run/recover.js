@@ -32,9 +32,9 @@ export const NOTABLE_DRAIN_MS = 500;
  * @property {number} round 1-based; 0 in the warm-up
  * @property {number} start 0-based
  * @property {number} connections the route's load when it left this
- * @property {'backlog' | 'hung' | 'crashed'} outcome backlog: requests held when the load stopped, answered or
- *   dropped within the cap but not within NOTABLE_DRAIN_MS; hung: still held at the cap, or a probe unanswered;
- *   crashed: the server exited
+ * @property {'backlog' | 'hung' | 'crashed'} outcome backlog: the servers took NOTABLE_DRAIN_MS or more to hold
+ *   nothing and go quiet (a server that has read every request holds none in the kernel, yet may still work through
+ *   them); hung: requests still held at the cap, or a probe unanswered; crashed: the server exited
  * @property {number} heldAtEnd requests the server held when the load stopped
  * @property {number} drainedMs how long the wait took
  * @property {number} capMs
@@ -104,9 +104,7 @@ export async function drainRoute({ target, servers, aloneMs, inFlight, probes, l
     const snapshot = target.telemetry ? await target.telemetry.snapshot() : null;
     return { ...common, outcome: 'hung', heldAfter, probes: answers, eventLoopDelay: snapshot?.eventLoopDelay ?? null };
   }
-  return heldAtEnd > 0 && drainedMs >= NOTABLE_DRAIN_MS
-    ? { ...common, outcome: 'backlog', heldAfter, probes: answers }
-    : null;
+  return drainedMs >= NOTABLE_DRAIN_MS ? { ...common, outcome: 'backlog', heldAfter, probes: answers } : null;
 }
 
 /**

@@ -121,7 +121,7 @@ describe('how each route was measured, in the report', () => {
 
   it('names a slow route with the load it was measured at and the backlog it left', () => {
     expect(rows()['post-accounts']).toBe(
-      'left a backlog after 1 load: up to 4 requests held when the load stopped, drained in up to 620 ms; ' +
+      'left a backlog after 1 load: drained in up to 620 ms, up to 4 requests held when the load stopped; ' +
         'slow: measured at 4 connections for 0.96 s instead of 50 for 0.25 s',
     );
   });
