@@ -61,9 +61,14 @@ const RESULTS_SCHEMA = 1;
  * @property {RunRecord[]} runs
  * @property {Array<import('./run/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
- * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('./run/budget.js').BlockChoice }>}
- *   [startBlocks] with --starts under a budget: the rounds each start was given and what set them; absent in results
- *   written before the budget recorded it
+ * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('./run/budget.js').BlockChoice,
+ *   bootSec?: number }>} [startBlocks] with --starts: the rounds each start measured, what set them and what its boot
+ *   took; absent in results written before the budget recorded it
+ * @property {Array<{ runtime: string, scenario: string, stack: string, start: number, rounds: number,
+ *   steadyFrom: number, steady: boolean, wallSec: number, warmUpSec: number, settleSec: number,
+ *   byTarget: Record<string, import('./run/steady-block.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
+ *   block's rounds on each start, the first that counted (after its targets' last changepoint), and each target's series
+ *   and class; absent in results written before warm-up ended at a steady state
  * @property {import('./profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  * @property {import('./profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
  *   on several runtimes: each pair's profile against the runtime before it
@@ -71,6 +76,8 @@ const RESULTS_SCHEMA = 1;
  *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped
  *   growing by the last (or the warm-ups ran out); absent in results written before warm-ups watched the heap
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
+ * @property {import('./run/cold-start.js').ColdStartRecord[]} [coldStarts] with --cold-starts: each start of each
+ *   compared server, timed to its first answer, with its memory after boot
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
  * @property {import('./run/route-load.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,

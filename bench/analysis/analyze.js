@@ -1,10 +1,13 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
+import { switchingCost } from './switching.js';
+import { switchAtRate } from './switch-at-rate.js';
+import { startupRows } from './startup.js';
 import { pairState, targetState } from './server-state.js';
-import { CONFIDENCE, correlation, mean, median, shiftInterval, summarize } from './stats.js';
+import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
-import { BUDGETED_STARTS_CONFIDENCE, analyzeStarts } from './starts.js';
+import { BUDGETED_STARTS_CONFIDENCE, STARTS_STOP_CONFIDENCE, analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
@@ -172,6 +175,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
+ * @property {import('./switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
+ * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  */
 
 /**
@@ -188,20 +193,32 @@ function designOf(results) {
     typeof results.options.budgetSec === 'number' &&
     starts > 1 &&
     (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
+  /** @param {string} runtime @param {string} scenario @param {string} stack */
+  const stopOf = (runtime, scenario, stack) =>
+    results.stops?.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
   return {
     budgeted,
     starts,
-    startsConfidence: startsAdaptive ? BUDGETED_STARTS_CONFIDENCE : CONFIDENCE,
+    /**
+     * A row the starts stopped once it was decided is reported at the level its stop was judged at.
+     * @param {string} runtime @param {string} scenario @param {string} stack
+     * @returns {number}
+     */
+    startsConfidenceOf: (runtime, scenario, stack) =>
+      starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided'
+        ? STARTS_STOP_CONFIDENCE
+        : startsAdaptive
+          ? BUDGETED_STARTS_CONFIDENCE
+          : CONFIDENCE,
     summarize: budgeted ? sequentialSummary : summarize,
-    /** @param {string} runtime @param {string} scenario @param {string} stack */
-    stopOf: (runtime, scenario, stack) =>
-      results.stops?.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null,
+    stopOf,
   };
 }
 
 /**
- * Where a scenario's verdict stands after the runs recorded so far, for the budgeted round loop: decided when the
- * numbers alone give a band, unjudged when the scenario has no judged pair.
+ * Where a scenario's verdict stands after the runs recorded so far, for the budgeted loops: decided when the numbers
+ * alone give a band, unjudged when the scenario has no judged pair. Over starts, its interval is taken at the level a
+ * stop is judged at (STARTS_STOP_CONFIDENCE).
  * @param {Results} results
  * @param {{ runtime: string, scenario: string, stack: string }} block
  * @returns {import('../run/budget.js').Standing}
@@ -212,25 +229,11 @@ export function standing(results, { runtime, scenario, stack }) {
     (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
   );
   const rounds = Math.max(0, ...runs.map((run) => run.round));
-  const row =
-    judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, designOf(results), results.options.durationSec);
+  const design = { ...designOf(results), startsConfidenceOf: () => STARTS_STOP_CONFIDENCE };
+  const row = judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, design, results.options.durationSec);
   if (!row) return 'unjudged';
   // more rounds of the same length cannot give a too-slow target the time to answer
   return row.measuredVerdict === 'inconclusive' && row.verdict !== 'too slow' ? 'undecided' : 'decided';
-}
-
-/**
- * How the judged rows' noise splits between server starts and within a start so far, averaged over those rows, for the
- * budget's choice of rounds per start; null until some row has two starts.
- * @param {Results} results @param {string} runtime
- * @returns {{ between: number, within: number } | null}
- */
-export function startVariance(results, runtime) {
-  const splits = analyze(results).ratios.flatMap((row) =>
-    row.judged && row.runtime === runtime && row.starts?.split ? [row.starts.split] : [],
-  );
-  if (!splits.length) return null;
-  return { between: mean(splits.map((s) => s.between)), within: mean(splits.map((s) => s.within)) };
 }
 
 /**
@@ -304,6 +307,8 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
+    switching: switchingCost(results.ownApp, ratios, switchAtRate(results)),
+    startup: startupRows(results),
   };
 }
 
@@ -406,7 +411,7 @@ function summarizeTarget(runtime, scenario, stack, target, runs, design, duratio
   const tooSlow = tooSlowRuns(runs, durationSec);
   const rpsByRound = loads.map((load) => load.rps);
   const startByRound = ok.map(startOf);
-  const rps = startsSummary(rpsByRound, startByRound, design);
+  const rps = startsSummary(rpsByRound, startByRound, design, design.startsConfidenceOf(runtime, scenario, stack));
   return {
     runtime,
     scenario,
@@ -509,7 +514,12 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     if (neighbours > NEIGHBOUR_CPU_LIMIT) neighbourRounds.push(round);
     neighbourShare = Math.max(neighbourShare, neighbours);
   }
-  const { summary, starts } = startsSummary(values, startByRound, design);
+  const { summary, starts } = startsSummary(
+    values,
+    startByRound,
+    design,
+    design.startsConfidenceOf(runtime, scenario, stack),
+  );
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
   const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
     const slow = tooSlowRuns(
@@ -553,13 +563,13 @@ const startOf = (run) => run.start ?? 0;
  * The summary of a series with the design's unit: with several starts, the per-start analysis, its estimate and its
  * interval (the start as the unit) in place of the per-round ones.
  * @param {number[]} values positive, in round order @param {number[]} startByRound
- * @param {ReturnType<typeof designOf>} design
+ * @param {ReturnType<typeof designOf>} design @param {number} confidence the start-level interval's
  * @returns {{ summary: Summary, starts: import('./starts.js').StartAnalysis | null }}
  */
-function startsSummary(values, startByRound, design) {
+function startsSummary(values, startByRound, design, confidence) {
   const rounds = design.summarize(values);
   if (design.starts === 1) return { summary: rounds, starts: null };
-  const starts = analyzeStarts(values, startByRound, design.startsConfidence);
+  const starts = analyzeStarts(values, startByRound, confidence);
   const interval = starts.interval;
   // coverage: what the design holds, which under the budget is 95 % at the stricter level; nothing is widened, since
   // rounds of one start correlate through its level, which the starts' spread already holds

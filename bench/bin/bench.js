@@ -9,15 +9,18 @@ import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
+import { measureColdStarts } from '../run/cold-start.js';
 import { HELP, configFlag, nestAppFlags, parseOptions, stackPlan } from '../run/options.js';
 import { loadOwnApp } from '../run/nest-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
+import { switchingFindingsTable } from '../report/switching-tables.js';
+import { switchingCost } from '../analysis/switching.js';
 import { markdownTable } from '../report/rich-table.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
-import { standing, startVariance } from '../analysis/analyze.js';
+import { standing } from '../analysis/analyze.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
@@ -73,6 +76,8 @@ async function prepare(config, options, ownApp) {
   const installedFirst = ownApp ? await install() : null;
   const checked = ownApp && installedFirst && (await ownApp.check({ runtime: installedFirst[0], options, log }));
   if (checked && !checked.config) {
+    const cost = switchingCost(checked.record, [], []);
+    if (cost) log(markdownTable(switchingFindingsTable(cost)));
     log(markdownTable(compatibilityTable(checked.record)));
     return null;
   }
@@ -174,8 +179,23 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
         progress,
         signal: abort.signal,
         standing: (block) => standing(results, block),
-        startVariance: (runtime) => startVariance(results, runtime),
       });
+      if (options.coldStarts && !abort.signal.aborted) {
+        const compared = config.compare.flatMap((name) => config.targets.filter((t) => t.name === name && t.command));
+        results.coldStarts = [
+          ...(results.coldStarts ?? []),
+          ...(await measureColdStarts({
+            targets: compared,
+            runtime,
+            runtimeKey: runtimeKeys[i],
+            options,
+            env,
+            signal: abort.signal,
+            log: (line) => progress.log(line),
+          })),
+        ];
+        save();
+      }
     }
     results.headerDifferences = headerDifferences(results.verification);
     if (options.prof && !abort.signal.aborted) {

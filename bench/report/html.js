@@ -5,6 +5,8 @@ import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import { startsTable } from './starts-table.js';
+import { timeTable, warmUpTable } from './warm-up-table.js';
+import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import {
   baselineTable,
   environmentTable,
@@ -35,6 +37,8 @@ import {
 } from './load-curve-tables.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { ownAppTables } from './own-app-tables.js';
+import { decisionSentences } from './decision.js';
+import { startupTable } from './startup-table.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../run/stacks.js';
 
@@ -76,7 +80,9 @@ table { border-collapse: collapse; margin: .5rem 0 1.5rem; font-size: 13px; }
 th, td { border: 1px solid #ddd; padding: 3px 8px; vertical-align: top; }
 th { background: #f4f4f4; text-align: left; }
 td.right { text-align: right; white-space: nowrap; }
+td code { overflow-wrap: anywhere; }
 p.note { margin: -1rem 0 1.5rem; color: #444; }
+.decision { background: #eef5ee; border-left: 4px solid #2a9d8f; padding: .25rem 1rem; margin-bottom: 1rem; font-size: 15px; }
 .warning { background: #fff3cd; border: 1px solid #e0c060; padding: .5rem 1rem; }
 .chart { overflow-x: auto; margin-bottom: 1.5rem; }
 .charts { display: flex; flex-wrap: wrap; gap: 0 1rem; }
@@ -311,13 +317,19 @@ export function renderHtml(results, analysis, profilesHtml) {
   const status = statusLine(results);
   return htmlPage(
     'Nest on Fastify vs Nest on Express',
-    `<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
+    `<div class="decision">${decisionSentences(results, analysis)
+      .map((paragraph) => `<p>${htmlText(paragraph)}</p>`)
+      .join('')}</div>
+<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
 ${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
 ${htmlTable(startsTable(analysis))}
-${ownAppTables(results, analysis.runtimeLabels)
+${htmlTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels))}
+${htmlTable(timeTable(timeSpent(results)))}
+${htmlTable(startupTable(analysis))}
+${ownAppTables(results, analysis.runtimeLabels, analysis.switching)
   .map(({ table, empty }) => htmlTable(table, empty))
   .join('')}
 ${htmlTable(stackComparisonTable(analysis))}

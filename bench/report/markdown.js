@@ -17,7 +17,11 @@ import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js
 import { markdownTable, markdownText } from './rich-table.js';
 import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
+import { timeTable, warmUpTable } from './warm-up-table.js';
+import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
+import { decisionSentences } from './decision.js';
+import { startupTable } from './startup-table.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../results.js').Results} Results */
@@ -29,17 +33,32 @@ function realisticLoadMarkdown(analysis) {
   return ['### At a realistic load', '', ...sentences.map((s) => `${markdownText(s)}\n`)].join('\n');
 }
 
+/** The answer in plain sentences, one paragraph each. @param {Results} results @param {Analysis} analysis */
+function decisionMarkdown(results, analysis) {
+  return decisionSentences(results, analysis)
+    .map((paragraph) => `${markdownText(paragraph)}\n`)
+    .join('\n');
+}
+
 /**
- * What the terminal shows when the run ends: the verdict, Nest's cost, the ceiling, and anything that went wrong.
+ * What the terminal shows when the run ends: the answer in sentences, the verdict, Nest's cost, the ceiling, and
+ * anything that went wrong.
  * @param {Results} results @param {Analysis} analysis
+ * @param {{ decision?: boolean }} [options] decision: open with the answer (report.md puts it above its method)
  */
-export function renderSummary(results, analysis) {
+export function renderSummary(results, analysis, { decision = true } = {}) {
   const status = statusLine(results);
   return [
+    decision && decisionMarkdown(results, analysis),
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(startsTable(analysis)),
-    ...ownAppTables(results, analysis.runtimeLabels).map(({ table, empty }) => markdownTable(table, empty)),
+    markdownTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels)),
+    markdownTable(timeTable(timeSpent(results))),
+    markdownTable(startupTable(analysis)),
+    ...ownAppTables(results, analysis.runtimeLabels, analysis.switching).map(({ table, empty }) =>
+      markdownTable(table, empty),
+    ),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),
@@ -62,13 +81,13 @@ export function renderSummary(results, analysis) {
  */
 export function renderMarkdown(results, analysis, profilesMarkdown) {
   return [
-    '# Nest on Fastify vs Nest on Express',
-    '',
+    '# Nest on Fastify vs Nest on Express\n',
+    decisionMarkdown(results, analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
       `Measured here in ${roundsDesign(results.options)} with ${results.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
-    renderSummary(results, analysis),
+    renderSummary(results, analysis, { decision: false }),
     markdownTable(mixTable(analysis, results)),
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),

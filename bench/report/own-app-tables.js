@@ -8,6 +8,7 @@ import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js'
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 import { routeLoadTable } from './route-load-table.js';
+import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../run/nest-app/own-app.js').OwnAppRecord} OwnAppRecord */
@@ -194,19 +195,23 @@ function formatSignedPercent(value) {
 }
 
 /**
- * The --nest-app tables in report order: what changes on Fastify, how each route was measured and what it did to its
- * server, what a switch saves at --rate, the writes, and every route.
+ * The --nest-app tables in report order: what switching costs and what to change, what changes on Fastify, how each
+ * route was measured and what it did to its server, what a switch saves at --rate, the writes, and every route.
  * @param {import('../results.js').Results} results
  * @param {Record<string, string>} [labels] runtime keys with their release status
+ * @param {import('../analysis/switching.js').SwitchingCost | null} [switching] from the analysis
  * @returns {{ table: Table, empty?: string }[]}
  */
-export function ownAppTables(results, labels = {}) {
+export function ownAppTables(results, labels = {}, switching = null) {
   const record = results.ownApp;
   if (!record) return [];
   const atRate = switchAtRate(results);
   const writes = writeGrowth(results);
   const routeLoads = routeLoadTable(results, labels);
   return [
+    ...(switching
+      ? [{ table: switchingSummaryTable(switching, labels) }, { table: switchingFindingsTable(switching) }]
+      : []),
     { table: compatibilityTable(record), empty: ALL_ALIKE },
     ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),

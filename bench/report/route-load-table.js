@@ -78,7 +78,13 @@ function findingText(finding, flags) {
  * @param {Drain} drain
  */
 function troubleText(drain) {
-  const where = `${drain.target}, ${drain.phase === 'warm-up' ? 'warm-up' : `${drain.phase} ${drain.round}`}`;
+  const when =
+    drain.phase === 'warm-up'
+      ? 'warm-up'
+      : drain.round > 0
+        ? `${drain.phase} ${drain.round}`
+        : `start ${drain.start + 1}`;
+  const where = `${drain.target}, ${when}`;
   const answered = drain.lastAnswer
     ? `${formatNumber(drain.lastAnswer.requests)} answers in that load`
     : 'that load failed';

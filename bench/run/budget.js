@@ -110,6 +110,12 @@ function meanRunSec(runTimes, pair) {
   return times ? times.seconds / times.runs : 0;
 }
 
+/**
+ * The starts after which the budget first asks whether a compared block is decided: fewer leave a t interval too few
+ * degrees of freedom to decide anything at the stop's level.
+ */
+export const FIRST_LOOK_STARTS = 4;
+
 /** The most starts a run makes: each costs a boot and a warm-up of every server. */
 export const MAX_STARTS = 12;
 
@@ -124,54 +130,8 @@ export function wantsAnotherStart({ startsSoFar, minStarts, budgetSec, spentSec,
   return budgetSec !== null && startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
 }
 /**
- * Rounds in each start until the starts so far tell how the noise splits: even, so both orders run in every start,
- * and two of each, so a start's own rounds show their spread.
+ * What set a start's rounds. Earlier runs: the default before the noise was split, the budget alone, or the variance
+ * split (only "variance" made the rounds depend on the numbers measured). Now: "steady", each block's rounds running
+ * until its targets reached a steady state (steady-block.js), which never looks at the ratios.
+ * @typedef {'default' | 'variance' | 'budget' | 'steady'} BlockChoice
  */
-export const DEFAULT_ROUNDS_PER_START = 4;
-/** The fewest and most rounds the budget gives one start: one in each order; a start's level bounds what more buy. */
-export const MIN_ROUNDS_PER_START = 2;
-export const MAX_ROUNDS_PER_START = 12;
-
-/**
- * The rounds per start that narrow the start-level interval most for the time they take (Kalibera and Jones, 2013): the
- * variance of the mean over k starts of n rounds is (σ²_b + σ²_w / n) / k, and a start costs its boot and warm-up plus n
- * rounds, which is least per unit of precision at n = √(startCost · σ²_w / (roundCost · σ²_b)); rounded to an even
- * number within the bounds above. Without an estimate yet, the default.
- * @param {{ between: number, within: number } | null} variance on the log scale, pooled over the judged rows
- * @param {{ startSec: number, roundSec: number }} cost one start's boot and warm-up, one round of every pair
- */
-export function roundsPerStart(variance, { startSec, roundSec }) {
-  if (variance === null || !(roundSec > 0)) return DEFAULT_ROUNDS_PER_START;
-  const best =
-    variance.between > 0 ? Math.sqrt((startSec * variance.within) / (roundSec * variance.between)) : Infinity;
-  return evenWithinBounds(best, Math.round);
-}
-
-/** @param {number} rounds @param {(x: number) => number} toWhole */
-const evenWithinBounds = (rounds, toWhole) =>
-  Math.min(MAX_ROUNDS_PER_START, Math.max(MIN_ROUNDS_PER_START, ROUNDS_PER_STEP * toWhole(rounds / ROUNDS_PER_STEP)));
-
-/**
- * What set a start's rounds: the default before the noise was split, the budget alone (the starts still owed leave
- * room for no more than the fewest), or the variance split (roundsPerStart, under the budget's cap). Only "variance"
- * makes the rounds, and so the starts that fit, depend on the numbers measured.
- * @typedef {'default' | 'variance' | 'budget'} BlockChoice
- */
-
-/**
- * The rounds the next start gets under a budget: roundsPerStart's, but no more than lets every start still owed to
- * --starts fit in what is left, each costing `startSec` plus its rounds; never below MIN_ROUNDS_PER_START.
- * @param {{ variance: { between: number, within: number } | null, startSec: number, roundSec: number,
- *   startsOwed: number, leftSec: number }} plan startsOwed: this start and those after it below --starts (at least 1);
- *   leftSec: what is left of the budget as this start's rounds begin; roundSec 0: not known yet
- * @returns {{ rounds: number, choice: BlockChoice }}
- */
-export function roundsForStart({ variance, startSec, roundSec, startsOwed, leftSec }) {
-  const preferred = roundsPerStart(variance, { startSec, roundSec });
-  if (!(roundSec > 0)) return { rounds: preferred, choice: 'default' };
-  const fitting = evenWithinBounds((leftSec - (startsOwed - 1) * startSec) / (startsOwed * roundSec), Math.floor);
-  if (fitting === MIN_ROUNDS_PER_START) return { rounds: fitting, choice: 'budget' };
-  const rounds = Math.min(fitting, preferred);
-  if (variance !== null) return { rounds, choice: 'variance' };
-  return { rounds, choice: fitting < preferred ? 'budget' : 'default' };
-}

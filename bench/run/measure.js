@@ -3,10 +3,11 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
-import { MIN_ROUNDS_PER_START, pairKey, roundsForStart, spendBudget, wantsAnotherStart } from './budget.js';
+import { FIRST_LOOK_STARTS, pairKey, spendBudget, wantsAnotherStart } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
-import { roundOrder } from './plan.js';
+import { rotate, roundOrder } from './plan.js';
+import { measureBlock } from './steady-block.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { drainRoute } from './recover.js';
@@ -44,8 +45,6 @@ export const START_ALLOWANCE_SEC = 5;
  * @property {AbortSignal} signal Ctrl-C
  * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./budget.js').Standing} standing
  *   where a block's verdict stands after the runs recorded so far (--budget only)
- * @property {(runtime: string) => { between: number, within: number } | null} startVariance how the judged rows' noise
- *   splits between starts and within a start so far (--starts with --budget)
  */
 
 /**
@@ -100,22 +99,24 @@ export async function measureRuntime(unplanned) {
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
     if (options.fitLoads) session.routeLoads = await fitRouteLoads(session, running, measured);
-    if (!(await warmUp(session, running, measured, 0))) return;
     if (options.starts > 1) {
       if (!(await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000))) return;
-    } else if (options.budgetSec === null) {
-      for (let round = 0; round < options.rounds; round++)
-        if ((await runRound(session, running, measured, round, 0)) === null) return;
     } else {
-      const stops = await spendBudget({
-        pairs: measured,
-        budgetSec: options.budgetSec,
-        standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
-        runRound: (pairs, round) => runRound(session, running, pairs, round, 0),
-      });
-      (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
-      session.save();
-      if (session.signal.aborted) return;
+      if (!(await warmUp(session, running, measured, 0))) return;
+      if (options.budgetSec === null) {
+        for (let round = 0; round < options.rounds; round++)
+          if ((await runRound(session, running, measured, round, 0)) === null) return;
+      } else {
+        const stops = await spendBudget({
+          pairs: measured,
+          budgetSec: options.budgetSec,
+          standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
+          runRound: (pairs, round) => runRound(session, running, pairs, round, 0),
+        });
+        (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
+        session.save();
+        if (session.signal.aborted) return;
+      }
     }
     if (options.loadCurve) await measureLoadCurve(session, servers.running, measured);
   } finally {
@@ -129,76 +130,155 @@ function stopAll(running) {
 }
 
 /**
- * --starts: a block of rounds on the servers started first, then on fresh ones, start after start. With --rounds
- * every start gets that many rounds; under --budget the starts beyond --starts come while the next one fits in the
- * budget, each with the rounds per start that the variance split so far makes cheapest, as far as the starts still
- * owed to --starts leave time for (budget.js). Whether to go on never depends on the ratios measured, so the intervals
- * need no correction for looking.
+ * --starts: start after start, each server start measured block by block (a scenario on a stack: its targets in
+ * alternating short runs until they reach a steady state, steady-block.js). The first start measures every pair; later
+ * ones boot and measure only the compared targets, whose ratio the verdict takes over starts. Starts go on, at least
+ * --starts of them, while the next one fits in --budget (counted from the first boot); whether to go on never depends
+ * on the ratios measured, so the intervals need no correction for looking.
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
  * @param {Pair[]} pairs verified on the first start
- * @param {number} firstStartSec the first start's boot, verification and warm-up
+ * @param {number} firstBootSec the first start's boot and verification
  * @returns {Promise<boolean>} false when interrupted
  */
-async function measureStarts(session, servers, pairs, firstStartSec) {
-  const { options, results, progress, runtimeKey } = session;
-  const budgeted = options.budgetSec !== null;
-  const timedFrom = performance.now();
-  let startSec = firstStartSec;
-  let round = 0;
-  let roundSecTotal = 0;
+async function measureStarts(session, servers, pairs, firstBootSec) {
+  const { options, results, progress, runtimeKey, config } = session;
+  const startedAt = performance.now() - firstBootSec * 1000;
+  const blocks = blocksOf(pairs);
+  /** the compared blocks still measured: a decided one leaves, under a budget */
+  let compared = blocksOf(pairs.filter((pair) => config.compare.includes(pair.target)));
+  /** @type {Map<string, number>} rounds measured so far per block, which number the next block's rounds */
+  const roundsSoFar = new Map();
+  /** @type {Map<string, number>} each block's wall seconds on its latest start */
+  const blockSec = new Map();
+  /** @type {Array<import('./budget.js').BlockStop & { runtime: string }>} */
+  const stops = [];
+  let bootSec = firstBootSec;
   for (let start = 0; ; start++) {
+    const measured = start === 0 ? blocks : compared;
     if (start > 0) {
       const bootedAt = performance.now();
       await stopAll(servers.running);
-      servers.running = await startTargets(session, start);
-      if (!(await warmUp(session, servers.running, pairs, start))) return false;
-      startSec = (performance.now() - bootedAt) / 1000;
+      servers.running = await startTargets(session, start, new Set(measured.flatMap((b) => b.pairs.map(instanceName))));
+      bootSec = (performance.now() - bootedAt) / 1000;
     }
-    const blockFrom = round;
-    const leftSec = (options.budgetSec ?? 0) - (performance.now() - timedFrom) / 1000;
-    const planBlock = () =>
-      roundsForStart({
-        variance: session.startVariance(runtimeKey),
-        startSec,
-        roundSec: round > 0 ? roundSecTotal / round : 0,
-        startsOwed: Math.max(1, options.starts - start),
-        leftSec,
+    let rounds = 0;
+    for (const block of rotate(measured, start)) {
+      const blockStartedAt = performance.now();
+      const outcome = await measureBlock({
+        targets: block.pairs.map(instanceName),
+        runRound: (round) => runSlices(session, servers.running, rotate(block.pairs, round + start), start),
+        ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
       });
-    let block = budgeted ? planBlock() : null;
-    while (round - blockFrom < (block?.rounds ?? options.rounds)) {
-      const took = await runRound(session, servers.running, pairs, round, start);
-      if (took === null) return false;
-      roundSecTotal += [...took.values()].reduce((sum, seconds) => sum + seconds, 0);
-      round++;
-      // the first start's block was planned before a round's cost was known
-      if (block && blockFrom === 0 && round === MIN_ROUNDS_PER_START) block = planBlock();
-    }
-    if (block) (results.startBlocks ??= []).push({ runtime: runtimeKey, start, ...block });
-    const another = wantsAnotherStart({
-      startsSoFar: start + 1,
-      minStarts: options.starts,
-      budgetSec: options.budgetSec,
-      spentSec: (performance.now() - timedFrom) / 1000,
-      nextStartSec: startSec + (round - blockFrom) * (roundSecTotal / round),
-    });
-    if (another) continue;
-    if (budgeted) {
-      const blocks = new Map(pairs.map((pair) => [`${pair.scenario}\u0000${pair.stack}`, pair]));
-      (results.stops ??= []).push(
-        ...[...blocks.values()].map(({ scenario, stack }) => ({
-          runtime: runtimeKey,
-          scenario,
-          stack,
-          rounds: round,
-          stoppedOn: /** @type {const} */ ('budget'),
-        })),
+      if (outcome === null) return false;
+      const first = (roundsSoFar.get(block.key) ?? 0) + 1;
+      // a fixed design keeps exactly its --rounds, the last of the steady ones
+      const kept = outcome.rounds.slice(
+        options.budgetSec === null
+          ? Math.max(outcome.steadyFrom, outcome.rounds.length - options.rounds)
+          : outcome.steadyFrom,
       );
+      kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
+      roundsSoFar.set(block.key, first - 1 + kept.length);
+      rounds += kept.length;
+      const wallSec = (performance.now() - blockStartedAt) / 1000;
+      blockSec.set(block.key, wallSec);
+      (results.steadyBlocks ??= []).push({
+        runtime: runtimeKey,
+        scenario: block.scenario,
+        stack: block.stack,
+        start,
+        rounds: outcome.rounds.length,
+        steadyFrom: outcome.steadyFrom,
+        steady: outcome.steady,
+        wallSec,
+        warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), (run) => run.load?.durationSec),
+        settleSec: secondsOf(outcome.rounds.flat(), (run) => (run.settle?.waitedMs ?? 0) / 1000),
+        byTarget: outcome.byTarget,
+      });
       session.save();
     }
-    progress.log(`${runtimeKey}: ${start + 1} starts, ${round} rounds`);
+    (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
+    /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
+    const stop = ({ key, scenario, stack }, stoppedOn) =>
+      stops.push({ runtime: runtimeKey, scenario, stack, rounds: roundsSoFar.get(key) ?? 0, stoppedOn });
+    if (options.budgetSec !== null && start + 1 >= FIRST_LOOK_STARTS) {
+      const decided = compared.filter(
+        (block) =>
+          session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
+      );
+      for (const block of decided) stop(block, 'decided');
+      compared = compared.filter((block) => !decided.includes(block));
+    }
+    compared = compared.filter((block) => !session.troubled.has(block.key));
+    const another =
+      compared.length > 0 &&
+      wantsAnotherStart({
+        startsSoFar: start + 1,
+        minStarts: options.starts,
+        budgetSec: options.budgetSec,
+        spentSec: (performance.now() - startedAt) / 1000,
+        nextStartSec: bootSec + compared.reduce((sum, block) => sum + (blockSec.get(block.key) ?? 0), 0),
+      });
+    if (another) continue;
+    for (const block of blocks)
+      if (!stops.some((s) => s.scenario === block.scenario && s.stack === block.stack)) stop(block, 'budget');
+    (results.stops ??= []).push(...stops);
+    session.save();
+    progress.log(`${runtimeKey}: ${start + 1} starts`);
     return true;
   }
+}
+
+/**
+ * @param {RunRecord[]} runs @param {(run: RunRecord) => number | undefined} secondsOfRun
+ */
+function secondsOf(runs, secondsOfRun) {
+  return runs.reduce((sum, run) => sum + (secondsOfRun(run) ?? 0), 0);
+}
+
+/**
+ * The pairs grouped by scenario and stack, in plan order.
+ * @param {Pair[]} pairs
+ * @returns {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>}
+ */
+function blocksOf(pairs) {
+  /** @type {Map<string, { key: string, scenario: string, stack: string, pairs: Pair[] }>} */
+  const blocks = new Map();
+  for (const pair of pairs) {
+    const key = loadKey(pair);
+    const block = blocks.get(key) ?? { key, scenario: pair.scenario, stack: pair.stack, pairs: [] };
+    block.pairs.push(pair);
+    blocks.set(key, block);
+  }
+  return [...blocks.values()];
+}
+
+/**
+ * One round of a block: each target's run in the given order, recorded by the caller once it knows which rounds were
+ * warm-up.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} ordered
+ * @param {number} start 0-based
+ * @returns {Promise<RunRecord[] | null>} null when interrupted
+ */
+async function runSlices(session, running, ordered, start) {
+  const { progress, runtimeKey, options } = session;
+  /** @type {RunRecord[]} */
+  const records = [];
+  for (const [index, pair] of ordered.entries()) {
+    if (session.signal.aborted) return null;
+    if (session.troubled.has(loadKey(pair))) continue;
+    const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
+    progress.start(step);
+    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
+    if (session.signal.aborted) return null;
+    progress.finish(step);
+    records.push(record);
+    await afterLoad(session, running, ordered, pair, { phase: 'round', round: 0, start }, record.load);
+  }
+  return records;
 }
 
 /**
@@ -340,19 +420,31 @@ function instancesOf(pairs, config) {
  * boots beside the same others.
  * @param {PlannedSession} session
  * @param {number} start 0-based
+ * @param {Set<string> | null} [only] the instances to start; all when absent
  * @returns {Promise<Map<string, ServedTarget>>}
  */
 async function startTargets(
-  { instances: inPlanOrder, runtime, runtimeKey, options, env, outDir, results, progress, save },
+  { instances: planned, runtime, runtimeKey, options, env, outDir, results, progress, save },
   start,
+  only = null,
 ) {
+  const inPlanOrder = only ? planned.filter((instance) => only.has(instance.name)) : planned;
   const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
   const names = instances.map((instance) => instance.name);
   progress.log(`${runtimeKey}: starting ${names.join(', ')}${options.starts > 1 ? ` (start ${start + 1})` : ''}`);
   const execArgv = steadyStateArgs(runtime, options);
-  const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) =>
-    serveInstance({ instances: inPlanOrder, runtime, runtimeKey, options, env, outDir }, instance, execArgv),
-  );
+  const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) => {
+    const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
+    const ownEnv = targetStackEnv(instance.target, instance.stack, logFile);
+    return serveTarget(instance.target, {
+      runtime,
+      env: { ...env, ...ownEnv },
+      port: options.basePort + planned.indexOf(instance),
+      cpu: options.cpus?.server ?? null,
+      execArgv,
+      telemetry: options.telemetry,
+    });
+  });
   /** @type {Map<string, ServedTarget>} */
   const running = new Map();
   started.forEach((outcome, i) => {
@@ -377,25 +469,6 @@ async function startTargets(
   });
   save();
   return running;
-}
-
-/**
- * One server of the plan, on its own port.
- * @param {Pick<PlannedSession, 'instances' | 'runtime' | 'runtimeKey' | 'options' | 'env' | 'outDir'>} session
- * @param {Instance} instance
- * @param {string[]} execArgv
- */
-function serveInstance({ instances, runtime, runtimeKey, options, env, outDir }, instance, execArgv) {
-  const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
-  const ownEnv = targetStackEnv(instance.target, instance.stack, logFile);
-  return serveTarget(instance.target, {
-    runtime,
-    env: { ...env, ...ownEnv },
-    port: options.basePort + instances.indexOf(instance),
-    cpu: options.cpus?.server ?? null,
-    execArgv,
-    telemetry: options.telemetry,
-  });
 }
 
 /**
@@ -577,34 +650,16 @@ function probesOf(request) {
  * @returns {Promise<ServedTarget | null>}
  */
 async function restartInstance(session, running, name, start) {
-  const instance = /** @type {Instance} */ (session.instances.find((candidate) => candidate.name === name));
   await running.get(name)?.stop();
   running.delete(name);
-  const execArgv = steadyStateArgs(session.runtime, session.options);
-  try {
-    const target = await serveInstance(session, instance, execArgv);
-    running.set(name, target);
-    const { pid, url, startupLine, telemetryMissing } = target;
-    session.results.started.push({
-      runtime: session.runtimeKey,
-      target: name,
-      start,
-      pid,
-      port: Number(new URL(url).port),
-      line: startupLine,
-      runtimeFlags: execArgv,
-      telemetryMissing,
-      restarted: true,
-    });
-    return target;
-  } catch (error) {
-    const reason = `restarted, it could not start: ${/** @type {Error} */ (error).message}`;
-    session.results.targetFailures.push({ runtime: session.runtimeKey, target: name, reason });
-    session.progress.log(`${session.runtimeKey} ${name} ${reason}`);
-    return null;
-  } finally {
+  const restarted = (await startTargets(session, start, new Set([name]))).get(name) ?? null;
+  if (restarted) {
+    running.set(name, restarted);
+    const record = session.results.started.findLast((entry) => entry.target === name);
+    if (record) record.restarted = true;
     session.save();
   }
+  return restarted;
 }
 
 /**

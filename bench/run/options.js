@@ -8,20 +8,24 @@ import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
+import { MIN_STEADY_ROUNDS } from './steady-block.js';
+
+/** Each cold start costs a boot: past this a run takes longer than the answer needs. */
+const MAX_COLD_STARTS = 200;
 
 // Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
 // adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine: many short paired rounds beat
 // a few long ones, because a ratio taken within one round cancels the machine's slow drift, and the short bursts of
 // slowness this VM has spoil single rounds that the median then ignores. How the rounds are spent: --budget below.
 export const DEFAULT_CONNECTIONS = 50;
-export const DEFAULT_DURATION_SEC = 0.5;
+export const DEFAULT_DURATION_SEC = 0.25;
 /** Even, so the rotation runs each pair in both orders equally often and an order effect cancels in the median. */
 export const DEFAULT_ROUNDS = 12;
 /**
- * Seconds of timed rounds per runtime when neither --rounds nor --budget is given: with start-up, warm-up and the
- * reports the default run stays within 3 minutes (docs/method.md, "Rounds under a time budget").
+ * Seconds per runtime from its first server start when neither --rounds nor --budget is given: with the runtime's
+ * install check and the reports the default run stays within 3 minutes (docs/method.md, "Rounds under a time budget").
  */
-export const DEFAULT_BUDGET_SEC = 120;
+export const DEFAULT_BUDGET_SEC = 150;
 /**
  * Server starts under a budget unless --starts is given: the fewest whose t interval has a spread to go on, and what
  * the default run's three minutes hold (docs/method.md, "Starts as the unit").
@@ -88,6 +92,8 @@ const MAX_PORT = 65535;
  *   null: the fixed design, every pair runs `rounds` rounds
  * @property {number} starts server starts per run, each with its own warm-up and block of rounds; 1: every server
  *   starts once and all rounds measure that start
+ * @property {number} [coldStarts] --cold-starts: starts of each compared server timed to its first answer, with its
+ *   memory after boot; 0: none
  * @property {number} warmupSec per target and scenario, before the first round
  * @property {number} burstSec untimed load right before each timed run; 0: none
  * @property {number} pipelining requests each connection sends before it waits for answers
@@ -121,6 +127,7 @@ const FLAGS = /** @type {const} */ ({
   rounds: { type: 'string' },
   budget: { type: 'string' },
   starts: { type: 'string' },
+  'cold-starts': { type: 'string' },
   warmup: { type: 'string' },
   burst: { type: 'string' },
   pipelining: { type: 'string' },
@@ -185,20 +192,24 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        else ${FALLBACK_DRIVER} (with a notice)
   --connections N      concurrent keep-alive connections (default ${DEFAULT_CONNECTIONS})
   --duration S         seconds per run, decimals allowed (default ${DEFAULT_DURATION_SEC})
-  --budget S           seconds per runtime from the first timed round (default ${DEFAULT_BUDGET_SEC}), spent on server
-                       starts and their rounds (--starts). With --starts 1: every scenario gets ${MIN_BUDGET_ROUNDS} rounds, then
+  --budget S           seconds per runtime from its first server start (default ${DEFAULT_BUDGET_SEC}), spent on server
+                       starts while the next one fits (--starts). With --starts 1: every scenario gets ${MIN_BUDGET_ROUNDS} rounds, then
                        further rounds, two at a time (one in each order), go to the scenarios whose verdict is still
                        open, until each is decided, the budget is spent or it reached ${MAX_BUDGET_ROUNDS} rounds;
                        intervals are group-sequential, valid however early a scenario stops (docs/method.md)
   --rounds N           a fixed number of rounds instead of --budget; each runs every target x scenario once, order
                        rotated, with Hodges–Lehmann intervals (--load-curve: its rounds; default ${DEFAULT_ROUNDS})
-  --starts N           start every server afresh N times (boot order alternating), each start warmed up and given a
-                       block of paired rounds; intervals then take the start as their unit, and each row shows how
-                       its noise splits between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with
-                       --rounds or --quick). With --rounds: N × that many rounds; under --budget, further starts
-                       while the budget lasts, up to ${MAX_STARTS}, each with the rounds that narrow the interval most
-                       for their cost; --starts 1 keeps one start with per-round group-sequential intervals
-                       (docs/method.md, "Starts as the unit")
+  --starts N           start the servers afresh N times (boot order alternating); each start measures every scenario
+                       in a block of alternating runs of its targets until their cost per request and young
+                       generation reach a steady state (changepoints), and keeps the rounds from there on (with
+                       --rounds, that many; else ${MIN_STEADY_ROUNDS}). The first start measures every target, later ones only the
+                       compared pair. Intervals take the start as their unit, and each row shows how its noise splits
+                       between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
+                       --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}; --starts 1
+                       keeps one start with per-round group-sequential intervals (docs/method.md, "Starts as the unit")
+  --cold-starts N      after each runtime's timed rounds, start each compared server N times more (order
+                       alternating), timed from process start to its first answer, with RSS and heap after boot
+                       (default 0: none; docs/method.md, "Cold start and memory")
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
                        starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
@@ -385,6 +396,10 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           ? 1
           : DEFAULT_STARTS
         : parseInteger('--starts', values.starts, 1, MAX_STARTS),
+    coldStarts:
+      values['cold-starts'] === undefined
+        ? 0
+        : parseInteger('--cold-starts', values['cold-starts'], 0, MAX_COLD_STARTS),
     warmupSec:
       values.warmup === undefined
         ? quick

@@ -29,7 +29,7 @@ export const NOTABLE_DRAIN_MS = 500;
  * @property {string} scenario
  * @property {string} stack
  * @property {LoadPhase} phase
- * @property {number} round 1-based; 0 in the warm-up
+ * @property {number} round 1-based; 0 in the warm-up, and in a --starts block, whose rounds are numbered once it ends
  * @property {number} start 0-based
  * @property {number} connections the route's load when it left this
  * @property {'backlog' | 'hung' | 'crashed'} outcome backlog: the servers took NOTABLE_DRAIN_MS or more to hold

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { processCpuNs } from './procstat.js';
 
 /** How often the servers are looked at while settling. */
-export const SETTLE_POLL_MS = 10;
+export const SETTLE_POLL_MS = 5;
 /** The servers together must stay under this share of a core for a whole window: an idle server's own timers stay far below it. */
 export const SETTLE_IDLE_SHARE = 0.05;
-export const SETTLE_WINDOW_MS = 50;
+export const SETTLE_WINDOW_MS = 20;
 /** Past this the run starts anyway, flagged unsettled; --nest-app's drain gives a backlogged route longer. */
 export const SETTLE_CAP_MS = 2000;
 const NANOS_PER_MILLI = 1e6;

@@ -45,6 +45,7 @@ const TAIL_CHARS = 4_000;
  * @property {number} pid the server's own pid (taskset execs into it)
  * @property {string} url base URL, no trailing slash
  * @property {string} startupLine the first line the server printed (the app names its database there)
+ * @property {number} [readyMs] from spawning the process to its first answer, in ms (within one poll interval)
  * @property {() => Promise<ExitInfo>} stop SIGTERM, then SIGKILL after a grace period
  * @property {Promise<ExitInfo>} exited settles when the process ends, for whatever reason
  * @property {() => ExitInfo | null} exitInfo how it ended, or null while it runs
@@ -63,6 +64,7 @@ const TAIL_CHARS = 4_000;
  * @property {string[]} [execArgv] runtime flags placed before the entry file (e.g. --prof)
  * @property {string | null} [cpu] taskset CPU list to pin the server to
  * @property {boolean} [telemetry] load the telemetry preload (bench/run/telemetry/) where the runtime can
+ * @property {number} [readyPollMs] how often to ask whether it answers yet; a cold start's timing asks often
  */
 
 /**
@@ -112,7 +114,10 @@ async function reachTarget(target, url) {
  * @param {StartOptions} options
  * @returns {Promise<RunningTarget>}
  */
-export async function startTarget(target, { runtime, port, env = {}, execArgv = [], cpu = null, telemetry = false }) {
+export async function startTarget(
+  target,
+  { runtime, port, env = {}, execArgv = [], cpu = null, telemetry = false, readyPollMs = READY_POLL_MS },
+) {
   if (target.command === null) throw new Error(`${target.name} is a url target: the bench does not start it`);
   await assertPortFree(port, target.name);
   const underRuntime = runsUnderRuntime(target);
@@ -133,6 +138,7 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
     ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
     : target.command;
   const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
+  const spawnedAt = performance.now();
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
   const child = spawn(command, args, {
     cwd: target.cwd,
@@ -179,8 +185,9 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
         `${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${errorLine(stderr)}`,
       );
     }
-    await delay(READY_POLL_MS);
+    await delay(readyPollMs);
   }
+  const readyMs = performance.now() - spawnedAt;
 
   async function stopChild() {
     if (exitInfo) return exitInfo;
@@ -196,6 +203,7 @@ export async function startTarget(target, { runtime, port, env = {}, execArgv = 
     pid: /** @type {number} */ (child.pid),
     url,
     startupLine: stdout.split('\n')[0].trim(),
+    readyMs,
     stop: async () => {
       const info = await stopChild();
       probe?.remove();

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_BUDGET_ROUNDS, MIN_ROUNDS_PER_START } from '../../bench/run/budget.js';
+import { MIN_BUDGET_ROUNDS } from '../../bench/run/budget.js';
+import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS } from '../../bench/run/steady-block.js';
 import { DEFAULT_STARTS } from '../../bench/run/options.js';
 import { CLI, runNode } from './support/run-node.js';
 
@@ -35,28 +36,50 @@ const budgetRun = (dir: string, port: number, ...flags: string[]) =>
 describe('npm run bench -- --budget, as the default run spends it: server starts, end to end', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
+  let results: any;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-budget-starts-'));
-    run = await budgetRun(dir, 3195);
+    run = await budgetRun(dir, 3195, '--targets', 'nest-express,nest-fastify,raw-node');
+    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('makes the default starts however small the budget, each given the fewest rounds that fit', () => {
+  it('makes the default starts however small the budget, each block timed from its steady state on', () => {
     expect(run.status).toBe(0);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
     expect(results.options.starts).toBe(DEFAULT_STARTS);
-    expect(results.startBlocks.map((block: any) => [block.start, block.rounds, block.choice])).toEqual(
-      Array.from({ length: DEFAULT_STARTS }, (_, start) => [start, MIN_ROUNDS_PER_START, 'budget']),
+    expect(results.startBlocks.map((block: any) => [block.start, block.choice])).toEqual(
+      Array.from({ length: DEFAULT_STARTS }, (_, start) => [start, 'steady']),
     );
-    expect(new Set(results.started.map((s: any) => s.pid)).size).toBe(2 * DEFAULT_STARTS);
-    expect(results.runs).toHaveLength(2 * DEFAULT_STARTS * MIN_ROUNDS_PER_START);
+    for (const block of results.steadyBlocks) {
+      expect(block.steadyFrom).toBeGreaterThanOrEqual(1);
+      expect(block.rounds - block.steadyFrom).toBeGreaterThanOrEqual(block.steady ? MIN_STEADY_ROUNDS : 1);
+      expect(block.rounds).toBeLessThanOrEqual(MAX_BLOCK_ROUNDS);
+      for (const target of Object.values(block.byTarget) as any[])
+        expect(target.cpuUsPerRequest).toHaveLength(block.rounds);
+    }
+    const compared = results.runs.filter((r: any) => r.target !== 'raw-node');
+    expect(compared).toHaveLength(2 * results.startBlocks.reduce((sum: number, b: any) => sum + b.rounds, 0));
+  });
+
+  it('boots and measures the target beside the compared pair on the first start only', () => {
+    const startsOf = (target: string) =>
+      new Set(results.started.filter((s: any) => s.target === target).map((s: any) => s.start));
+    expect([...startsOf('raw-node')]).toEqual([0]);
+    expect(startsOf('nest-express').size).toBe(results.startBlocks.length);
+    expect(new Set(results.runs.filter((r: any) => r.target === 'raw-node').map((r: any) => r.start))).toEqual(
+      new Set([0]),
+    );
+  });
+
+  it('waits for the servers to settle before every timed run, and records it', () => {
+    for (const record of results.runs) expect(record.settle).toMatchObject({ settled: expect.any(Boolean) });
   });
 
   it('says in the verdict row, on the terminal and in report.md, its rounds and starts', () => {
-    const rounds = `${DEFAULT_STARTS * MIN_ROUNDS_PER_START} in ${DEFAULT_STARTS} starts`;
-    const row = new RegExp(`\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} \\|`);
+    const rounds = results.runs.filter((r: any) => r.target === 'nest-express').length;
+    const row = new RegExp(`\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks.length} starts \\|`);
     expect(run.stdout).toMatch(row);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(row);
   });

@@ -154,6 +154,7 @@ describe('compare (one route on both adapters)', () => {
     contentType: 'application/json',
     body,
     error,
+    setCookies: [] as string[],
   });
 
   it("reports a status that changes, with Fastify's error", () => {

@@ -51,6 +51,11 @@ describe('report.html in Chromium', () => {
       expect(run.status).toBe(0);
       const { charts, page } = await openSoundReport(join(dir, 'report.html'));
       expect(charts.length).toBeGreaterThanOrEqual(2);
+      // the answer first: how much faster per route and which verdicts are decided, before the method
+      const opening = await page.locator('h1 + div.decision').innerText();
+      expect(opening).toMatch(/Nest-Fastify served hello( · bare)? [\d.]+×.* as many req\/s as Nest-Express\./);
+      expect(opening).toMatch(/Decided: |No verdict is decided/);
+      expect(opening).toMatch(/Evidence: /);
       await page.close();
     },
     RUN_TIMEOUT_MS,

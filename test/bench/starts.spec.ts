@@ -3,22 +3,17 @@ import { analyze } from '../../bench/analysis/analyze.js';
 import { sequentialSummary } from '../../bench/analysis/sequential.js';
 import {
   BUDGETED_STARTS_CONFIDENCE,
+  STARTS_STOP_CONFIDENCE,
   analyzeStarts,
   startInterval,
   startMeans,
-  studentQuantile,
   varianceSplit,
 } from '../../bench/analysis/starts.js';
+import { studentQuantile } from '../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
-import {
-  DEFAULT_ROUNDS_PER_START,
-  MAX_ROUNDS_PER_START,
-  MAX_STARTS,
-  MIN_ROUNDS_PER_START,
-  roundsForStart,
-  roundsPerStart,
-  wantsAnotherStart,
-} from '../../bench/run/budget.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS, wantsAnotherStart } from '../../bench/run/budget.js';
+import { band } from '../../bench/analysis/verdict.js';
+import { MIN_STEADY_ROUNDS } from '../../bench/run/steady-block.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';
 import { seededNormal } from './support/noise.js';
 import { results } from './support/synthetic-results.js';
@@ -41,18 +36,17 @@ const TRIALS = 2000;
 const SIMULATION_TIMEOUT_MS = 60_000;
 
 /** A start's rounds: its own level, drawn once, and each round's noise about it. */
-function startRounds(normal: () => number, rounds: number, noise = MEASURED) {
+function startRounds(normal: () => number, rounds: number, noise = MEASURED, truth = TRUE_RATIO) {
   const level = noise.between * normal();
-  return Array.from({ length: rounds }, () => TRUE_RATIO * Math.exp(level + noise.within * normal()));
+  return Array.from({ length: rounds }, () => truth * Math.exp(level + noise.within * normal()));
 }
 
 const covers = (ci: { low: number; high: number } | null) =>
   ci !== null && ci.low <= TRUE_RATIO && TRUE_RATIO <= ci.high;
 
 /**
- * One run under the --starts budget: the bench's own choices (wantsAnotherStart, roundsForStart on the variance split
- * of the starts so far), at the given costs; returns the rounds with their starts and whether any start's rounds were
- * chosen from the numbers.
+ * One run under the --starts budget: a start's steady rounds in each start (steady-block.js), starts while the next
+ * one fits (wantsAnotherStart), at the given costs; returns the rounds with their starts.
  */
 function budgetedStartsRun(
   normal: () => number,
@@ -62,25 +56,16 @@ function budgetedStartsRun(
 ) {
   const values: number[] = [];
   const starts: number[] = [];
+  const startSec = cost.startSec + MIN_STEADY_ROUNDS * cost.roundSec;
   let spentSec = 0;
-  let adaptive = false;
   for (let start = 0; ; start++) {
-    if (start > 0) spentSec += cost.startSec;
-    const { rounds, choice } = roundsForStart({
-      variance: varianceSplit(values, starts),
-      ...cost,
-      startsOwed: Math.max(1, minStarts - start),
-      leftSec: budgetSec - spentSec,
-    });
-    adaptive ||= choice === 'variance';
-    for (const value of startRounds(normal, rounds, noise)) {
+    for (const value of startRounds(normal, MIN_STEADY_ROUNDS, noise)) {
       values.push(value);
       starts.push(start);
     }
-    spentSec += rounds * cost.roundSec;
-    const nextStartSec = cost.startSec + rounds * cost.roundSec;
-    if (!wantsAnotherStart({ startsSoFar: start + 1, minStarts, budgetSec, spentSec, nextStartSec }))
-      return { values, starts, adaptive };
+    spentSec += startSec;
+    if (!wantsAnotherStart({ startsSoFar: start + 1, minStarts, budgetSec, spentSec, nextStartSec: startSec }))
+      return { values, starts };
   }
 }
 
@@ -136,49 +121,6 @@ describe('the noise split by level', () => {
   });
 });
 
-describe('the rounds the budget gives each start', () => {
-  it('starts with the default block until the noise has been split', () => {
-    expect(roundsPerStart(null, MEASURED_COST)).toBe(DEFAULT_ROUNDS_PER_START);
-  });
-
-  it('gives few rounds per start when the starts differ most, many when the rounds do', () => {
-    expect(roundsPerStart({ between: 0.04, within: 0.0001 }, MEASURED_COST)).toBe(MIN_ROUNDS_PER_START);
-    expect(roundsPerStart({ between: 0, within: 0.01 }, MEASURED_COST)).toBe(MAX_ROUNDS_PER_START);
-    const balanced = roundsPerStart({ between: 0.01, within: 0.04 }, { startSec: 9, roundSec: 1 });
-    expect(balanced).toBe(6);
-  });
-
-  it('gives a start no more rounds than let the starts still owed fit in the budget, and says what set them', () => {
-    const cost = { startSec: 34, roundSec: 9 };
-    expect(roundsForStart({ variance: null, ...cost, roundSec: 0, startsOwed: 3, leftSec: 120 })).toEqual({
-      rounds: DEFAULT_ROUNDS_PER_START,
-      choice: 'default',
-    });
-    expect(roundsForStart({ variance: null, ...cost, startsOwed: 3, leftSec: 120 })).toEqual({
-      rounds: MIN_ROUNDS_PER_START,
-      choice: 'budget',
-    });
-    expect(roundsForStart({ variance: null, ...cost, startsOwed: 1, leftSec: 600 })).toEqual({
-      rounds: DEFAULT_ROUNDS_PER_START,
-      choice: 'default',
-    });
-    const split = { between: 0.01, within: 0.04 };
-    expect(roundsForStart({ variance: split, ...cost, startsOwed: 1, leftSec: 600 })).toEqual({
-      rounds: roundsPerStart(split, cost),
-      choice: 'variance',
-    });
-  });
-
-  it('makes the starts asked for whatever the budget, and more only while one fits', () => {
-    const plan = { minStarts: 4, budgetSec: 100, spentSec: 95, nextStartSec: 10 };
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 3 })).toBe(true);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4 })).toBe(false);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, spentSec: 50 })).toBe(true);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: MAX_STARTS, spentSec: 0 })).toBe(false);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, budgetSec: null, spentSec: 0 })).toBe(false);
-  });
-});
-
 describe('coverage with the noise measured between starts and within a start (seeded)', () => {
   it(
     "today's design, one start, covers the true ratio far less than 95 %: its rounds share the start's level",
@@ -207,34 +149,90 @@ describe('coverage with the noise measured between starts and within a start (se
   );
 
   it(
-    "the budget's starts, rounds per start chosen from the split so far, cover it in 95 % of runs",
+    "the default run's starts, their steady rounds each, at the default run's measured costs, cover it in 95 % of runs",
     () => {
-      const budgeted = coverage(4, (normal) => {
-        const { values, starts, adaptive } = budgetedStartsRun(normal, 4, 120);
-        return analyzeStarts(values, starts, adaptive ? BUDGETED_STARTS_CONFIDENCE : 0.95).interval;
-      });
-      expect(budgeted).toBeGreaterThanOrEqual(0.95);
-    },
-    SIMULATION_TIMEOUT_MS,
-  );
-
-  it(
-    "the default run's starts, at the default run's measured costs, cover it in 95 % of runs at 95 %",
-    () => {
-      let adaptiveRuns = 0;
       const byDefault = coverage(8, (normal) => {
-        const { values, starts, adaptive } = budgetedStartsRun(normal, DEFAULT_STARTS, DEFAULT_BUDGET_SEC, {
+        const { values, starts } = budgetedStartsRun(normal, DEFAULT_STARTS, DEFAULT_BUDGET_SEC, {
           cost: DEFAULT_RUN_COST,
         });
-        if (adaptive) adaptiveRuns++;
         return analyzeStarts(values, starts).interval;
       });
-      expect(adaptiveRuns).toBe(0);
       expect(byDefault).toBeGreaterThanOrEqual(0.94);
       expect(byDefault).toBeLessThanOrEqual(0.96);
     },
     SIMULATION_TIMEOUT_MS,
   );
+});
+
+describe('the budget stops measuring a decided row (seeded)', () => {
+  /** The starts that fit in a default run on a quiet host. */
+  const STARTS_THAT_FIT = 8;
+
+  /**
+   * One row under the default design: steady rounds on each start, a look after each from FIRST_LOOK_STARTS on, a
+   * stop once the interval at STARTS_STOP_CONFIDENCE lies in one band, reported at that level; else 95 % at the end.
+   */
+  function sequentialRow(normal: () => number, truth: number, noise: { between: number; within: number }) {
+    const values: number[] = [];
+    const starts: number[] = [];
+    for (let start = 0; start < STARTS_THAT_FIT; start++) {
+      for (const value of startRounds(normal, MIN_STEADY_ROUNDS, noise, truth)) {
+        values.push(value);
+        starts.push(start);
+      }
+      if (start + 1 >= FIRST_LOOK_STARTS && start + 1 < STARTS_THAT_FIT) {
+        const look = analyzeStarts(values, starts, STARTS_STOP_CONFIDENCE).interval!;
+        if (band(look.low) === band(look.high)) return { interval: look, starts: start + 1 };
+      }
+    }
+    return { interval: analyzeStarts(values, starts).interval!, starts: STARTS_THAT_FIT };
+  }
+
+  function sequentialCoverage(seed: number, truth: number, noise: { between: number; within: number }) {
+    const normal = seededNormal(seed);
+    let covered = 0;
+    let startsUsed = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const { interval, starts } = sequentialRow(normal, truth, noise);
+      if (interval.low <= truth && truth <= interval.high) covered++;
+      startsUsed += starts;
+    }
+    return { coverage: covered / TRIALS, meanStarts: startsUsed / TRIALS };
+  }
+
+  it(
+    'covers a ratio inside a band in at least 95 % of runs, and stops most of them early',
+    () => {
+      for (const [seed, truth] of [
+        [21, 1.2],
+        [22, TRUE_RATIO],
+      ]) {
+        const { coverage: covered, meanStarts } = sequentialCoverage(seed, truth, QUIET_ROUNDS);
+        expect(covered).toBeGreaterThanOrEqual(0.95);
+        expect(meanStarts).toBeLessThan(STARTS_THAT_FIT);
+      }
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
+
+  it(
+    'covers a ratio on the edge between two bands in at least 92 % of runs: the one place stopping costs coverage',
+    () => {
+      expect(sequentialCoverage(23, 1.5, QUIET_ROUNDS).coverage).toBeGreaterThanOrEqual(0.92);
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
+});
+
+describe('how many starts a run makes', () => {
+  it('makes the starts asked for whatever the budget, and more only while one fits', () => {
+    const plan = { minStarts: 4, budgetSec: 100, spentSec: 95, nextStartSec: 10 };
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 3 })).toBe(true);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 4 })).toBe(false);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, spentSec: 50 })).toBe(true);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: MAX_STARTS, spentSec: 0 })).toBe(false);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 4, budgetSec: null, spentSec: 0 })).toBe(false);
+  });
 });
 
 describe('compare between two runs of the same code (seeded)', () => {

@@ -10,15 +10,28 @@ import { requestFor } from '../scenarios.js';
 import { errorLine, startTarget } from '../targets.js';
 import { send } from '../verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
+import { probesFor } from './probes.js';
 
 /** Nest logs an unknown exception right after it replies: this long is allowed for the line to reach the file. */
 const ERROR_LOG_WAIT_MS = 300;
 const ERROR_LOG_POLL_MS = 20;
 
+/** An answer's body is kept to this many characters: enough to read a lost field or an error's message. */
+const MAX_BODY_CHARS = 300;
+
 /**
- * @typedef {{ status: number | null, contentType: string | null, error: string | null, refusal?: string | null }}
- *   AdapterAnswer error: the first line the server logged while answering (or why the request failed); refusal: what a
- *   4xx answer's body said (a validation message)
+ * @typedef {{ status: number | null, contentType: string | null, error: string | null, refusal?: string | null,
+ *   body?: string, setCookies?: string[] }} AdapterAnswer error: the first line the server logged while answering (or
+ *   why the request failed); refusal: what a 4xx answer's body said (a validation message); body: its start;
+ *   setCookies: the names of the cookies it set
+ *
+ * @typedef {object} ProbeFinding a request beyond the route's own that the adapters answered differently
+ * @property {string} probe a key of fastify-differences.js PROBE_DIFFERENCES: trailing slash, other case, body over 100 KB, urlencoded,
+ *   multipart, HEAD, OPTIONS, cookies
+ * @property {string} request e.g. GET /api/users/7/
+ * @property {string} difference what differs, in words
+ * @property {AdapterAnswer} express
+ * @property {AdapterAnswer} fastify
  *
  * @typedef {object} RouteCompatibility
  * @property {string} scenario
@@ -31,6 +44,7 @@ const ERROR_LOG_POLL_MS = 20;
  * @property {{ status: number, contentType: string | null, body: unknown } | null} expect what verification checks on
  *   both adapters later: Express's answer; null when the route is not measured
  * @property {string | null} notMeasured a route that answers alike but with an error status on Express too
+ * @property {ProbeFinding[]} [probes] the probes (probes.js) answered differently; absent before they existed
  *
  * @typedef {{ startFailure: { adapter: string, error: string } | null, routes: RouteCompatibility[] }} Compatibility
  */
@@ -43,9 +57,20 @@ const ERROR_LOG_POLL_MS = 20;
  * @param {Record<string, string>} input.env from the prepare step
  * @param {string | null} input.token
  * @param {(line: string) => void} input.log
+ * @param {Map<string, string>} [input.uploads] scenario → the form field its file interceptor reads (scan.js)
+ * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
  * @returns {Promise<Compatibility>}
  */
-export async function checkCompatibility({ config, runtime, basePort, env, token, log }) {
+export async function checkCompatibility({
+  config,
+  runtime,
+  basePort,
+  env,
+  token,
+  log,
+  uploads = new Map(),
+  cookies = [],
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'nest-app-errors-'));
   const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
   const errorFiles = targets.map((_, i) => join(dir, `errors-${i}.jsonl`));
@@ -81,7 +106,27 @@ export async function checkCompatibility({ config, runtime, basePort, env, token
       const onExpress = await answer(express.url, request, errorFiles[0]);
       const onFastify = await answer(fastify.url, request, errorFiles[1]);
       const again = await answer(express.url, request, errorFiles[0]);
-      routes.push(compare(scenario.name, `${request.method} ${request.path}`, onExpress, onFastify, again));
+      const found = compare(scenario.name, `${request.method} ${request.path}`, onExpress, onFastify, again);
+      /** @type {ProbeFinding[]} */
+      const probes = [];
+      for (const probe of probesFor(request, { uploadField: uploads.get(scenario.name) ?? null, cookies })) {
+        const probeExpress = await answer(express.url, probe.request, errorFiles[0]);
+        const probeFastify = await answer(fastify.url, probe.request, errorFiles[1]);
+        const difference = answerDifference(probeExpress, probeFastify, {
+          bodies: !probe.statusOnly && !found.bodyVaries,
+          cookies: probe.name === 'cookies',
+        });
+        // the route's own difference again (its 500 on every request) says nothing new
+        if (difference && !(difference === found.difference && probeFastify.error === onFastify.error))
+          probes.push({
+            probe: probe.name,
+            request: `${probe.request.method} ${probe.request.path}`,
+            difference,
+            express: kept(probeExpress),
+            fastify: kept(probeFastify),
+          });
+      }
+      routes.push({ ...found, probes });
     }
     return { startFailure: null, routes };
   } finally {
@@ -91,7 +136,8 @@ export async function checkCompatibility({ config, runtime, basePort, env, token
 }
 
 /**
- * @typedef {{ status: number | null, contentType: string | null, body: string, error: string | null }} Answer
+ * @typedef {{ status: number | null, contentType: string | null, body: string, error: string | null,
+ *   setCookies: string[] }} Answer
  */
 
 /**
@@ -109,6 +155,7 @@ async function answer(baseUrl, request, errorFile) {
       contentType: null,
       body: '',
       error: `request failed: ${/** @type {Error} */ (error).message}`,
+      setCookies: [],
     };
   }
   let logged = errorLines(errorFile).slice(before);
@@ -122,6 +169,42 @@ async function answer(baseUrl, request, errorFile) {
     contentType: mediaType(response.headers['content-type']),
     body: response.body,
     error: logged[0] ?? null,
+    setCookies: cookieNames(response.headers['set-cookie']),
+  };
+}
+
+/**
+ * The names of the cookies a set-cookie header sets (several are joined by commas, as an expiry date's day is).
+ * @param {string | undefined} header
+ */
+function cookieNames(header) {
+  return header ? [...header.matchAll(/(?:^|,\s*)([^=;,\s]+)=/g)].map((m) => m[1]) : [];
+}
+
+/**
+ * What differs between two answers to one request, in words, or null.
+ * @param {Answer} express @param {Answer} fastify
+ * @param {{ bodies: boolean, cookies: boolean }} compared bodies: the route's body is the same on every request
+ */
+function answerDifference(express, fastify, { bodies, cookies }) {
+  if (express.status !== fastify.status) return `status ${express.status ?? 'none'} → ${fastify.status ?? 'none'}`;
+  if (express.contentType !== fastify.contentType)
+    return `content type ${express.contentType ?? 'none'} → ${fastify.contentType ?? 'none'}`;
+  if (bodies && !isDeepStrictEqual(parsed(express.body), parsed(fastify.body))) return 'body';
+  if (cookies && express.setCookies.join() !== fastify.setCookies.join())
+    return `cookies set: ${express.setCookies.join(', ') || 'none'} → ${fastify.setCookies.join(', ') || 'none'}`;
+  return null;
+}
+
+/** @param {Answer} answer what the report keeps of an answer */
+function kept(answer) {
+  return {
+    status: answer.status,
+    contentType: answer.contentType,
+    error: answer.error,
+    refusal: refusal(answer),
+    body: answer.body.length > MAX_BODY_CHARS ? `${answer.body.slice(0, MAX_BODY_CHARS)}…` : answer.body,
+    ...(answer.setCookies.length ? { setCookies: answer.setCookies } : {}),
   };
 }
 
@@ -209,32 +292,19 @@ function parsed(body) {
 export function compare(scenario, request, express, fastify, again) {
   const expressBody = parsed(express.body);
   const bodyVaries = !isDeepStrictEqual(expressBody, parsed(again.body));
-  const difference =
-    express.status !== fastify.status
-      ? `status ${express.status ?? 'none'} → ${fastify.status ?? 'none'}`
-      : express.contentType !== fastify.contentType
-        ? `content type ${express.contentType ?? 'none'} → ${fastify.contentType ?? 'none'}`
-        : !bodyVaries && !isDeepStrictEqual(expressBody, parsed(fastify.body))
-          ? 'body'
-          : null;
+  const difference = answerDifference(express, fastify, { bodies: !bodyVaries, cookies: true });
   const ok = express.status !== null && express.status < 400;
   const notMeasured =
     difference === null && !ok
       ? `answers ${express.status ?? 'nothing'} on both adapters${express.error ? ` (${express.error})` : ''}${refusal(express) ? `: ${refusal(express)}` : ''}; give it other --params, a --body, or a --config scenario with what it needs`
       : null;
-  const strip = (/** @type {Answer} */ a) => ({
-    status: a.status,
-    contentType: a.contentType,
-    error: a.error,
-    refusal: refusal(a),
-  });
   return {
     scenario,
     request,
     same: difference === null,
     difference,
-    express: strip(express),
-    fastify: strip(fastify),
+    express: kept(express),
+    fastify: kept(fastify),
     bodyVaries,
     expect:
       difference === null && ok

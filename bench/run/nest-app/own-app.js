@@ -19,6 +19,7 @@ import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
+import { scanApp } from './scan.js';
 
 /**
  * @typedef {object} NestAppFlags
@@ -41,6 +42,7 @@ import { readTraffic } from './traffic.js';
  * @property {string | null} mix the traffic mix's scenario, when the log gave one
  * @property {import('./authenticate.js').SignInRecord | null} [signIn] when --nest-setup exports authenticate
  * @property {string[]} [headers] the names of the --header headers sent with every request
+ * @property {import('./scan.js').ScanRecord} [scan] what the scan of its code found; absent before the scan existed
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
  */
 
@@ -57,6 +59,7 @@ export async function loadOwnApp(flags, configFile) {
       : userScenarios(await readConfigObject(configFile), configFile);
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
   const authenticate = await authenticateExport(app.setupFile);
+  const scan = await scanApp(app);
   /** @param {import('./authenticate.js').Credentials} signedIn */
   const planWith = ({ headers, params }) =>
     planOwnApp({
@@ -121,6 +124,8 @@ export async function loadOwnApp(flags, configFile) {
         env: prepared.env ?? {},
         token: prepared.token ?? null,
         log,
+        uploads: uploadFields(plan.routes, scan),
+        cookies: scan.cookies ?? [],
       });
       const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
       const routes = plan.routes.map((route) => {
@@ -160,6 +165,7 @@ export async function loadOwnApp(flags, configFile) {
         signIn: signedIn?.record ?? null,
         headers: Object.keys(flags.headers),
         swaggerError: discovered.swaggerError ?? null,
+        scan,
       };
       if (scenarios.length === 0) return { config: null, options, record };
       const checked = ownAppConfig({ app, scenarios, prepare: () => prepared, baseDir: config.baseDir });
@@ -175,6 +181,19 @@ export async function loadOwnApp(flags, configFile) {
       return { config: checked, options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true }, record };
     },
   };
+}
+
+/**
+ * The routes whose handler has a file interceptor, by scenario, with the form field it reads.
+ * @param {import('./app-config.js').RouteEntry[]} routes @param {import('./scan.js').ScanRecord} scan
+ */
+function uploadFields(routes, scan) {
+  return new Map(
+    scan.findings.flatMap((finding) => {
+      const route = finding.field && routes.find((r) => r.handler === finding.handler && r.scenario);
+      return route ? [[/** @type {string} */ (route.scenario), /** @type {string} */ (finding.field)]] : [];
+    }),
+  );
 }
 
 /**

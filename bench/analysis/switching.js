@@ -1,0 +1,184 @@
+// @ts-check
+// What switching an app from Express to Fastify costs: every finding of a --nest-app run in one list (code the scan
+// found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
+// place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
+import { KIND_ORDER, PROBE_DIFFERENCES } from '../run/nest-app/fastify-differences.js';
+import { TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
+
+/**
+ * @typedef {import('../run/nest-app/fastify-differences.js').FindingKind} FindingKind
+ * @typedef {import('../run/nest-app/compatibility.js').AdapterAnswer} AdapterAnswer
+ *
+ * @typedef {object} SwitchFinding
+ * @property {FindingKind} kind
+ * @property {'code' | 'request' | 'probe'} source the scan, the route's own request, or a probe
+ * @property {string} what the rule or the probe: `res.json`, `trailing slash`
+ * @property {string | null} route `GET /api/users/:id` when it is tied to one
+ * @property {string | null} where file:line for code
+ * @property {string | null} code the line
+ * @property {string | null} request the request a probe or the route sent
+ * @property {string} onFastify
+ * @property {string} fix
+ * @property {{ express: AdapterAnswer, fastify: AdapterAnswer } | null} answers
+ * @property {string} place what one change fixes: a line, or one adapter option for a probe's every route
+ * @property {string[]} [alsoOn] a probe's other routes that answered the same way
+ *
+ * @typedef {object} SwitchingCost
+ * @property {SwitchFinding[]} findings kinds in KIND_ORDER, code first within a kind
+ * @property {Record<FindingKind, number>} byKind
+ * @property {number} places distinct changes: each line of code, each route without code found, each probe's fix once
+ * @property {string[]} brokenRoutes routes that answer differently to their own request
+ * @property {Array<{ runtime: string, scenario: string | null, ratio: number, low: number | null, high: number | null,
+ *   verdict: string | null, routes: number }>} gains per runtime: the traffic mix's ratio with its interval; without a
+ *   mix (scenario null), the geometric mean of the routes' ratios with the lowest and highest route's
+ * @property {import('./switch-at-rate.js').SwitchAtRate[]} atRate
+ * @property {string | null} scanSkipped
+ */
+
+/**
+ * @param {import('../run/nest-app/own-app.js').OwnAppRecord | null | undefined} record results.ownApp
+ * @param {import('./analyze.js').RatioRow[]} ratios
+ * @param {import('./switch-at-rate.js').SwitchAtRate[]} atRate
+ * @returns {SwitchingCost | null} null for runs without --nest-app
+ */
+export function switchingCost(record, ratios, atRate) {
+  if (!record) return null;
+  const routeOf = (/** @type {string | null} */ handler) => {
+    const route = handler ? record.routes.find((r) => r.handler === handler) : undefined;
+    return route ? `${route.method} ${route.path}` : null;
+  };
+  const codeFindings = record.scan?.findings ?? [];
+  /** @type {SwitchFinding[]} */
+  const findings = codeFindings.map((f) => ({
+    kind: f.kind,
+    source: /** @type {const} */ ('code'),
+    what: f.rule,
+    route: routeOf(f.handler),
+    where: `${f.file}:${f.line}`,
+    code: f.code,
+    request: null,
+    onFastify: f.onFastify,
+    fix: f.fix,
+    answers: null,
+    place: `${f.file}:${f.line}`,
+  }));
+  const routedCode = new Set(findings.map((f) => f.route).filter(Boolean));
+  const brokenRoutes = [];
+  for (const found of record.compatibility.routes) {
+    const route = routeChecked(record, found);
+    if (!found.same) {
+      brokenRoutes.push(route ?? found.request);
+      const inCode = route !== null && routedCode.has(route);
+      findings.push({
+        kind: 'breaks',
+        source: 'request',
+        what: found.difference ?? 'answers differently',
+        route,
+        where: null,
+        code: null,
+        request: found.request,
+        onFastify: found.fastify.error ?? `the route answers differently: ${found.difference}`,
+        fix: inCode ? 'the code found in its handler (rows above)' : PROBE_DIFFERENCES.request.fix,
+        answers: { express: found.express, fastify: found.fastify },
+        // where the scan found the code, that line is the place; else the route is one of its own
+        place: inCode ? `code of ${route}` : `route ${route ?? found.request}`,
+      });
+    }
+    for (const probe of found.probes ?? []) {
+      const known = PROBE_DIFFERENCES[probe.probe] ?? PROBE_DIFFERENCES.request;
+      findings.push({
+        kind: known.kind,
+        source: 'probe',
+        what: probe.probe,
+        route,
+        where: null,
+        code: null,
+        request: probe.request,
+        onFastify: `${known.onFastify} (${probe.difference})`,
+        fix: known.fix,
+        answers: { express: probe.express, fastify: probe.fastify },
+        place: `probe ${probe.probe}`,
+      });
+    }
+  }
+  const sorted = [...findings].sort(
+    (a, b) =>
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      sourceRank(a) - sourceRank(b) ||
+      (a.route ?? '').localeCompare(b.route ?? ''),
+  );
+  const byKind = /** @type {Record<FindingKind, number>} */ (
+    Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
+  );
+  const places = new Set(findings.filter((f) => !f.place.startsWith('code of ')).map((f) => f.place)).size;
+  const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');
+  const mixName = record.mix ?? TRAFFIC_SCENARIO;
+  return {
+    findings: groupProbes(sorted),
+    byKind,
+    places,
+    brokenRoutes,
+    gains: [...new Set(judged.map((r) => r.runtime))].map((runtime) => {
+      const mix = judged.find((r) => r.runtime === runtime && r.scenario === mixName);
+      if (mix)
+        return {
+          runtime,
+          scenario: mix.scenario,
+          ratio: mix.summary.median,
+          low: mix.summary.ci?.low ?? null,
+          high: mix.summary.ci?.high ?? null,
+          verdict: mix.verdict,
+          routes: 1,
+        };
+      const medians = judged.filter((r) => r.runtime === runtime).map((r) => r.summary.median);
+      return {
+        runtime,
+        scenario: null,
+        ratio: Math.exp(medians.reduce((sum, m) => sum + Math.log(m), 0) / medians.length),
+        low: Math.min(...medians),
+        high: Math.max(...medians),
+        verdict: null,
+        routes: medians.length,
+      };
+    }),
+    atRate,
+    scanSkipped: record.scan?.skipped ?? null,
+  };
+}
+
+/**
+ * A probe that answered the same way on several routes (every path with a trailing slash a 404) is one row: the
+ * first route's answers, the others named.
+ * @param {SwitchFinding[]} findings @returns {SwitchFinding[]}
+ */
+function groupProbes(findings) {
+  /** @type {Map<string, SwitchFinding>} */
+  const groups = new Map();
+  return findings.flatMap((finding) => {
+    if (finding.source !== 'probe' || !finding.answers) return [finding];
+    const key = `${finding.what} ${finding.answers.fastify.status}`;
+    const first = groups.get(key);
+    if (!first) {
+      const grouped = { ...finding, alsoOn: [] };
+      groups.set(key, grouped);
+      return [grouped];
+    }
+    if (finding.route) /** @type {string[]} */ (first.alsoOn).push(finding.route);
+    return [];
+  });
+}
+
+/** @param {SwitchFinding} finding code first, then the route's own request, then probes */
+function sourceRank({ source }) {
+  return source === 'code' ? 0 : source === 'request' ? 1 : 2;
+}
+
+/**
+ * The route a checked request went to, as registered (a route that differs has left the run, but keeps its request).
+ * @param {import('../run/nest-app/own-app.js').OwnAppRecord} record
+ * @param {import('../run/nest-app/compatibility.js').RouteCompatibility} found
+ */
+function routeChecked(record, found) {
+  const route = record.routes.find((r) => r.scenario === found.scenario || r.request === found.request);
+  return route ? `${route.method} ${route.path}` : null;
+}

@@ -1,0 +1,32 @@
+// @ts-check
+// Whether a short series still drifts: a warm-up still under way shows as a slope, which a changepoint test on a few
+// points cannot tell from one level.
+import { studentQuantile } from './student.js';
+
+/** Two-sided: a drift either way (a warm-up, a slowdown) keeps the series from counting as steady. */
+export const DRIFT_CONFIDENCE = 0.8;
+
+/**
+ * The least-squares slope of the series' logs against their index differs from zero at `confidence` (Student's t on
+ * the slope, n − 2 degrees of freedom). Fewer than three points never drift: there is no spread to judge a slope by.
+ * @param {number[]} series positive
+ * @param {number} [confidence]
+ */
+export function drifts(series, confidence = DRIFT_CONFIDENCE) {
+  const n = series.length;
+  if (n < 3) return false;
+  const logs = series.map(Math.log);
+  const meanX = (n - 1) / 2;
+  const meanY = logs.reduce((sum, y) => sum + y, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (let x = 0; x < n; x++) {
+    sxx += (x - meanX) ** 2;
+    sxy += (x - meanX) * (logs[x] - meanY);
+  }
+  const slope = sxy / sxx;
+  const residuals = logs.reduce((sum, y, x) => sum + (y - meanY - slope * (x - meanX)) ** 2, 0);
+  const standardError = Math.sqrt(residuals / (n - 2) / sxx);
+  if (standardError === 0) return slope !== 0;
+  return Math.abs(slope / standardError) > studentQuantile(1 - (1 - confidence) / 2, n - 2);
+}

@@ -1,0 +1,88 @@
+// @ts-check
+// The answer before the method: a few plain sentences that open every report (terminal, report.md, report.html). Per
+// runtime, how much faster the compared pair served each route and which verdicts are decided; for --nest-app, what a
+// switch breaks; cold start and memory when measured; and where the evidence is.
+import { KIND_WORDS } from '../run/nest-app/fastify-differences.js';
+import { formatInterval, formatNumber } from './format.js';
+import { formatBandedRatio } from './ratio-notes.js';
+import { scenarioLabel } from './tables.js';
+import { code, strong } from './rich-table.js';
+
+/** @typedef {import('./rich-table.js').Text} Text */
+
+/** Verdicts a run decides: the others leave the question open. */
+const DECIDED = new Set(['holds', 'understated', 'does not hold']);
+
+/**
+ * @param {import('../results.js').Results} results
+ * @param {import('../analysis/analyze.js').Analysis} analysis
+ * @returns {Text[]} one paragraph each
+ */
+export function decisionSentences(results, analysis) {
+  const names = analysis.compared.builtIn
+    ? { numerator: 'Nest-Fastify', denominator: 'Nest-Express' }
+    : analysis.compared;
+  /** @type {Text[]} */
+  const paragraphs = analysis.runtimes.flatMap((runtime) => {
+    const rows = analysis.ratios.filter((r) => r.judged && r.runtime === runtime);
+    if (rows.length === 0) return [];
+    const served = rows.filter((r) => r.verdict !== 'too slow');
+    const decided = served.filter((r) => DECIDED.has(r.verdict ?? ''));
+    const tooSlow = rows.filter((r) => r.verdict === 'too slow');
+    /** @type {(string | import('./rich-table.js').Span)[]} */
+    const sentence = [
+      strong(analysis.runtimeLabels[runtime] ?? runtime),
+      `: ${names.numerator} served `,
+      served
+        .map(
+          (r) =>
+            `${scenarioLabel(r, analysis.stacks)} ${formatBandedRatio(r.summary.median)} (${formatInterval(r.summary.ci, formatBandedRatio)})`,
+        )
+        .join(', '),
+      ` as many req/s as ${names.denominator}. `,
+      decided.length
+        ? `Decided: ${decided.map((r) => `${scenarioLabel(r, analysis.stacks)} ${r.verdict}`).join(', ')}`
+        : 'No verdict is decided',
+      served.length > decided.length
+        ? `; ${served.length - decided.length} of ${served.length} ${served.length - decided.length === 1 ? 'is' : 'are'} inconclusive (more rounds or starts would decide ${served.length - decided.length === 1 ? 'it' : 'them'}).`
+        : '.',
+      ...(tooSlow.length
+        ? [` Too slow to answer within a run: ${tooSlow.map((r) => scenarioLabel(r, analysis.stacks)).join(', ')}.`]
+        : []),
+    ];
+    return [sentence];
+  });
+  if (paragraphs.length === 0) paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
+  for (const runtime of new Set(analysis.startup.map((r) => r.runtime))) {
+    const rows = analysis.startup.filter((r) => r.runtime === runtime);
+    paragraphs.push([
+      strong('Cold start'),
+      ` on ${analysis.runtimeLabels[runtime] ?? runtime}: ` +
+        rows
+          .map(
+            (r) =>
+              `${r.target} ${formatNumber(r.readyMs.median)} ms to its first answer (${formatInterval(r.readyMs.ci, (v) => formatNumber(v))} ms, ${r.readyMs.n} starts), ` +
+              `${r.bootRssMiB === null ? 'RSS not read' : `${formatNumber(r.bootRssMiB, 1)} MiB RSS after boot`}`,
+          )
+          .join('; ') +
+        '.',
+    ]);
+  }
+  const cost = analysis.switching;
+  if (cost) {
+    const total = cost.byKind.breaks + cost.byKind.differs + cost.byKind.plugin;
+    paragraphs.push([
+      strong('Switching'),
+      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : 'every route answers its own request alike on both adapters'}; ` +
+        `${formatNumber(total)} findings in all (${formatNumber(cost.byKind.breaks)} ${KIND_WORDS.breaks}, ${formatNumber(cost.byKind.differs)} ${KIND_WORDS.differs}, ` +
+        `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
+    ]);
+  }
+  paragraphs.push([
+    'Evidence: the verdict table below (each ratio from paired rounds, with its interval), the tables after it, and ' +
+      'results.json beside this report, from which ',
+    code('npm run report -- DIR'),
+    ' rebuilds every table. The method follows.',
+  ]);
+  return paragraphs;
+}

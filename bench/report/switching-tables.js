@@ -1,0 +1,107 @@
+// @ts-check
+// The switching section of a --nest-app run: what a switch costs (findings by kind, places to change) beside what it
+// buys (the ratio, the cores saved at --rate), then every finding with its route, place, both answers and fix.
+import { KIND_ORDER, KIND_WORDS } from '../run/nest-app/fastify-differences.js';
+import { DASH, formatInterval, formatNumber, formatPercent } from './format.js';
+import { formatBandedRatio } from './ratio-notes.js';
+import { code, strong } from './rich-table.js';
+
+/** @typedef {import('./rich-table.js').Table} Table */
+/** @typedef {import('../analysis/switching.js').SwitchingCost} SwitchingCost */
+
+/** An answer's body in a cell: enough to see a lost field or an error's message. */
+const ANSWER_CHARS = 140;
+
+/**
+ * @param {SwitchingCost} cost
+ * @param {Record<string, string>} labels runtime keys with their release status
+ * @returns {Table}
+ */
+export function switchingSummaryTable(cost, labels) {
+  const rate = cost.atRate[0]?.rps ?? null;
+  const counts = KIND_ORDER.map((kind) => formatNumber(cost.byKind[kind]));
+  const rows = cost.gains.length
+    ? cost.gains.map((gain) => {
+        const atRate = cost.atRate.find(
+          (r) => r.runtime === gain.runtime && r.scenario === (gain.scenario ?? r.scenario),
+        );
+        const range = `${gain.low === null ? DASH : formatBandedRatio(gain.low)} – ${gain.high === null ? DASH : formatBandedRatio(gain.high)}`;
+        return [
+          labels[gain.runtime] ?? gain.runtime,
+          gain.scenario === null
+            ? `${formatBandedRatio(gain.ratio)} over ${gain.routes} routes (${range} by route)`
+            : [strong(gain.scenario), ` ${formatBandedRatio(gain.ratio)} (${range}), `, strong(gain.verdict ?? DASH)],
+          atRate ? coresSaved(atRate) : DASH,
+          ...counts,
+          strong(formatNumber(cost.places)),
+        ];
+      })
+    : [[DASH, 'no route measured', DASH, ...counts, strong(formatNumber(cost.places))]];
+  return {
+    title: 'What switching costs',
+    intro:
+      'Read across: switch, at this cost, for this gain. Findings come from three places: the scan of your code ' +
+      '(each line only Express understands), each route’s own request, and probes on both adapters beyond it ' +
+      '(trailing slash, capitals, a JSON body over Express’s 100 KB limit, a form, an upload, HEAD, OPTIONS, cookies). ' +
+      'Places to change: each line of code found, each route that differs without code found in its handler, and each ' +
+      'probe’s fix once (one adapter option or plugin fixes it on every route). Fastify ÷ Express: req/s on your ' +
+      'traffic mix with its 95 % interval and verdict; without a --traffic log, the geometric mean over the measured ' +
+      `routes and the lowest and highest route (the verdict table has each). Cores saved: Express’s cores at --rate less Fastify’s, with the share saved per request and its interval.${cost.scanSkipped ? ` The code was not scanned: ${cost.scanSkipped}.` : ''}`,
+    headers: [
+      'runtime',
+      'Fastify ÷ Express',
+      rate === null ? 'cores saved (give --rate)' : `cores saved at ${formatNumber(rate)} req/s`,
+      ...KIND_ORDER.map((kind) => KIND_WORDS[kind]),
+      'places to change',
+    ],
+    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right'],
+    rows,
+  };
+}
+
+/** @param {import('../analysis/switch-at-rate.js').SwitchAtRate} row */
+function coresSaved(row) {
+  const { express, fastify, saving } = row;
+  if (!express.cores || !fastify.cores) return DASH;
+  const cores = express.cores.median - fastify.cores.median;
+  return `${formatNumber(cores, 3)} (${saving ? `${formatPercent(saving.median)}, ${formatInterval(saving.ci, (v) => formatPercent(v))}` : DASH})`;
+}
+
+/**
+ * @param {SwitchingCost} cost
+ * @returns {Table}
+ */
+export function switchingFindingsTable(cost) {
+  return {
+    title: 'What to change for Fastify',
+    intro:
+      'Every finding, the kind first: breaks (an error or a lost value on Fastify), behaves differently (it runs ' +
+      'with another answer), needs a plugin (a Fastify plugin does the job). Found: the file and line the scan found ' +
+      'with the code (the TypeScript source where a source map led to it), or the probe and the request that showed ' +
+      'it. The answers are each adapter’s status, media type and the start of its body.',
+    headers: ['kind', 'route', 'found', 'on Fastify', 'fix', 'Express answered', 'Fastify answered'],
+    align: ['left', 'left', 'left', 'left', 'left', 'left', 'left'],
+    rows: cost.findings.map((f) => [
+      KIND_WORDS[f.kind],
+      f.route
+        ? [code(f.route), ...(f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [])]
+        : DASH,
+      f.where ? [code(f.where), ': ', code(f.code ?? '')] : [f.what, ': ', code(f.request ?? '')],
+      f.onFastify,
+      f.fix,
+      f.answers ? answerCell(f.answers.express) : DASH,
+      f.answers ? answerCell(f.answers.fastify) : DASH,
+    ]),
+  };
+}
+
+/** @param {import('../run/nest-app/compatibility.js').AdapterAnswer} answer */
+function answerCell(answer) {
+  const body = answer.body ?? '';
+  const shown = body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}…` : body;
+  const cookies = answer.setCookies?.length ? `; set-cookie ${answer.setCookies.join(', ')}` : '';
+  return [
+    `${answer.status ?? 'none'}${answer.contentType ? ` ${answer.contentType}` : ''}${cookies}`,
+    ...(shown ? [': ', code(shown)] : []),
+  ];
+}

@@ -1,0 +1,148 @@
+// @ts-check
+// The requests beyond a route's own that find where Express's defaults and Fastify's part: the path with a trailing
+// slash and in capitals, a JSON body over Express's 100 KB limit and the same body as a form, a multipart upload for a
+// file interceptor's route, HEAD and OPTIONS, and cookies sent along. compatibility.js sends each to both adapters.
+
+/** Just over Express's default JSON limit (100 KB), far under Fastify's (1 MiB). */
+const LARGE_BODY_BYTES = 110 * 1024;
+const UPLOAD_BYTES = 1024;
+const BOUNDARY = 'nest-adapter-bench-probe';
+/** Sent when the scan found no cookie the app reads or sets. */
+const PROBE_COOKIE_NAMES = ['session'];
+
+/**
+ * @typedef {import('../scenarios.js').ScenarioRequest} ScenarioRequest
+ * @typedef {object} Probe
+ * @property {string} name a key of PROBE_DIFFERENCES
+ * @property {ScenarioRequest} request
+ * @property {boolean} statusOnly HEAD has no body, and OPTIONS's lists what each framework registered
+ */
+
+/**
+ * @param {ScenarioRequest} request the route's own request
+ * @param {{ uploadField: string | null, cookies?: string[] }} route uploadField: the form field of its file interceptor;
+ *   cookies: the names the app's code reads or sets
+ * @returns {Probe[]}
+ */
+export function probesFor(request, { uploadField, cookies = [] }) {
+  const [path, query = ''] = splitQuery(request.path);
+  const at = (/** @type {string} */ newPath) => `${newPath}${query ? `?${query}` : ''}`;
+  const plain = { ...request, sequence: undefined };
+  /** @type {Probe[]} */
+  const probes = [];
+  if (path !== '/' && !path.endsWith('/'))
+    probes.push({ name: 'trailing slash', request: { ...plain, path: at(`${path}/`) }, statusOnly: false });
+  if (path.toUpperCase() !== path)
+    probes.push({ name: 'other case', request: { ...plain, path: at(path.toUpperCase()) }, statusOnly: false });
+  const json = jsonBody(request.body);
+  if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
+    const fields = /** @type {Record<string, unknown>} */ (json);
+    probes.push({
+      name: 'body over 100 KB',
+      request: withBody(plain, 'application/json', JSON.stringify(padded(fields))),
+      statusOnly: false,
+    });
+    probes.push({
+      name: 'urlencoded',
+      request: withBody(plain, 'application/x-www-form-urlencoded', formEncoded(fields)),
+      statusOnly: false,
+    });
+  }
+  if (uploadField)
+    probes.push({
+      name: 'multipart',
+      request: withBody(
+        { ...plain, method: request.method === 'GET' ? 'POST' : request.method },
+        `multipart/form-data; boundary=${BOUNDARY}`,
+        multipartBody(uploadField, json !== null && typeof json === 'object' ? json : {}),
+      ),
+      statusOnly: false,
+    });
+  if (request.method === 'GET') probes.push({ name: 'HEAD', request: { ...plain, method: 'HEAD' }, statusOnly: true });
+  probes.push({
+    name: 'OPTIONS',
+    request: { ...plain, method: 'OPTIONS', headers: withoutContentType(plain.headers), body: undefined },
+    statusOnly: true,
+  });
+  probes.push({
+    name: 'cookies',
+    request: {
+      ...plain,
+      headers: {
+        ...plain.headers,
+        cookie: (cookies.length ? cookies : PROBE_COOKIE_NAMES).map((name) => `${name}=probe`).join('; '),
+      },
+    },
+    statusOnly: false,
+  });
+  return probes;
+}
+
+/** @param {string} path */
+function splitQuery(path) {
+  const at = path.indexOf('?');
+  return at === -1 ? [path] : [path.slice(0, at), path.slice(at + 1)];
+}
+
+/** @param {string | undefined} body */
+function jsonBody(body) {
+  if (body === undefined) return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
+
+/** @param {Record<string, string>} headers */
+function withoutContentType(headers) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
+}
+
+/** @param {ScenarioRequest} request @param {string} type @param {string} body */
+function withBody(request, type, body) {
+  return { ...request, headers: { ...withoutContentType(request.headers), 'content-type': type }, body };
+}
+
+/**
+ * The body made larger than Express's limit where it changes least: its first text field grows, or a field is added.
+ * @param {Record<string, unknown>} fields
+ */
+function padded(fields) {
+  const text = Object.keys(fields).find((key) => typeof fields[key] === 'string');
+  const key = text ?? 'padding';
+  return { ...fields, [key]: `${text ? String(fields[text]) : ''}${'x'.repeat(LARGE_BODY_BYTES)}` };
+}
+
+/**
+ * As a browser form with Express's extended parser reads it back: `a[b]=1`, `list[0]=x`.
+ * @param {Record<string, unknown>} fields
+ */
+export function formEncoded(fields) {
+  const params = new URLSearchParams();
+  /** @param {string} key @param {unknown} value */
+  const add = (key, value) => {
+    if (value !== null && typeof value === 'object')
+      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+    else params.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(fields)) add(key, value);
+  // the unique-value placeholder stays readable for the sender to fill in
+  return params.toString().replaceAll('%7B%7Bunique%7D%7D', '{{unique}}');
+}
+
+/**
+ * A form with a generated text file in `field` and the body's plain fields beside it.
+ * @param {string} field @param {object} fields
+ */
+function multipartBody(field, fields) {
+  const parts = Object.entries(fields)
+    .filter(([, value]) => value === null || typeof value !== 'object')
+    .map(
+      ([key, value]) => `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${String(value)}\r\n`,
+    );
+  const file =
+    `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${field}"; filename="probe.txt"\r\n` +
+    `content-type: text/plain\r\n\r\n${'probe '.repeat(UPLOAD_BYTES / 6)}\r\n`;
+  return `${parts.join('')}${file}--${BOUNDARY}--\r\n`;
+}

@@ -1,0 +1,144 @@
+// @ts-check
+// One block of a server start: the targets of one scenario on one stack, measured in alternating short runs (a round:
+// each target once, the order swapping every round) until each target's cost per request and young generation have
+// reached a steady state, the last changepoint far enough back (Barrett et al., OOPSLA 2017). Rounds before it are
+// warm-up; the rounds from it on are the block's measurements.
+import { steadyState } from '../maths/changepoints.js';
+import { drifts } from '../maths/trend.js';
+import { stackOf } from './plan.js';
+import { instanceName } from './stacks.js';
+
+/**
+ * A fresh server's first run, and often a block's first on a new route, is its slowest; a changepoint test cannot
+ * isolate a segment that short, so that round is warm-up always and the test looks at the rounds after it.
+ */
+const ALWAYS_WARM_UP_ROUNDS = 1;
+/** Steady rounds a block keeps unless told otherwise (--rounds with --starts): one in each order. */
+export const MIN_STEADY_ROUNDS = 2;
+/** The fewest points the drift test looks at: the steady rounds, and the one before them when they are only two. */
+const DRIFT_WINDOW = 3;
+/** Segments this short let a step after the always-warm-up round show; a false changepoint only costs rounds. */
+const MIN_SEGMENT_ROUNDS = 2;
+/** A block whose targets have not settled by then ends anyway, its last steady rounds' worth flagged. */
+export const MAX_BLOCK_ROUNDS = 10;
+/** A target that answers nothing in this many rounds in a row ends its block: more rounds will not change that. */
+const FAILED_ROUNDS_TO_STOP = 2;
+
+/**
+ * @typedef {import('../results.js').RunRecord} RunRecord
+ * @typedef {'flat' | 'warm-up' | 'slowdown' | 'no steady state'} SteadyClass
+ * @typedef {object} TargetWarmUp how one target's series settled in a block
+ * @property {SteadyClass} classification from its cost per request
+ * @property {number | null} steadyFrom 0-based round where its last segment began; null: no steady state
+ * @property {Array<number | null>} cpuUsPerRequest per round (the reciprocal of req/s where the server's CPU is not
+ *   ours to read)
+ * @property {Array<number | null>} youngMiB per round, before the run
+ * @typedef {object} BlockOutcome
+ * @property {RunRecord[][]} rounds each round's records, in the order they ran
+ * @property {number} steadyFrom 0-based: the first round that counts as a measurement
+ * @property {boolean} steady false: the block reached MAX_BLOCK_ROUNDS (or its targets stopped answering) first
+ * @property {Record<string, TargetWarmUp>} byTarget
+ */
+
+/**
+ * @param {object} plan
+ * @param {string[]} plan.targets the block's servers, by instanceName
+ * @param {(round: number) => Promise<RunRecord[] | null>} plan.runRound one run per target; null when interrupted
+ * @param {number} [plan.steadyRounds] the steady rounds it keeps
+ * @returns {Promise<BlockOutcome | null>} null when interrupted
+ */
+export async function measureBlock({ targets, runRound, steadyRounds = MIN_STEADY_ROUNDS }) {
+  const maxRounds = Math.max(MAX_BLOCK_ROUNDS, ALWAYS_WARM_UP_ROUNDS + 2 * steadyRounds);
+  /** @type {RunRecord[][]} */
+  const rounds = [];
+  for (let round = 0; round < maxRounds; round++) {
+    const records = await runRound(round);
+    if (records === null) return null;
+    rounds.push(records);
+    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, steadyRounds, false);
+    const settled = outcome(rounds, targets, steadyRounds, true);
+    if (rounds.length - settled.steadyFrom >= steadyRounds && settled.steady) return settled;
+  }
+  return outcome(rounds, targets, steadyRounds, false);
+}
+
+/**
+ * @param {RunRecord[][]} rounds @param {string[]} targets @param {number} steadyRounds
+ * @param {boolean} untilSteady false: the block ends here whatever the series say
+ * @returns {BlockOutcome}
+ */
+function outcome(rounds, targets, steadyRounds, untilSteady) {
+  /** @type {Record<string, TargetWarmUp>} */
+  const byTarget = {};
+  let steadyFrom = ALWAYS_WARM_UP_ROUNDS;
+  let steady = true;
+  for (const target of targets) {
+    const runs = rounds.map((records) =>
+      records.find((record) => instanceName({ target: record.target, stack: stackOf(record) }) === target),
+    );
+    const cpuUsPerRequest = runs.map(costPerRequest);
+    const youngMiB = runs.map((run) => run?.state?.heapBefore?.youngMiB ?? null);
+    const cost = steadyOf(cpuUsPerRequest, steadyRounds);
+    const young = steadyOf(youngMiB, steadyRounds);
+    const from =
+      cost.steadyFrom === null || young.steadyFrom === null ? null : Math.max(cost.steadyFrom, young.steadyFrom);
+    byTarget[target] = {
+      classification: from === null ? 'no steady state' : cost.classification,
+      steadyFrom: from,
+      cpuUsPerRequest,
+      youngMiB,
+    };
+    if (from === null) steady = false;
+    else steadyFrom = Math.max(steadyFrom, from);
+  }
+  if (steady || untilSteady) return { rounds, steadyFrom, steady, byTarget };
+  // no steady state within the block: its last rounds stand in, flagged
+  return {
+    rounds,
+    steadyFrom: Math.max(ALWAYS_WARM_UP_ROUNDS, rounds.length - steadyRounds),
+    steady: false,
+    byTarget,
+  };
+}
+
+/**
+ * A series' steady state, reading a series with no values (a runtime that reports no young generation) as flat.
+ * @param {Array<number | null>} series @param {number} steadyRounds
+ * @returns {{ steadyFrom: number | null, classification: SteadyClass }}
+ */
+function steadyOf(series, steadyRounds) {
+  const known = series.flatMap((value, round) =>
+    value === null || round < ALWAYS_WARM_UP_ROUNDS ? [] : [{ value, round }],
+  );
+  if (known.length === 0) return { steadyFrom: ALWAYS_WARM_UP_ROUNDS, classification: 'flat' };
+  const values = known.map((point) => point.value);
+  const found = steadyState(values, { minSegmentLength: MIN_SEGMENT_ROUNDS, minSteadyLength: steadyRounds });
+  // a level still sliding is not steady, however few points the changepoint test had to see it with
+  const from = found.steadyFrom;
+  if (
+    from === null ||
+    values.length < DRIFT_WINDOW ||
+    drifts(values.slice(Math.min(from, values.length - DRIFT_WINDOW)))
+  )
+    return { steadyFrom: null, classification: 'no steady state' };
+  return { steadyFrom: known[from].round, classification: found.classification };
+}
+
+/** @param {RunRecord | undefined} run */
+function costPerRequest(run) {
+  if (!run || run.status !== 'ok' || !run.load?.rps) return null;
+  return run.server?.cpuUsPerRequest ?? 1e6 / run.load.rps;
+}
+
+/** @param {RunRecord[][]} rounds @param {string[]} targets */
+function stoppedAnswering(rounds, targets) {
+  if (rounds.length < FAILED_ROUNDS_TO_STOP) return false;
+  const last = rounds.slice(-FAILED_ROUNDS_TO_STOP);
+  return targets.some((target) =>
+    last.every(
+      (records) =>
+        records.find((record) => instanceName({ target: record.target, stack: stackOf(record) }) === target)?.status !==
+        'ok',
+    ),
+  );
+}

@@ -1,0 +1,68 @@
+import { formEncoded, probesFor } from '../../bench/run/nest-app/probes.js';
+
+const get = { method: 'GET', path: '/api/users/7?limit=20', headers: { authorization: 'Bearer t' }, body: undefined };
+const post = {
+  method: 'POST',
+  path: '/api/notes',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ title: 'title{{unique}}', priority: 1, reminder: { inDays: 1 } }),
+};
+
+describe('probesFor (the requests beyond a route’s own)', () => {
+  it('sends a GET with a trailing slash and in capitals, the query kept, then HEAD, OPTIONS and cookies', () => {
+    const probes = probesFor(get, { uploadField: null });
+    expect(probes.map((p) => `${p.name}: ${p.request.method} ${p.request.path}`)).toEqual([
+      'trailing slash: GET /api/users/7/?limit=20',
+      'other case: GET /API/USERS/7?limit=20',
+      'HEAD: HEAD /api/users/7?limit=20',
+      'OPTIONS: OPTIONS /api/users/7?limit=20',
+      'cookies: GET /api/users/7?limit=20',
+    ]);
+    expect(probes.find((p) => p.name === 'cookies')?.request.headers).toEqual({
+      authorization: 'Bearer t',
+      cookie: 'session=probe',
+    });
+    expect(probes.filter((p) => p.statusOnly).map((p) => p.name)).toEqual(['HEAD', 'OPTIONS']);
+  });
+
+  it('sends a JSON write over Express’s 100 KB limit and under Fastify’s 1 MiB, its first text field grown', () => {
+    const large = probesFor(post, { uploadField: null }).find((p) => p.name === 'body over 100 KB');
+    const bytes = Buffer.byteLength(large?.request.body ?? '');
+    expect(bytes).toBeGreaterThan(100 * 1024);
+    expect(bytes).toBeLessThan(1024 * 1024);
+    const body = JSON.parse(large?.request.body ?? '{}');
+    expect(body.title.startsWith('title{{unique}}x')).toBe(true);
+    expect(body.priority).toBe(1);
+  });
+
+  it('sends the same body as a form, nested fields as Express’s extended parser reads them', () => {
+    const form = probesFor(post, { uploadField: null }).find((p) => p.name === 'urlencoded');
+    expect(form?.request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(form?.request.body).toBe('title=title{{unique}}&priority=1&reminder%5BinDays%5D=1');
+  });
+
+  it('sends a file interceptor’s route a multipart upload with a generated file in its field', () => {
+    const upload = probesFor({ ...post, body: undefined }, { uploadField: 'document' }).find(
+      (p) => p.name === 'multipart',
+    );
+    expect(upload?.request.method).toBe('POST');
+    expect(upload?.request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload?.request.body).toContain('name="document"; filename="probe.txt"');
+  });
+
+  it('sends no upload to a route without a file interceptor, and no body probes to one without a JSON body', () => {
+    expect(probesFor(get, { uploadField: null }).map((p) => p.name)).not.toContain('multipart');
+    expect(probesFor(get, { uploadField: null }).map((p) => p.name)).not.toContain('urlencoded');
+  });
+
+  it('sends the cookies the app’s code reads or sets', () => {
+    const probe = probesFor(get, { uploadField: null, cookies: ['theme', 'lastVisit'] }).find(
+      (p) => p.name === 'cookies',
+    );
+    expect(probe?.request.headers.cookie).toBe('theme=probe; lastVisit=probe');
+  });
+
+  it('encodes lists by index', () => {
+    expect(formEncoded({ tags: ['a', 'b'] })).toBe('tags%5B0%5D=a&tags%5B1%5D=b');
+  });
+});

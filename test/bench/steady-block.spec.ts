@@ -1,0 +1,85 @@
+import { DRIFT_CONFIDENCE, drifts } from '../../bench/maths/trend.js';
+import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS, measureBlock } from '../../bench/run/steady-block.js';
+import { seededNormal } from './support/noise.js';
+
+/** A server whose cost per request follows `costAt(round)`, with a young generation of `youngAt(round)` MiB. */
+function target(name: string, costAt: (round: number) => number, youngAt: (round: number) => number = () => 64) {
+  return (round: number) => ({
+    target: name,
+    stack: 'bare',
+    status: 'ok',
+    load: { rps: 1e6 / costAt(round), durationSec: 0.25 },
+    server: { cpuUsPerRequest: costAt(round) },
+    state: { heapBefore: { youngMiB: youngAt(round) } },
+  });
+}
+
+function block(...targets: Array<(round: number) => unknown>) {
+  return measureBlock({
+    targets: targets.map((_, i) => (targets[i](0) as { target: string }).target),
+    runRound: async (round) => targets.map((runAt) => runAt(round)) as never,
+  });
+}
+
+describe('a block measured until its targets reach a steady state', () => {
+  it('keeps the steady rounds of two flat targets and calls the first round warm-up', async () => {
+    const normal = seededNormal(11);
+    const noisy = (centre: number) => () => centre * Math.exp(0.03 * normal());
+    const outcome = (await block(target('express', noisy(50)), target('fastify', noisy(25))))!;
+    expect(outcome.steady).toBe(true);
+    expect(outcome.steadyFrom).toBeGreaterThanOrEqual(1);
+    expect(outcome.rounds.length - outcome.steadyFrom).toBeGreaterThanOrEqual(MIN_STEADY_ROUNDS);
+    expect(outcome.byTarget.express.cpuUsPerRequest).toHaveLength(outcome.rounds.length);
+  });
+
+  it('goes on while a target is still getting faster, and counts only the rounds after it levelled off', async () => {
+    // the JIT's warm-up: a cost that halves for four rounds, then holds
+    const warming = (round: number) => 1000 * 2 ** -Math.min(round, 4);
+    const outcome = (await block(target('express', warming), target('fastify', () => 50)))!;
+    expect(outcome.steady).toBe(true);
+    expect(outcome.steadyFrom).toBeGreaterThanOrEqual(4);
+    const kept = outcome.rounds.slice(outcome.steadyFrom).map((records) => records[0].server!.cpuUsPerRequest);
+    expect(new Set(kept)).toEqual(new Set([warming(4)]));
+  });
+
+  it('waits for a young generation that is still growing', async () => {
+    const growing = (round: number) => 2 ** Math.min(round + 2, 6);
+    const outcome = (await block(target('express', () => 50, growing), target('fastify', () => 25)))!;
+    expect(outcome.steadyFrom).toBeGreaterThanOrEqual(4);
+  });
+
+  it('ends a block that never settles at its cap, flagged not steady, keeping its last rounds', async () => {
+    const sliding = (round: number) => 1000 * 0.8 ** round;
+    const outcome = (await block(target('express', sliding), target('fastify', () => 25)))!;
+    expect(outcome.rounds).toHaveLength(MAX_BLOCK_ROUNDS);
+    expect(outcome.steady).toBe(false);
+    expect(outcome.byTarget.express.classification).toBe('no steady state');
+    expect(outcome.rounds.length - outcome.steadyFrom).toBe(MIN_STEADY_ROUNDS);
+  });
+
+  it('stops early when a target answers nothing twice in a row', async () => {
+    const silent = (round: number) => ({ target: 'slow', stack: 'bare', status: 'too-slow', load: null, round });
+    const outcome = (await block(target('express', () => 50), silent))!;
+    expect(outcome.rounds).toHaveLength(2);
+    expect(outcome.steady).toBe(false);
+  });
+});
+
+describe('a drift in a short series', () => {
+  it('is a steady slide, not a noisy level', () => {
+    expect(drifts([2171, 1604, 1270])).toBe(true);
+    expect(drifts([1150, 1120, 1130])).toBe(false);
+    expect(drifts([60, 60, 60])).toBe(false);
+    expect(drifts([10, 20])).toBe(false);
+  });
+
+  it('reads flat lognormal noise as a drift in about 1 − its confidence of series (seeded)', () => {
+    const normal = seededNormal(3);
+    const trials = 2000;
+    let drifting = 0;
+    for (let trial = 0; trial < trials; trial++)
+      if (drifts(Array.from({ length: 4 }, () => 100 * Math.exp(0.1 * normal())))) drifting++;
+    expect(drifting / trials).toBeGreaterThan(1 - DRIFT_CONFIDENCE - 0.03);
+    expect(drifting / trials).toBeLessThan(1 - DRIFT_CONFIDENCE + 0.03);
+  });
+});

@@ -1,0 +1,187 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { switchingCost, type SwitchFinding } from '../../bench/analysis/switching.js';
+import { openBrowser, openFile } from '../support/browser.js';
+import { CLI, ROOT, runNode } from './support/run-node.js';
+
+// What switching costs, end to end: an app's code scanned, its routes probed on both adapters, each finding with its
+// route, place, both answers and fix, and every report opening with the answer.
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const EXAMPLE = join(ROOT, 'examples', 'express-only-api');
+const HABITS = join(ROOT, 'test', 'bench', 'fixtures', 'express-habits');
+const RUN_TIMEOUT_MS = 240_000;
+
+const build = (dir: string) => promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
+
+async function quickRun(app: string, port: string) {
+  await build(app);
+  const dir = mkdtempSync(join(tmpdir(), 'bench-switching-'));
+  const run = await runNode([
+    CLI,
+    '--nest-app',
+    join(app, 'dist', 'app.module.js'),
+    '--nest-setup',
+    join(app, 'dist', 'setup.js'),
+    '--params',
+    'id=1',
+    '--quick',
+    '--duration',
+    '1',
+    '--runtime',
+    'node',
+    '--port',
+    port,
+    '--out',
+    dir,
+  ]);
+  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  const cost = switchingCost(results.ownApp, [], []);
+  return { dir, run, findings: cost?.findings ?? [] };
+}
+
+/** A finding with its route, place and fix, as the report shows it. */
+interface Expected {
+  what: RegExp;
+  route: string | null;
+  where?: RegExp;
+  express?: number;
+  fastify?: number;
+}
+
+function matching(findings: SwitchFinding[], expected: Expected) {
+  return findings.find(
+    (f) =>
+      expected.what.test(`${f.what} ${f.code ?? ''}`) &&
+      (f.route === expected.route || f.alsoOn?.includes(expected.route ?? '')) &&
+      (expected.where === undefined || expected.where.test(f.where ?? '')) &&
+      (expected.express === undefined || f.answers?.express.status === expected.express) &&
+      (expected.fastify === undefined || f.answers?.fastify.status === expected.fastify) &&
+      f.fix.length > 0,
+  );
+}
+
+describe('--nest-app on examples/express-only-api: every Fastify difference it was written with', () => {
+  let dir: string;
+  let run: Awaited<ReturnType<typeof runNode>>;
+  let findings: SwitchFinding[];
+
+  beforeAll(async () => {
+    ({ dir, run, findings } = await quickRun(EXAMPLE, '3330'));
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const file = (name: string, line: number) => new RegExp(`express-only-api/src/${name}:${line}$`);
+  const EXPECTED: Record<string, Expected> = {
+    'a middleware’s req.user, lost': {
+      what: /req\.user = /,
+      route: null,
+      where: file('account/auth.middleware.ts', 9),
+    },
+    'the route reading it answers without the user': { what: /^body/, route: 'GET /account/me' },
+    'cookie-parser given to app.use': { what: /app\.use\(cookie-parser\)/, route: null, where: file('setup.ts', 6) },
+    'req.cookies': {
+      what: /req\.cookies/,
+      route: 'GET /account/preferences',
+      where: file('account/account.controller.ts', 13),
+    },
+    'the cookie sent is not read': { what: /^cookies/, route: 'GET /account/preferences' },
+    'res.cookie': {
+      what: /res\.cookie/,
+      route: 'POST /account/login',
+      where: file('account/account.controller.ts', 18),
+    },
+    'the login answers 500': { what: /^status 201 → 500/, route: 'POST /account/login', express: 201, fastify: 500 },
+    'req.get': { what: /req\.get/, route: 'GET /account/client', where: file('account/account.controller.ts', 24) },
+    'a file interceptor': {
+      what: /FileInterceptor\('document'\)/,
+      route: 'POST /files',
+      where: file('files/files.controller.ts', 12),
+    },
+    'the upload is not parsed': { what: /^multipart/, route: 'POST /files', express: 201, fastify: 415 },
+    'redirect(status, url)': {
+      what: /res\.redirect\(status, url\)/,
+      route: 'GET /notes/latest',
+      where: file('notes/notes.controller.ts', 21),
+    },
+    'res.json': { what: /res\.json/, route: 'GET /notes/:id/card', where: file('notes/notes.controller.ts', 27) },
+    'a trailing slash': { what: /^trailing slash/, route: 'GET /notes', express: 200, fastify: 404 },
+    'the path in capitals': { what: /^other case/, route: 'GET /notes', express: 200, fastify: 404 },
+    'a JSON body over 100 KB': { what: /^body over 100 KB/, route: 'POST /notes', express: 413, fastify: 201 },
+  };
+
+  it.each(Object.entries(EXPECTED))('names %s, with its route, place and fix', (_, expected) => {
+    expect(matching(findings, expected), JSON.stringify(findings.map((f) => [f.what, f.route, f.where]))).toBeDefined();
+  });
+
+  it('shows the lost user with both bodies, and exits 0: findings are not failures', () => {
+    expect(run.status, run.stderr).toBe(0);
+    const lost = matching(findings, EXPECTED['the route reading it answers without the user']);
+    expect(lost?.answers?.express.body).toBe('{"user":{"name":"guest"}}');
+    expect(lost?.answers?.fastify.body).toBe('{"user":null}');
+  });
+
+  it('puts the switching section on the terminal and in report.md, with the places to change', () => {
+    for (const text of [run.stdout, readFileSync(join(dir, 'report.md'), 'utf8')]) {
+      expect(text).toContain('### What switching costs');
+      expect(text).toMatch(
+        /\| `GET \/notes\/:id\/card` \| `[^`]*notes\.controller\.ts:27`: `res\.status\(200\)\.json\(\{ title \}\);` \|/,
+      );
+    }
+  });
+
+  it('opens every report with the answer, the method after it', async () => {
+    const opening = /^\*\*node@[\d.]+ \([^)]+\)\*\*: nest-fastify served .+ as many req\/s as nest-express\./;
+    expect(run.stdout).toMatch(opening);
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8').split('\n').slice(2).join('\n');
+    expect(markdown).toMatch(opening);
+    expect(markdown.indexOf('**Switching**')).toBeLessThan(markdown.indexOf('The NestJS docs'));
+    const browser = await openBrowser();
+    try {
+      const { page, errors } = await openFile(browser, join(dir, 'report.html'));
+      const decision = await page.locator('h1 + div.decision').innerText();
+      expect(decision).toMatch(/nest-fastify served/);
+      expect(decision).toMatch(/Switching: 5 of your routes answer differently/);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('--nest-app on an app written for Express with a dozen known Fastify differences', () => {
+  let dir: string;
+  let findings: SwitchFinding[];
+
+  beforeAll(async () => {
+    ({ dir, findings } = await quickRun(HABITS, '3334'));
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Kept here, not in the app: what a switch to Fastify changes in it, found by reading it.
+  const KNOWN: Expected[] = [
+    { what: /res\.json/, route: 'GET /shop/items/:id/summary', where: /items\.controller\.ts:\d+$/ },
+    { what: /res\.sendStatus/, route: 'POST /shop/items/:id/archive', where: /items\.controller\.ts:\d+$/ },
+    { what: /req\.get/, route: 'GET /shop/items/:id/price', where: /items\.controller\.ts:\d+$/ },
+    { what: /req\.path/, route: 'GET /shop/visits/where', where: /visits\.controller\.ts:\d+$/ },
+    { what: /redirect\(status, url\)/, route: 'GET /shop/items/catalogue', where: /items\.controller\.ts:\d+$/ },
+    { what: /req\.tenant = /, route: null, where: /tenant\.middleware\.ts:\d+$/ },
+    { what: /response\.json/, route: null, where: /json-error\.filter\.ts:\d+$/ },
+    { what: /res\.cookie/, route: 'POST /shop/visits', where: /visits\.controller\.ts:\d+$/ },
+    { what: /req\.cookies/, route: 'GET /shop/visits/last', where: /visits\.controller\.ts:\d+$/ },
+    { what: /FileInterceptor/, route: 'POST /shop/items/:id/photo', where: /items\.controller\.ts:\d+$/ },
+    { what: /res\.locals/, route: 'POST /shop/visits', where: /visits\.controller\.ts:\d+$/ },
+    { what: /^trailing slash/, route: 'GET /shop/items' },
+    { what: /^other case/, route: 'GET /shop/items' },
+    { what: /^body over 100 KB/, route: 'POST /shop/items' },
+  ];
+
+  it('names at least 10 of them, each with its route, its file and line where it is code, and a fix', () => {
+    const named = KNOWN.filter((expected) => matching(findings, expected));
+    expect(named.length, JSON.stringify(findings.map((f) => [f.what, f.route, f.where]))).toBeGreaterThanOrEqual(10);
+  });
+});
