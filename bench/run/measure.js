@@ -10,7 +10,7 @@ import { rotate, roundOrder } from './plan.js';
 import { measureBlock } from './steady-block.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
-import { drainRoute } from './recover.js';
+import { drainRoute, probesFor } from './recover.js';
 import { measureRouteLoads } from './route-load.js';
 import { settle } from './settle.js';
 import { steadyStateArgs } from './steady-state.js';
@@ -603,7 +603,7 @@ async function afterLoad(session, running, pairs, pair, place, load) {
     servers: settlingServers(running),
     aloneMs,
     inFlight: connections * session.options.pipelining,
-    probes: probesOf(/** @type {ResolvedLoad} */ (session.loads.get(loadKey(pair))).request),
+    probes: probesFor(/** @type {ResolvedLoad} */ (session.loads.get(loadKey(pair))).request),
     lastAnswer: load && { requests: load.requests, statusCounts: load.statusCounts },
     signal: session.signal,
   });
@@ -629,16 +629,6 @@ async function afterLoad(session, running, pairs, pair, place, load) {
       place.start,
     );
   return false;
-}
-
-/**
- * What probes a route after its load: its own request; a mix's, one request per route, with the mix's headers.
- * @param {import('./scenarios.js').ScenarioRequest} request
- */
-function probesOf(request) {
-  if (!request.sequence) return [request];
-  const perRoute = new Map(request.sequence.map((next) => [next.route, next]));
-  return [...perRoute.values()].map((next) => ({ ...next, headers: { ...request.headers, ...next.headers } }));
 }
 
 /**

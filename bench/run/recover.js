@@ -108,6 +108,16 @@ export async function drainRoute({ target, servers, aloneMs, inFlight, probes, l
 }
 
 /**
+ * What probes a route after its load: its own request; a mix's, one request per route, with the mix's headers.
+ * @param {import('./scenarios.js').ScenarioRequest} request
+ */
+export function probesFor(request) {
+  if (!request.sequence) return [request];
+  const perRoute = new Map(request.sequence.map((next) => [next.route, next]));
+  return [...perRoute.values()].map((next) => ({ ...next, headers: { ...request.headers, ...next.headers } }));
+}
+
+/**
  * The route's request once, on a connection of its own, with a deadline.
  * @param {string} url the server's base URL
  * @param {Pick<import('./scenarios.js').ScenarioRequest, 'method' | 'path' | 'headers' | 'body'>} probe
