@@ -53,9 +53,9 @@ const RESULTS_SCHEMA = 1;
  *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, start?: number, pid: number | null, port: number, line: string,
- *   runtimeFlags?: string[], telemetryMissing?: string | null }>} started each target's process and what it printed
- *   first (pid null: a url target), the runtime flags the bench gave it (bench/run/steady-state.js), and why it ran
- *   without the telemetry preload
+ *   runtimeFlags?: string[], telemetryMissing?: string | null, restarted?: boolean }>} started each target's process and
+ *   what it printed first (pid null: a url target), the runtime flags the bench gave it (bench/run/steady-state.js), why
+ *   it ran without the telemetry preload, and whether it was started again after a route hung or crashed it
  * @property {import('./run/verify.js').Verification[]} verification
  * @property {import('./run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
@@ -80,6 +80,10 @@ const RESULTS_SCHEMA = 1;
  *   compared server, timed to its first answer, with its memory after boot
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
+ * @property {import('./run/route-load.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
+ *   from its single-request latency
+ * @property {import('./run/recover.js').Drain[]} [drains] --nest-app: every load after which a server held requests,
+ *   hung or exited
  */
 
 /**

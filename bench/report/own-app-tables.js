@@ -7,6 +7,7 @@ import { writeGrowth } from '../analysis/writes.js';
 import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
+import { routeLoadTable } from './route-load-table.js';
 import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
@@ -194,8 +195,8 @@ function formatSignedPercent(value) {
 }
 
 /**
- * The --nest-app tables in report order: what switching costs and what to change, what changes on Fastify, what a
- * switch saves at --rate, the writes, and every route.
+ * The --nest-app tables in report order: what switching costs and what to change, what changes on Fastify, how each
+ * route was measured and what it did to its server, what a switch saves at --rate, the writes, and every route.
  * @param {import('../results.js').Results} results
  * @param {Record<string, string>} [labels] runtime keys with their release status
  * @param {import('../analysis/switching.js').SwitchingCost | null} [switching] from the analysis
@@ -206,11 +207,13 @@ export function ownAppTables(results, labels = {}, switching = null) {
   if (!record) return [];
   const atRate = switchAtRate(results);
   const writes = writeGrowth(results);
+  const routeLoads = routeLoadTable(results, labels);
   return [
     ...(switching
       ? [{ table: switchingSummaryTable(switching, labels) }, { table: switchingFindingsTable(switching) }]
       : []),
     { table: compatibilityTable(record), empty: ALL_ALIKE },
+    ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
     { table: ownRoutesTable(record) },

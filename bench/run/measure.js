@@ -10,6 +10,8 @@ import { rotate, roundOrder } from './plan.js';
 import { measureBlock } from './steady-block.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
+import { drainRoute, probesFor } from './recover.js';
+import { measureRouteLoads } from './route-load.js';
 import { settle } from './settle.js';
 import { steadyStateArgs } from './steady-state.js';
 import { scenarioNamed, targetNamed } from './config.js';
@@ -50,11 +52,13 @@ export const START_ALLOWANCE_SEC = 5;
  * @typedef {{ scenario: import('./config.js').Scenario, request: import('./scenarios.js').ScenarioRequest }} ResolvedLoad
  * @typedef {{ name: string, target: import('./config.js').Target, stack: string }} Instance one server: a target on
  *   a stack, keyed by instanceName
- * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[] }} PlannedSession loads keyed by
- *   loadKey; instances in the pairs' order
+ * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[],
+ *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, troubled: Set<string> }} PlannedSession loads
+ *   keyed by loadKey; instances in the pairs' order; routeLoads (--nest-app) each route's fitted load by loadKey;
+ *   troubled: the loadKeys of routes that hung or crashed a server, left out of the run from then on
  */
 
-/** @param {Pair} pair */
+/** @param {{ scenario: string, stack: string }} pair a pair, or anything keyed like one */
 const loadKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
 
 /**
@@ -78,6 +82,9 @@ export async function measureRuntime(unplanned) {
     ...unplanned,
     loads: resolveLoads(unplanned),
     instances: instancesOf(unplanned.pairs, unplanned.config),
+    /** @type {Map<string, import('./route-load.js').RouteLoad> | null} */
+    routeLoads: null,
+    troubled: new Set(),
   };
   const { options, results, progress, runtimeKey } = session;
   const bootedAt = performance.now();
@@ -91,6 +98,7 @@ export async function measureRuntime(unplanned) {
     session.save();
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
+    if (options.fitLoads) session.routeLoads = await fitRouteLoads(session, running, measured);
     if (options.starts > 1) {
       if (!(await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000))) return;
     } else {
@@ -202,6 +210,7 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
       for (const block of decided) stop(block, 'decided');
       compared = compared.filter((block) => !decided.includes(block));
     }
+    compared = compared.filter((block) => !session.troubled.has(block.key));
     const another =
       compared.length > 0 &&
       wantsAnotherStart({
@@ -260,12 +269,14 @@ async function runSlices(session, running, ordered, start) {
   const records = [];
   for (const [index, pair] of ordered.entries()) {
     if (session.signal.aborted) return null;
+    if (session.troubled.has(loadKey(pair))) continue;
     const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);
     const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
     if (session.signal.aborted) return null;
     progress.finish(step);
     records.push(record);
+    await afterLoad(session, running, ordered, pair, { phase: 'round', round: 0, start }, record.load);
   }
   return records;
 }
@@ -295,7 +306,7 @@ async function warmUp(session, running, pairs, start) {
   if (options.warmupSec <= 0) return !session.signal.aborted;
   for (const pair of roundOrder(pairs, 0, session.config)) {
     const target = running.get(instanceName(pair));
-    if (!target) continue;
+    if (!target || session.troubled.has(loadKey(pair))) continue;
     /** @type {Array<number | null>} */
     const sizes = [];
     for (let run = 0; run < MAX_WARM_UPS; run++) {
@@ -303,10 +314,12 @@ async function warmUp(session, running, pairs, start) {
       if (target.exitInfo()) break;
       const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
       progress.start(step);
-      await loadRun(session, target, pair, options.warmupSec).catch((error) =>
-        progress.log(`warm-up of ${instanceName(pair)} × ${pair.scenario} failed: ${error.message}`),
-      );
+      const load = await loadRun(session, target, pair, options.warmupSec).catch((error) => {
+        progress.log(`warm-up of ${instanceName(pair)} × ${pair.scenario} failed: ${error.message}`);
+        return null;
+      });
       progress.finish(step);
+      if (!(await afterLoad(session, running, pairs, pair, { phase: 'warm-up', round: 0, start }, load))) break;
       const before = young.get(target) ?? null;
       const after = youngMiB(await target.telemetry?.snapshot());
       young.set(target, after);
@@ -341,12 +354,22 @@ async function runRound(session, running, pairs, round, start) {
   const took = new Map();
   for (const [index, pair] of roundOrder(pairs, round, session.config).entries()) {
     if (session.signal.aborted) return null;
+    if (session.troubled.has(loadKey(pair))) continue;
     const startedAt = performance.now();
     const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);
-    await burst(session, running.get(instanceName(pair)), pair);
+    const place = { round: round + 1, start };
+    const burstLoad = await burst(session, running.get(instanceName(pair)), pair);
+    if (
+      burstLoad !== undefined &&
+      !(await afterLoad(session, running, pairs, pair, { ...place, phase: 'burst' }, burstLoad))
+    ) {
+      progress.finish(step);
+      continue;
+    }
     const record = await timedRun(session, running, pair, { round: round + 1, slot: index + 1, start });
     if (session.signal.aborted) return null; // a run cut short by Ctrl-C is no measurement
+    await afterLoad(session, running, pairs, pair, { ...place, phase: 'round' }, record.load);
     if (record.status !== 'ok')
       progress.log(
         `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} ${record.status === 'failed' ? 'failed' : 'too slow'}: ${record.failure?.reason}`,
@@ -489,8 +512,9 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress, loads }
  * @param {Pair} pair
  * @param {number} durationSec
  */
-function loadRun({ driver, options, signal, loads }, target, pair, durationSec) {
+function loadRun({ driver, options, signal, loads, routeLoads }, target, pair, durationSec) {
   const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
+  const connections = routeLoads?.get(loadKey(pair))?.connections ?? options.connections;
   const { method, path, headers, body, sequence } = request;
   return driver.run({
     url: `${target.url}${path}`,
@@ -498,7 +522,7 @@ function loadRun({ driver, options, signal, loads }, target, pair, durationSec) 
     headers,
     body,
     ...(sequence ? { sequence } : {}),
-    connections: options.connections,
+    connections,
     durationSec,
     expectedStatus: scenario.status,
     pipelining: options.pipelining,
@@ -512,10 +536,11 @@ function loadRun({ driver, options, signal, loads }, target, pair, durationSec) 
  * @param {PlannedSession} session
  * @param {ServedTarget | undefined} target
  * @param {Pair} pair
+ * @returns {Promise<import('./drivers/registry.js').LoadResult | null | undefined>} undefined: no burst; null: it failed
  */
 async function burst(session, target, pair) {
-  if (session.options.burstSec <= 0 || !target || target.exitInfo() || session.signal.aborted) return;
-  await loadRun(session, target, pair, session.options.burstSec).catch(() => {});
+  if (session.options.burstSec <= 0 || !target || target.exitInfo() || session.signal.aborted) return undefined;
+  return loadRun(session, target, pair, session.options.burstSec).catch(() => null);
 }
 
 /**
@@ -529,6 +554,102 @@ export function settlingServers(running) {
     pid,
     port: pid === null ? null : Number(new URL(url).port),
   }));
+}
+
+/**
+ * --nest-app: each verified route's load from its single-request latency on its servers (route-load.js), recorded in
+ * results.routeLoads.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs verified
+ */
+async function fitRouteLoads(session, running, pairs) {
+  const { options, results, progress, runtimeKey, loads } = session;
+  const servers = pairs.flatMap((pair) => {
+    const target = running.get(instanceName(pair));
+    const load = loads.get(loadKey(pair));
+    return target && load ? [{ ...pair, url: target.url, request: load.request }] : [];
+  });
+  const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: session.signal });
+  (results.routeLoads ??= []).push(...fitted);
+  session.save();
+  for (const load of fitted.filter((entry) => entry.lowered))
+    progress.log(
+      `${runtimeKey} ${load.scenario}: ${Object.values(load.aloneMs).join(' / ')} ms alone, so ${load.connections} connections for ${load.durationSec} s`,
+    );
+  return new Map(fitted.map((load) => [loadKey(load), load]));
+}
+
+/**
+ * --nest-app, after each load on a route: wait until its server has finished with what the route left and still
+ * answers (recover.js). A server that hung or exited is recorded in results.drains, started again and warmed up on its
+ * other routes, and the route leaves the run; a backlog is recorded and the run goes on.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running the restarted server replaces the old one here
+ * @param {Pair[]} pairs the routes being measured
+ * @param {Pair} pair the route the load went to
+ * @param {{ phase: import('./recover.js').LoadPhase, round: number, start: number }} place
+ * @param {import('./drivers/registry.js').LoadResult | null} load null: the load failed
+ * @returns {Promise<boolean>} false when the route left the run
+ */
+async function afterLoad(session, running, pairs, pair, place, load) {
+  const target = running.get(instanceName(pair));
+  if (!session.routeLoads || !target || session.signal.aborted) return true;
+  const fitted = session.routeLoads.get(loadKey(pair));
+  const connections = fitted?.connections ?? session.options.connections;
+  const aloneMs = fitted ? Math.max(0, ...Object.values(fitted.aloneMs).map((ms) => ms ?? 0)) : null;
+  const drained = await drainRoute({
+    target,
+    servers: settlingServers(running),
+    aloneMs,
+    inFlight: connections * session.options.pipelining,
+    probes: probesFor(/** @type {ResolvedLoad} */ (session.loads.get(loadKey(pair))).request),
+    lastAnswer: load && { requests: load.requests, statusCounts: load.statusCounts },
+    signal: session.signal,
+  });
+  if (!drained) return true;
+  const { runtimeKey, results, progress } = session;
+  (results.drains ??= []).push({ runtime: runtimeKey, ...pair, ...place, connections, ...drained });
+  session.save();
+  const where = `${runtimeKey} ${instanceName(pair)} × ${pair.scenario} (${place.phase}${place.round ? ` ${place.round}` : ''})`;
+  if (drained.outcome === 'backlog') {
+    progress.log(`${where}: left ${drained.heldAtEnd} requests behind, drained in ${drained.drainedMs} ms`);
+    return true;
+  }
+  progress.log(
+    `${where}: ${drained.outcome === 'crashed' ? 'crashed its server' : `hangs under ${connections} connections`}; restarting ${instanceName(pair)}, the route leaves the run`,
+  );
+  session.troubled.add(loadKey(pair));
+  const restarted = await restartInstance(session, running, instanceName(pair), place.start);
+  if (restarted)
+    await warmUp(
+      session,
+      running,
+      pairs.filter((other) => instanceName(other) === instanceName(pair)),
+      place.start,
+    );
+  return false;
+}
+
+/**
+ * Stops a server and starts it again on its port; one that cannot start is recorded like any.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {string} name
+ * @param {number} start
+ * @returns {Promise<ServedTarget | null>}
+ */
+async function restartInstance(session, running, name, start) {
+  await running.get(name)?.stop();
+  running.delete(name);
+  const restarted = (await startTargets(session, start, new Set([name]))).get(name) ?? null;
+  if (restarted) {
+    running.set(name, restarted);
+    const record = session.results.started.findLast((entry) => entry.target === name);
+    if (record) record.restarted = true;
+    session.save();
+  }
+  return restarted;
 }
 
 /**
@@ -598,7 +719,8 @@ async function timedRun(session, running, pair, { round, slot, start }) {
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   try {
-    const load = await loadRun(session, target, pair, session.options.durationSec);
+    const fitted = session.routeLoads?.get(loadKey(pair));
+    const load = await loadRun(session, target, pair, fitted?.durationSec ?? session.options.durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);
     const neighbourUse = neighbours();
     const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
@@ -613,7 +735,7 @@ async function timedRun(session, running, pair, { round, slot, start }) {
       };
     if (load.requests === 0 && load.errors === 0) {
       // nothing answered, nothing refused: the route is slower than the run, which the report says instead of failing
-      const inFlight = session.options.connections * session.options.pipelining;
+      const inFlight = (fitted?.connections ?? session.options.connections) * session.options.pipelining;
       const reason = `none of the ${inFlight} requests in flight answered within ${Number(load.durationSec.toFixed(2))} s`;
       return { ...record, ...observed, status: 'too-slow', failure: { reason }, inFlight, load };
     }

@@ -111,6 +111,8 @@ const MAX_PORT = 65535;
  * @property {string[] | null} curveScenarios the scenarios the load curve drives; null: every measured one (--nest-app
  *   with a traffic mix and --rate: the mix alone, the rate being the app's)
  * @property {boolean} help
+ * @property {boolean} [fitLoads] --nest-app: each route measured at a load it answers (route-load.js) and drained after
+ *   every load on it (recover.js); absent: every route at --connections and --duration
  */
 
 const FLAGS = /** @type {const} */ ({

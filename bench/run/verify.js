@@ -104,12 +104,14 @@ function errorMessage(body) {
 /**
  * @param {string} url
  * @param {ScenarioRequest} req
+ * @param {{ agent?: Agent, timeoutMs?: number }} [connection] a keep-alive agent the caller owns, for requests sent
+ *   one after another on one connection; default: a connection of its own, closed after the answer
  * @returns {Promise<{ status: number, headers: Record<string, string>, body: string }>}
  */
-export function send(url, { method, headers, body }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+export function send(url, { method, headers, body }, { agent: shared, timeoutMs = VERIFY_TIMEOUT_MS } = {}) {
+  const agent = shared ?? new Agent({ keepAlive: true, maxSockets: 1 });
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers, agent, timeout: VERIFY_TIMEOUT_MS }, (res) => {
+    const outgoing = request(url, { method, headers, agent, timeout: timeoutMs }, (res) => {
       /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
@@ -131,9 +133,9 @@ export function send(url, { method, headers, body }) {
         resolve({ status: /** @type {number} */ (res.statusCode), headers: kept, body: text });
       });
     });
-    outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${VERIFY_TIMEOUT_MS / 1000} s`)));
+    outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     outgoing.once('error', reject);
-    outgoing.once('close', () => agent.destroy());
+    if (!shared) outgoing.once('close', () => agent.destroy());
     outgoing.end(fillUnique(body));
   });
 }

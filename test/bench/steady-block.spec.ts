@@ -35,7 +35,10 @@ describe('a block measured until its targets reach a steady state', () => {
   it('goes on while a target is still getting faster, and counts only the rounds after it levelled off', async () => {
     // the JIT's warm-up: a cost that halves for four rounds, then holds
     const warming = (round: number) => 1000 * 2 ** -Math.min(round, 4);
-    const outcome = (await block(target('express', warming), target('fastify', () => 50)))!;
+    const outcome = (await block(
+      target('express', warming),
+      target('fastify', () => 50),
+    ))!;
     expect(outcome.steady).toBe(true);
     expect(outcome.steadyFrom).toBeGreaterThanOrEqual(4);
     const kept = outcome.rounds.slice(outcome.steadyFrom).map((records) => records[0].server!.cpuUsPerRequest);
@@ -44,13 +47,19 @@ describe('a block measured until its targets reach a steady state', () => {
 
   it('waits for a young generation that is still growing', async () => {
     const growing = (round: number) => 2 ** Math.min(round + 2, 6);
-    const outcome = (await block(target('express', () => 50, growing), target('fastify', () => 25)))!;
+    const outcome = (await block(
+      target('express', () => 50, growing),
+      target('fastify', () => 25),
+    ))!;
     expect(outcome.steadyFrom).toBeGreaterThanOrEqual(4);
   });
 
   it('ends a block that never settles at its cap, flagged not steady, keeping its last rounds', async () => {
     const sliding = (round: number) => 1000 * 0.8 ** round;
-    const outcome = (await block(target('express', sliding), target('fastify', () => 25)))!;
+    const outcome = (await block(
+      target('express', sliding),
+      target('fastify', () => 25),
+    ))!;
     expect(outcome.rounds).toHaveLength(MAX_BLOCK_ROUNDS);
     expect(outcome.steady).toBe(false);
     expect(outcome.byTarget.express.classification).toBe('no steady state');
@@ -59,7 +68,10 @@ describe('a block measured until its targets reach a steady state', () => {
 
   it('stops early when a target answers nothing twice in a row', async () => {
     const silent = (round: number) => ({ target: 'slow', stack: 'bare', status: 'too-slow', load: null, round });
-    const outcome = (await block(target('express', () => 50), silent))!;
+    const outcome = (await block(
+      target('express', () => 50),
+      silent,
+    ))!;
     expect(outcome.rounds).toHaveLength(2);
     expect(outcome.steady).toBe(false);
   });

@@ -178,7 +178,7 @@ export async function loadOwnApp(flags, configFile) {
       // R req/s of the app's traffic: the mix alone when there is one; without a log, each route at R
       const curveScenarios =
         options.rate !== null && finalMix && chosen.includes(TRAFFIC_SCENARIO) ? [TRAFFIC_SCENARIO] : null;
-      return { config: checked, options: { ...options, scenarios: chosen, curveScenarios }, record };
+      return { config: checked, options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true }, record };
     },
   };
 }
