@@ -22,7 +22,7 @@ function describeRun({ dir, results }) {
   return (
     `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, results.startedAt, [r])).join(', ')}, ` +
     `${commit ? `commit ${commit.slice(0, 12)}${results.environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
-    `${results.environment.driver}, ${roundsDesign(results.options)})`
+    `${results.environment.driver}, ${roundsDesign(results)})`
   );
 }
 

@@ -321,7 +321,7 @@ export function renderHtml(results, analysis, profilesHtml) {
       .map((paragraph) => `<p>${htmlText(paragraph)}</p>`)
       .join('')}</div>
 <p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeHtml(roundsDesign(results.options))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
+${escapeHtml(roundsDesign(results))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}

@@ -84,7 +84,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     '# Nest on Fastify vs Nest on Express\n',
     decisionMarkdown(results, analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
-      `Measured here in ${roundsDesign(results.options)} with ${results.environment.driver}; ` +
+      `Measured here in ${roundsDesign(results)} with ${results.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis, { decision: false }),

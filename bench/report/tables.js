@@ -24,10 +24,14 @@ export function halfWidth(s) {
 
 /**
  * How the rounds were planned, for a report's opening line: "12 paired rounds", or the budget they were spent under.
- * @param {Pick<Results['options'], 'rounds' | 'budgetSec'> & { starts?: number }} options budgetSec absent: written
- *   before --budget existed; starts absent: before --starts existed
+ * @param {Pick<Results, 'options' | 'steadyBlocks'>} results options.budgetSec absent: written before --budget existed;
+ *   options.starts absent: before --starts existed; steadyBlocks absent: before blocks ran until a steady state
  */
-export function roundsDesign({ rounds, budgetSec, starts = 1 }) {
+export function roundsDesign({ options: { rounds, budgetSec, starts = 1 }, steadyBlocks }) {
+  if (starts > 1 && steadyBlocks)
+    return typeof budgetSec === 'number'
+      ? `server starts (at least ${starts}, more while a budget of ${formatDuration(budgetSec)} per runtime lasts), each measuring every scenario in alternating runs of its targets from their steady state on`
+      : `${starts} server starts × ${rounds} steady rounds of alternating runs`;
   if (starts > 1)
     return typeof budgetSec === 'number'
       ? `at least ${starts} server starts, each with a block of paired rounds, under a budget of ${formatDuration(budgetSec)} per runtime`
@@ -450,7 +454,7 @@ export function environmentTable(results) {
     ...(results.plan.runtimeChoice ? [['runtime choice', results.plan.runtimeChoice.reason]] : []),
     [
       'load generator',
-      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(o)}, ${o.warmupSec} s warm-up per pair` +
+      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(results)}, ${o.warmupSec} s warm-up per pair` +
         // results written before --burst and --pipelining existed had neither
         `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
         `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}`,
