@@ -69,6 +69,9 @@ const RESULTS_SCHEMA = 1;
  *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped
  *   growing by the last (or the warm-ups ran out); absent in results written before warm-ups watched the heap
  * @property {import('./run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
+ * @property {import('./packages/record.js').PackagesRecord} [packages] written when --packages ran: each set as
+ *   installed and each cell (runtime × set), whose key stands where a runtime's would in every other record
+ * @property {import('./packages/nest-benchmark.js').NestBenchmarkRow[]} [nestBenchmark] with --nest-benchmark
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
  */
