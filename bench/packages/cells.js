@@ -27,6 +27,7 @@ export const CELL_SEPARATOR = ' · ';
  * @property {import('../run/config.js').Config} config the set's servers
  * @property {import('../run/plan.js').Pair[]} pairs
  * @property {string | null} telemetryMissing why the servers run without the telemetry preload, or null
+ * @property {string} [alias] the --packages alias that made it (eras, split)
  */
 
 /**
@@ -85,6 +86,7 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
       config,
       pairs,
       telemetryMissing: telemetry.get(resolved),
+      ...(spec.alias ? { alias: spec.alias } : {}),
     };
   });
 }

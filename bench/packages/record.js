@@ -5,7 +5,8 @@
  * @typedef {object} PackagesRecord
  * @property {string} requested the --packages text
  * @property {Array<Omit<import('./sets.js').PackageSet, 'dir'>>} sets
- * @property {Array<{ key: string, runtime: string, set: string, telemetryMissing: string | null }>} cells in run order
+ * @property {Array<{ key: string, runtime: string, set: string, telemetryMissing: string | null, alias?: string }>} cells
+ *   in run order; alias: the --packages alias that made the cell
  */
 
 /**
@@ -23,6 +24,7 @@ export function packagesRecord(requested, cells) {
       runtime: `${cell.runtime.name}@${cell.runtime.version}`,
       set: cell.set.label,
       telemetryMissing: cell.telemetryMissing,
+      ...(cell.alias ? { alias: cell.alias } : {}),
     })),
   };
 }

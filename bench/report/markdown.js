@@ -17,6 +17,7 @@ import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js
 import { markdownTable, markdownText } from './rich-table.js';
 import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
+import { packagesTables } from './packages-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -38,6 +39,7 @@ export function renderSummary(results, analysis) {
   return [
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    ...packagesTables(results, analysis).map((table) => markdownTable(table)),
     markdownTable(startsTable(analysis)),
     ...ownAppTables(results, analysis.runtimeLabels).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
