@@ -68,7 +68,7 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
   return specs.map((spec) => {
     const set = sets.get(spec.set.text);
     const resolved = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
-      runtimes[uniqueRuntimes.indexOf(spec.runtime)]
+      runtimes[uniqueRuntimes.findIndex((unique) => unique.text === spec.runtime.text)]
     );
     assertRunsOn(spec, set, resolved.version);
     const config = setConfig(set.kind, set.dir);
