@@ -170,15 +170,21 @@ export function timelineChart(results, analysis) {
 }
 
 /**
- * Packages against runtime: every two sets measured on the same two runtimes, each effect as the ratio of the
- * cells' medians (cells are separate blocks of rounds, so no interval).
+ * Packages against runtime: one table for every two sets measured on the same two runtimes, each effect as the ratio
+ * of the cells' medians (cells are separate blocks of rounds, so no interval).
  * @param {Results} results @param {Analysis} analysis
- * @returns {Table | null}
+ * @returns {Table[]}
  */
-export function splitTable(results, analysis) {
-  const square = factorialSquare(results.packages?.cells ?? []);
-  if (!square) return null;
-  const { sets, runtimes, at } = square;
+export function splitTables(results, analysis) {
+  return factorialSquares(results.packages?.cells ?? []).map((square) => splitTable(square, analysis));
+}
+
+/**
+ * @param {{ sets: string[], runtimes: string[], at: (set: string, runtime: string) => string }} square
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+function splitTable({ sets, runtimes, at }, analysis) {
   /** @type {{ label: string, value: (cell: string) => number | undefined, format: (v: number) => string }[]} */
   const measures = [
     ...analysis.scenarios.map((scenario) => ({
@@ -195,7 +201,7 @@ export function splitTable(results, analysis) {
   const effect = (/** @type {number | undefined} */ to, /** @type {number | undefined} */ from) =>
     to !== undefined && from !== undefined ? formatChange(to / from) : DASH;
   return {
-    title: 'What moved it: packages or runtime',
+    title: `What moved it: packages or runtime (${sets.join(' and ')})`,
     intro:
       `${sets.join(' and ')} each on ${runtimes.join(' and ')}. Packages: ${sets[1]} over ${sets[0]} on one runtime; ` +
       `runtime: ${runtimes[1]} over ${runtimes[0]} with one set. Medians of separate cells, so the changes carry the cells' own noise.`,
@@ -231,31 +237,26 @@ function formatChange(factor) {
 }
 
 /**
- * The first two sets and two runtimes whose four cells were all measured, preferring the split alias's cells.
+ * Every two sets measured on the same two runtimes: for each pair of sets, the first pair of runtimes both ran on.
  * @param {CellRecord[]} cells
  */
-function factorialSquare(cells) {
-  const pool = cells.some((cell) => cell.alias === 'split') ? cells.filter((cell) => cell.alias === 'split') : cells;
-  const sets = [...new Set(pool.map((cell) => cell.set))];
-  const runtimes = [...new Set(pool.map((cell) => cell.runtime))];
+function factorialSquares(cells) {
+  const sets = [...new Set(cells.map((cell) => cell.set))];
+  const runtimes = [...new Set(cells.map((cell) => cell.runtime))];
   const find = (/** @type {string} */ set, /** @type {string} */ runtime) =>
-    pool.find((cell) => cell.set === set && cell.runtime === runtime)?.key;
-  for (let a = 0; a < sets.length; a++)
-    for (let b = a + 1; b < sets.length; b++)
-      for (let r = 0; r < runtimes.length; r++)
-        for (let s = r + 1; s < runtimes.length; s++) {
-          const square = [sets[a], sets[b]].flatMap((set) =>
-            [runtimes[r], runtimes[s]].map((runtime) => find(set, runtime)),
-          );
-          if (square.every(Boolean))
-            return {
-              sets: [sets[a], sets[b]],
-              runtimes: [runtimes[r], runtimes[s]],
-              at: (/** @type {string} */ set, /** @type {string} */ runtime) =>
-                /** @type {string} */ (find(set, runtime)),
-            };
-        }
-  return null;
+    cells.find((cell) => cell.set === set && cell.runtime === runtime)?.key;
+  const squares = [];
+  for (const [i, first] of sets.entries())
+    for (const second of sets.slice(i + 1)) {
+      const both = runtimes.filter((runtime) => find(first, runtime) && find(second, runtime));
+      if (both.length < 2) continue;
+      squares.push({
+        sets: [first, second],
+        runtimes: both.slice(0, 2),
+        at: (/** @type {string} */ set, /** @type {string} */ runtime) => /** @type {string} */ (find(set, runtime)),
+      });
+    }
+  return squares;
 }
 
 /**
@@ -310,7 +311,7 @@ export function nestBenchmarkTable(results) {
 export function packagesTables(results, analysis) {
   return [
     timelineTable(results, analysis),
-    splitTable(results, analysis),
+    ...splitTables(results, analysis),
     nestBenchmarkTable(results),
     packageSetsTable(results),
   ].filter((table) => table !== null);
