@@ -160,13 +160,20 @@ export function timelineChart(results, analysis) {
   ];
   return categoryChart({
     title: 'Fastify ÷ Express per era (req/s)',
-    categories: cells.map((cell) => [cell.runtime.replace('@', ' '), cell.set.replace('@', ' ')]),
+    categories: cells.map((cell) => [shortName(cell.runtime), shortName(cell.set)]),
     lines,
     yLabel: 'ratio',
     format: (value) => formatBandedRatio(value).replace(/\.?0+×$/, '×'),
     bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
     refLines: [1],
   });
+}
+
+/** `Node 10`, `Nest 6.11`: a runtime or set as a chart's category names it. @param {string} key `node@10.24.1` */
+function shortName(key) {
+  const [name, version] = key.split('@');
+  const shown = name === 'node' ? version.split('.')[0] : version.split('.').slice(0, 2).join('.');
+  return `${name[0].toUpperCase()}${name.slice(1)} ${shown}`;
 }
 
 /**
