@@ -15,6 +15,7 @@ import { nestBenchmark } from '../packages/nest-benchmark.js';
 import { packagesRecord } from '../packages/record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../run/nest-app/own-app.js';
+import { describeVersions } from '../run/nest-app/packages.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { markdownTable } from '../report/rich-table.js';
 import { pinThisProcess } from '../run/pinning.js';
@@ -112,6 +113,7 @@ async function prepare(config, options, ownApp) {
     })) ?? {};
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
   log(runtimeChoice.reason);
+  if (checked?.record) log(`--nest-app: measuring with ${describeVersions(checked.record.versions)}, as installed`);
   return {
     config,
     options: { ...options, cpus },

@@ -17,7 +17,7 @@ import {
 import { authenticateExport, signIn } from './authenticate.js';
 import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
-import { describeVersions, resolveNestApp } from './packages.js';
+import { resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
 
 /**
@@ -50,7 +50,6 @@ import { readTraffic } from './traffic.js';
  */
 export async function loadOwnApp(flags, configFile) {
   const app = resolveNestApp(flags.module, flags.setup);
-  process.stderr.write(`--nest-app: found ${describeVersions(app.versions)} installed for ${app.appDir}\n`);
   const discovered = await discoverRoutes(app);
   const user =
     configFile === null
