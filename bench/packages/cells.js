@@ -8,7 +8,7 @@ import { planPairs } from '../run/plan.js';
 import { steadyStateArgs } from '../run/steady-state.js';
 import { PRELOAD_FILE } from '../run/telemetry/probe.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
-import { parseRuntimeList } from '../runtimes/specs.js';
+import { parseRuntimeList, planRuntimes } from '../runtimes/specs.js';
 import { cellText, planCells } from './specs.js';
 import { buildEraApp, setConfig, stageServers } from './set-config.js';
 import { describeSet, engineConflict, installedSet } from './sets.js';
@@ -32,14 +32,13 @@ export const CELL_SEPARATOR = ' · ';
 
 /**
  * The cells --packages and --runtime ask for, checked offline.
- * @param {string} packages @param {string | null} runtime --runtime; null: the node running the bench
+ * @param {string} packages @param {string | null} runtime --runtime; null: the bench's default runtime (the node
+ *   running it, or the LTS line when that node's line is end of life)
  * @param {string} date
  * @throws {UsageError} naming the first bad item
  */
 export function planPackageCells(packages, runtime, date) {
-  /** @type {import('../runtimes/specs.js').RuntimeSpec[]} */
-  const runtimeSpecs =
-    runtime === null ? [{ text: 'node', name: 'node', range: null }] : parseRuntimeList(runtime, date, '*');
+  const runtimeSpecs = runtime === null ? planRuntimes(null, { date }).specs : parseRuntimeList(runtime, date, '*');
   return planCells(packages, runtimeSpecs, { runtimeGiven: runtime !== null, date });
 }
 

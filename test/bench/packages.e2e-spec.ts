@@ -50,6 +50,8 @@ describe('--packages on the command line', () => {
           CLI,
           '--packages',
           'nest@12',
+          '--runtime',
+          'node',
           '--quick',
           '--scenarios',
           'hello,orders',
