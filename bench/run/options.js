@@ -220,10 +220,10 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        included), bun, bun@1.3, deno, deno@2.9. Default: the node running this, or lts when its
                        line is end of life
   --packages LIST      package sets to run the era app (src/era/: hello, json, orders) and the bare frameworks on, each
-                       installed from npm as of its release day into .packages/ on first use: nest@10 (that major's
-                       newest @nestjs/* with its Express and Fastify), nest@10.4.9, express@4.21.2, fastify@4; each
-                       under every --runtime, or under its own with nest@7/node@12. Aliases: eras (each Nest major on
-                       the Node line of its day, 6 to 12), split (Nest 10 and 12 on Node 22 and 24)
+                       installed from npm into .packages/ on first use: nest@10 (that major's newest @nestjs/* with
+                       the Express and Fastify they depend on), nest@10.4.22, express@4.21.2, fastify@4; each under
+                       every --runtime, or under its own with nest@7/node@12. Aliases: eras (each Nest major on the
+                       Node line of its day, 6 to 12), split (Nest 10 and 12 on Node 22 and 24); docs/packages.md
   --nest-benchmark     with --packages: also run Nest's own benchmark (benchmarks/run.sh in nestjs/nest: GET /, wrk -t8
                        -c1024 -d10, once per server) on every cell
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
@@ -427,7 +427,7 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
 
 /**
  * --packages and what goes with it.
- * @param {{ packages?: string, 'nest-benchmark'?: boolean, config?: string, 'nest-app'?: string }} values
+ * @param {{ packages?: string, 'nest-benchmark'?: boolean, config?: string, 'nest-app'?: string, prof?: boolean }} values
  * @returns {Pick<Options, 'packages' | 'nestBenchmark'>}
  */
 function parsePackages(values) {
@@ -437,6 +437,7 @@ function parsePackages(values) {
   }
   const clash = values.config !== undefined ? '--config' : values['nest-app'] !== undefined ? '--nest-app' : null;
   if (clash) throw new UsageError(`--packages runs the era app on each set; ${clash} measures other servers: give one`);
+  if (values.prof) throw new UsageError('--prof profiles one set of servers per runtime; run it without --packages');
   return { packages: parseNonEmpty('--packages', values.packages), nestBenchmark: values['nest-benchmark'] ?? false };
 }
 

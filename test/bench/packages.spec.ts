@@ -159,9 +159,12 @@ describe('--packages options', () => {
     expect(options.stacks).toEqual(['bare']);
   });
 
-  it('refuses --nest-benchmark without --packages, and --packages beside --config', () => {
+  it('refuses --nest-benchmark without --packages, and --packages beside --prof or --config', () => {
     expect(refusal(() => parseOptions(['--nest-benchmark']))).toBe(
       '--nest-benchmark runs on package sets; add --packages',
+    );
+    expect(refusal(() => parseOptions(['--packages', 'nest@10', '--prof'], SET_CONFIG_SHAPE))).toMatch(
+      /^--prof profiles one set of servers per runtime/,
     );
     expect(refusal(() => parseOptions(['--packages', 'nest@10', '--config', 'x.json'], SET_CONFIG_SHAPE))).toMatch(
       /^--packages runs the era app on each set; --config/,
