@@ -10,8 +10,13 @@ import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
-import { HELP, configFlag, nestAppFlags, parseOptions, stackPlan } from '../run/options.js';
+import { HELP, configFlag, nestAppFlags, packagesFlag, parseOptions, stackPlan } from '../run/options.js';
+import { planPackageCells, prepareCells } from '../packages/cells.js';
+import { nestBenchmark } from '../packages/nest-benchmark.js';
+import { packagesRecord } from '../packages/record.js';
+import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../run/nest-app/own-app.js';
+import { describeVersions } from '../run/nest-app/packages.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
 import { switchingCost } from '../analysis/switching.js';
@@ -49,7 +54,9 @@ async function main(argv) {
     console.log(ownApp.routeLines.join('\n'));
     return EXIT_OK;
   }
-  const config = ownApp?.config ?? (configFile === null ? BUILTIN_CONFIG : await loadConfig(configFile));
+  const config =
+    ownApp?.config ??
+    (configFile !== null ? await loadConfig(configFile) : packagesFlag(argv) ? SET_CONFIG_SHAPE : BUILTIN_CONFIG);
   const options = parseOptions(argv, config);
   if (options.help) {
     console.log(HELP);
@@ -69,6 +76,10 @@ async function main(argv) {
 async function prepare(config, options, ownApp) {
   // a bad --runtime is refused before choosing a driver can print a notice
   const today = new Date().toISOString();
+  if (options.packages !== null) {
+    const specs = planPackageCells(options.packages, options.runtime, today);
+    return preparePackages(specs, options, await chooseDriver(options.driver, log));
+  }
   const runtimePlan = planRuntimes(options.runtime, { date: today });
   const driver = await chooseDriver(options.driver, log);
   // installs once every flag has been accepted, except that --nest-app checks the app on the first runtime first
@@ -107,6 +118,7 @@ async function prepare(config, options, ownApp) {
     })) ?? {};
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
   log(runtimeChoice.reason);
+  if (checked?.record) log(`--nest-app: measuring with ${describeVersions(checked.record.versions)}, as installed`);
   return {
     config,
     options: { ...options, cpus },
@@ -118,6 +130,42 @@ async function prepare(config, options, ownApp) {
     env: prepared.env ?? {},
     token: prepared.token ?? null,
     ownApp: checked?.record ?? null,
+    cells: null,
+  };
+}
+
+/**
+ * --packages: each cell (runtime × package set) with its set's servers and the pairs they serve.
+ * @param {import('../packages/specs.js').CellSpec[]} specs
+ * @param {import('../run/options.js').Options} options
+ * @param {import('../run/drivers/registry.js').Driver} driver
+ */
+async function preparePackages(specs, options, driver) {
+  const cells = await prepareCells({
+    specs,
+    targets: options.targets,
+    scenarios: options.scenarios,
+    stacks: stackPlan(options),
+    driverName: driver.name,
+    options,
+    log,
+  });
+  const runtimes = [...new Set(cells.map((cell) => cell.runtime))];
+  const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
+  const reason = `cells: ${cells.map((cell) => cell.key).join(', ')} (--packages ${options.packages})`;
+  log(reason);
+  return {
+    config: cells[0].config,
+    options: { ...options, cpus },
+    driver,
+    runtimes,
+    runtimeChoice: { requested: options.runtime, specs: runtimes.map((runtime) => runtime.spec), reason },
+    pairs: [...new Map(cells.flatMap((cell) => cell.pairs).map((pair) => [JSON.stringify(pair), pair])).values()],
+    notApplicable: [],
+    env: {},
+    token: null,
+    ownApp: null,
+    cells,
   };
 }
 
@@ -126,10 +174,32 @@ async function prepare(config, options, ownApp) {
  * @param {NonNullable<Awaited<ReturnType<typeof prepare>>>} setup options as prepared: pinning as actually in force
  * @returns {Promise<number>} exit code
  */
-async function run({ config, options, driver, runtimes, runtimeChoice, pairs, notApplicable, env, token, ownApp }) {
+async function run({
+  config,
+  options,
+  driver,
+  runtimes,
+  runtimeChoice,
+  pairs,
+  notApplicable,
+  env,
+  token,
+  ownApp,
+  cells,
+}) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
-  const runtimeKeys = runtimes.map((r) => `${r.name}@${r.version}`);
+  // each runtime is one cell unless --packages made cells of runtimes × package sets
+  const measured =
+    cells ??
+    runtimes.map((runtime) => ({
+      key: `${runtime.name}@${runtime.version}`,
+      runtime,
+      config,
+      pairs,
+      telemetryMissing: null,
+    }));
+  const runtimeKeys = measured.map((cell) => cell.key);
   const results = createResults({
     startedAt,
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
@@ -138,6 +208,7 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
     plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
   });
   if (ownApp) results.ownApp = ownApp;
+  if (cells) results.packages = packagesRecord(options.packages, cells);
   const writer = createResultsWriter(outDir);
   const save = () => writer.write(results);
   save();
@@ -160,17 +231,18 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
     options.starts * pairs.length * options.rounds * options.durationSec + (options.starts - 1) * startSec;
   const perRuntimeSec =
     startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
-  const progress = createProgress({ stream: process.stderr, totalPlannedSec: runtimes.length * perRuntimeSec });
+  const progress = createProgress({ stream: process.stderr, totalPlannedSec: measured.length * perRuntimeSec });
   try {
-    for (const [i, runtime] of runtimes.entries()) {
+    for (const cell of measured) {
       if (abort.signal.aborted) break;
+      const cellOptions = cell.telemetryMissing === null ? options : { ...options, telemetry: false };
       await measureRuntime({
-        config,
-        runtime,
-        runtimeKey: runtimeKeys[i],
-        options,
+        config: cell.config,
+        runtime: cell.runtime,
+        runtimeKey: cell.key,
+        options: cellOptions,
         driver,
-        pairs,
+        pairs: cell.pairs,
         token,
         env,
         outDir,
@@ -181,19 +253,31 @@ async function run({ config, options, driver, runtimes, runtimeChoice, pairs, no
         standing: (block) => standing(results, block),
       });
       if (options.coldStarts && !abort.signal.aborted) {
-        const compared = config.compare.flatMap((name) => config.targets.filter((t) => t.name === name && t.command));
+        const compared = cell.config.compare.flatMap((name) =>
+          cell.config.targets.filter((t) => t.name === name && t.command),
+        );
         results.coldStarts = [
           ...(results.coldStarts ?? []),
           ...(await measureColdStarts({
             targets: compared,
-            runtime,
-            runtimeKey: runtimeKeys[i],
-            options,
+            runtime: cell.runtime,
+            runtimeKey: cell.key,
+            options: cellOptions,
             env,
             signal: abort.signal,
             log: (line) => progress.log(line),
           })),
         ];
+        save();
+      }
+      if (options.nestBenchmark && cells && !abort.signal.aborted) {
+        const rows = await nestBenchmark(/** @type {import('../packages/cells.js').Cell} */ (cell), {
+          cpus: options.cpus,
+          basePort: options.basePort,
+          signal: abort.signal,
+          log: (line) => progress.log(line),
+        });
+        (results.nestBenchmark ??= []).push(...rows);
         save();
       }
     }

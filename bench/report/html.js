@@ -1,6 +1,7 @@
 // @ts-check
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
 import { barPanels, categoryChart, dotPlot, roundChart } from './charts.js';
+import { packagesTables, timelineChart } from './packages-tables.js';
 import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
@@ -325,6 +326,9 @@ ${escapeHtml(roundsDesign(results))} with ${escapeHtml(results.environment.drive
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${packagesTables(results, analysis)
+  .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(results, analysis)}</div>` : ''))
+  .join('')}
 ${htmlTable(startsTable(analysis))}
 ${htmlTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels))}
 ${htmlTable(timeTable(timeSpent(results)))}

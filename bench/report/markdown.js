@@ -19,6 +19,7 @@ import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
 import { timeTable, warmUpTable } from './warm-up-table.js';
 import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
+import { packagesTables } from './packages-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 import { decisionSentences } from './decision.js';
 import { startupTable } from './startup-table.js';
@@ -52,6 +53,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     decision && decisionMarkdown(results, analysis),
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    ...packagesTables(results, analysis).map((table) => markdownTable(table)),
     markdownTable(startsTable(analysis)),
     markdownTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels)),
     markdownTable(timeTable(timeSpent(results))),

@@ -217,5 +217,21 @@ export function ownAppTables(results, labels = {}, switching = null) {
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
     { table: ownRoutesTable(record) },
+    { table: ownPackagesTable(record) },
   ];
+}
+
+/**
+ * The versions the app was measured with, as found installed beside it.
+ * @param {OwnAppRecord} record
+ * @returns {Table}
+ */
+function ownPackagesTable(record) {
+  return {
+    title: "Your app's packages",
+    intro: "As installed for the module (the launcher loads these, never the bench's own copies).",
+    headers: ['package', 'version'],
+    align: ['left', 'right'],
+    rows: Object.entries(record.versions).map(([name, version]) => [name, version]),
+  };
 }

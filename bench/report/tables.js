@@ -467,7 +467,7 @@ export function environmentTable(results) {
     ],
     ['database', env.database],
     [
-      'packages',
+      results.packages ? "the bench's own packages (the servers ran on the package sets above)" : 'packages',
       Object.entries(env.packages)
         .map(([name, version]) => `${name} ${version ?? DASH}`)
         .join(', '),

@@ -103,6 +103,9 @@ const MAX_PORT = 65535;
  * @property {boolean} pinnedByDefault pinned without --pin or --cpus: without taskset the bench runs unpinned instead
  * @property {number} basePort
  * @property {string | null} runtime the --runtime text, resolved later by bench/runtimes.js
+ * @property {string | null} packages the --packages text, resolved later by bench/packages/cells.js; null: the
+ *   project's own installed packages
+ * @property {boolean} nestBenchmark with --packages: also run Nest's own benchmark on each cell (wrk -t8 -c1024 -d10)
  * @property {boolean} prof profile every pair after the timed runs
  * @property {number} profileSec seconds of load per profiled run
  * @property {boolean} loadCurve after the saturation rounds, drive the Nest adapters at fixed offered rates
@@ -138,6 +141,8 @@ const FLAGS = /** @type {const} */ ({
   cpus: { type: 'string' },
   port: { type: 'string' },
   runtime: { type: 'string' },
+  packages: { type: 'string' },
+  'nest-benchmark': { type: 'boolean' },
   prof: { type: 'boolean' },
   'load-curve': { type: 'boolean' },
   'memory-reducer': { type: 'boolean' },
@@ -228,6 +233,13 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        not past end of life today), node@20..26 (the newest release of each major, odd ones
                        included), bun, bun@1.3, deno, deno@2.9. Default: the node running this, or lts when its
                        line is end of life
+  --packages LIST      package sets to run the era app (src/era/: hello, json, orders) and the bare frameworks on, each
+                       installed from npm into .packages/ on first use: nest@10 (that major's newest @nestjs/* with
+                       the Express and Fastify they depend on), nest@10.4.22, express@4.21.2, fastify@4; each under
+                       every --runtime, or under its own with nest@7/node@12. Aliases: eras (each Nest major on the
+                       Node line of its day, 6 to 12), split (Nest 10 and 12 on Node 22 and 24); docs/packages.md
+  --nest-benchmark     with --packages: also run Nest's own benchmark (benchmarks/run.sh in nestjs/nest: GET /, wrk -t8
+                       -c1024 -d10, once per server) on every cell
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
                        for the longer of --duration and ${MIN_PROFILE_SEC} s (${QUICK.profileSec} s with --quick); with several
                        runtimes, also differential profiles of each against the one before it (npm run profile:diff)
@@ -423,11 +435,36 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
             MAX_PORT - targetNames.length * (STACK_NAMES.length + PRODUCTION_PARTS.length),
           ),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
+    ...parsePackages(values),
     prof: values.prof ?? false,
     profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),
     ...parseLoadCurve(values, targets),
     help: values.help ?? false,
   };
+}
+
+/**
+ * --packages and what goes with it.
+ * @param {{ packages?: string, 'nest-benchmark'?: boolean, config?: string, 'nest-app'?: string, prof?: boolean }} values
+ * @returns {Pick<Options, 'packages' | 'nestBenchmark'>}
+ */
+function parsePackages(values) {
+  if (values.packages === undefined) {
+    if (values['nest-benchmark']) throw new UsageError('--nest-benchmark runs on package sets; add --packages');
+    return { packages: null, nestBenchmark: false };
+  }
+  const clash = values.config !== undefined ? '--config' : values['nest-app'] !== undefined ? '--nest-app' : null;
+  if (clash) throw new UsageError(`--packages runs the era app on each set; ${clash} measures other servers: give one`);
+  if (values.prof) throw new UsageError('--prof profiles one set of servers per runtime; run it without --packages');
+  return { packages: parseNonEmpty('--packages', values.packages), nestBenchmark: values['nest-benchmark'] ?? false };
+}
+
+/**
+ * --packages alone, read before the options are checked against what the sets serve.
+ * @param {string[]} argv
+ */
+export function packagesFlag(argv) {
+  return readFlags(argv).packages !== undefined;
 }
 
 /**

@@ -13,16 +13,21 @@
  * install that one. Deno has no release schedule, so what the registry says of the release (when it was published,
  * which release was the newest then) is kept with it.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { UsageError } from '../errors.js';
+import {
+  NPM_INSTALL_FLAGS,
+  NPM_INSTALL_TIMEOUT_MS,
+  NPM_MAX_BUFFER,
+  NPM_VIEW_TIMEOUT_MS,
+  describeNpmFailure as describeFailure,
+  execFileAsync,
+  installStaged,
+  readMarker,
+} from './npm-cache.js';
 import { specMatches } from './specs.js';
-
-const execFileAsync = promisify(execFile);
 
 /** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
 /** @typedef {import('./runtimes.js').Runtime} Runtime */
@@ -31,9 +36,6 @@ const execFileAsync = promisify(execFile);
 export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../../.runtimes/', import.meta.url));
 /** Written into a cache entry only once its binary has answered `--version`: its presence means "complete". */
 const MARKER_FILE = 'runtime.json';
-const NPM_INSTALL_TIMEOUT_MS = 10 * 60_000;
-const VERSION_TIMEOUT_MS = 30_000;
-const NPM_MAX_BUFFER = 16 * 1024 * 1024;
 
 /**
  * The runtime from the cache, installed first when it is not there yet.
@@ -65,7 +67,8 @@ export async function installedRuntime(spec, cacheDir, log) {
  * @returns {Promise<Runtime | null>}
  */
 async function readCached(dir, spec) {
-  const marker = await readMarker(dir);
+  /** @type {{ command: string, registry?: RegistryRelease } | null} */
+  const marker = await readMarker(dir, MARKER_FILE);
   if (!marker) return null;
   const command = path.join(dir, marker.command);
   try {
@@ -77,40 +80,15 @@ async function readCached(dir, spec) {
   }
 }
 
-/** @param {string} dir @returns {Promise<{ command: string, registry?: RegistryRelease } | null>} */
-async function readMarker(dir) {
-  try {
-    return JSON.parse(await fs.readFile(path.join(dir, MARKER_FILE), 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Installs `pkg@range` into a staging folder of its own, checks the binary and marks it complete there, then moves it
- * to `dir` in one rename: an interrupted install never looks complete, and two benches installing the same runtime at
- * once both end up with one good copy.
+ * Installs `pkg@range` into a staging folder, checks the binary and marks it complete (npm-cache.js).
  * @param {RuntimeSpec} spec
  * @param {string} pkg
  * @param {string} dir
  */
-async function install(spec, pkg, dir) {
-  await fs.mkdir(path.dirname(dir), { recursive: true });
-  const staging = await fs.mkdtemp(`${dir}.partial-`);
-  try {
-    const args = [
-      'install',
-      `${pkg}@${spec.range ?? 'latest'}`,
-      '--prefix',
-      staging,
-      '--no-save',
-      '--no-package-lock',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-    ];
+function install(spec, pkg, dir) {
+  return installStaged(dir, MARKER_FILE, async (staging) => {
+    const args = ['install', `${pkg}@${spec.range ?? 'latest'}`, '--prefix', staging, ...NPM_INSTALL_FLAGS];
     try {
       await execFileAsync('npm', args, { cwd: staging, timeout: NPM_INSTALL_TIMEOUT_MS, maxBuffer: NPM_MAX_BUFFER });
     } catch (error) {
@@ -124,55 +102,18 @@ async function install(spec, pkg, dir) {
       );
     }
     const registry = spec.name === 'deno' ? await registryRelease(spec, 'deno', version) : undefined;
-    await fs.writeFile(
-      path.join(staging, MARKER_FILE),
-      `${JSON.stringify({ spec: spec.text, package: pkg, version, command, registry }, null, 2)}\n`,
-    );
-    await moveIntoPlace(staging, dir);
-  } finally {
-    await fs.rm(staging, { recursive: true, force: true });
-  }
+    return { spec: spec.text, package: pkg, version, command, registry };
+  });
 }
 
 /**
- * @param {string} staging a complete install
- * @param {string} dir where it belongs
- */
-async function moveIntoPlace(staging, dir) {
-  try {
-    await fs.rename(staging, dir);
-    return;
-  } catch (error) {
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-  }
-  // `dir` exists: either another bench finished installing first (keep its copy) or an old install without a marker
-  if (await readMarker(dir)) return;
-  await fs.rm(dir, { recursive: true, force: true });
-  await fs.rename(staging, dir);
-}
-
-/**
- * One line saying why `npm install` failed, from npm's `npm error code X` output.
- * @param {any} error
- * @param {RuntimeSpec} spec
- * @param {string} pkg
+ * @param {any} error @param {RuntimeSpec} spec @param {string} pkg
  */
 function describeNpmFailure(error, spec, pkg) {
-  if (error.code === 'ENOENT') return 'npm is not on PATH; it is needed to install runtimes from the npm registry';
-  if (error.killed)
-    return `npm install ${pkg} took longer than ${NPM_INSTALL_TIMEOUT_MS / 60_000} min; check the network and retry`;
-  const stderr = String(error.stderr ?? '');
-  const code = /npm error code (\S+)/.exec(stderr)?.[1];
-  if (code === 'ETARGET' || code === 'E404') {
-    return `no ${spec.name} release matches ${spec.range} in the npm registry (package ${pkg})`;
-  }
-  // npm prints `code`, `syscall` and `errno` lines and a stack around the one line that says what happened.
-  const reason = stderr
-    .split('\n')
-    .map((line) => /^npm error (?!code |syscall |errno |\s)(.+)/.exec(line)?.[1])
-    .find(Boolean);
-  return `could not install ${pkg} from the npm registry: ${reason ?? code ?? `npm exited with code ${error.code}`}`;
+  return describeFailure(error, {
+    packages: pkg,
+    missing: `no ${spec.name} release matches ${spec.range} in the npm registry (package ${pkg})`,
+  });
 }
 
 /**
@@ -186,7 +127,7 @@ function describeNpmFailure(error, spec, pkg) {
 async function registryRelease(spec, pkg, version) {
   try {
     const { stdout } = await execFileAsync('npm', ['view', pkg, 'time', 'dist-tags.latest', '--json'], {
-      timeout: VERSION_TIMEOUT_MS,
+      timeout: NPM_VIEW_TIMEOUT_MS,
       maxBuffer: NPM_MAX_BUFFER,
     });
     const { time, 'dist-tags.latest': latest } = JSON.parse(stdout);
@@ -210,7 +151,7 @@ async function registryRelease(spec, pkg, version) {
  */
 async function readVersion(spec, command) {
   try {
-    const { stdout } = await execFileAsync(command, ['--version'], { timeout: VERSION_TIMEOUT_MS });
+    const { stdout } = await execFileAsync(command, ['--version'], { timeout: NPM_VIEW_TIMEOUT_MS });
     return stdout
       .split('\n')[0]
       .trim()

@@ -121,9 +121,11 @@ function phaseText(phase, line) {
  *   run's runtimes (results.environment.runtimes), which carry what the registry said of a Deno release
  */
 export function runtimeLabel(runtimeKey, date, runtimes = []) {
-  const [name, version] = runtimeKey.split('@');
+  // a --packages cell's key names its package set after the runtime: `node@18.20.8 · nest@10.4.22`
+  const [runtimePart, ...packageSet] = runtimeKey.split(' · ');
+  const [name, version] = runtimePart.split('@');
   const registry = runtimes.find((runtime) => runtime.name === name && runtime.version === version)?.registry;
-  return `${runtimeKey} (${releaseStatus({ name, version, registry }, date).text})`;
+  return [`${runtimePart} (${releaseStatus({ name, version, registry }, date).text})`, ...packageSet].join(' · ');
 }
 
 /**

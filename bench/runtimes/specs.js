@@ -64,17 +64,19 @@ export function planRuntimes(text, { date, runningNode = process.versions.node }
  * Parses `--runtime` text such as `node@22,node@24,bun`, `supported,bun` or `node@22..26`, aliases expanded on `date`.
  * @param {string} text
  * @param {string} [date] the run's date, which decides what `lts` and `supported` are (default: now)
+ * @param {string} [engines] the Node releases what runs under them supports: the app's (package.json engines) unless
+ *   package sets bring their own (bench/packages/), which check the runtimes themselves
  * @returns {RuntimeSpec[]}
  * @throws {UsageError} naming the first bad item and the accepted forms
  */
-export function parseRuntimeList(text, date = new Date().toISOString()) {
+export function parseRuntimeList(text, date = new Date().toISOString(), engines = ENGINES_NODE) {
   const items = String(text)
     .split(',')
     .map((item) => item.trim());
   /** @type {RuntimeSpec[]} */
   const specs = [];
   for (const item of items) {
-    for (const spec of expandItem(item, date)) {
+    for (const spec of expandItem(item, date, engines)) {
       const same = specs.find((other) => other.text === spec.text);
       if (same) {
         const from = [same.alias, spec.alias].filter(Boolean).map((alias) => `${alias} includes it`);
@@ -90,17 +92,17 @@ export function parseRuntimeList(text, date = new Date().toISOString()) {
 
 /**
  * One --runtime item as the specs it stands for.
- * @param {string} item @param {string} date
+ * @param {string} item @param {string} date @param {string} engines
  * @returns {RuntimeSpec[]}
  */
-function expandItem(item, date) {
-  if (item === 'lts') return [nodeLine(ltsLine(date), item, date)];
-  if (item === 'supported') return supportedLines(date).map((major) => nodeLine(major, item, date));
+function expandItem(item, date, engines) {
+  if (item === 'lts') return [nodeLine(ltsLine(date), item, date, engines)];
+  if (item === 'supported') return supportedLines(date).map((major) => nodeLine(major, item, date, engines));
   const range = RANGE_PATTERN.exec(item);
   if (range) {
     const [from, to] = [Number(range[1]), Number(range[2])];
     if (from > to) throw new UsageError(`--runtime: ${item} runs backwards; write the older major first`);
-    return Array.from({ length: to - from + 1 }, (_, i) => nodeLine(from + i, item, date));
+    return Array.from({ length: to - from + 1 }, (_, i) => nodeLine(from + i, item, date, engines));
   }
   const match = SPEC_PATTERN.exec(item);
   if (!match) {
@@ -109,30 +111,28 @@ function expandItem(item, date) {
   }
   const name = /** @type {RuntimeName} */ (match[1]);
   const spec = { text: item, name, range: match[2] ?? null };
-  if (name === 'node' && spec.range !== null) assertAppSupports(item, spec.range);
+  if (name === 'node' && spec.range !== null) assertAppSupports(item, spec.range, engines);
   return [spec];
 }
 
 /**
  * A Node release line as a spec: its newest release on npm.
- * @param {number} major @param {string} alias the item it came from @param {string} date
+ * @param {number} major @param {string} alias the item it came from @param {string} date @param {string} engines
  * @returns {RuntimeSpec}
  */
-function nodeLine(major, alias, date) {
+function nodeLine(major, alias, date, engines) {
   const text = `node@${major}`;
-  assertAppSupports(alias === text ? text : `${text} (from ${alias})`, String(major));
+  assertAppSupports(alias === text ? text : `${text} (from ${alias})`, String(major), engines);
   const start = lineStart(major);
   if (start !== null && start > date.slice(0, 10))
     throw new UsageError(`--runtime: ${text} (from ${alias}) is not released until ${start}`);
   return { text, name: 'node', range: String(major), alias };
 }
 
-/** @param {string} shown the item as named in the message @param {string} range */
-function assertAppSupports(shown, range) {
-  if (!semver.intersects(range, ENGINES_NODE))
-    throw new UsageError(
-      `--runtime: ${shown} is older than the app supports (Node ${ENGINES_NODE}, package.json engines)`,
-    );
+/** @param {string} shown the item as named in the message @param {string} range @param {string} engines */
+function assertAppSupports(shown, range, engines) {
+  if (!semver.intersects(range, engines))
+    throw new UsageError(`--runtime: ${shown} is older than the app supports (Node ${engines}, package.json engines)`);
 }
 
 /**

@@ -19,7 +19,8 @@ const PLATFORM_PACKAGES = { express: '@nestjs/platform-express', fastify: '@nest
  * @property {string | null} exportName as given after #; null: AppModule, else the one Module() class exported
  * @property {string} appDir the module file's directory: packages resolve from here
  * @property {string | null} setupFile absolute path of --nest-setup, or null
- * @property {Record<string, string>} versions installed version of @nestjs/core and each platform package
+ * @property {Record<string, string>} versions installed version of @nestjs/core, each platform package and the
+ *   framework each loads (express, fastify)
  */
 
 /**
@@ -73,6 +74,11 @@ function installedVersions(moduleFile, appDir) {
       );
     versions[name] = version;
   }
+  // what each platform package loads: the framework the app is measured on
+  for (const [adapter, name] of Object.entries(PLATFORM_PACKAGES)) {
+    const framework = packageVersion(createRequire(requireFromApp.resolve(`${name}/package.json`)), adapter);
+    if (framework !== null) versions[adapter] = framework;
+  }
   return versions;
 }
 
@@ -88,6 +94,16 @@ function packageVersion(requireFromApp, name) {
     return null;
   }
   return /** @type {{ version: string }} */ (JSON.parse(readFileSync(entry, 'utf8'))).version;
+}
+
+/**
+ * The app's packages in one line: `@nestjs/core 11.1.3, @nestjs/platform-express 11.1.3, express 5.1.0, ...`.
+ * @param {Record<string, string>} versions
+ */
+export function describeVersions(versions) {
+  return Object.entries(versions)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ');
 }
 
 /** @param {AdapterName} adapter */

@@ -1,0 +1,126 @@
+// @ts-check
+// --packages: the cells of a run (runtime × package set) resolved once, before any server starts: sets installed or
+// read from the cache, each runtime checked against its sets' engines before it is downloaded, the servers staged.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { UsageError } from '../errors.js';
+import { planPairs } from '../run/plan.js';
+import { steadyStateArgs } from '../run/steady-state.js';
+import { PRELOAD_FILE } from '../run/telemetry/probe.js';
+import { runtimesForOption } from '../runtimes/runtimes.js';
+import { parseRuntimeList, planRuntimes } from '../runtimes/specs.js';
+import { cellText, planCells } from './specs.js';
+import { buildEraApp, setConfig, stageServers } from './set-config.js';
+import { describeSet, engineConflict, installedSet } from './sets.js';
+
+const execFileAsync = promisify(execFile);
+const PROBE_TIMEOUT_MS = 30_000;
+/** A cell's key joins its runtime's and its set's: `node@18.20.8 · nest@10.4.9`. */
+export const CELL_SEPARATOR = ' · ';
+
+/**
+ * One runtime × package set, ready to measure.
+ * @typedef {object} Cell
+ * @property {string} key the cell in every record, where a runtime's `name@version` would be
+ * @property {import('../runtimes/runtimes.js').Runtime} runtime
+ * @property {import('./sets.js').PackageSet} set
+ * @property {import('../run/config.js').Config} config the set's servers
+ * @property {import('../run/plan.js').Pair[]} pairs
+ * @property {string | null} telemetryMissing why the servers run without the telemetry preload, or null
+ * @property {string} [alias] the --packages alias that made it (eras, split)
+ */
+
+/**
+ * The cells --packages and --runtime ask for, checked offline.
+ * @param {string} packages @param {string | null} runtime --runtime; null: the bench's default runtime (the node
+ *   running it, or the LTS line when that node's line is end of life)
+ * @param {string} date
+ * @throws {UsageError} naming the first bad item
+ */
+export function planPackageCells(packages, runtime, date) {
+  const runtimeSpecs = runtime === null ? planRuntimes(null, { date }).specs : parseRuntimeList(runtime, date, '*');
+  return planCells(packages, runtimeSpecs, { runtimeGiven: runtime !== null, date });
+}
+
+/**
+ * @param {{ specs: import('./specs.js').CellSpec[], targets: string[], scenarios: string[],
+ *   stacks: { stack: string }[], driverName: string, options: { memoryReducer: boolean, telemetry: boolean },
+ *   log: (line: string) => void }} request
+ * @returns {Promise<Cell[]>}
+ * @throws {UsageError} a release that does not exist, a set that cannot run on its runtime
+ */
+export async function prepareCells({ specs, targets, scenarios, stacks, driverName, options, log }) {
+  const sets = new Map();
+  for (const spec of specs) {
+    if (!sets.has(spec.set.text)) sets.set(spec.set.text, await installedSet(spec.set, { log }));
+    const set = sets.get(spec.set.text);
+    if (spec.runtime.name !== 'node')
+      throw new UsageError(`--packages: ${cellText(spec)}: package sets run under Node; use node@<version>`);
+    assertRunsOn(spec, set, spec.runtime.range ?? process.versions.node);
+  }
+  const uniqueRuntimes = [...new Map(specs.map((spec) => [spec.runtime.text, spec.runtime])).values()];
+  const runtimes = await runtimesForOption(uniqueRuntimes, driverName, log);
+  if ([...sets.values()].some((set) => set.kind === 'nest')) buildEraApp(log);
+  for (const set of sets.values()) await stageServers(set);
+  const telemetry = new Map();
+  for (const resolved of runtimes) telemetry.set(resolved, await telemetryRefusal(resolved, options));
+  return specs.map((spec) => {
+    const set = sets.get(spec.set.text);
+    const resolved = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
+      runtimes[uniqueRuntimes.findIndex((unique) => unique.text === spec.runtime.text)]
+    );
+    assertRunsOn(spec, set, resolved.version);
+    const config = setConfig(set.kind, set.dir);
+    const names = config.targets.map((target) => target.name);
+    const { pairs } = planPairs(
+      targets.filter((name) => names.includes(name)),
+      scenarios,
+      config,
+      stacks,
+    );
+    return {
+      key: `${resolved.name}@${resolved.version}${CELL_SEPARATOR}${set.label}`,
+      runtime: resolved,
+      set,
+      config,
+      pairs,
+      telemetryMissing: telemetry.get(resolved),
+      ...(spec.alias ? { alias: spec.alias } : {}),
+    };
+  });
+}
+
+/**
+ * @param {import('./specs.js').CellSpec} spec @param {import('./sets.js').PackageSet} set @param {string} version
+ */
+function assertRunsOn(spec, set, version) {
+  const conflict = engineConflict(set, version);
+  if (conflict)
+    throw new UsageError(
+      `--packages: ${cellText(spec)}: ${describeSet(set)} cannot run on node ${version} (${conflict.name} needs node ${conflict.engines})`,
+    );
+}
+
+/**
+ * Whether the servers can take the telemetry preload under this runtime: node before 16 cannot load it (it uses
+ * `node:` specifiers), so old runtimes run without it rather than not at all. Null: it loads.
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime
+ * @param {{ memoryReducer: boolean, telemetry: boolean }} options
+ * @returns {Promise<string | null>}
+ */
+async function telemetryRefusal(runtime, options) {
+  if (!options.telemetry) return 'not asked for';
+  const args = [...steadyStateArgs(runtime, options), '--require', PRELOAD_FILE, '-e', ''];
+  try {
+    await execFileAsync(runtime.command, args, {
+      timeout: PROBE_TIMEOUT_MS,
+      env: { ...process.env, BENCH_TELEMETRY_FILE: '' },
+    });
+    return null;
+  } catch (error) {
+    const line = String(/** @type {any} */ (error).stderr ?? '')
+      .split('\n')
+      .find((text) => /Error/.test(text));
+    return `the preload does not load on ${runtime.name} ${runtime.version} (${(line ?? 'it exited with an error').trim()})`;
+  }
+}

@@ -1,0 +1,98 @@
+// @ts-check
+// What a package set serves: the era app on both adapters (src/era/, compiled for old Node) and the bare frameworks
+// at the set's versions, over node:http as the baseline; and the files copied into the set so they load its packages.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILTIN_CONFIG } from '../run/builtin-config.js';
+import { DEFAULT_PORT_ENV } from '../run/config.js';
+import { PROJECT_ROOT } from '../run/project-root.js';
+import { BARE } from '../run/stacks.js';
+
+/** @typedef {import('./sets.js').PackageSet} PackageSet */
+/** @typedef {import('../run/config.js').Target} Target */
+
+const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url));
+const ERA_TSCONFIG = 'tsconfig.era.json';
+/** Where tsconfig.era.json puts the compiled era app. */
+const ERA_BUILD_DIR = path.join(PROJECT_ROOT, '.packages', 'era-app');
+/** The era app's routes: the two without I/O and the validated POST. */
+export const SET_SCENARIOS = Object.freeze(['hello', 'json', 'orders']);
+const RAW_SCENARIOS = ['hello', 'json'];
+
+/**
+ * The targets of a set, each a file in the set's folder run under the measured runtime. A Nest set has all five;
+ * `express@X` and `fastify@X` have their framework and the baseline.
+ * @param {import('./specs.js').SetKind} kind
+ * @param {string} dir the set's folder
+ * @returns {Target[]}
+ */
+function setTargets(kind, dir) {
+  /** @param {string} name @param {string} group @param {string} file @param {string[] | null} scenarios @param {Record<string, string>} [env] @returns {Target} */
+  const target = (name, group, file, scenarios, env = {}) => ({
+    name,
+    group,
+    scenarios,
+    command: ['node', path.join('servers', file)],
+    cwd: dir,
+    env,
+    portEnv: DEFAULT_PORT_ENV,
+    url: null,
+    stacks: [BARE],
+  });
+  return [
+    ...(kind === 'nest'
+      ? [
+          target('nest-express', 'nest', 'nest.cjs', null, { NEST_ADAPTER: 'express' }),
+          target('nest-fastify', 'nest', 'nest.cjs', null, { NEST_ADAPTER: 'fastify' }),
+        ]
+      : []),
+    target('raw-node', 'node', 'node.cjs', RAW_SCENARIOS),
+    ...(kind !== 'fastify' ? [target('raw-express', 'raw', 'express.cjs', RAW_SCENARIOS)] : []),
+    ...(kind !== 'express' ? [target('raw-fastify', 'raw', 'fastify.cjs', RAW_SCENARIOS)] : []),
+  ];
+}
+
+/**
+ * A set's config: the built-in setup's scenarios and comparisons over the set's own servers.
+ * @param {import('./specs.js').SetKind} kind
+ * @param {string} dir
+ * @returns {import('../run/config.js').Config}
+ */
+export function setConfig(kind, dir) {
+  return {
+    ...BUILTIN_CONFIG,
+    source: `package set in ${dir}`,
+    targets: setTargets(kind, dir),
+    scenarios: BUILTIN_CONFIG.scenarios.filter((scenario) => SET_SCENARIOS.includes(scenario.name)),
+    prepare: null,
+  };
+}
+
+/** What --targets and --scenarios choose from with --packages: every target a set can have. */
+export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT);
+
+/**
+ * Compiles the era app for old Node (tsconfig.era.json); the project's TypeScript, a couple of seconds.
+ * @param {(line: string) => void} log
+ */
+export function buildEraApp(log) {
+  log(`packages: compiling the era app (src/era/) for old Node: npx tsc -p ${ERA_TSCONFIG}`);
+  const build = spawnSync('npx', ['tsc', '-p', ERA_TSCONFIG], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', process.stderr, process.stderr],
+  });
+  if (build.status !== 0)
+    throw new Error(`npx tsc -p ${ERA_TSCONFIG} failed (exit code ${build.status}); fix the errors above`);
+}
+
+/**
+ * Copies the servers (and for a Nest set the compiled era app) into the set's folder, where `require` finds the set's
+ * packages and nothing of the project's. Done every run, so the set runs the servers of this checkout.
+ * @param {PackageSet} set
+ */
+export async function stageServers(set) {
+  await fs.cp(SERVERS_DIR, path.join(set.dir, 'servers'), { recursive: true });
+  if (set.kind === 'nest') await fs.cp(ERA_BUILD_DIR, path.join(set.dir, 'app'), { recursive: true });
+}

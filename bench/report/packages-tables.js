@@ -1,0 +1,325 @@
+// @ts-check
+// A --packages run's own tables: the sets as installed, the claim's timeline over the eras (table and chart), the
+// split of what moved it (packages or runtime), and Nest's own benchmark beside ours.
+import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
+import { lineStart } from '../runtimes/release-status.js';
+import { categoryChart } from './charts.js';
+import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
+import { formatBandedRatio } from './ratio-notes.js';
+import { strong } from './rich-table.js';
+
+/** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
+/** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
+/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('./rich-table.js').Table} Table */
+/** @typedef {import('../packages/record.js').PackagesRecord['cells'][number]} CellRecord */
+
+/** The routes the timeline follows: the thinnest, and the validated POST (the app's work without I/O). */
+const TIMELINE_SCENARIOS = ['hello', 'orders'];
+/** Nest's benchmarks/all_output.txt (wrk -t8 -c1024 -d10), Requests/sec per server. */
+export const NEST_PUBLISHED = Object.freeze({
+  express: 10444.24,
+  fastify: 23795.79,
+  nest: 9093.64,
+  'nest-fastify': 17233.87,
+});
+const BARE = 'bare';
+
+/** @param {RatioRow | undefined} row */
+const ratioCell = (row) =>
+  row ? `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, (v) => formatRatio(v))})` : DASH;
+
+/** @param {Analysis} analysis @param {string} cell @param {string} scenario @returns {RatioRow | undefined} */
+const nestRatio = (analysis, cell, scenario) =>
+  analysis.ratios.find((r) => r.judged && r.runtime === cell && r.scenario === scenario && r.stack === BARE);
+
+/** @param {Analysis} analysis @param {string} cell @param {string} scenario */
+const bareRatio = (analysis, cell, scenario) =>
+  analysis.ratios.find(
+    (r) => r.kind === 'adapters' && !r.judged && r.runtime === cell && r.scenario === scenario && r.stack === BARE,
+  );
+
+/** @param {Analysis} analysis @param {string} cell @param {string} target @param {string} scenario */
+const shareOfNode = (analysis, cell, target, scenario) =>
+  analysis.ratios.find(
+    (r) => r.kind === 'baseline' && r.runtime === cell && r.numerator === target && r.scenario === scenario,
+  );
+
+/** @param {Results} results */
+function setOf(results, /** @type {string} */ label) {
+  return results.packages?.sets.find((set) => set.label === label);
+}
+
+/** `Node 10 (2018-04-24)`: a runtime's line with the day it was first released. @param {string} runtime `node@10.24.1` */
+function lineWithDate(runtime) {
+  const major = Number(runtime.split('@')[1].split('.')[0]);
+  return `Node ${major} (${lineStart(major) ?? 'unscheduled'})`;
+}
+
+/**
+ * The cells the timeline follows: those of the eras alias when the run had it, else every cell, in run order.
+ * @param {Results} results
+ */
+function eraCells(results) {
+  const cells = results.packages?.cells ?? [];
+  const eras = cells.filter((cell) => cell.alias === 'eras');
+  return eras.length ? eras : cells;
+}
+
+/**
+ * @param {Results} results
+ * @returns {Table | null}
+ */
+export function packageSetsTable(results) {
+  if (!results.packages) return null;
+  const names = [
+    '@nestjs/core',
+    '@nestjs/platform-express',
+    'express',
+    '@nestjs/platform-fastify',
+    'fastify',
+    'class-validator',
+    'rxjs',
+  ];
+  return {
+    title: 'Package sets',
+    intro: `Each set as npm installed it into .packages/ (--packages ${results.packages.requested}); the newest release of each line, with what it depends on.`,
+    headers: ['set', ...names, 'engines.node'],
+    align: ['left', ...names.map(() => /** @type {const} */ ('right')), 'left'],
+    rows: results.packages.sets.map((set) => [
+      set.label,
+      ...names.map((name) => set.versions[name] ?? DASH),
+      Object.entries(set.engines)
+        .map(([name, range]) => `${name} ${range}`)
+        .join('; ') || 'none declared',
+    ]),
+  };
+}
+
+/**
+ * When the claim held: each era's Nest on the Node line of its day, oldest first.
+ * @param {Results} results @param {Analysis} analysis
+ * @returns {Table | null}
+ */
+export function timelineTable(results, analysis) {
+  const cells = eraCells(results);
+  if (cells.length === 0) return null;
+  return {
+    title: 'When the claim held',
+    intro:
+      `Nest-Fastify req/s ÷ Nest-Express req/s per era, the same app (src/era/) on each set, ${analysis.starts > 1 ? 'starts' : 'rounds'} ` +
+      `as in the verdict table; holds: ${HOLDS_MIN}–${HOLDS_MAX}×. Bare frameworks: raw Fastify ÷ raw Express on hello at the set's versions.`,
+    headers: [
+      'Node line (released)',
+      'runtime · set',
+      'Express · Fastify',
+      ...TIMELINE_SCENARIOS,
+      'verdict on hello',
+      'bare frameworks, hello',
+    ],
+    align: ['left', 'left', 'left', ...TIMELINE_SCENARIOS.map(() => /** @type {const} */ ('right')), 'left', 'right'],
+    rows: cells.map((cell) => {
+      const versions = setOf(results, cell.set)?.versions ?? {};
+      const hello = nestRatio(analysis, cell.key, 'hello');
+      return [
+        lineWithDate(cell.runtime),
+        cell.key,
+        `${versions.express ?? DASH} · ${versions.fastify ?? DASH}`,
+        ...TIMELINE_SCENARIOS.map((scenario) => ratioCell(nestRatio(analysis, cell.key, scenario))),
+        hello?.verdict ? strong(hello.verdict) : DASH,
+        ratioCell(bareRatio(analysis, cell.key, 'hello')),
+      ];
+    }),
+  };
+}
+
+/**
+ * The timeline as a chart: one category per era, the claim's band shaded.
+ * @param {Results} results @param {Analysis} analysis
+ * @returns {string} SVG, or '' without cells
+ */
+export function timelineChart(results, analysis) {
+  const cells = eraCells(results);
+  if (cells.length === 0) return '';
+  const point = (/** @type {RatioRow | undefined} */ row) =>
+    row && Number.isFinite(row.summary.median)
+      ? { y: row.summary.median, low: row.summary.ci?.low, high: row.summary.ci?.high }
+      : null;
+  const lines = [
+    ...TIMELINE_SCENARIOS.map((scenario, i) => ({
+      name: `Nest-Fastify ÷ Nest-Express, ${scenario}`,
+      color: ['#1f77b4', '#d62728'][i],
+      points: cells.map((cell) => point(nestRatio(analysis, cell.key, scenario))),
+    })),
+    {
+      name: 'raw Fastify ÷ raw Express, hello',
+      color: '#7f7f7f',
+      dashed: true,
+      points: cells.map((cell) => point(bareRatio(analysis, cell.key, 'hello'))),
+    },
+  ];
+  return categoryChart({
+    title: 'Fastify ÷ Express per era (req/s)',
+    categories: cells.map((cell) => [shortName(cell.runtime), shortName(cell.set)]),
+    lines,
+    yLabel: 'ratio',
+    format: (value) => formatBandedRatio(value).replace(/\.?0+×$/, '×'),
+    bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
+    refLines: [1],
+  });
+}
+
+/** `Node 10`, `Nest 6.11`: a runtime or set as a chart's category names it. @param {string} key `node@10.24.1` */
+function shortName(key) {
+  const [name, version] = key.split('@');
+  const shown = name === 'node' ? version.split('.')[0] : version.split('.').slice(0, 2).join('.');
+  return `${name[0].toUpperCase()}${name.slice(1)} ${shown}`;
+}
+
+/**
+ * Packages against runtime: one table for every two sets measured on the same two runtimes, each effect as the ratio
+ * of the cells' medians (cells are separate blocks of rounds, so no interval).
+ * @param {Results} results @param {Analysis} analysis
+ * @returns {Table[]}
+ */
+export function splitTables(results, analysis) {
+  return factorialSquares(results.packages?.cells ?? []).map((square) => splitTable(square, analysis));
+}
+
+/**
+ * @param {{ sets: string[], runtimes: string[], at: (set: string, runtime: string) => string }} square
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+function splitTable({ sets, runtimes, at }, analysis) {
+  /** @type {{ label: string, value: (cell: string) => number | undefined, format: (v: number) => string }[]} */
+  const measures = [
+    ...analysis.scenarios.map((scenario) => ({
+      label: `Nest-Fastify ÷ Nest-Express, ${scenario}`,
+      value: (/** @type {string} */ cell) => nestRatio(analysis, cell, scenario)?.summary.median,
+      format: (/** @type {number} */ v) => formatRatio(v),
+    })),
+    ...['raw-express', 'raw-fastify', 'nest-express', 'nest-fastify'].map((target) => ({
+      label: `${target} ÷ raw-node, hello`,
+      value: (/** @type {string} */ cell) => shareOfNode(analysis, cell, target, 'hello')?.summary.median,
+      format: (/** @type {number} */ v) => formatPercent(v),
+    })),
+  ];
+  const effect = (/** @type {number | undefined} */ to, /** @type {number | undefined} */ from) =>
+    to !== undefined && from !== undefined ? formatChange(to / from) : DASH;
+  return {
+    title: `What moved it: packages or runtime (${sets.join(' and ')})`,
+    intro:
+      `${sets.join(' and ')} each on ${runtimes.join(' and ')}. Packages: ${sets[1]} over ${sets[0]} on one runtime; ` +
+      `runtime: ${runtimes[1]} over ${runtimes[0]} with one set. Medians of separate cells, so the changes carry the cells' own noise.`,
+    headers: [
+      'measure',
+      ...runtimes.flatMap((runtime) => sets.map((set) => `${set} on ${runtime}`)),
+      ...runtimes.map((runtime) => `packages on ${runtime}`),
+      ...sets.map((set) => `runtime with ${set}`),
+    ],
+    align: ['left', ...Array(runtimes.length * sets.length + runtimes.length + sets.length).fill('right')],
+    rows: measures.map((measure) => {
+      const value = (/** @type {string} */ set, /** @type {string} */ runtime) => measure.value(at(set, runtime));
+      return [
+        measure.label,
+        ...runtimes.flatMap((runtime) =>
+          sets.map((set) => {
+            const v = value(set, runtime);
+            return v === undefined ? DASH : measure.format(v);
+          }),
+        ),
+        ...runtimes.map((runtime) => effect(value(sets[1], runtime), value(sets[0], runtime))),
+        ...sets.map((set) => effect(value(set, runtimes[1]), value(set, runtimes[0]))),
+      ];
+    }),
+  };
+}
+
+/** `+12 %` / `−8 %` / `×2.31`. @param {number} factor */
+function formatChange(factor) {
+  if (factor >= 2 || factor <= 0.5) return `×${formatNumber(factor, 2)}`;
+  const percent = Math.round((factor - 1) * 100);
+  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent)} %`;
+}
+
+/**
+ * Every two sets measured on the same two runtimes: for each pair of sets, the first pair of runtimes both ran on.
+ * @param {CellRecord[]} cells
+ */
+function factorialSquares(cells) {
+  const sets = [...new Set(cells.map((cell) => cell.set))];
+  const runtimes = [...new Set(cells.map((cell) => cell.runtime))];
+  const find = (/** @type {string} */ set, /** @type {string} */ runtime) =>
+    cells.find((cell) => cell.set === set && cell.runtime === runtime)?.key;
+  const squares = [];
+  for (const [i, first] of sets.entries())
+    for (const second of sets.slice(i + 1)) {
+      const both = runtimes.filter((runtime) => find(first, runtime) && find(second, runtime));
+      if (both.length < 2) continue;
+      squares.push({
+        sets: [first, second],
+        runtimes: both.slice(0, 2),
+        at: (/** @type {string} */ set, /** @type {string} */ runtime) => /** @type {string} */ (find(set, runtime)),
+      });
+    }
+  return squares;
+}
+
+/**
+ * Nest's own benchmark, reproduced per cell beside the numbers it published.
+ * @param {Results} results
+ * @returns {Table | null}
+ */
+export function nestBenchmarkTable(results) {
+  const rows = results.nestBenchmark ?? [];
+  if (rows.length === 0) return null;
+  const servers = /** @type {(keyof typeof NEST_PUBLISHED)[]} */ (Object.keys(NEST_PUBLISHED));
+  const cells = [...new Set(rows.map((row) => row.cell))];
+  /** @param {Record<string, number | null | undefined>} rps */
+  const ratios = (rps) => [
+    rps.fastify && rps.express ? formatRatio(rps.fastify / rps.express) : DASH,
+    rps['nest-fastify'] && rps.nest ? formatRatio(rps['nest-fastify'] / rps.nest) : DASH,
+  ];
+  return {
+    title: "Nest's own benchmark, reproduced",
+    intro:
+      'nestjs/nest benchmarks/run.sh: each server once, GET /, wrk with 8 threads, 1,024 connections, 10 s; Requests/sec as wrk prints it. ' +
+      'Its servers are stood in for by ours (the era app and the bare frameworks, the same route); the first row is its benchmarks/all_output.txt.',
+    headers: ['where', ...servers, 'fastify ÷ express', 'nest-fastify ÷ nest'],
+    align: ['left', ...servers.map(() => /** @type {const} */ ('right')), 'right', 'right'],
+    rows: [
+      [
+        'nestjs/nest benchmarks/all_output.txt',
+        ...servers.map((s) => formatNumber(NEST_PUBLISHED[s])),
+        ...ratios(NEST_PUBLISHED),
+      ],
+      ...cells.map((cell) => {
+        const rps = Object.fromEntries(
+          servers.map((server) => [
+            server,
+            rows.find((row) => row.cell === cell && row.server === server)?.rps ?? null,
+          ]),
+        );
+        return [cell, ...servers.map((server) => (rps[server] ? formatNumber(rps[server]) : DASH)), ...ratios(rps)];
+      }),
+    ],
+    notes: rows
+      .filter((row) => row.failure || row.socketErrors)
+      .map((row) => `${row.cell}, ${row.server}: ${row.failure ?? `wrk's socket errors: ${row.socketErrors}`}`),
+  };
+}
+
+/**
+ * Every table of a --packages run, in reading order; none for another run.
+ * @param {Results} results @param {Analysis} analysis
+ * @returns {Table[]}
+ */
+export function packagesTables(results, analysis) {
+  return [
+    timelineTable(results, analysis),
+    ...splitTables(results, analysis),
+    nestBenchmarkTable(results),
+    packageSetsTable(results),
+  ].filter((table) => table !== null);
+}
