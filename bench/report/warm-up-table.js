@@ -16,7 +16,7 @@ export function warmUpTable(warmUps, runtimeLabels) {
         "target's CPU per request and young generation had no changepoint in the last rounds and no drift; only the " +
         'rounds from there on count. ',
       strong('warm-up rounds'),
-      ': per start, in start order (the first round always counts as warm-up). ',
+      ': per start, in start order (the first two rounds always count as warm-up). ',
       strong('class'),
       ": how each start's series settled (flat, warm-up, slowdown, no steady state, after Barrett et al.). ",
       strong('not steady'),

@@ -9,10 +9,11 @@ import { stackOf } from './plan.js';
 import { instanceName } from './stacks.js';
 
 /**
- * A fresh server's first run, and often a block's first on a new route, is its slowest; a changepoint test cannot
- * isolate a segment that short, so that round is warm-up always and the test looks at the rounds after it.
+ * A fresh server's first runs on a route are its slowest, the second still well above its level (the default run's
+ * series in docs/method.md); a changepoint or drift test on a few points cannot isolate segments that short, so those
+ * rounds are warm-up always and the tests look at the rounds after them.
  */
-const ALWAYS_WARM_UP_ROUNDS = 1;
+const ALWAYS_WARM_UP_ROUNDS = 2;
 /** Steady rounds a block keeps unless told otherwise (--rounds with --starts): one in each order. */
 export const MIN_STEADY_ROUNDS = 2;
 /** The fewest points the drift test looks at: the steady rounds, and the one before them when they are only two. */
@@ -55,19 +56,20 @@ export async function measureBlock({ targets, runRound, steadyRounds = MIN_STEAD
     const records = await runRound(round);
     if (records === null) return null;
     rounds.push(records);
-    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, steadyRounds, false);
-    const settled = outcome(rounds, targets, steadyRounds, true);
+    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, steadyRounds, 'silent');
+    const settled = outcome(rounds, targets, steadyRounds, 'open');
     if (rounds.length - settled.steadyFrom >= steadyRounds && settled.steady) return settled;
   }
-  return outcome(rounds, targets, steadyRounds, false);
+  return outcome(rounds, targets, steadyRounds, 'cap');
 }
 
 /**
  * @param {RunRecord[][]} rounds @param {string[]} targets @param {number} steadyRounds
- * @param {boolean} untilSteady false: the block ends here whatever the series say
+ * @param {'open' | 'cap' | 'silent'} ending open: the block may go on; cap: it reached MAX_BLOCK_ROUNDS; silent: a
+ *   target stopped answering, whose failed runs the report needs, warm-up or not
  * @returns {BlockOutcome}
  */
-function outcome(rounds, targets, steadyRounds, untilSteady) {
+function outcome(rounds, targets, steadyRounds, ending) {
   /** @type {Record<string, TargetWarmUp>} */
   const byTarget = {};
   let steadyFrom = ALWAYS_WARM_UP_ROUNDS;
@@ -78,8 +80,8 @@ function outcome(rounds, targets, steadyRounds, untilSteady) {
     );
     const cpuUsPerRequest = runs.map(costPerRequest);
     const youngMiB = runs.map((run) => run?.state?.heapBefore?.youngMiB ?? null);
-    const cost = steadyOf(cpuUsPerRequest, steadyRounds);
-    const young = steadyOf(youngMiB, steadyRounds);
+    const cost = steadyOf(cpuUsPerRequest, steadyRounds, 'no steady state');
+    const young = steadyOf(youngMiB, steadyRounds, 'flat');
     const from =
       cost.steadyFrom === null || young.steadyFrom === null ? null : Math.max(cost.steadyFrom, young.steadyFrom);
     byTarget[target] = {
@@ -91,26 +93,27 @@ function outcome(rounds, targets, steadyRounds, untilSteady) {
     if (from === null) steady = false;
     else steadyFrom = Math.max(steadyFrom, from);
   }
-  if (steady || untilSteady) return { rounds, steadyFrom, steady, byTarget };
+  if (ending === 'open') return { rounds, steadyFrom, steady, byTarget };
   // no steady state within the block: its last rounds stand in, flagged
-  return {
-    rounds,
-    steadyFrom: Math.max(ALWAYS_WARM_UP_ROUNDS, rounds.length - steadyRounds),
-    steady: false,
-    byTarget,
-  };
+  const floor = ending === 'silent' ? 0 : ALWAYS_WARM_UP_ROUNDS;
+  return { rounds, steadyFrom: Math.max(floor, rounds.length - steadyRounds), steady: false, byTarget };
 }
 
 /**
- * A series' steady state, reading a series with no values (a runtime that reports no young generation) as flat.
+ * A series' steady state after the warm-up rounds.
  * @param {Array<number | null>} series @param {number} steadyRounds
+ * @param {SteadyClass} unread what a series with no value after the warm-up rounds counts as: a runtime that reports
+ *   no young generation leaves it flat; a target that never answered has no steady state
  * @returns {{ steadyFrom: number | null, classification: SteadyClass }}
  */
-function steadyOf(series, steadyRounds) {
+function steadyOf(series, steadyRounds, unread) {
   const known = series.flatMap((value, round) =>
     value === null || round < ALWAYS_WARM_UP_ROUNDS ? [] : [{ value, round }],
   );
-  if (known.length === 0) return { steadyFrom: ALWAYS_WARM_UP_ROUNDS, classification: 'flat' };
+  if (known.length === 0)
+    return unread === 'flat'
+      ? { steadyFrom: ALWAYS_WARM_UP_ROUNDS, classification: 'flat' }
+      : { steadyFrom: null, classification: 'no steady state' };
   const values = known.map((point) => point.value);
   const found = steadyState(values, { minSegmentLength: MIN_SEGMENT_ROUNDS, minSteadyLength: steadyRounds });
   // a level still sliding is not steady, however few points the changepoint test had to see it with

@@ -53,7 +53,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
       Array.from({ length: DEFAULT_STARTS }, (_, start) => [start, 'steady']),
     );
     for (const block of results.steadyBlocks) {
-      expect(block.steadyFrom).toBeGreaterThanOrEqual(1);
+      expect(block.steadyFrom).toBeGreaterThanOrEqual(2);
       expect(block.rounds - block.steadyFrom).toBeGreaterThanOrEqual(block.steady ? MIN_STEADY_ROUNDS : 1);
       expect(block.rounds).toBeLessThanOrEqual(MAX_BLOCK_ROUNDS);
       for (const target of Object.values(block.byTarget) as any[])
