@@ -111,10 +111,10 @@ function meanRunSec(runTimes, pair) {
 }
 
 /**
- * The starts after which the budget first asks whether a compared block is decided: fewer leave a t interval too few
- * degrees of freedom to decide anything at the stop's level.
+ * The starts after which the budget first asks whether a compared block is decided: with fewer a t interval has no
+ * spread to go on; at three, a row far from a band's edge already decides at the stop's level.
  */
-export const FIRST_LOOK_STARTS = 4;
+export const FIRST_LOOK_STARTS = 3;
 
 /** The most starts a run makes: each costs a boot and a warm-up of every server. */
 export const MAX_STARTS = 12;

@@ -210,8 +210,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        --rounds, that many; else ${MIN_STEADY_ROUNDS}). The first start measures every target, later ones only the
                        compared pair. Intervals take the start as their unit, and each row shows how its noise splits
                        between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
-                       --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}, and from the
-                       ${FIRST_LOOK_STARTS}th start (or the N asked) a block whose interval at 99 % decides stops; --starts 1
+                       --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}, and from start
+                       ${FIRST_LOOK_STARTS} (or the N asked) on, a block whose interval at 99 % decides stops; --starts 1
                        keeps one start with per-round group-sequential intervals (docs/method.md, "Starts as the unit")
   --cold-starts N      after each runtime's timed rounds, start each compared server N times more (order
                        alternating), timed from process start to its first answer, with RSS and heap after boot
