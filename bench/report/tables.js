@@ -56,7 +56,11 @@ const STOPPED_ON = Object.freeze({ decided: 'decided', budget: 'budget spent', u
 function roundsCell(row) {
   const count = `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`;
   const inStarts = row.starts ? `${count} in ${row.starts.perStart.length} starts` : count;
-  return row.stop && !row.starts ? `${count}, ${STOPPED_ON[row.stop.stoppedOn]}` : inStarts;
+  if (row.stop && !row.starts) return `${count}, ${STOPPED_ON[row.stop.stoppedOn]}`;
+  // a row the starts' budget stopped once decided carries the interval its stop was judged at
+  return row.starts?.interval && row.stop?.stoppedOn === 'decided'
+    ? `${inStarts}, decided (${formatPercent(row.starts.interval.coverage)} interval)`
+    : inStarts;
 }
 
 /** How the order note names the two sides of the judged ratio in the built-in setup. */
@@ -128,7 +132,8 @@ export function verdictTable(analysis) {
           analysis.starts > 1
             ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
               "with a 95 % t interval over those starts: its spread holds each start's own level, which more rounds " +
-              'in one start cannot average (next table). '
+              'in one start cannot average (next table); a row whose rounds read "decided" stopped once its interval ' +
+              'at the level given there lay in one band, and shows that interval. '
             : `median over the rounds with ${
                 analysis.budgeted
                   ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +

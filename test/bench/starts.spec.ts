@@ -18,6 +18,7 @@ import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';
 import { seededNormal } from './support/noise.js';
 import { results } from './support/synthetic-results.js';
 import { startsTable } from '../../bench/report/starts-table.js';
+import { verdictTable } from '../../bench/report/tables.js';
 
 /**
  * The noise of the Fastify ÷ Express log ratio on products, measured on this machine with --starts 8 (docs/method.md,
@@ -287,6 +288,20 @@ describe('a run with several starts, analysed and reported', () => {
     const [row] = table.rows;
     expect(row.slice(3, 6)).toEqual(['4 × 3', expect.stringMatching(/^9\d %$/), expect.stringMatching(/^\d %$/)]);
     expect(String(row[6]).split(', ')).toHaveLength(4);
+  });
+
+  it('reports a row the budget stopped once decided at the level it was decided at, and says so in its rounds', () => {
+    const stopped = {
+      ...run,
+      options: { ...run.options, budgetSec: 150 },
+      startBlocks: [0, 1, 2, 3].map((start) => ({ runtime: 'node@20', start, rounds: 3, choice: 'steady' })),
+      stops: [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'decided' }],
+    };
+    const row = analyze(stopped as any).ratios.find((r) => r.judged)!;
+    const at99 = analyzeStarts(row.byRound, row.startByRound, STARTS_STOP_CONFIDENCE).interval!;
+    expect(row.summary.ci!.low).toBeCloseTo(at99.low, 12);
+    const verdictRow = verdictTable(analyze(stopped as any)).rows[0];
+    expect(verdictRow).toContain('12 in 4 starts, decided (99 % interval)');
   });
 
   it("widens nothing for rounds that correlate through their start's level, which the starts' spread holds", () => {
