@@ -24,7 +24,8 @@ export function halfWidth(s) {
 
 /**
  * How the rounds were planned, for a report's opening line: "12 paired rounds", or the budget they were spent under.
- * @param {Pick<Results, 'options' | 'steadyBlocks'>} results options.budgetSec absent: written before --budget existed;
+ * @param {{ options: Pick<Results['options'], 'rounds' | 'budgetSec'> & { starts?: number },
+ *   steadyBlocks?: Results['steadyBlocks'] }} results options.budgetSec absent: written before --budget existed;
  *   options.starts absent: before --starts existed; steadyBlocks absent: before blocks ran until a steady state
  */
 export function roundsDesign({ options: { rounds, budgetSec, starts = 1 }, steadyBlocks }) {
