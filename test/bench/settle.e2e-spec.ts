@@ -1,45 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { abandonRequests, startBusyServer } from './support/abandoned-requests.js';
 import { heldRequests, settle } from '../../bench/run/settle.js';
 
-const BUSY_SERVER = fileURLToPath(new URL('./support/busy-server.js', import.meta.url));
 const CPU_MS_PER_REQUEST = 40;
 const PORT = 3290;
 const ABANDONED_REQUESTS = 10;
-
-/** Sends one request on each of `count` connections and closes them at once, as a load generator does when its run ends. */
-async function abandonRequests(count: number) {
-  await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const socket = connect(PORT, '127.0.0.1', () => {
-            socket.end('GET /work HTTP/1.1\r\nHost: localhost\r\n\r\n');
-            resolve();
-          });
-          socket.on('error', reject);
-        }),
-    ),
-  );
-}
 
 describe('settling before a timed run', () => {
   let server: ChildProcess;
   const servers = () => [{ name: 'busy', pid: server.pid ?? null, port: PORT }];
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [BUSY_SERVER, String(CPU_MS_PER_REQUEST)], {
-      env: { ...process.env, PORT: String(PORT) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise((resolve) => server.stdout?.once('data', resolve));
+    server = await startBusyServer(PORT, CPU_MS_PER_REQUEST);
   });
   afterAll(() => server.kill());
 
   it('waits until a server has answered the requests its clients abandoned, and says it settled', async () => {
-    await abandonRequests(ABANDONED_REQUESTS);
+    await abandonRequests(PORT, ABANDONED_REQUESTS);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(heldRequests([PORT]).get(PORT)).toBeGreaterThan(0);
     const settling = await settle(servers(), { capMs: 10_000 });
@@ -51,7 +28,7 @@ describe('settling before a timed run', () => {
   });
 
   it('starts anyway at the cap, flagged unsettled, naming the server that still held requests', async () => {
-    await abandonRequests(ABANDONED_REQUESTS);
+    await abandonRequests(PORT, ABANDONED_REQUESTS);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const settling = await settle(servers(), { capMs: 60 });
     expect(settling.settled).toBe(false);
