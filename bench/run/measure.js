@@ -165,9 +165,12 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
     let rounds = 0;
     for (const block of rotate(measured, start)) {
       const blockStartedAt = performance.now();
+      const judged = block.pairs.filter((pair) => config.compare.includes(pair.target));
       const outcome = await measureBlock({
         targets: block.pairs.map(instanceName),
-        runRound: (round) => runSlices(session, servers.running, rotate(block.pairs, round + start), start),
+        judged: (judged.length ? judged : block.pairs).map(instanceName),
+        runRound: (round, warmUpOnly) =>
+          runSlices(session, servers.running, rotate(block.pairs, round + start), { start, settleFirst: !warmUpOnly }),
         ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
       });
       if (outcome === null) return false;
@@ -260,10 +263,11 @@ function blocksOf(pairs) {
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} ordered
- * @param {number} start 0-based
+ * @param {{ start: number, settleFirst: boolean }} place start 0-based; settleFirst false: no run waits for the last
+ *   one's leftovers (a warm-up round no test reads)
  * @returns {Promise<RunRecord[] | null>} null when interrupted
  */
-async function runSlices(session, running, ordered, start) {
+async function runSlices(session, running, ordered, { start, settleFirst }) {
   const { progress, runtimeKey, options } = session;
   /** @type {RunRecord[]} */
   const records = [];
@@ -272,7 +276,7 @@ async function runSlices(session, running, ordered, start) {
     if (session.troubled.has(loadKey(pair))) continue;
     const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);
-    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
+    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start }, settleFirst);
     if (session.signal.aborted) return null;
     progress.finish(step);
     records.push(record);
@@ -383,8 +387,8 @@ async function runRound(session, running, pairs, round, start) {
 }
 
 /**
- * Servers started together: they share the pinned server CPU while they boot, and an --ablate run's fourteen Nest
- * servers booting at once each took longer than a target's ready timeout.
+ * Servers started together: they share the server's and the generator's CPUs while they boot, and an --ablate run's
+ * fourteen Nest servers booting at once each took longer than a target's ready timeout.
  */
 const STARTING_AT_ONCE = 4;
 
@@ -441,6 +445,7 @@ async function startTargets(
       env: { ...env, ...ownEnv },
       port: options.basePort + planned.indexOf(instance),
       cpu: options.cpus?.server ?? null,
+      bootCpu: options.cpus ? `${options.cpus.server},${options.cpus.generator}` : null,
       execArgv,
       telemetry: options.telemetry,
     });
@@ -684,9 +689,10 @@ function neighbourCpu(running, measured) {
  * @param {Map<string, ServedTarget>} running
  * @param {Pair} pair
  * @param {{ round: number, slot: number, start: number }} place round and slot 1-based, start 0-based
+ * @param {boolean} [settleFirst] false: the run does not wait for the last one's leftovers (its numbers are not read)
  * @returns {Promise<RunRecord>}
  */
-async function timedRun(session, running, pair, { round, slot, start }) {
+async function timedRun(session, running, pair, { round, slot, start }, settleFirst = true) {
   const target = running.get(instanceName(pair));
   /** @type {RunRecord} */
   const record = {
@@ -710,7 +716,7 @@ async function timedRun(session, running, pair, { round, slot, start }) {
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
-  record.settle = await settle(settlingServers(running), { signal: session.signal });
+  if (settleFirst) record.settle = await settle(settlingServers(running), { signal: session.signal });
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';

@@ -15,7 +15,7 @@ import { UsageError } from '../errors.js';
  * @returns {Pinning | null} the pinning in force
  */
 export function pinThisProcess(cpus, pinnedByDefault, log) {
-  const pinned = spawnSync('taskset', ['-a', '-p', '-c', cpus.generator, String(process.pid)], { encoding: 'utf8' });
+  const pinned = pinProcess(process.pid, cpus.generator);
   if (pinned.status === 0) return cpus;
   const missing = 'taskset is not installed (apt-get install util-linux)';
   if (pinned.error && pinnedByDefault) {
@@ -24,4 +24,12 @@ export function pinThisProcess(cpus, pinnedByDefault, log) {
   }
   const reason = pinned.error ? missing : `taskset: ${pinned.stderr.trim()}`;
   throw new UsageError(`pinning: could not pin the bench to CPU ${cpus.generator}: ${reason}; or run with --no-pin`);
+}
+
+/**
+ * Every thread a process has now onto these CPUs; threads it starts later inherit it.
+ * @param {number} pid @param {string} cpus taskset CPU list
+ */
+export function pinProcess(pid, cpus) {
+  return spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { encoding: 'utf8' });
 }

@@ -14,14 +14,20 @@ import { instanceName } from './stacks.js';
  * rounds are warm-up always and the tests look at the rounds after them.
  */
 const ALWAYS_WARM_UP_ROUNDS = 2;
-/** Steady rounds a block keeps unless told otherwise (--rounds with --starts): one in each order. */
-export const MIN_STEADY_ROUNDS = 2;
-/** The fewest points the drift test looks at: the steady rounds, and the one before them when they are only two. */
+/** The fewest steady rounds a block keeps unless told otherwise (--rounds with --starts). */
+export const MIN_STEADY_ROUNDS = 3;
+/** The fewest points the drift test looks at. */
 const DRIFT_WINDOW = 3;
-/** Segments this short let a step after the always-warm-up round show; a false changepoint only costs rounds. */
-const MIN_SEGMENT_ROUNDS = 2;
+/**
+ * A level is judged only from as many rounds again as it must hold: a step that falls between the rounds judged
+ * earlier and the steady ones is then a changepoint between two whole segments. With fewer, a noisy level still
+ * falling by half read as flat on a slower host (docs/method.md, "Steady state judged too soon").
+ */
+const JUDGED_PER_STEADY_ROUND = 2;
+/** A segment as short as the steady rounds: a step then shows as soon as the rounds judged can hold two. */
+const MIN_SEGMENT_ROUNDS = MIN_STEADY_ROUNDS;
 /** A block whose targets have not settled by then ends anyway, its last steady rounds' worth flagged. */
-export const MAX_BLOCK_ROUNDS = 10;
+export const MAX_BLOCK_ROUNDS = 12;
 /** A target that answers nothing in this many rounds in a row ends its block: more rounds will not change that. */
 const FAILED_ROUNDS_TO_STOP = 2;
 
@@ -44,32 +50,37 @@ const FAILED_ROUNDS_TO_STOP = 2;
 /**
  * @param {object} plan
  * @param {string[]} plan.targets the block's servers, by instanceName
- * @param {(round: number) => Promise<RunRecord[] | null>} plan.runRound one run per target; null when interrupted
+ * @param {string[]} [plan.judged] the servers whose steady state ends the block (the compared pair); the others' series
+ *   are recorded and classed but do not hold the block: their ratios are shown beside the verdict, not judged
+ * @param {(round: number, warmUpOnly: boolean) => Promise<RunRecord[] | null>} plan.runRound one run per target;
+ *   null when interrupted. warmUpOnly: a round no test reads, so its runs need not wait for the last one's leftovers
  * @param {number} [plan.steadyRounds] the steady rounds it keeps
  * @returns {Promise<BlockOutcome | null>} null when interrupted
  */
-export async function measureBlock({ targets, runRound, steadyRounds = MIN_STEADY_ROUNDS }) {
-  const maxRounds = Math.max(MAX_BLOCK_ROUNDS, ALWAYS_WARM_UP_ROUNDS + 2 * steadyRounds);
+export async function measureBlock({ targets, judged = targets, runRound, steadyRounds = MIN_STEADY_ROUNDS }) {
+  const judgedRounds = JUDGED_PER_STEADY_ROUND * steadyRounds;
+  const maxRounds = Math.max(MAX_BLOCK_ROUNDS, ALWAYS_WARM_UP_ROUNDS + judgedRounds + steadyRounds);
   /** @type {RunRecord[][]} */
   const rounds = [];
   for (let round = 0; round < maxRounds; round++) {
-    const records = await runRound(round);
+    const records = await runRound(round, round < ALWAYS_WARM_UP_ROUNDS);
     if (records === null) return null;
     rounds.push(records);
-    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, steadyRounds, 'silent');
-    const settled = outcome(rounds, targets, steadyRounds, 'open');
+    if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, judged, steadyRounds, 'silent');
+    if (rounds.length < ALWAYS_WARM_UP_ROUNDS + judgedRounds) continue;
+    const settled = outcome(rounds, targets, judged, steadyRounds, 'open');
     if (rounds.length - settled.steadyFrom >= steadyRounds && settled.steady) return settled;
   }
-  return outcome(rounds, targets, steadyRounds, 'cap');
+  return outcome(rounds, targets, judged, steadyRounds, 'cap');
 }
 
 /**
- * @param {RunRecord[][]} rounds @param {string[]} targets @param {number} steadyRounds
+ * @param {RunRecord[][]} rounds @param {string[]} targets @param {string[]} judged @param {number} steadyRounds
  * @param {'open' | 'cap' | 'silent'} ending open: the block may go on; cap: it reached MAX_BLOCK_ROUNDS; silent: a
  *   target stopped answering, whose failed runs the report needs, warm-up or not
  * @returns {BlockOutcome}
  */
-function outcome(rounds, targets, steadyRounds, ending) {
+function outcome(rounds, targets, judged, steadyRounds, ending) {
   /** @type {Record<string, TargetWarmUp>} */
   const byTarget = {};
   let steadyFrom = ALWAYS_WARM_UP_ROUNDS;
@@ -90,6 +101,7 @@ function outcome(rounds, targets, steadyRounds, ending) {
       cpuUsPerRequest,
       youngMiB,
     };
+    if (!judged.includes(target)) continue;
     if (from === null) steady = false;
     else steadyFrom = Math.max(steadyFrom, from);
   }

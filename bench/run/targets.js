@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { killOnExit } from './children.js';
+import { pinProcess } from './pinning.js';
 import { targetNamed } from './config.js';
 import { runtimeArgv } from '../runtimes/runtimes.js';
 import { preloadArgs, TELEMETRY_FILE_ENV, telemetryProbe } from './telemetry/probe.js';
@@ -63,6 +64,8 @@ const TAIL_CHARS = 4_000;
  * @property {Record<string, string>} [env] added to the environment (JWT_SECRET, ...)
  * @property {string[]} [execArgv] runtime flags placed before the entry file (e.g. --prof)
  * @property {string | null} [cpu] taskset CPU list to pin the server to
+ * @property {string | null} [bootCpu] taskset CPU list the server boots on, before it is pinned to `cpu` with every
+ *   thread it has by then: servers booting together then share both CPUs, and nothing is measured while they boot
  * @property {boolean} [telemetry] load the telemetry preload (bench/run/telemetry/) where the runtime can
  * @property {number} [readyPollMs] how often to ask whether it answers yet; a cold start's timing asks often
  */
@@ -116,7 +119,16 @@ async function reachTarget(target, url) {
  */
 export async function startTarget(
   target,
-  { runtime, port, env = {}, execArgv = [], cpu = null, telemetry = false, readyPollMs = READY_POLL_MS },
+  {
+    runtime,
+    port,
+    env = {},
+    execArgv = [],
+    cpu = null,
+    bootCpu = null,
+    telemetry = false,
+    readyPollMs = READY_POLL_MS,
+  },
 ) {
   if (target.command === null) throw new Error(`${target.name} is a url target: the bench does not start it`);
   await assertPortFree(port, target.name);
@@ -137,7 +149,8 @@ export async function startTarget(
   const [program, ...rest] = underRuntime
     ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
     : target.command;
-  const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
+  const firstCpu = cpu && (bootCpu ?? cpu);
+  const [command, args] = firstCpu ? ['taskset', ['-c', firstCpu, program, ...rest]] : [program, rest];
   const spawnedAt = performance.now();
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
   const child = spawn(command, args, {
@@ -188,6 +201,13 @@ export async function startTarget(
     await delay(readyPollMs);
   }
   const readyMs = performance.now() - spawnedAt;
+  if (cpu && firstCpu !== cpu) {
+    const pinned = pinProcess(/** @type {number} */ (child.pid), cpu);
+    if (pinned.status !== 0) {
+      await stopChild();
+      throw new Error(`${target.name} booted but could not be pinned to CPU ${cpu}: ${pinned.stderr.trim()}`);
+    }
+  }
 
   async function stopChild() {
     if (exitInfo) return exitInfo;
