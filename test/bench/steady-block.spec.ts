@@ -32,6 +32,19 @@ describe('a block measured until its targets reach a steady state', () => {
     expect(outcome.byTarget.express.cpuUsPerRequest).toHaveLength(outcome.rounds.length);
   });
 
+  it('ends most blocks of two flat, noisy targets well before the cap (seeded)', async () => {
+    const normal = seededNormal(5);
+    const lengths: number[] = [];
+    for (let trial = 0; trial < 300; trial++) {
+      const noisy = (centre: number) => () => centre * Math.exp(0.1 * normal());
+      const outcome = (await block(target('express', noisy(50)), target('fastify', noisy(25))))!;
+      lengths.push(outcome.steady ? outcome.rounds.length : MAX_BLOCK_ROUNDS + 1);
+    }
+    const capped = lengths.filter((length) => length > MAX_BLOCK_ROUNDS).length / lengths.length;
+    expect(capped).toBeLessThan(0.1);
+    expect(lengths.filter((length) => length <= 9).length / lengths.length).toBeGreaterThan(0.75);
+  });
+
   it('goes on while a target is still getting faster, and counts only the rounds after it levelled off', async () => {
     // the JIT's warm-up: a cost that halves for four rounds, then holds
     const warming = (round: number) => 1000 * 2 ** -Math.min(round, 4);
