@@ -10,7 +10,7 @@ import { PRELOAD_FILE } from '../run/telemetry/probe.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
 import { parseRuntimeList, planRuntimes } from '../runtimes/specs.js';
 import { cellText, planCells } from './specs.js';
-import { buildEraApp, setConfig, stageServers } from './set-config.js';
+import { ERA_DATABASE_MODULE, buildEraApp, setConfig, stageServers } from './set-config.js';
 import { describeSet, engineConflict, installedSet } from './sets.js';
 
 const execFileAsync = promisify(execFile);
@@ -27,6 +27,8 @@ export const CELL_SEPARATOR = ' · ';
  * @property {import('../run/config.js').Config} config the set's servers
  * @property {import('../run/plan.js').Pair[]} pairs
  * @property {string | null} telemetryMissing why the servers run without the telemetry preload, or null
+ * @property {string | null} databaseMissing why the era app serves no DB routes on this cell, or null; null for a
+ *   bare framework's set
  * @property {string} [alias] the --packages alias that made it (eras, split)
  */
 
@@ -64,13 +66,15 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
   for (const set of sets.values()) await stageServers(set);
   const telemetry = new Map();
   for (const resolved of runtimes) telemetry.set(resolved, await telemetryRefusal(resolved, options));
-  return specs.map((spec) => {
+  const cells = [];
+  for (const spec of specs) {
     const set = sets.get(spec.set.text);
     const resolved = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
       runtimes[uniqueRuntimes.findIndex((unique) => unique.text === spec.runtime.text)]
     );
     assertRunsOn(spec, set, resolved.version);
-    const config = setConfig(set.kind, set.dir);
+    const databaseMissing = set.kind === 'nest' ? await databaseRefusal(set, resolved) : null;
+    const config = setConfig(set.kind, set.dir, set.kind === 'nest' && databaseMissing === null);
     const names = config.targets.map((target) => target.name);
     const { pairs } = planPairs(
       targets.filter((name) => names.includes(name)),
@@ -78,16 +82,18 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
       config,
       stacks,
     );
-    return {
+    cells.push({
       key: `${resolved.name}@${resolved.version}${CELL_SEPARATOR}${set.label}`,
       runtime: resolved,
       set,
       config,
       pairs,
       telemetryMissing: telemetry.get(resolved),
+      databaseMissing,
       ...(spec.alias ? { alias: spec.alias } : {}),
-    };
-  });
+    });
+  }
+  return cells;
 }
 
 /**
@@ -102,6 +108,39 @@ function assertRunsOn(spec, set, version) {
 }
 
 /**
+ * Why the era app cannot serve the DB routes on this runtime, or null when it can: the set's TypeORM lacks the app's
+ * API, a DB package's engines exclude the runtime, or the DB module does not load there (its first error line).
+ * @param {import('./sets.js').PackageSet} set
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime
+ * @returns {Promise<string | null>}
+ */
+async function databaseRefusal(set, runtime) {
+  if (!set.database) return 'the set was installed before the era app had DB routes; delete its folder to reinstall';
+  if (set.database.refused) return set.database.refused;
+  const conflict = engineConflict(set.database, runtime.version);
+  if (conflict) return `${conflict.name} ${set.database.versions[conflict.name]} needs node ${conflict.engines}`;
+  return loadRefusal(runtime, ['-e', `require(${JSON.stringify(ERA_DATABASE_MODULE)})`], set.dir, {});
+}
+
+/**
+ * Null when `runtime` runs `args` without error, else the first error line it printed.
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime
+ * @param {string[]} args @param {string} cwd @param {Record<string, string>} env
+ * @returns {Promise<string | null>}
+ */
+async function loadRefusal(runtime, args, cwd, env) {
+  try {
+    await execFileAsync(runtime.command, args, { cwd, timeout: PROBE_TIMEOUT_MS, env: { ...process.env, ...env } });
+    return null;
+  } catch (error) {
+    const line = String(/** @type {any} */ (error).stderr ?? '')
+      .split('\n')
+      .find((text) => /Error/.test(text));
+    return (line ?? 'it exited with an error').trim();
+  }
+}
+
+/**
  * Whether the servers can take the telemetry preload under this runtime: node before 16 cannot load it (it uses
  * `node:` specifiers), so old runtimes run without it rather than not at all. Null: it loads.
  * @param {import('../runtimes/runtimes.js').Runtime} runtime
@@ -111,16 +150,6 @@ function assertRunsOn(spec, set, version) {
 async function telemetryRefusal(runtime, options) {
   if (!options.telemetry) return 'not asked for';
   const args = [...steadyStateArgs(runtime, options), '--require', PRELOAD_FILE, '-e', ''];
-  try {
-    await execFileAsync(runtime.command, args, {
-      timeout: PROBE_TIMEOUT_MS,
-      env: { ...process.env, BENCH_TELEMETRY_FILE: '' },
-    });
-    return null;
-  } catch (error) {
-    const line = String(/** @type {any} */ (error).stderr ?? '')
-      .split('\n')
-      .find((text) => /Error/.test(text));
-    return `the preload does not load on ${runtime.name} ${runtime.version} (${(line ?? 'it exited with an error').trim()})`;
-  }
+  const refusal = await loadRefusal(runtime, args, process.cwd(), { BENCH_TELEMETRY_FILE: '' });
+  return refusal && `the preload does not load on ${runtime.name} ${runtime.version} (${refusal})`;
 }

@@ -5,8 +5,9 @@
  * @typedef {object} PackagesRecord
  * @property {string} requested the --packages text
  * @property {Array<Omit<import('./sets.js').PackageSet, 'dir'>>} sets
- * @property {Array<{ key: string, runtime: string, set: string, telemetryMissing: string | null, alias?: string }>} cells
- *   in run order; alias: the --packages alias that made the cell
+ * @property {Array<{ key: string, runtime: string, set: string, telemetryMissing: string | null,
+ *   databaseMissing?: string | null, alias?: string }>} cells in run order; databaseMissing: why the era app served
+ *   no DB routes there (absent in runs before it had them); alias: the --packages alias that made the cell
  */
 
 /**
@@ -24,6 +25,7 @@ export function packagesRecord(requested, cells) {
       runtime: `${cell.runtime.name}@${cell.runtime.version}`,
       set: cell.set.label,
       telemetryMissing: cell.telemetryMissing,
+      databaseMissing: cell.databaseMissing,
       ...(cell.alias ? { alias: cell.alias } : {}),
     })),
   };

@@ -19,16 +19,23 @@ const ERA_TSCONFIG = 'tsconfig.era.json';
 const ERA_BUILD_DIR = path.join(PROJECT_ROOT, '.packages', 'era-app');
 /** The era app's routes: the two without I/O and the validated POST. */
 export const SET_SCENARIOS = Object.freeze(['hello', 'json', 'orders']);
+/** The app's DB routes, served where the set's TypeORM runs them (src/era/era-database.module.ts). */
+export const DATABASE_SCENARIOS = Object.freeze(['products', 'product-by-id', 'queries', 'catalog', 'purchases']);
 const RAW_SCENARIOS = ['hello', 'json'];
+/** The compiled DB module as the set's folder requires it. */
+export const ERA_DATABASE_MODULE = './app/era/era-database.module.js';
+/** nest.cjs boots the era app with its DB routes when this is set. */
+const DATABASE_ENV = 'ERA_DATABASE';
 
 /**
  * The targets of a set, each a file in the set's folder run under the measured runtime. A Nest set has all five;
  * `express@X` and `fastify@X` have their framework and the baseline.
  * @param {import('./specs.js').SetKind} kind
  * @param {string} dir the set's folder
+ * @param {boolean} database the Nest targets serve the DB routes too
  * @returns {Target[]}
  */
-function setTargets(kind, dir) {
+function setTargets(kind, dir, database) {
   /** @param {string} name @param {string} group @param {string} file @param {string[] | null} scenarios @param {Record<string, string>} [env] @returns {Target} */
   const target = (name, group, file, scenarios, env = {}) => ({
     name,
@@ -41,11 +48,14 @@ function setTargets(kind, dir) {
     url: null,
     stacks: [BARE],
   });
+  const nestScenarios = database ? [...SET_SCENARIOS, ...DATABASE_SCENARIOS] : [...SET_SCENARIOS];
+  /** @type {Record<string, string>} */
+  const databaseEnv = database ? { [DATABASE_ENV]: '1' } : {};
   return [
     ...(kind === 'nest'
       ? [
-          target('nest-express', 'nest', 'nest.cjs', null, { NEST_ADAPTER: 'express' }),
-          target('nest-fastify', 'nest', 'nest.cjs', null, { NEST_ADAPTER: 'fastify' }),
+          target('nest-express', 'nest', 'nest.cjs', nestScenarios, { NEST_ADAPTER: 'express', ...databaseEnv }),
+          target('nest-fastify', 'nest', 'nest.cjs', nestScenarios, { NEST_ADAPTER: 'fastify', ...databaseEnv }),
         ]
       : []),
     target('raw-node', 'node', 'node.cjs', RAW_SCENARIOS),
@@ -58,20 +68,22 @@ function setTargets(kind, dir) {
  * A set's config: the built-in setup's scenarios and comparisons over the set's own servers.
  * @param {import('./specs.js').SetKind} kind
  * @param {string} dir
+ * @param {boolean} database whether the era app serves the DB routes on this cell
  * @returns {import('../run/config.js').Config}
  */
-export function setConfig(kind, dir) {
+export function setConfig(kind, dir, database) {
+  const served = database ? [...SET_SCENARIOS, ...DATABASE_SCENARIOS] : SET_SCENARIOS;
   return {
     ...BUILTIN_CONFIG,
     source: `package set in ${dir}`,
-    targets: setTargets(kind, dir),
-    scenarios: BUILTIN_CONFIG.scenarios.filter((scenario) => SET_SCENARIOS.includes(scenario.name)),
+    targets: setTargets(kind, dir, database),
+    scenarios: BUILTIN_CONFIG.scenarios.filter((scenario) => served.includes(scenario.name)),
     prepare: null,
   };
 }
 
-/** What --targets and --scenarios choose from with --packages: every target a set can have. */
-export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT);
+/** What --targets and --scenarios choose from with --packages: every target and route a set can have. */
+export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT, true);
 
 /**
  * Compiles the era app for old Node (tsconfig.era.json); the project's TypeScript, a couple of seconds.
