@@ -47,7 +47,12 @@ import {
 export const DEFAULT_SETS_DIR = fileURLToPath(new URL('../../.packages/', import.meta.url));
 const MARKER_FILE = 'set.json';
 const NEST_CORE = '@nestjs/core';
-const NEST_PACKAGES = [NEST_CORE, '@nestjs/common', '@nestjs/platform-express', '@nestjs/platform-fastify'];
+const PLATFORM_PACKAGES = ['@nestjs/platform-express', '@nestjs/platform-fastify'];
+const NEST_PACKAGES = [NEST_CORE, '@nestjs/common', ...PLATFORM_PACKAGES];
+/** Before Nest 6 both adapters lived in @nestjs/core (which depends on Express); its FastifyAdapter loads these. */
+const FIRST_PLATFORM_MAJOR = 6;
+/** Fastify 1 was current through Nest 5's life (2.0 came a month before Nest 6); fastify-formbody 2 is its body parser. */
+const CORE_FASTIFY_ADAPTER_NEEDS = Object.freeze({ fastify: '1', 'fastify-formbody': '2' });
 /** What the era app needs beside Nest, at the versions of the set's day. */
 const NEST_COMPANIONS = ['reflect-metadata', 'rxjs', 'class-validator', 'class-transformer'];
 /** Read from every set once installed, whether asked for or brought in. */
@@ -142,7 +147,7 @@ export function describeSet(set) {
 /**
  * Which release of each anchor package the spec means (`nest@6`: the newest 6.x), and for a Nest set the companions'
  * ranges. `@nestjs/common` follows core; the platform packages skip some of core's releases, so they take their newest
- * of core's major up to core's version.
+ * of core's major up to core's version. Nest 5 has no platform packages: its set brings Fastify for core's adapter.
  * @param {SetSpec} spec
  * @param {ViewField} view
  * @returns {Promise<{ anchors: Record<string, string>, companions: Record<string, string>,
@@ -155,6 +160,7 @@ export async function resolveSet(spec, view) {
   const anchors = {};
   for (const name of names) {
     const core = anchors[NEST_CORE];
+    if (core && PLATFORM_PACKAGES.includes(name) && semver.major(core) < FIRST_PLATFORM_MAJOR) continue;
     const range = !core ? spec.range : name === '@nestjs/common' ? core : `>=${semver.major(core)}.0.0 <=${core}`;
     const version = await newestRelease(view, name, range);
     if (version === null)
@@ -168,7 +174,12 @@ export async function resolveSet(spec, view) {
   const companions = Object.fromEntries(
     NEST_COMPANIONS.map((name) => [name, peers[name] && peers[name] !== '*' ? peers[name] : 'latest']),
   );
-  return { anchors, companions, database: await resolveDatabase(anchors[NEST_CORE], view) };
+  const adapters = semver.major(anchors[NEST_CORE]) < FIRST_PLATFORM_MAJOR ? CORE_FASTIFY_ADAPTER_NEEDS : {};
+  return {
+    anchors,
+    companions: { ...companions, ...adapters },
+    database: await resolveDatabase(anchors[NEST_CORE], view),
+  };
 }
 
 /**

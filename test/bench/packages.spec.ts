@@ -145,6 +145,21 @@ describe('resolveSet', () => {
     });
   });
 
+  it('gives Nest 5, whose adapters live in @nestjs/core, Fastify 1 and its body parser instead of platform packages', async () => {
+    const nest5 = registry({
+      '@nestjs/core': ['5.7.4', '6.0.0'],
+      '@nestjs/common': ['5.7.4', '6.0.0'],
+      '@nestjs/platform-express': ['6.0.0'],
+      '@nestjs/platform-fastify': ['6.0.0'],
+      '@nestjs/typeorm': ['5.3.0'],
+      typeorm: ['0.2.45'],
+    });
+    const resolved = await resolveSet({ text: 'nest@5', kind: 'nest', range: '5' }, nest5);
+    expect(resolved.anchors).toEqual({ '@nestjs/core': '5.7.4', '@nestjs/common': '5.7.4' });
+    expect(resolved.companions).toMatchObject({ fastify: '1', 'fastify-formbody': '2' });
+    expect(resolved.database.refused).toMatch(/^@nestjs\/typeorm 5\.3\.0 asks for typeorm \(none\)/);
+  });
+
   it('refuses a version the registry does not have, naming the package', async () => {
     const message = await asyncRefusal(() => resolveSet({ text: 'nest@99', kind: 'nest', range: '99' }, NEST_REGISTRY));
     expect(message).toBe('--packages: nest@99: no @nestjs/core release matches 99 in the npm registry');

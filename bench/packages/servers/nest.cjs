@@ -22,9 +22,15 @@ function versionOf(name) {
   return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
 }
 
+// Nest 5 kept both adapters in @nestjs/core (an Express app stands for its Express one); 6 and later ship platforms
+const platforms = fs.existsSync(path.join(__dirname, '..', 'node_modules', '@nestjs', 'platform-express'));
+
 function createAdapter() {
-  if (adapterName === 'fastify') return new (require('@nestjs/platform-fastify').FastifyAdapter)();
-  return new (require('@nestjs/platform-express').ExpressAdapter)();
+  if (adapterName === 'fastify')
+    return platforms
+      ? new (require('@nestjs/platform-fastify').FastifyAdapter)()
+      : new (require('@nestjs/core/adapters/fastify-adapter').FastifyAdapter)();
+  return platforms ? new (require('@nestjs/platform-express').ExpressAdapter)() : require('express')();
 }
 
 async function main() {
