@@ -3,6 +3,7 @@
 // at the set's versions, over node:http as the baseline; and the files copied into the set so they load its packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
@@ -15,6 +16,7 @@ import { BARE } from '../run/stacks.js';
 
 const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url));
 const ERA_TSCONFIG = 'tsconfig.era.json';
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** Where tsconfig.era.json puts the compiled era app. */
 const ERA_BUILD_DIR = path.join(PROJECT_ROOT, '.packages', 'era-app');
 /** The era app's routes: the two without I/O and the validated POST. */
@@ -90,13 +92,14 @@ export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT, true);
  * @param {(line: string) => void} log
  */
 export function buildEraApp(log) {
-  log(`packages: compiling the era app (src/era/) for old Node: npx tsc -p ${ERA_TSCONFIG}`);
-  const build = spawnSync('npx', ['tsc', '-p', ERA_TSCONFIG], {
+  log(`packages: compiling the era app (src/era/) for old Node: tsc -p ${ERA_TSCONFIG}`);
+  // the project's own TypeScript, run by this node: nothing on PATH or in node_modules/.bin stands between
+  const build = spawnSync(process.execPath, [TSC, '-p', ERA_TSCONFIG], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', process.stderr, process.stderr],
   });
   if (build.status !== 0)
-    throw new Error(`npx tsc -p ${ERA_TSCONFIG} failed (exit code ${build.status}); fix the errors above`);
+    throw new Error(`tsc -p ${ERA_TSCONFIG} failed (exit code ${build.status}); fix the errors above`);
 }
 
 /**
