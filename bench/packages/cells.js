@@ -30,6 +30,8 @@ export const CELL_SEPARATOR = ' · ';
  * @property {string | null} databaseMissing why the era app serves no DB routes on this cell, or null; null for a
  *   bare framework's set
  * @property {string} [alias] the --packages alias that made it (eras, split)
+ * @property {import('../run/nest-app/own-app.js').OwnAppRecord} [ownApp] --nest-app: the user's app as checked on this
+ *   cell, in place of the era app
  */
 
 /**
@@ -45,13 +47,17 @@ export function planPackageCells(packages, runtime, date) {
 }
 
 /**
- * @param {{ specs: import('./specs.js').CellSpec[], targets: string[], scenarios: string[],
- *   stacks: { stack: string }[], driverName: string, options: { memoryReducer: boolean, telemetry: boolean },
- *   log: (line: string) => void }} request
- * @returns {Promise<Cell[]>}
+ * A cell's set and runtime, installed (or read from the cache) and checked against each other.
+ * @typedef {{ spec: import('./specs.js').CellSpec, set: import('./sets.js').PackageSet,
+ *   runtime: import('../runtimes/runtimes.js').Runtime, key: string }} InstalledCell
+ */
+
+/**
+ * @param {{ specs: import('./specs.js').CellSpec[], driverName: string, log: (line: string) => void }} request
+ * @returns {Promise<InstalledCell[]>}
  * @throws {UsageError} a release that does not exist, a set that cannot run on its runtime
  */
-export async function prepareCells({ specs, targets, scenarios, stacks, driverName, options, log }) {
+export async function installCells({ specs, driverName, log }) {
   const sets = new Map();
   for (const spec of specs) {
     if (!sets.has(spec.set.text)) sets.set(spec.set.text, await installedSet(spec.set, { log }));
@@ -62,18 +68,34 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
   }
   const uniqueRuntimes = [...new Map(specs.map((spec) => [spec.runtime.text, spec.runtime])).values()];
   const runtimes = await runtimesForOption(uniqueRuntimes, driverName, log);
-  if ([...sets.values()].some((set) => set.kind === 'nest')) buildEraApp(log);
-  for (const set of sets.values()) await stageServers(set);
-  const telemetry = new Map();
-  for (const resolved of runtimes) telemetry.set(resolved, await telemetryRefusal(resolved, options));
-  const cells = [];
-  for (const spec of specs) {
+  return specs.map((spec) => {
     const set = sets.get(spec.set.text);
-    const resolved = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
+    const runtime = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
       runtimes[uniqueRuntimes.findIndex((unique) => unique.text === spec.runtime.text)]
     );
-    assertRunsOn(spec, set, resolved.version);
-    const databaseMissing = set.kind === 'nest' ? await databaseRefusal(set, resolved) : null;
+    assertRunsOn(spec, set, runtime.version);
+    return { spec, set, runtime, key: `${runtime.name}@${runtime.version}${CELL_SEPARATOR}${set.label}` };
+  });
+}
+
+/**
+ * The era app's cells: each set's servers staged, the DB routes where the cell runs them.
+ * @param {{ specs: import('./specs.js').CellSpec[], targets: string[], scenarios: string[],
+ *   stacks: { stack: string }[], driverName: string, options: { memoryReducer: boolean, telemetry: boolean },
+ *   log: (line: string) => void }} request
+ * @returns {Promise<Cell[]>}
+ * @throws {UsageError} a release that does not exist, a set that cannot run on its runtime
+ */
+export async function prepareCells({ specs, targets, scenarios, stacks, driverName, options, log }) {
+  const installed = await installCells({ specs, driverName, log });
+  const sets = new Set(installed.map((cell) => cell.set));
+  if ([...sets].some((set) => set.kind === 'nest')) buildEraApp(log);
+  for (const set of sets) await stageServers(set);
+  const telemetry = telemetryCheck(options);
+  const cells = [];
+  for (const cell of installed) {
+    const { set, runtime } = cell;
+    const databaseMissing = set.kind === 'nest' ? await databaseRefusal(set, runtime) : null;
     const config = setConfig(set.kind, set.dir, set.kind === 'nest' && databaseMissing === null);
     const names = config.targets.map((target) => target.name);
     const { pairs } = planPairs(
@@ -82,18 +104,41 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
       config,
       stacks,
     );
-    cells.push({
-      key: `${resolved.name}@${resolved.version}${CELL_SEPARATOR}${set.label}`,
-      runtime: resolved,
-      set,
-      config,
-      pairs,
-      telemetryMissing: telemetry.get(resolved),
-      databaseMissing,
-      ...(spec.alias ? { alias: spec.alias } : {}),
-    });
+    cells.push(await measuredCell(cell, { config, pairs, databaseMissing, telemetry }));
   }
   return cells;
+}
+
+/**
+ * @param {InstalledCell} cell
+ * @param {{ config: import('../run/config.js').Config, pairs: import('../run/plan.js').Pair[],
+ *   databaseMissing: string | null, telemetry: (runtime: import('../runtimes/runtimes.js').Runtime) => Promise<string | null> }} what
+ * @returns {Promise<Cell>}
+ */
+export async function measuredCell({ spec, set, runtime, key }, { config, pairs, databaseMissing, telemetry }) {
+  return {
+    key,
+    runtime,
+    set,
+    config,
+    pairs,
+    telemetryMissing: await telemetry(runtime),
+    databaseMissing,
+    ...(spec.alias ? { alias: spec.alias } : {}),
+  };
+}
+
+/**
+ * Whether each runtime's servers can take the telemetry preload, probed once per runtime.
+ * @param {{ memoryReducer: boolean, telemetry: boolean }} options
+ */
+export function telemetryCheck(options) {
+  /** @type {Map<import('../runtimes/runtimes.js').Runtime, Promise<string | null>>} */
+  const probed = new Map();
+  return (/** @type {import('../runtimes/runtimes.js').Runtime} */ runtime) => {
+    if (!probed.has(runtime)) probed.set(runtime, telemetryRefusal(runtime, options));
+    return /** @type {Promise<string | null>} */ (probed.get(runtime));
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { categoryChart } from './charts.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { strong } from './rich-table.js';
+import { describeVersions } from '../run/nest-app/packages.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -64,7 +65,8 @@ function lineWithDate(runtime) {
  * @param {Results} results
  */
 function eraCells(results) {
-  const cells = results.packages?.cells ?? [];
+  // a user's app on several sets is not the claim's timeline
+  const cells = results.ownApp ? [] : (results.packages?.cells ?? []);
   const eras = cells.filter((cell) => cell.alias === 'eras');
   return eras.length ? eras : cells;
 }
@@ -278,6 +280,21 @@ function factorialSquares(cells) {
 export function cellRoutesTable(results, analysis) {
   const cells = results.packages?.cells ?? [];
   if (cells.length === 0) return null;
+  const routes = (/** @type {CellRecord} */ cell) =>
+    analysis.scenarios.filter((scenario) => nestRatio(analysis, cell.key, scenario)).join(', ') || DASH;
+  if (results.ownApp)
+    return {
+      title: 'Your app per cell',
+      intro:
+        "Your compiled app on each set: its imports of the set's packages (@nestjs/*, Express, Fastify, rxjs, " +
+        "class-validator, class-transformer, reflect-metadata) loaded the set's copies.",
+      headers: ['runtime · set', 'routes measured', 'packages it ran on'],
+      align: ['left', 'left', 'left'],
+      rows: [
+        ...cells.map((cell) => [cell.key, routes(cell), describeVersions(cell.appVersions ?? {})]),
+        ...(results.packages?.refused ?? []).map(({ key, reason }) => [key, DASH, `not measured: ${reason}`]),
+      ],
+    };
   return {
     title: 'Routes per cell',
     intro:
@@ -289,7 +306,7 @@ export function cellRoutesTable(results, analysis) {
       const database = setOf(results, cell.set)?.database;
       return [
         cell.key,
-        analysis.scenarios.filter((scenario) => nestRatio(analysis, cell.key, scenario)).join(', ') || DASH,
+        routes(cell),
         cell.databaseMissing === null && database?.versions.typeorm
           ? `typeorm ${database.versions.typeorm}, @nestjs/typeorm ${database.versions['@nestjs/typeorm']}`
           : DASH,

@@ -454,8 +454,8 @@ function parsePackages(values) {
     if (values['nest-benchmark']) throw new UsageError('--nest-benchmark runs on package sets; add --packages');
     return { packages: null, nestBenchmark: false };
   }
-  const clash = values.config !== undefined ? '--config' : values['nest-app'] !== undefined ? '--nest-app' : null;
-  if (clash) throw new UsageError(`--packages runs the era app on each set; ${clash} measures other servers: give one`);
+  if (values.config !== undefined && values['nest-app'] === undefined)
+    throw new UsageError('--packages runs the era app on each set; --config measures other servers: give one');
   if (values.prof) throw new UsageError('--prof profiles one set of servers per runtime; run it without --packages');
   return { packages: parseNonEmpty('--packages', values.packages), nestBenchmark: values['nest-benchmark'] ?? false };
 }

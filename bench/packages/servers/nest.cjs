@@ -1,5 +1,5 @@
 // @ts-nocheck: the packages it loads are the set's (any era's), not the ones the project's types describe
-// The era app (src/era/) on one adapter, with the packages of the set this file was copied into. Written for Node 10
+// The era app (src/era/) on one adapter, with the packages of the set this file was copied into. Written for Node 8
 // (no ?. or ??): it runs under every runtime a set can name.
 'use strict';
 const fs = require('fs');
