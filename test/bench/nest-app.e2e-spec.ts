@@ -22,10 +22,10 @@ const SETS_TIMEOUT_MS = 480_000;
 /** Build an app as its owner would: tsc with the app's own tsconfig, into its dist/. */
 const build = (dir: string) => promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
 
-/** A short run of the bench on the running node, its results in a directory of its own. */
-async function quickRun(args: string[], port: string) {
+/** A short run of the bench (on the running node unless `runtime` says otherwise), its results in a directory of its own. */
+async function quickRun(args: string[], port: string, runtime = ['--runtime', 'node']) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-'));
-  const run = await runNode([CLI, ...args, '--quick', ...DURATION, '--runtime', 'node', '--port', port, '--out', dir]);
+  const run = await runNode([CLI, ...args, '--quick', ...DURATION, ...runtime, '--port', port, '--out', dir]);
   return { dir, run, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) };
 }
 
@@ -206,28 +206,18 @@ describe('--nest-app with --packages: examples/express-first-app on other Nest m
 
   beforeAll(async () => {
     await build(EXAMPLE);
-    dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-sets-'));
-    // no --runtime: the sets run on the bench's default runtime, which has module.registerHooks
-    run = await runNode([
-      CLI,
+    const app = [
       '--nest-app',
       join(EXAMPLE, 'dist', 'app.module.js#AppModule'),
       '--nest-setup',
       join(EXAMPLE, 'dist', 'setup.js'),
-      '--packages',
-      'nest@11,nest@5',
-      '--params',
-      'id=7',
-      '--scenarios',
-      'api-users',
-      '--quick',
-      ...DURATION,
-      '--port',
+    ];
+    // no --runtime: the sets run on the bench's default runtime, which has module.registerHooks
+    ({ dir, run, results } = await quickRun(
+      [...app, '--packages', 'nest@11,nest@5', '--params', 'id=7', '--scenarios', 'api-users'],
       SETS_PORT,
-      '--out',
-      dir,
-    ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      [],
+    ));
   }, SETS_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
