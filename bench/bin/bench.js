@@ -11,11 +11,12 @@ import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
 import { HELP, configFlag, nestAppFlags, packagesFlag, parseOptions, stackPlan } from '../run/options.js';
-import { planPackageCells, prepareCells } from '../packages/cells.js';
+import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
 import { nestBenchmark } from '../packages/nest-benchmark.js';
 import { packagesRecord } from '../packages/record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../run/nest-app/own-app.js';
+import { setRefusal } from '../run/nest-app/package-set.js';
 import { describeVersions } from '../run/nest-app/packages.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
@@ -78,7 +79,10 @@ async function prepare(config, options, ownApp) {
   const today = new Date().toISOString();
   if (options.packages !== null) {
     const specs = planPackageCells(options.packages, options.runtime, today);
-    return preparePackages(specs, options, await chooseDriver(options.driver, log));
+    const bare = ownApp && specs.find((spec) => spec.set.kind !== 'nest');
+    if (bare) throw new UsageError(`--packages: ${bare.set.text} is a bare framework; with --nest-app give nest@ sets`);
+    const driver = await chooseDriver(options.driver, log);
+    return ownApp ? prepareOwnAppCells(specs, options, driver, ownApp) : preparePackages(specs, options, driver);
   }
   const runtimePlan = planRuntimes(options.runtime, { date: today });
   const driver = await chooseDriver(options.driver, log);
@@ -131,6 +135,7 @@ async function prepare(config, options, ownApp) {
     token: prepared.token ?? null,
     ownApp: checked?.record ?? null,
     cells: null,
+    refused: [],
   };
 }
 
@@ -150,6 +155,67 @@ async function preparePackages(specs, options, driver) {
     options,
     log,
   });
+  return cellsPlan(cells, options, driver, { ownApp: null, refused: [] });
+}
+
+/**
+ * --nest-app with --packages: the user's app on each cell's set, its imports of the set's packages loading the set's
+ * copies; a cell it cannot run on is left out with its reason.
+ * @param {import('../packages/specs.js').CellSpec[]} specs
+ * @param {import('../run/options.js').Options} options
+ * @param {import('../run/drivers/registry.js').Driver} driver
+ * @param {Awaited<ReturnType<typeof loadOwnApp>>} ownApp
+ */
+async function prepareOwnAppCells(specs, options, driver, ownApp) {
+  log(`--nest-app: found ${describeVersions(ownApp.versions)} installed beside the app`);
+  const installed = await installCells({ specs, driverName: driver.name, log });
+  const telemetry = telemetryCheck(options);
+  /** @type {import('../packages/cells.js').Cell[]} */
+  const cells = [];
+  /** @type {Array<{ key: string, reason: string }>} */
+  const refused = [];
+  let measuredOptions = options;
+  for (const cell of installed) {
+    const refusal = setRefusal(cell.set, cell.runtime);
+    const checked =
+      refusal === null ? await ownApp.check({ runtime: cell.runtime, options, log, set: cell.set }) : null;
+    if (!checked?.config) {
+      const reason = refusal ?? notRunning(/** @type {NonNullable<typeof checked>} */ (checked).record);
+      refused.push({ key: cell.key, reason });
+      log(`--nest-app on ${cell.key}: not measured: ${reason}`);
+      continue;
+    }
+    log(`--nest-app on ${cell.key}: measuring with ${describeVersions(checked.record.versions)}, the set's`);
+    if (cells.length === 0) measuredOptions = checked.options;
+    const { pairs } = planPairs(checked.options.targets, checked.options.scenarios, checked.config, stackPlan(options));
+    const measured = await measuredCell(cell, { config: checked.config, pairs, databaseMissing: null, telemetry });
+    cells.push({ ...measured, ownApp: checked.record });
+  }
+  if (cells.length === 0)
+    throw new UsageError(
+      `--nest-app: no set can run the app (${refused.map(({ key, reason }) => `${key}: ${reason}`).join('; ')})`,
+    );
+  return cellsPlan(cells, measuredOptions, driver, { ownApp: cells[0].ownApp ?? null, refused });
+}
+
+/**
+ * Why a checked app is not measured: it did not start, or no route answered alike on both adapters.
+ * @param {import('../run/nest-app/own-app.js').OwnAppRecord} record
+ */
+function notRunning({ compatibility: { startFailure } }) {
+  return startFailure
+    ? `the app does not start on ${startFailure.adapter}: ${startFailure.error}`
+    : 'no route answers alike on both adapters';
+}
+
+/**
+ * What run() takes for a run of cells.
+ * @param {import('../packages/cells.js').Cell[]} cells
+ * @param {import('../run/options.js').Options} options
+ * @param {import('../run/drivers/registry.js').Driver} driver
+ * @param {{ ownApp: import('../run/nest-app/own-app.js').OwnAppRecord | null, refused: Array<{ key: string, reason: string }> }} extra
+ */
+function cellsPlan(cells, options, driver, { ownApp, refused }) {
   const runtimes = [...new Set(cells.map((cell) => cell.runtime))];
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
   const reason = `cells: ${cells.map((cell) => cell.key).join(', ')} (--packages ${options.packages})`;
@@ -164,8 +230,9 @@ async function preparePackages(specs, options, driver) {
     notApplicable: [],
     env: {},
     token: null,
-    ownApp: null,
+    ownApp,
     cells,
+    refused,
   };
 }
 
@@ -186,6 +253,7 @@ async function run({
   token,
   ownApp,
   cells,
+  refused,
 }) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
@@ -208,7 +276,7 @@ async function run({
     plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
   });
   if (ownApp) results.ownApp = ownApp;
-  if (cells) results.packages = packagesRecord(options.packages, cells);
+  if (cells) results.packages = packagesRecord(options.packages, cells, refused);
   const writer = createResultsWriter(outDir);
   const save = () => writer.write(results);
   save();

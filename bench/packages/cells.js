@@ -10,7 +10,7 @@ import { PRELOAD_FILE } from '../run/telemetry/probe.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
 import { parseRuntimeList, planRuntimes } from '../runtimes/specs.js';
 import { cellText, planCells } from './specs.js';
-import { buildEraApp, setConfig, stageServers } from './set-config.js';
+import { ERA_DATABASE_MODULE, buildEraApp, setConfig, stageServers } from './set-config.js';
 import { describeSet, engineConflict, installedSet } from './sets.js';
 
 const execFileAsync = promisify(execFile);
@@ -27,7 +27,11 @@ export const CELL_SEPARATOR = ' · ';
  * @property {import('../run/config.js').Config} config the set's servers
  * @property {import('../run/plan.js').Pair[]} pairs
  * @property {string | null} telemetryMissing why the servers run without the telemetry preload, or null
+ * @property {string | null} databaseMissing why the era app serves no DB routes on this cell, or null; null for a
+ *   bare framework's set
  * @property {string} [alias] the --packages alias that made it (eras, split)
+ * @property {import('../run/nest-app/own-app.js').OwnAppRecord} [ownApp] --nest-app: the user's app as checked on this
+ *   cell, in place of the era app
  */
 
 /**
@@ -43,13 +47,17 @@ export function planPackageCells(packages, runtime, date) {
 }
 
 /**
- * @param {{ specs: import('./specs.js').CellSpec[], targets: string[], scenarios: string[],
- *   stacks: { stack: string }[], driverName: string, options: { memoryReducer: boolean, telemetry: boolean },
- *   log: (line: string) => void }} request
- * @returns {Promise<Cell[]>}
+ * A cell's set and runtime, installed (or read from the cache) and checked against each other.
+ * @typedef {{ spec: import('./specs.js').CellSpec, set: import('./sets.js').PackageSet,
+ *   runtime: import('../runtimes/runtimes.js').Runtime, key: string }} InstalledCell
+ */
+
+/**
+ * @param {{ specs: import('./specs.js').CellSpec[], driverName: string, log: (line: string) => void }} request
+ * @returns {Promise<InstalledCell[]>}
  * @throws {UsageError} a release that does not exist, a set that cannot run on its runtime
  */
-export async function prepareCells({ specs, targets, scenarios, stacks, driverName, options, log }) {
+export async function installCells({ specs, driverName, log }) {
   const sets = new Map();
   for (const spec of specs) {
     if (!sets.has(spec.set.text)) sets.set(spec.set.text, await installedSet(spec.set, { log }));
@@ -60,17 +68,35 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
   }
   const uniqueRuntimes = [...new Map(specs.map((spec) => [spec.runtime.text, spec.runtime])).values()];
   const runtimes = await runtimesForOption(uniqueRuntimes, driverName, log);
-  if ([...sets.values()].some((set) => set.kind === 'nest')) buildEraApp(log);
-  for (const set of sets.values()) await stageServers(set);
-  const telemetry = new Map();
-  for (const resolved of runtimes) telemetry.set(resolved, await telemetryRefusal(resolved, options));
   return specs.map((spec) => {
     const set = sets.get(spec.set.text);
-    const resolved = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
+    const runtime = /** @type {import('../runtimes/runtimes.js').Runtime} */ (
       runtimes[uniqueRuntimes.findIndex((unique) => unique.text === spec.runtime.text)]
     );
-    assertRunsOn(spec, set, resolved.version);
-    const config = setConfig(set.kind, set.dir);
+    assertRunsOn(spec, set, runtime.version);
+    return { spec, set, runtime, key: `${runtime.name}@${runtime.version}${CELL_SEPARATOR}${set.label}` };
+  });
+}
+
+/**
+ * The era app's cells: each set's servers staged, the DB routes where the cell runs them.
+ * @param {{ specs: import('./specs.js').CellSpec[], targets: string[], scenarios: string[],
+ *   stacks: { stack: string }[], driverName: string, options: { memoryReducer: boolean, telemetry: boolean },
+ *   log: (line: string) => void }} request
+ * @returns {Promise<Cell[]>}
+ * @throws {UsageError} a release that does not exist, a set that cannot run on its runtime
+ */
+export async function prepareCells({ specs, targets, scenarios, stacks, driverName, options, log }) {
+  const installed = await installCells({ specs, driverName, log });
+  const sets = new Set(installed.map((cell) => cell.set));
+  if ([...sets].some((set) => set.kind === 'nest')) buildEraApp(log);
+  for (const set of sets) await stageServers(set);
+  const telemetry = telemetryCheck(options);
+  const cells = [];
+  for (const cell of installed) {
+    const { set, runtime } = cell;
+    const databaseMissing = set.kind === 'nest' ? await databaseRefusal(set, runtime) : null;
+    const config = setConfig(set.kind, set.dir, set.kind === 'nest' && databaseMissing === null);
     const names = config.targets.map((target) => target.name);
     const { pairs } = planPairs(
       targets.filter((name) => names.includes(name)),
@@ -78,16 +104,41 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
       config,
       stacks,
     );
-    return {
-      key: `${resolved.name}@${resolved.version}${CELL_SEPARATOR}${set.label}`,
-      runtime: resolved,
-      set,
-      config,
-      pairs,
-      telemetryMissing: telemetry.get(resolved),
-      ...(spec.alias ? { alias: spec.alias } : {}),
-    };
-  });
+    cells.push(await measuredCell(cell, { config, pairs, databaseMissing, telemetry }));
+  }
+  return cells;
+}
+
+/**
+ * @param {InstalledCell} cell
+ * @param {{ config: import('../run/config.js').Config, pairs: import('../run/plan.js').Pair[],
+ *   databaseMissing: string | null, telemetry: (runtime: import('../runtimes/runtimes.js').Runtime) => Promise<string | null> }} what
+ * @returns {Promise<Cell>}
+ */
+export async function measuredCell({ spec, set, runtime, key }, { config, pairs, databaseMissing, telemetry }) {
+  return {
+    key,
+    runtime,
+    set,
+    config,
+    pairs,
+    telemetryMissing: await telemetry(runtime),
+    databaseMissing,
+    ...(spec.alias ? { alias: spec.alias } : {}),
+  };
+}
+
+/**
+ * Whether each runtime's servers can take the telemetry preload, probed once per runtime.
+ * @param {{ memoryReducer: boolean, telemetry: boolean }} options
+ */
+export function telemetryCheck(options) {
+  /** @type {Map<import('../runtimes/runtimes.js').Runtime, Promise<string | null>>} */
+  const probed = new Map();
+  return (/** @type {import('../runtimes/runtimes.js').Runtime} */ runtime) => {
+    if (!probed.has(runtime)) probed.set(runtime, telemetryRefusal(runtime, options));
+    return /** @type {Promise<string | null>} */ (probed.get(runtime));
+  };
 }
 
 /**
@@ -102,6 +153,39 @@ function assertRunsOn(spec, set, version) {
 }
 
 /**
+ * Why the era app cannot serve the DB routes on this runtime, or null when it can: the set's TypeORM lacks the app's
+ * API, a DB package's engines exclude the runtime, or the DB module does not load there (its first error line).
+ * @param {import('./sets.js').PackageSet} set
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime
+ * @returns {Promise<string | null>}
+ */
+async function databaseRefusal(set, runtime) {
+  if (!set.database) return 'the set was installed before the era app had DB routes; delete its folder to reinstall';
+  if (set.database.refused) return set.database.refused;
+  const conflict = engineConflict(set.database, runtime.version);
+  if (conflict) return `${conflict.name} ${set.database.versions[conflict.name]} needs node ${conflict.engines}`;
+  return loadRefusal(runtime, ['-e', `require(${JSON.stringify(ERA_DATABASE_MODULE)})`], set.dir, {});
+}
+
+/**
+ * Null when `runtime` runs `args` without error, else the first error line it printed.
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime
+ * @param {string[]} args @param {string} cwd @param {Record<string, string>} env
+ * @returns {Promise<string | null>}
+ */
+async function loadRefusal(runtime, args, cwd, env) {
+  try {
+    await execFileAsync(runtime.command, args, { cwd, timeout: PROBE_TIMEOUT_MS, env: { ...process.env, ...env } });
+    return null;
+  } catch (error) {
+    const line = String(/** @type {any} */ (error).stderr ?? '')
+      .split('\n')
+      .find((text) => /Error/.test(text));
+    return (line ?? 'it exited with an error').trim();
+  }
+}
+
+/**
  * Whether the servers can take the telemetry preload under this runtime: node before 16 cannot load it (it uses
  * `node:` specifiers), so old runtimes run without it rather than not at all. Null: it loads.
  * @param {import('../runtimes/runtimes.js').Runtime} runtime
@@ -111,16 +195,6 @@ function assertRunsOn(spec, set, version) {
 async function telemetryRefusal(runtime, options) {
   if (!options.telemetry) return 'not asked for';
   const args = [...steadyStateArgs(runtime, options), '--require', PRELOAD_FILE, '-e', ''];
-  try {
-    await execFileAsync(runtime.command, args, {
-      timeout: PROBE_TIMEOUT_MS,
-      env: { ...process.env, BENCH_TELEMETRY_FILE: '' },
-    });
-    return null;
-  } catch (error) {
-    const line = String(/** @type {any} */ (error).stderr ?? '')
-      .split('\n')
-      .find((text) => /Error/.test(text));
-    return `the preload does not load on ${runtime.name} ${runtime.version} (${(line ?? 'it exited with an error').trim()})`;
-  }
+  const refusal = await loadRefusal(runtime, args, process.cwd(), { BENCH_TELEMETRY_FILE: '' });
+  return refusal && `the preload does not load on ${runtime.name} ${runtime.version} (${refusal})`;
 }

@@ -3,6 +3,7 @@
 // at the set's versions, over node:http as the baseline; and the files copied into the set so they load its packages.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
@@ -15,20 +16,28 @@ import { BARE } from '../run/stacks.js';
 
 const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url));
 const ERA_TSCONFIG = 'tsconfig.era.json';
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** Where tsconfig.era.json puts the compiled era app. */
 const ERA_BUILD_DIR = path.join(PROJECT_ROOT, '.packages', 'era-app');
 /** The era app's routes: the two without I/O and the validated POST. */
 export const SET_SCENARIOS = Object.freeze(['hello', 'json', 'orders']);
+/** The app's DB routes, served where the set's TypeORM runs them (src/era/era-database.module.ts). */
+export const DATABASE_SCENARIOS = Object.freeze(['products', 'product-by-id', 'queries', 'catalog', 'purchases']);
 const RAW_SCENARIOS = ['hello', 'json'];
+/** The compiled DB module as the set's folder requires it. */
+export const ERA_DATABASE_MODULE = './app/era/era-database.module.js';
+/** nest.cjs boots the era app with its DB routes when this is set. */
+const DATABASE_ENV = 'ERA_DATABASE';
 
 /**
  * The targets of a set, each a file in the set's folder run under the measured runtime. A Nest set has all five;
  * `express@X` and `fastify@X` have their framework and the baseline.
  * @param {import('./specs.js').SetKind} kind
  * @param {string} dir the set's folder
+ * @param {boolean} database the Nest targets serve the DB routes too
  * @returns {Target[]}
  */
-function setTargets(kind, dir) {
+function setTargets(kind, dir, database) {
   /** @param {string} name @param {string} group @param {string} file @param {string[] | null} scenarios @param {Record<string, string>} [env] @returns {Target} */
   const target = (name, group, file, scenarios, env = {}) => ({
     name,
@@ -41,11 +50,14 @@ function setTargets(kind, dir) {
     url: null,
     stacks: [BARE],
   });
+  const nestScenarios = database ? [...SET_SCENARIOS, ...DATABASE_SCENARIOS] : [...SET_SCENARIOS];
+  /** @type {Record<string, string>} */
+  const databaseEnv = database ? { [DATABASE_ENV]: '1' } : {};
   return [
     ...(kind === 'nest'
       ? [
-          target('nest-express', 'nest', 'nest.cjs', null, { NEST_ADAPTER: 'express' }),
-          target('nest-fastify', 'nest', 'nest.cjs', null, { NEST_ADAPTER: 'fastify' }),
+          target('nest-express', 'nest', 'nest.cjs', nestScenarios, { NEST_ADAPTER: 'express', ...databaseEnv }),
+          target('nest-fastify', 'nest', 'nest.cjs', nestScenarios, { NEST_ADAPTER: 'fastify', ...databaseEnv }),
         ]
       : []),
     target('raw-node', 'node', 'node.cjs', RAW_SCENARIOS),
@@ -58,33 +70,36 @@ function setTargets(kind, dir) {
  * A set's config: the built-in setup's scenarios and comparisons over the set's own servers.
  * @param {import('./specs.js').SetKind} kind
  * @param {string} dir
+ * @param {boolean} database whether the era app serves the DB routes on this cell
  * @returns {import('../run/config.js').Config}
  */
-export function setConfig(kind, dir) {
+export function setConfig(kind, dir, database) {
+  const served = database ? [...SET_SCENARIOS, ...DATABASE_SCENARIOS] : SET_SCENARIOS;
   return {
     ...BUILTIN_CONFIG,
     source: `package set in ${dir}`,
-    targets: setTargets(kind, dir),
-    scenarios: BUILTIN_CONFIG.scenarios.filter((scenario) => SET_SCENARIOS.includes(scenario.name)),
+    targets: setTargets(kind, dir, database),
+    scenarios: BUILTIN_CONFIG.scenarios.filter((scenario) => served.includes(scenario.name)),
     prepare: null,
   };
 }
 
-/** What --targets and --scenarios choose from with --packages: every target a set can have. */
-export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT);
+/** What --targets and --scenarios choose from with --packages: every target and route a set can have. */
+export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT, true);
 
 /**
  * Compiles the era app for old Node (tsconfig.era.json); the project's TypeScript, a couple of seconds.
  * @param {(line: string) => void} log
  */
 export function buildEraApp(log) {
-  log(`packages: compiling the era app (src/era/) for old Node: npx tsc -p ${ERA_TSCONFIG}`);
-  const build = spawnSync('npx', ['tsc', '-p', ERA_TSCONFIG], {
+  log(`packages: compiling the era app (src/era/) for old Node: tsc -p ${ERA_TSCONFIG}`);
+  // the project's own TypeScript, run by this node: nothing on PATH or in node_modules/.bin stands between
+  const build = spawnSync(process.execPath, [TSC, '-p', ERA_TSCONFIG], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', process.stderr, process.stderr],
   });
   if (build.status !== 0)
-    throw new Error(`npx tsc -p ${ERA_TSCONFIG} failed (exit code ${build.status}); fix the errors above`);
+    throw new Error(`tsc -p ${ERA_TSCONFIG} failed (exit code ${build.status}); fix the errors above`);
 }
 
 /**

@@ -35,17 +35,37 @@ import {
  * @property {string} dir absolute: its node_modules, and the servers copied beside them
  * @property {Record<string, string>} versions
  * @property {Record<string, string>} engines
+ * @property {SetDatabase} [database] a Nest set's DB packages; absent in sets installed before the era app had DB routes
+ */
+/**
+ * The app's DB code on a Nest set: the TypeORM packages and drivers as installed, each one's `engines.node`, or why
+ * the set has none (`refused`, with `versions` and `engines` empty).
+ * @typedef {{ versions: Record<string, string>, engines: Record<string, string>, refused: string | null }} SetDatabase
  */
 /** @typedef {(pkg: string, field: string) => Promise<any>} ViewField what `npm view <pkg> <field> --json` says */
 
 export const DEFAULT_SETS_DIR = fileURLToPath(new URL('../../.packages/', import.meta.url));
 const MARKER_FILE = 'set.json';
 const NEST_CORE = '@nestjs/core';
-const NEST_PACKAGES = [NEST_CORE, '@nestjs/common', '@nestjs/platform-express', '@nestjs/platform-fastify'];
+const PLATFORM_PACKAGES = ['@nestjs/platform-express', '@nestjs/platform-fastify'];
+const NEST_PACKAGES = [NEST_CORE, '@nestjs/common', ...PLATFORM_PACKAGES];
+/** Before Nest 6 both adapters lived in @nestjs/core (which depends on Express); its FastifyAdapter loads these. */
+const FIRST_PLATFORM_MAJOR = 6;
+/** Fastify 1 was current through Nest 5's life (2.0 came a month before Nest 6); fastify-formbody 2 is its body parser. */
+const CORE_FASTIFY_ADAPTER_NEEDS = Object.freeze({ fastify: '1', 'fastify-formbody': '2' });
 /** What the era app needs beside Nest, at the versions of the set's day. */
 const NEST_COMPANIONS = ['reflect-metadata', 'rxjs', 'class-validator', 'class-transformer'];
 /** Read from every set once installed, whether asked for or brought in. */
 const REPORTED = [...NEST_PACKAGES, 'express', 'fastify', ...NEST_COMPANIONS];
+const NEST_TYPEORM = '@nestjs/typeorm';
+/** The TypeORM API the app's services use (DataSource, findOneBy) came with 0.3. */
+export const APP_TYPEORM_RANGE = '>=0.3.0';
+/** The drivers DatabaseModule loads (sql.js serves; mysql2 is required with it), at the app's own ranges. */
+const DRIVERS = ['sql.js', 'mysql2'];
+const DATABASE_PACKAGES = [NEST_TYPEORM, 'typeorm', ...DRIVERS];
+const PROJECT_DEPENDENCIES = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).dependencies;
 
 /**
  * The set from the cache, installed first when it is not there yet.
@@ -65,7 +85,9 @@ export async function installedSet(spec, { cacheDir = DEFAULT_SETS_DIR, log = ()
     await fs.writeFile(path.join(staging, 'package.json'), `${JSON.stringify({ private: true, type: 'commonjs' })}\n`);
     const args = [
       'install',
-      ...Object.entries({ ...resolved.anchors, ...resolved.companions }).map(([name, range]) => `${name}@${range}`),
+      ...Object.entries({ ...resolved.anchors, ...resolved.companions, ...resolved.database.packages }).map(
+        ([name, range]) => `${name}@${range}`,
+      ),
       '--prefix',
       staging,
       ...NPM_INSTALL_FLAGS,
@@ -79,13 +101,20 @@ export async function installedSet(spec, { cacheDir = DEFAULT_SETS_DIR, log = ()
         `--packages: ${spec.text}: ${describeNpmFailure(error, { packages: describeAnchors(resolved.anchors), missing: `npm found no release of ${describeAnchors(resolved.anchors)}` })}`,
       );
     }
-    const installed = readInstalled(staging);
+    const installed = readInstalled(staging, REPORTED);
     return {
       spec: spec.text,
       kind: spec.kind,
       label: `${spec.kind}@${installed.versions[anchorPackage(spec.kind)]}`,
       versions: installed.versions,
       engines: installed.engines,
+      ...(spec.kind === 'nest'
+        ? {
+            database: resolved.database.refused
+              ? { versions: {}, engines: {}, refused: resolved.database.refused }
+              : { ...readInstalled(staging, DATABASE_PACKAGES), refused: null },
+          }
+        : {}),
     };
   });
   const set = /** @type {PackageSet} */ ({ ...(await readMarker(dir, MARKER_FILE)), dir });
@@ -118,10 +147,11 @@ export function describeSet(set) {
 /**
  * Which release of each anchor package the spec means (`nest@6`: the newest 6.x), and for a Nest set the companions'
  * ranges. `@nestjs/common` follows core; the platform packages skip some of core's releases, so they take their newest
- * of core's major up to core's version.
+ * of core's major up to core's version. Nest 5 has no platform packages: its set brings Fastify for core's adapter.
  * @param {SetSpec} spec
  * @param {ViewField} view
- * @returns {Promise<{ anchors: Record<string, string>, companions: Record<string, string> }>}
+ * @returns {Promise<{ anchors: Record<string, string>, companions: Record<string, string>,
+ *   database: { packages: Record<string, string>, refused: string | null } }>}
  * @throws {UsageError} when no release matches
  */
 export async function resolveSet(spec, view) {
@@ -129,24 +159,66 @@ export async function resolveSet(spec, view) {
   /** @type {Record<string, string>} */
   const anchors = {};
   for (const name of names) {
-    /** @type {string[]} */
-    const releases = [await view(name, 'versions')]
-      .flat()
-      .filter((key) => semver.valid(key) && !semver.prerelease(key));
     const core = anchors[NEST_CORE];
+    if (core && PLATFORM_PACKAGES.includes(name) && semver.major(core) < FIRST_PLATFORM_MAJOR) continue;
     const range = !core ? spec.range : name === '@nestjs/common' ? core : `>=${semver.major(core)}.0.0 <=${core}`;
-    const version = semver.maxSatisfying(releases, range);
+    const version = await newestRelease(view, name, range);
     if (version === null)
       throw new UsageError(`--packages: ${spec.text}: no ${name} release matches ${range} in the npm registry`);
     anchors[name] = version;
   }
-  if (spec.kind !== 'nest') return { anchors, companions: {} };
+  const noDatabase = { packages: {}, refused: null };
+  if (spec.kind !== 'nest') return { anchors, companions: {}, database: noDatabase };
   /** @type {Record<string, string>} */
   const peers = (await view(`@nestjs/common@${anchors['@nestjs/common']}`, 'peerDependencies')) ?? {};
   const companions = Object.fromEntries(
     NEST_COMPANIONS.map((name) => [name, peers[name] && peers[name] !== '*' ? peers[name] : 'latest']),
   );
-  return { anchors, companions };
+  const adapters = semver.major(anchors[NEST_CORE]) < FIRST_PLATFORM_MAJOR ? CORE_FASTIFY_ADAPTER_NEEDS : {};
+  return {
+    anchors,
+    companions: { ...companions, ...adapters },
+    database: await resolveDatabase(anchors[NEST_CORE], view),
+  };
+}
+
+/**
+ * The era's TypeORM for the app's DB routes: the newest @nestjs/typeorm of core's major and the newest TypeORM it
+ * asks for, when that TypeORM has the API the app uses; else why not.
+ * @param {string} core @param {ViewField} view
+ * @returns {Promise<{ packages: Record<string, string>, refused: string | null }>}
+ */
+async function resolveDatabase(core, view) {
+  const major = `${semver.major(core)}.x`;
+  const integration = await newestRelease(view, NEST_TYPEORM, major);
+  if (integration === null) return { packages: {}, refused: `the registry has no ${NEST_TYPEORM} ${major}` };
+  /** @type {Record<string, string>} */
+  const peers = (await view(`${NEST_TYPEORM}@${integration}`, 'peerDependencies')) ?? {};
+  const typeorm = peers.typeorm ? await newestRelease(view, 'typeorm', peers.typeorm) : null;
+  if (typeorm === null || !semver.satisfies(typeorm, APP_TYPEORM_RANGE))
+    return {
+      packages: {},
+      refused: `${NEST_TYPEORM} ${integration} asks for typeorm ${peers.typeorm ?? '(none)'}${typeorm ? ` (newest ${typeorm})` : ''}; the app's services need typeorm ${APP_TYPEORM_RANGE} (DataSource, findOneBy)`,
+    };
+  return {
+    packages: {
+      [NEST_TYPEORM]: integration,
+      typeorm,
+      ...Object.fromEntries(DRIVERS.map((name) => [name, PROJECT_DEPENDENCIES[name]])),
+    },
+    refused: null,
+  };
+}
+
+/**
+ * The newest stable release of `name` in `range`, or null.
+ * @param {ViewField} view @param {string} name @param {string} range
+ * @returns {Promise<string | null>}
+ */
+async function newestRelease(view, name, range) {
+  /** @type {string[]} */
+  const releases = [await view(name, 'versions')].flat().filter((key) => semver.valid(key) && !semver.prerelease(key));
+  return semver.maxSatisfying(releases, range);
 }
 
 /** @type {ViewField} */
@@ -166,14 +238,14 @@ async function npmView(pkg, field) {
 
 /**
  * The versions and engines of what an install put at the top of node_modules.
- * @param {string} dir
+ * @param {string} dir @param {string[]} names
  */
-function readInstalled(dir) {
+function readInstalled(dir, names) {
   /** @type {Record<string, string>} */
   const versions = {};
   /** @type {Record<string, string>} */
   const engines = {};
-  for (const name of REPORTED) {
+  for (const name of names) {
     let manifest;
     try {
       manifest = JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8'));

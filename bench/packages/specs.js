@@ -23,11 +23,12 @@ const ACCEPTED_FORMS =
   'it on that runtime alone, or the aliases eras and split';
 
 /**
- * Each Nest major on the Node line that was current, or the newest LTS, when it was: the claim in its own time.
- * Nest 6 (2019-03) on Node 10, 7 (2020-01) on 12, 8 (2021-07) on 14, 9 (2022-07) on 16, 10 (2023-06) on 18,
- * 11 (2025-01) on 22, 12 on 24.
+ * Each Nest major on the Node line that was current, or the newest LTS, when it was: the claim in its own time, from
+ * its first appearance in the docs (2018-04-17, with Nest 5, Node 8 the LTS line) on. Nest 6 (2019-03) on Node 10,
+ * 7 (2020-01) on 12, 8 (2021-07) on 14, 9 (2022-07) on 16, 10 (2023-06) on 18, 11 (2025-01) on 22, 12 on 24.
  */
 export const ERA_ITEMS = Object.freeze([
+  'nest@5/node@8',
   'nest@6/node@10',
   'nest@7/node@12',
   'nest@8/node@14',

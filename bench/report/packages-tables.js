@@ -7,6 +7,7 @@ import { categoryChart } from './charts.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { strong } from './rich-table.js';
+import { describeVersions } from '../run/nest-app/packages.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -14,8 +15,11 @@ import { strong } from './rich-table.js';
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../packages/record.js').PackagesRecord['cells'][number]} CellRecord */
 
-/** The routes the timeline follows: the thinnest, and the validated POST (the app's work without I/O). */
-const TIMELINE_SCENARIOS = ['hello', 'orders'];
+/**
+ * The routes the timeline follows: the thinnest, the validated POST (the app's work without I/O), and 20 rows through
+ * the era's TypeORM where the cell had the DB routes.
+ */
+const TIMELINE_SCENARIOS = ['hello', 'orders', 'products'];
 /** Nest's benchmarks/all_output.txt (wrk -t8 -c1024 -d10), Requests/sec per server. */
 export const NEST_PUBLISHED = Object.freeze({
   express: 10444.24,
@@ -61,7 +65,8 @@ function lineWithDate(runtime) {
  * @param {Results} results
  */
 function eraCells(results) {
-  const cells = results.packages?.cells ?? [];
+  // a user's app on several sets is not the claim's timeline
+  const cells = results.ownApp ? [] : (results.packages?.cells ?? []);
   const eras = cells.filter((cell) => cell.alias === 'eras');
   return eras.length ? eras : cells;
 }
@@ -80,16 +85,17 @@ export function packageSetsTable(results) {
     'fastify',
     'class-validator',
     'rxjs',
+    'typeorm',
   ];
   return {
     title: 'Package sets',
-    intro: `Each set as npm installed it into .packages/ (--packages ${results.packages.requested}); the newest release of each line, with what it depends on.`,
+    intro: `Each set as npm installed it into .packages/ (--packages ${results.packages.requested}); the newest release of each line, with what it depends on; typeorm: the one its DB routes ran on, when it had them.`,
     headers: ['set', ...names, 'engines.node'],
     align: ['left', ...names.map(() => /** @type {const} */ ('right')), 'left'],
     rows: results.packages.sets.map((set) => [
       set.label,
-      ...names.map((name) => set.versions[name] ?? DASH),
-      Object.entries(set.engines)
+      ...names.map((name) => set.versions[name] ?? set.database?.versions[name] ?? DASH),
+      Object.entries({ ...set.engines, ...set.database?.engines })
         .map(([name, range]) => `${name} ${range}`)
         .join('; ') || 'none declared',
     ]),
@@ -148,7 +154,7 @@ export function timelineChart(results, analysis) {
   const lines = [
     ...TIMELINE_SCENARIOS.map((scenario, i) => ({
       name: `Nest-Fastify ÷ Nest-Express, ${scenario}`,
-      color: ['#1f77b4', '#d62728'][i],
+      color: ['#1f77b4', '#d62728', '#2ca02c'][i],
       points: cells.map((cell) => point(nestRatio(analysis, cell.key, scenario))),
     })),
     {
@@ -267,6 +273,50 @@ function factorialSquares(cells) {
 }
 
 /**
+ * Which routes each cell served, and its TypeORM or why it had no DB routes.
+ * @param {Results} results @param {Analysis} analysis
+ * @returns {Table | null}
+ */
+export function cellRoutesTable(results, analysis) {
+  const cells = results.packages?.cells ?? [];
+  if (cells.length === 0) return null;
+  const routes = (/** @type {CellRecord} */ cell) =>
+    analysis.scenarios.filter((scenario) => nestRatio(analysis, cell.key, scenario)).join(', ') || DASH;
+  if (results.ownApp)
+    return {
+      title: 'Your app per cell',
+      intro:
+        "Your compiled app on each set: its imports of the set's packages (@nestjs/*, Express, Fastify, rxjs, " +
+        "class-validator, class-transformer, reflect-metadata) loaded the set's copies.",
+      headers: ['runtime · set', 'routes measured', 'packages it ran on'],
+      align: ['left', 'left', 'left'],
+      rows: [
+        ...cells.map((cell) => [cell.key, routes(cell), describeVersions(cell.appVersions ?? {})]),
+        ...(results.packages?.refused ?? []).map(({ key, reason }) => [key, DASH, `not measured: ${reason}`]),
+      ],
+    };
+  return {
+    title: 'Routes per cell',
+    intro:
+      "The era app's routes each cell measured on both adapters. The DB routes (src/era/era-database.module.ts, the " +
+      "embedded sql.js database) run where the set's TypeORM has the API the app's services use and loads on the runtime.",
+    headers: ['runtime · set', 'routes measured', 'TypeORM', 'no DB routes because'],
+    align: ['left', 'left', 'left', 'left'],
+    rows: cells.map((cell) => {
+      const database = setOf(results, cell.set)?.database;
+      return [
+        cell.key,
+        routes(cell),
+        cell.databaseMissing === null && database?.versions.typeorm
+          ? `typeorm ${database.versions.typeorm}, @nestjs/typeorm ${database.versions['@nestjs/typeorm']}`
+          : DASH,
+        cell.databaseMissing ?? (cell.databaseMissing === null ? DASH : 'run before the era app had DB routes'),
+      ];
+    }),
+  };
+}
+
+/**
  * Nest's own benchmark, reproduced per cell beside the numbers it published.
  * @param {Results} results
  * @returns {Table | null}
@@ -320,6 +370,7 @@ export function packagesTables(results, analysis) {
     timelineTable(results, analysis),
     ...splitTables(results, analysis),
     nestBenchmarkTable(results),
+    cellRoutesTable(results, analysis),
     packageSetsTable(results),
   ].filter((table) => table !== null);
 }

@@ -233,11 +233,12 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        not past end of life today), node@20..26 (the newest release of each major, odd ones
                        included), bun, bun@1.3, deno, deno@2.9. Default: the node running this, or lts when its
                        line is end of life
-  --packages LIST      package sets to run the era app (src/era/: hello, json, orders) and the bare frameworks on, each
-                       installed from npm into .packages/ on first use: nest@10 (that major's newest @nestjs/* with
-                       the Express and Fastify they depend on), nest@10.4.22, express@4.21.2, fastify@4; each under
-                       every --runtime, or under its own with nest@7/node@12. Aliases: eras (each Nest major on the
-                       Node line of its day, 6 to 12), split (Nest 10 and 12 on Node 22 and 24); docs/packages.md
+  --packages LIST      package sets to run the era app (src/era/: hello, json, orders, and the DB routes where the
+                       set's TypeORM runs them) and the bare frameworks on, each installed from npm into .packages/
+                       on first use: nest@10 (that major's newest @nestjs/* with the Express and Fastify they depend
+                       on), nest@10.4.22, express@4.21.2, fastify@4; each under every --runtime, or under its own
+                       with nest@7/node@12. Aliases: eras (each Nest major on the Node line of its day, 5 to 12),
+                       split (Nest 10 and 12 on Node 22 and 24); docs/packages.md
   --nest-benchmark     with --packages: also run Nest's own benchmark (benchmarks/run.sh in nestjs/nest: GET /, wrk -t8
                        -c1024 -d10, once per server) on every cell
   --prof               after the timed runs, profile every target x scenario (separate runs, never timed), each
@@ -453,8 +454,8 @@ function parsePackages(values) {
     if (values['nest-benchmark']) throw new UsageError('--nest-benchmark runs on package sets; add --packages');
     return { packages: null, nestBenchmark: false };
   }
-  const clash = values.config !== undefined ? '--config' : values['nest-app'] !== undefined ? '--nest-app' : null;
-  if (clash) throw new UsageError(`--packages runs the era app on each set; ${clash} measures other servers: give one`);
+  if (values.config !== undefined && values['nest-app'] === undefined)
+    throw new UsageError('--packages runs the era app on each set; --config measures other servers: give one');
   if (values.prof) throw new UsageError('--prof profiles one set of servers per runtime; run it without --packages');
   return { packages: parseNonEmpty('--packages', values.packages), nestBenchmark: values['nest-benchmark'] ?? false };
 }

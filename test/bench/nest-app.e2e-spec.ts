@@ -15,14 +15,17 @@ const DURATION = ['--duration', '1'];
 /** Each run's two servers listen on consecutive ports from these. */
 const EXAMPLE_PORT = '3310';
 const SHOP_PORT = '3314';
+const SETS_PORT = '3322';
+/** Installs nest@11 and nest@5 and the default runtime on first use. */
+const SETS_TIMEOUT_MS = 480_000;
 
 /** Build an app as its owner would: tsc with the app's own tsconfig, into its dist/. */
 const build = (dir: string) => promisify(execFile)(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
 
-/** A short run of the bench on the running node, its results in a directory of its own. */
-async function quickRun(args: string[], port: string) {
+/** A short run of the bench (on the running node unless `runtime` says otherwise), its results in a directory of its own. */
+async function quickRun(args: string[], port: string, runtime = ['--runtime', 'node']) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-'));
-  const run = await runNode([CLI, ...args, '--quick', ...DURATION, '--runtime', 'node', '--port', port, '--out', dir]);
+  const run = await runNode([CLI, ...args, '--quick', ...DURATION, ...runtime, '--port', port, '--out', dir]);
   return { dir, run, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) };
 }
 
@@ -193,5 +196,67 @@ describe('--nest-app refusals on the command line', () => {
     const refused = await runNode([CLI, '--traffic', 'requests.log']);
     expect(refused.status).toBe(2);
     expect(refused.stderr.trim()).toBe('--traffic goes with --nest-app FILE; see --help');
+  });
+});
+
+describe('--nest-app with --packages: examples/express-first-app on other Nest majors', () => {
+  let dir: string;
+  let run: Awaited<ReturnType<typeof runNode>>;
+  let results: any;
+
+  beforeAll(async () => {
+    await build(EXAMPLE);
+    const app = [
+      '--nest-app',
+      join(EXAMPLE, 'dist', 'app.module.js#AppModule'),
+      '--nest-setup',
+      join(EXAMPLE, 'dist', 'setup.js'),
+    ];
+    // no --runtime: the sets run on the bench's default runtime, which has module.registerHooks
+    ({ dir, run, results } = await quickRun(
+      [...app, '--packages', 'nest@11,nest@5', '--params', 'id=7', '--scenarios', 'api-users'],
+      SETS_PORT,
+      [],
+    ));
+  }, SETS_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports the versions it found installed beside the app', () => {
+    expect(run.stderr).toMatch(/--nest-app: found @nestjs\/core 12\.\d+\.\d+, .* installed beside the app/);
+  });
+
+  it("measures the app on Nest 11's packages, loaded in place of its own Nest 12", () => {
+    expect(run.status, run.stderr).toBe(0);
+    const [cell] = results.packages.cells;
+    expect(cell.set).toMatch(/^nest@11\./);
+    expect(cell.appVersions['@nestjs/core']).toBe(cell.set.split('@')[1]);
+    expect(results.started.map((s: { line: string }) => s.line)).toEqual([
+      expect.stringMatching(/^Nest 11\.\S+ on express 5\.\S+ listening/),
+      expect.stringMatching(/^Nest 11\.\S+ on fastify 5\.\S+ listening/),
+    ]);
+    expect(results.runs.some((r: { scenario: string }) => r.scenario === 'api-users')).toBe(true);
+  });
+
+  it('leaves out the set it cannot run on, with the reason in one line, in the report too', () => {
+    expect(results.packages.refused).toEqual([
+      { key: expect.stringMatching(/ · nest@5\./), reason: expect.stringMatching(/has no @nestjs\/platform-express/) },
+    ]);
+    expect(run.stderr).toMatch(/--nest-app on node@\S+ · nest@5\.\S+: not measured: nest@5\.\S+ has no/);
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('### Your app per cell');
+  });
+
+  it('refuses a bare framework set beside --nest-app in one line with exit code 2', async () => {
+    const refused = await runNode([
+      CLI,
+      '--nest-app',
+      join(EXAMPLE, 'dist', 'app.module.js'),
+      '--packages',
+      'express@4.21.2',
+    ]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim().split('\n').at(-1)).toBe(
+      '--packages: express@4.21.2 is a bare framework; with --nest-app give nest@ sets',
+    );
   });
 });

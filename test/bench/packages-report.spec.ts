@@ -1,6 +1,6 @@
 import { analyze } from '../../bench/analysis/analyze.js';
 import { plainText } from '../../bench/report/rich-table.js';
-import { nestBenchmarkTable, splitTables, timelineTable } from '../../bench/report/packages-tables.js';
+import { cellRoutesTable, nestBenchmarkTable, splitTables, timelineTable } from '../../bench/report/packages-tables.js';
 import { results } from './support/synthetic-results.js';
 
 /** Four cells, Nest 10 and 12 on Node 22 and 24, each with its own Fastify ÷ Express ratio. */
@@ -60,6 +60,26 @@ describe('the package-set tables', () => {
     const [row] = table!.rows.map((cells) => cells.map((cell) => plainText(cell)));
     expect(row.slice(0, 3)).toEqual(['Node 24 (2025-05-06)', 'node@24.21.0 · nest@12.5.1', '5.3.0 · 5.12.8']);
     expect(row[3]).toMatch(/^2\.40× /);
+  });
+
+  it('says which routes each cell measured, its TypeORM, and why a cell had no DB routes', () => {
+    const run = packagesRun();
+    run.packages.sets[1].database = {
+      versions: { typeorm: '1.1.1', '@nestjs/typeorm': '12.0.2' },
+      engines: {},
+      refused: null,
+    };
+    run.packages.cells[0].databaseMissing = '@nestjs/typeorm 10.0.2 asks for typeorm ^0.2.7';
+    run.packages.cells[3].databaseMissing = null;
+    const rows = cellRoutesTable(run, analyze(run))!.rows.map((cells) => cells.map((cell) => plainText(cell)));
+    expect(rows[0]).toEqual([
+      'node@22.23.3 · nest@10.4.22',
+      'hello',
+      '—',
+      '@nestjs/typeorm 10.0.2 asks for typeorm ^0.2.7',
+    ]);
+    expect(rows[1][3]).toBe('run before the era app had DB routes');
+    expect(rows[3]).toEqual(['node@24.21.0 · nest@12.5.1', 'hello', 'typeorm 1.1.1, @nestjs/typeorm 12.0.2', '—']);
   });
 
   it("sets Nest's published numbers above each cell's, with both ratios", () => {

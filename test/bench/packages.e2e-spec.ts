@@ -42,7 +42,7 @@ describe('--packages on the command line', () => {
   );
 
   it(
-    'measures the era app on a set and names the runtime and the set in every record',
+    "measures the era app on a set, its DB routes on the set's TypeORM among them, and names the runtime and the set in every record",
     async () => {
       const out = mkdtempSync(path.join(tmpdir(), 'packages-e2e-'));
       try {
@@ -54,7 +54,7 @@ describe('--packages on the command line', () => {
           'node',
           '--quick',
           '--scenarios',
-          'hello,orders',
+          'hello,orders,products',
           '--targets',
           'nest-express,nest-fastify',
           '--driver',
@@ -68,9 +68,13 @@ describe('--packages on the command line', () => {
         expect(cell.key).toBe(`node@${process.versions.node} · ${cell.set}`);
         expect(cell.set).toMatch(/^nest@12\./);
         expect(new Set(results.runs.map((run: { runtime: string }) => run.runtime))).toEqual(new Set([cell.key]));
+        expect(cell.databaseMissing).toBeNull();
+        expect(new Set(results.runs.map((run: { scenario: string }) => run.scenario))).toEqual(
+          new Set(['hello', 'orders', 'products']),
+        );
         expect(results.started.map((s: { line: string }) => s.line)).toEqual([
-          expect.stringMatching(/^Nest 12\.\S+ on express 5\.\S+ listening/),
-          expect.stringMatching(/^Nest 12\.\S+ on fastify 5\.\S+ listening/),
+          expect.stringMatching(/^Nest 12\.\S+ on express 5\.\S+ listening .*, TypeORM 1\.\S+ on sql\.js/),
+          expect.stringMatching(/^Nest 12\.\S+ on fastify 5\.\S+ listening .*, TypeORM 1\.\S+ on sql\.js/),
         ]);
         expect(readFileSync(path.join(out, 'report.md'), 'utf8')).toContain('### When the claim held');
       } finally {

@@ -48,8 +48,14 @@ const NEST_REGISTRY = registry(
     '@nestjs/platform-express': ['9.4.3', '10.0.0', '10.4.22', '11.0.0'],
     '@nestjs/platform-fastify': ['9.4.3', '10.0.0', '10.4.20', '11.0.0'],
     express: ['4.21.2', '5.0.0'],
+    '@nestjs/typeorm': ['7.1.5', '9.0.1', '10.0.0', '10.0.2', '11.0.0'],
+    typeorm: ['0.2.45', '0.3.20', '0.3.31', '1.0.0-dev.1', '1.1.1'],
   },
-  { '@nestjs/common@10.4.22': { rxjs: '^7.1.0', 'reflect-metadata': '^0.1.12 || ^0.2.0', 'class-validator': '*' } },
+  {
+    '@nestjs/common@10.4.22': { rxjs: '^7.1.0', 'reflect-metadata': '^0.1.12 || ^0.2.0', 'class-validator': '*' },
+    '@nestjs/typeorm@10.0.2': { typeorm: '^0.3.0' },
+    '@nestjs/typeorm@9.0.1': { typeorm: '^0.2.7' },
+  },
 );
 
 describe('planCells', () => {
@@ -117,6 +123,43 @@ describe('resolveSet', () => {
     });
   });
 
+  it("takes the major's newest @nestjs/typeorm and the newest TypeORM it asks for, with the app's drivers", async () => {
+    const { database } = await resolveSet({ text: 'nest@10', kind: 'nest', range: '10' }, NEST_REGISTRY);
+    expect(database).toEqual({
+      packages: {
+        '@nestjs/typeorm': '10.0.2',
+        typeorm: '0.3.31',
+        'sql.js': expect.stringMatching(/^\^1\./),
+        mysql2: expect.stringMatching(/^\^3\./),
+      },
+      refused: null,
+    });
+  });
+
+  it("gives a set no DB routes, saying why, when its TypeORM predates the app's API", async () => {
+    const { database } = await resolveSet({ text: 'nest@9', kind: 'nest', range: '9' }, NEST_REGISTRY);
+    expect(database).toEqual({
+      packages: {},
+      refused:
+        "@nestjs/typeorm 9.0.1 asks for typeorm ^0.2.7 (newest 0.2.45); the app's services need typeorm >=0.3.0 (DataSource, findOneBy)",
+    });
+  });
+
+  it('gives Nest 5, whose adapters live in @nestjs/core, Fastify 1 and its body parser instead of platform packages', async () => {
+    const nest5 = registry({
+      '@nestjs/core': ['5.7.4', '6.0.0'],
+      '@nestjs/common': ['5.7.4', '6.0.0'],
+      '@nestjs/platform-express': ['6.0.0'],
+      '@nestjs/platform-fastify': ['6.0.0'],
+      '@nestjs/typeorm': ['5.3.0'],
+      typeorm: ['0.2.45'],
+    });
+    const resolved = await resolveSet({ text: 'nest@5', kind: 'nest', range: '5' }, nest5);
+    expect(resolved.anchors).toEqual({ '@nestjs/core': '5.7.4', '@nestjs/common': '5.7.4' });
+    expect(resolved.companions).toMatchObject({ fastify: '1', 'fastify-formbody': '2' });
+    expect(resolved.database.refused).toMatch(/^@nestjs\/typeorm 5\.3\.0 asks for typeorm \(none\)/);
+  });
+
   it('refuses a version the registry does not have, naming the package', async () => {
     const message = await asyncRefusal(() => resolveSet({ text: 'nest@99', kind: 'nest', range: '99' }, NEST_REGISTRY));
     expect(message).toBe('--packages: nest@99: no @nestjs/core release matches 99 in the npm registry');
@@ -152,10 +195,11 @@ describe('engineConflict', () => {
 });
 
 describe('--packages options', () => {
-  it('measures the era app routes on the bare stack by default', () => {
+  it('measures every era app route, the DB routes among them where a cell has them, on the bare stack by default', () => {
     const options = parseOptions(['--packages', 'nest@10'], SET_CONFIG_SHAPE);
     expect(options.packages).toBe('nest@10');
-    expect(options.scenarios).toEqual(['hello', 'json', 'orders']);
+    expect(options.scenarios).toEqual(SET_CONFIG_SHAPE.scenarios.map((s) => s.name));
+    expect(options.scenarios).toEqual(expect.arrayContaining(['hello', 'json', 'orders', 'products', 'purchases']));
     expect(options.stacks).toEqual(['bare']);
   });
 
@@ -174,14 +218,36 @@ describe('--packages options', () => {
 
 describe('setConfig', () => {
   it('gives a framework set its framework and the baseline, and a Nest set all five servers', () => {
-    expect(setConfig('express', '/sets/express-4').targets.map((t) => t.name)).toEqual(['raw-node', 'raw-express']);
-    expect(setConfig('nest', '/sets/nest-10').targets.map((t) => t.name)).toEqual([
+    expect(setConfig('express', '/sets/express-4', false).targets.map((t) => t.name)).toEqual([
+      'raw-node',
+      'raw-express',
+    ]);
+    expect(setConfig('nest', '/sets/nest-10', false).targets.map((t) => t.name)).toEqual([
       'nest-express',
       'nest-fastify',
       'raw-node',
       'raw-express',
       'raw-fastify',
     ]);
+  });
+
+  it('serves the DB routes on both adapters only where the cell has them, and tells the server so', () => {
+    const names = (database: boolean) => setConfig('nest', '/sets/nest-10', database).scenarios.map((s) => s.name);
+    expect(names(false)).toEqual(['hello', 'json', 'orders']);
+    expect(names(true)).toEqual([
+      'hello',
+      'json',
+      'products',
+      'product-by-id',
+      'queries',
+      'orders',
+      'catalog',
+      'purchases',
+    ]);
+    const nest = setConfig('nest', '/sets/nest-10', true).targets.filter((t) => t.group === 'nest');
+    expect(nest.map((t) => t.env.ERA_DATABASE)).toEqual(['1', '1']);
+    expect(nest.every((t) => t.scenarios?.includes('purchases'))).toBe(true);
+    expect(setConfig('nest', '/sets/nest-10', false).targets.every((t) => !t.env.ERA_DATABASE)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 // @ts-nocheck: the packages it loads are the set's (any era's), not the ones the project's types describe
-// Express with its defaults and nothing else, at the version of the set this file was copied into (Node 10 syntax).
+// Express with its defaults and nothing else, at the version of the set this file was copied into (Node 8 syntax).
 'use strict';
 const express = require('express');
 

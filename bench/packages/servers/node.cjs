@@ -1,5 +1,5 @@
 // @ts-nocheck: the packages it loads are the set's (any era's), not the ones the project's types describe
-// node:http alone, the baseline under every runtime a set can name (Node 10 syntax and CommonJS, unlike
+// node:http alone, the baseline under every runtime a set can name (Node 8 syntax and CommonJS, unlike
 // bench/run/servers/raw-node.js).
 'use strict';
 const http = require('http');

@@ -5,15 +5,17 @@
 export const REFUSAL_PREFIX = 'nest-app refused: ';
 
 /**
- * @param {{ moduleFile: string, exportName: string | null, setupFile: string | null }} app
+ * @param {{ moduleFile: string, exportName: string | null, setupFile: string | null,
+ *   packageSet?: { dir: string, names: string[] } }} app packageSet: the set whose packages replace the app's own
  * @param {'express' | 'fastify'} adapter
  * @returns {Record<string, string>}
  */
-export function launcherEnv({ moduleFile, exportName, setupFile }, adapter) {
+export function launcherEnv({ moduleFile, exportName, setupFile, packageSet }, adapter) {
   return {
     NEST_APP_MODULE: moduleFile,
     NEST_APP_ADAPTER: adapter,
     ...(exportName ? { NEST_APP_EXPORT: exportName } : {}),
     ...(setupFile ? { NEST_APP_SETUP: setupFile } : {}),
+    ...(packageSet ? { NEST_APP_SET: packageSet.dir, NEST_APP_SET_PACKAGES: packageSet.names.join(',') } : {}),
   };
 }

@@ -9,13 +9,24 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { REFUSAL_PREFIX } from './launcher-env.js';
 import { bodySchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
+import { resolveFromSet } from './package-set.js';
 
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
 const VERSIONING_TYPES = ['uri', 'header', 'media-type', 'custom'];
 
-const { NEST_APP_MODULE, NEST_APP_EXPORT, NEST_APP_SETUP, NEST_APP_ADAPTER, NEST_APP_ERRORS, NEST_APP_ROUTES } =
-  process.env;
+const {
+  NEST_APP_MODULE,
+  NEST_APP_EXPORT,
+  NEST_APP_SETUP,
+  NEST_APP_ADAPTER,
+  NEST_APP_ERRORS,
+  NEST_APP_ROUTES,
+  NEST_APP_SET,
+  NEST_APP_SET_PACKAGES,
+} = process.env;
 const moduleFile = /** @type {string} */ (NEST_APP_MODULE);
+// before anything of the app's or Nest's loads
+if (NEST_APP_SET) resolveFromSet(NEST_APP_SET, String(NEST_APP_SET_PACKAGES).split(','));
 const requireFromApp = createRequire(moduleFile);
 /** @param {string} name */
 const importFromApp = (name) => import(pathToFileURL(requireFromApp.resolve(name)).href);
@@ -211,4 +222,18 @@ if (NEST_APP_ROUTES) {
   await app.close();
   process.exit(0);
 }
-await app.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1');
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 3000);
+await app.listen(port, host);
+/** @param {string} name */
+const loadedVersion = (name) => {
+  try {
+    return requireFromApp(`${name}/package.json`).version;
+  } catch {
+    return 'unknown';
+  }
+};
+// which packages the app runs on, as loaded: its own, or a set's in their place
+console.log(
+  `Nest ${loadedVersion('@nestjs/core')} on ${adapterName} ${loadedVersion(String(adapterName))} listening on http://${host}:${port}`,
+);

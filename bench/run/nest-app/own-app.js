@@ -17,7 +17,7 @@ import {
 import { authenticateExport, signIn } from './authenticate.js';
 import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
-import { resolveNestApp } from './packages.js';
+import { onPackageSet, resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
 
@@ -71,26 +71,36 @@ export async function loadOwnApp(flags, configFile) {
       bodies: flags.bodies,
       headers: { ...headers, ...flags.headers },
     });
+  const baseDir = configFile === null ? process.cwd() : dirname(configFile);
+  /** @param {import('./packages.js').NestApp} onApp @param {ReturnType<typeof planWith>} plan */
+  const configFor = (onApp, plan) => {
+    const mix = trafficMix(plan.routes);
+    return ownAppConfig({
+      app: onApp,
+      scenarios: [...plan.scenarios, ...(mix ? [mix] : [])],
+      prepare: user.prepare,
+      baseDir,
+    });
+  };
   const firstPlan = planWith({ headers: {}, params: {} });
-  const mix = trafficMix(firstPlan.routes);
-  const config = ownAppConfig({
-    app,
-    scenarios: [...firstPlan.scenarios, ...(mix ? [mix] : [])],
-    prepare: user.prepare,
-    baseDir: configFile === null ? process.cwd() : dirname(configFile),
-  });
+  const config = configFor(app, firstPlan);
   return {
     routeLines: routeLines(discovered),
     config,
+    /** what the app found installed beside it */
+    versions: app.versions,
     /**
      * Every route on both adapters: those that differ, or fail on both, leave the run; the others are verified
      * against Express's answer and timed.
      * @param {{ runtime: import('../../runtimes/runtimes.js').Runtime, options: import('../options.js').Options,
-     *   log: (line: string) => void }} context
+     *   log: (line: string) => void, set?: import('../../packages/sets.js').PackageSet }} context set: --packages,
+     *   the set the app runs on in place of its own packages
      */
-    async check({ runtime, options, log }) {
+    async check({ runtime, options, log, set }) {
+      const onApp = set ? onPackageSet(app, set) : app;
+      const base = set ? configFor(onApp, firstPlan) : config;
       const prepared =
-        (await config.prepare?.({
+        (await base.prepare?.({
           targets: [EXPRESS_TARGET, FASTIFY_TARGET],
           scenarios: config.scenarios.map((s) => s.name),
           log,
@@ -100,7 +110,7 @@ export async function loadOwnApp(flags, configFile) {
           ? await signIn({
               authenticate,
               setupFile: app.setupFile,
-              config,
+              config: base,
               runtime,
               basePort: options.basePort,
               env: prepared.env ?? {},
@@ -108,15 +118,7 @@ export async function loadOwnApp(flags, configFile) {
             })
           : null;
       const plan = signedIn ? planWith(signedIn.credentials) : firstPlan;
-      const planMix = trafficMix(plan.routes);
-      const checking = signedIn
-        ? ownAppConfig({
-            app,
-            scenarios: [...plan.scenarios, ...(planMix ? [planMix] : [])],
-            prepare: user.prepare,
-            baseDir: config.baseDir,
-          })
-        : config;
+      const checking = signedIn ? configFor(onApp, plan) : base;
       const compatibility = await checkCompatibility({
         config: checking,
         runtime,
@@ -157,7 +159,7 @@ export async function loadOwnApp(flags, configFile) {
       const record = {
         module: app.moduleFile,
         setup: app.setupFile,
-        versions: app.versions,
+        versions: onApp.versions,
         routes,
         compatibility,
         traffic: plan.traffic,
@@ -168,7 +170,7 @@ export async function loadOwnApp(flags, configFile) {
         scan,
       };
       if (scenarios.length === 0) return { config: null, options, record };
-      const checked = ownAppConfig({ app, scenarios, prepare: () => prepared, baseDir: config.baseDir });
+      const checked = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir });
       const names = checked.scenarios.map((s) => s.name);
       const chosen = options.scenarios.filter((name) => names.includes(name));
       if (chosen.length === 0)

@@ -17,11 +17,13 @@ const PLATFORM_PACKAGES = { express: '@nestjs/platform-express', fastify: '@nest
  * @typedef {object} NestApp
  * @property {string} moduleFile absolute path of the compiled module
  * @property {string | null} exportName as given after #; null: AppModule, else the one Module() class exported
+ * @property {PackageSetUse} [packageSet] --packages: the set whose packages the app loads in place of its own
  * @property {string} appDir the module file's directory: packages resolve from here
  * @property {string | null} setupFile absolute path of --nest-setup, or null
  * @property {Record<string, string>} versions installed version of @nestjs/core, each platform package and the
  *   framework each loads (express, fastify)
  */
+/** @typedef {{ dir: string, names: string[] }} PackageSetUse the set's folder and the packages taken from it */
 
 /**
  * @param {string} spec FILE or FILE#Export, as given to --nest-app
@@ -80,6 +82,24 @@ function installedVersions(moduleFile, appDir) {
     if (framework !== null) versions[adapter] = framework;
   }
   return versions;
+}
+
+/**
+ * The app on a package set: its imports of what the set holds load the set's copies (package-set.js), so the versions
+ * it runs on are the set's.
+ * @param {NestApp} app
+ * @param {Pick<import('../../packages/sets.js').PackageSet, 'dir' | 'versions'>} set
+ * @returns {NestApp}
+ */
+export function onPackageSet(app, set) {
+  const reported = ['@nestjs/core', ...Object.values(PLATFORM_PACKAGES), ...ADAPTERS];
+  return {
+    ...app,
+    versions: Object.fromEntries(
+      reported.filter((name) => set.versions[name]).map((name) => [name, set.versions[name]]),
+    ),
+    packageSet: { dir: set.dir, names: Object.keys(set.versions) },
+  };
 }
 
 /**
