@@ -299,7 +299,10 @@ async function run({
     options.starts * pairs.length * options.rounds * options.durationSec + (options.starts - 1) * startSec;
   const perRuntimeSec =
     startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
-  const progress = createProgress({ stream: process.stderr, totalPlannedSec: measured.length * perRuntimeSec });
+  const progress = createProgress(
+    { stream: process.stderr, totalPlannedSec: measured.length * perRuntimeSec },
+    { wallPlanned: options.budgetSec !== null },
+  );
   try {
     for (const cell of measured) {
       if (abort.signal.aborted) break;

@@ -15,11 +15,14 @@
  */
 
 /**
- * @param {{ stream: NodeJS.WriteStream, totalPlannedSec: number }} options
+ * @param {{ stream: NodeJS.WriteStream, totalPlannedSec: number, clock?: () => number }} options totalPlannedSec:
+ *   the load seconds planned, or, under a time budget, the wall seconds planned (see `wallPlanned`)
+ * @param {{ wallPlanned?: boolean }} [plan] wallPlanned: the plan is wall time (a budget), so the time left is what
+ *   remains of it; otherwise it is load time, scaled by the wall time each load second has taken so far
  */
-export function createProgress({ stream, totalPlannedSec }) {
+export function createProgress({ stream, totalPlannedSec, clock = Date.now }, { wallPlanned = false } = {}) {
   const tty = Boolean(stream.isTTY);
-  const startedAt = Date.now();
+  const startedAt = clock();
   let plannedDoneSec = 0;
   let lineShown = false;
 
@@ -30,7 +33,8 @@ export function createProgress({ stream, totalPlannedSec }) {
 
   /** Wall time per planned second so far (start-up, verification and per-run overhead included). */
   function timeLeftSec() {
-    const elapsedSec = (Date.now() - startedAt) / 1000;
+    const elapsedSec = (clock() - startedAt) / 1000;
+    if (wallPlanned) return totalPlannedSec - elapsedSec;
     const pace = plannedDoneSec > 0 ? Math.max(1, elapsedSec / plannedDoneSec) : 1;
     return (totalPlannedSec - plannedDoneSec) * pace;
   }

@@ -38,4 +38,17 @@ describe('progress lines', () => {
     expect(single).toContain(' · nest-express@bare · hello · ');
     expect(bare).toContain(' · nest-express · hello · ');
   });
+
+  it('count down the wall time a budget plans, however much of it went to loads', () => {
+    const log = logStream();
+    let now = 0;
+    const progress = createProgress(
+      { stream: log.stream, totalPlannedSec: 155, clock: () => now },
+      { wallPlanned: true },
+    );
+    now = 60_000;
+    progress.finish({ ...step, plannedSec: 0.25 });
+    progress.start(step);
+    expect(log.text()).toContain(' · 1m35s left');
+  });
 });
