@@ -2,6 +2,7 @@
 // Pinning the bench itself: with pinning, the bench (and so in-process autocannon) runs on the generator's CPUs,
 // never the servers'.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 
 /** @typedef {{ server: string, generator: string }} Pinning taskset CPU lists */
@@ -32,4 +33,30 @@ export function pinThisProcess(cpus, pinnedByDefault, log) {
  */
 export function pinProcess(pid, cpus) {
   return spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { encoding: 'utf8' });
+}
+
+/**
+ * A process and every process below it (a target started through a shell or npm serves from a child), each with all
+ * its threads; the first failure is returned.
+ * @param {number} pid @param {string} cpus taskset CPU list
+ */
+export function pinProcessTree(pid, cpus) {
+  const pinned = pinProcess(pid, cpus);
+  if (pinned.status !== 0) return pinned;
+  for (const child of childPids(pid)) {
+    const below = pinProcessTree(child, cpus);
+    if (below.status !== 0) return below;
+  }
+  return pinned;
+}
+
+/** @param {number} pid */
+function childPids(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return []; // it ended meanwhile
+  }
 }

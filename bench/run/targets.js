@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTIN_CONFIG } from './builtin-config.js';
 import { killOnExit } from './children.js';
-import { pinProcess } from './pinning.js';
+import { pinProcessTree } from './pinning.js';
 import { targetNamed } from './config.js';
 import { runtimeArgv } from '../runtimes/runtimes.js';
 import { preloadArgs, TELEMETRY_FILE_ENV, telemetryProbe } from './telemetry/probe.js';
@@ -65,7 +65,8 @@ const TAIL_CHARS = 4_000;
  * @property {string[]} [execArgv] runtime flags placed before the entry file (e.g. --prof)
  * @property {string | null} [cpu] taskset CPU list to pin the server to
  * @property {string | null} [bootCpu] taskset CPU list the server boots on, before it is pinned to `cpu` with every
- *   thread it has by then: servers booting together then share both CPUs, and nothing is measured while they boot
+ *   thread and child process it has by then: servers booting together then share both CPUs, and nothing is measured
+ *   while they boot
  * @property {boolean} [telemetry] load the telemetry preload (bench/run/telemetry/) where the runtime can
  * @property {number} [readyPollMs] how often to ask whether it answers yet; a cold start's timing asks often
  */
@@ -202,7 +203,7 @@ export async function startTarget(
   }
   const readyMs = performance.now() - spawnedAt;
   if (cpu && firstCpu !== cpu) {
-    const pinned = pinProcess(/** @type {number} */ (child.pid), cpu);
+    const pinned = pinProcessTree(/** @type {number} */ (child.pid), cpu);
     if (pinned.status !== 0) {
       await stopChild();
       throw new Error(`${target.name} booted but could not be pinned to CPU ${cpu}: ${pinned.stderr.trim()}`);
