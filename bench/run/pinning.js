@@ -39,6 +39,7 @@ export function pinProcess(pid, cpus) {
  * A process and every process below it (a target started through a shell or npm serves from a child), each with all
  * its threads; the first failure is returned.
  * @param {number} pid @param {string} cpus taskset CPU list
+ * @returns {import('node:child_process').SpawnSyncReturns<string>}
  */
 export function pinProcessTree(pid, cpus) {
   const pinned = pinProcess(pid, cpus);
