@@ -169,8 +169,7 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
       const outcome = await measureBlock({
         targets: block.pairs.map(instanceName),
         judged: (judged.length ? judged : block.pairs).map(instanceName),
-        runRound: (round, warmUpOnly) =>
-          runSlices(session, servers.running, rotate(block.pairs, round + start), { start, settleFirst: !warmUpOnly }),
+        runRound: (round) => runSlices(session, servers.running, rotate(block.pairs, round + start), start),
         ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
       });
       if (outcome === null) return false;
@@ -263,11 +262,10 @@ function blocksOf(pairs) {
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} ordered
- * @param {{ start: number, settleFirst: boolean }} place start 0-based; settleFirst false: no run waits for the last
- *   one's leftovers (a warm-up round no test reads)
+ * @param {number} start 0-based
  * @returns {Promise<RunRecord[] | null>} null when interrupted
  */
-async function runSlices(session, running, ordered, { start, settleFirst }) {
+async function runSlices(session, running, ordered, start) {
   const { progress, runtimeKey, options } = session;
   /** @type {RunRecord[]} */
   const records = [];
@@ -276,7 +274,7 @@ async function runSlices(session, running, ordered, { start, settleFirst }) {
     if (session.troubled.has(loadKey(pair))) continue;
     const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);
-    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start }, settleFirst);
+    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
     if (session.signal.aborted) return null;
     progress.finish(step);
     records.push(record);
@@ -689,10 +687,9 @@ function neighbourCpu(running, measured) {
  * @param {Map<string, ServedTarget>} running
  * @param {Pair} pair
  * @param {{ round: number, slot: number, start: number }} place round and slot 1-based, start 0-based
- * @param {boolean} [settleFirst] false: the run does not wait for the last one's leftovers (its numbers are not read)
  * @returns {Promise<RunRecord>}
  */
-async function timedRun(session, running, pair, { round, slot, start }, settleFirst = true) {
+async function timedRun(session, running, pair, { round, slot, start }) {
   const target = running.get(instanceName(pair));
   /** @type {RunRecord} */
   const record = {
@@ -716,7 +713,7 @@ async function timedRun(session, running, pair, { round, slot, start }, settleFi
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
 
-  if (settleFirst) record.settle = await settle(settlingServers(running), { signal: session.signal });
+  record.settle = await settle(settlingServers(running), { signal: session.signal });
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';

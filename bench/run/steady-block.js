@@ -52,8 +52,7 @@ const FAILED_ROUNDS_TO_STOP = 2;
  * @param {string[]} plan.targets the block's servers, by instanceName
  * @param {string[]} [plan.judged] the servers whose steady state ends the block (the compared pair); the others' series
  *   are recorded and classed but do not hold the block: their ratios are shown beside the verdict, not judged
- * @param {(round: number, warmUpOnly: boolean) => Promise<RunRecord[] | null>} plan.runRound one run per target;
- *   null when interrupted. warmUpOnly: a round no test reads, so its runs need not wait for the last one's leftovers
+ * @param {(round: number) => Promise<RunRecord[] | null>} plan.runRound one run per target; null when interrupted
  * @param {number} [plan.steadyRounds] the steady rounds it keeps
  * @returns {Promise<BlockOutcome | null>} null when interrupted
  */
@@ -63,7 +62,7 @@ export async function measureBlock({ targets, judged = targets, runRound, steady
   /** @type {RunRecord[][]} */
   const rounds = [];
   for (let round = 0; round < maxRounds; round++) {
-    const records = await runRound(round, round < ALWAYS_WARM_UP_ROUNDS);
+    const records = await runRound(round);
     if (records === null) return null;
     rounds.push(records);
     if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, judged, steadyRounds, 'silent');
