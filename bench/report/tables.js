@@ -6,6 +6,7 @@ import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
 import { stackOf } from '../run/plan.js';
 import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
+import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../run/route-load.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
@@ -443,6 +444,21 @@ export function headerTable(results) {
 }
 
 /**
+ * The blocks run at fewer connections or for longer than the flags say, each fitted on its first start's warm-up
+ * rounds so that each connection is answered many times a run.
+ * @param {Results} results
+ */
+function loweredBlockLoads(results) {
+  const lowered = (results.blockLoads ?? []).filter((load) => load.lowered);
+  if (!lowered.length) return '';
+  const loads = lowered.map(
+    (load) =>
+      `${load.scenario} · ${load.stack}${results.environment.runtimes.length > 1 ? ` (${load.runtime})` : ''} at ${load.connections} connections for ${load.durationSec} s (${formatNumber(load.msPerRequest, 2)} ms a request)`,
+  );
+  return `; fitted on the first start's warm-up rounds so that each connection gets ${ANSWERS_PER_CONNECTION_IN_A_BLOCK} answers a run: ${loads.join(', ')}`;
+}
+
+/**
  * @param {Results} results
  * @returns {Table}
  */
@@ -463,7 +479,8 @@ export function environmentTable(results) {
       `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(results)}, ${o.warmupSec} s warm-up per pair` +
         // results written before --burst and --pipelining existed had neither
         `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
-        `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}`,
+        `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}` +
+        loweredBlockLoads(results),
     ],
     [
       'pinning',

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { FIRST_LOOK_STARTS, pairKey, spendBudget, wantsAnotherStart } from './budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
-import { rotate, roundOrder } from './plan.js';
-import { measureBlock } from './steady-block.js';
+import { rotate, roundOrder, stackOf } from './plan.js';
+import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { drainRoute, probesFor } from './recover.js';
-import { measureRouteLoads } from './route-load.js';
+import { blockLoadFrom, measureRouteLoads } from './route-load.js';
 import { settle } from './settle.js';
 import { steadyStateArgs } from './steady-state.js';
 import { scenarioNamed, targetNamed } from './config.js';
@@ -53,10 +53,14 @@ export const START_ALLOWANCE_SEC = 5;
  * @typedef {{ name: string, target: import('./config.js').Target, stack: string }} Instance one server: a target on
  *   a stack, keyed by instanceName
  * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[],
- *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, troubled: Set<string> }} PlannedSession loads
- *   keyed by loadKey; instances in the pairs' order; routeLoads (--nest-app) each route's fitted load by loadKey;
+ *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, fittedLoads: Map<string, FittedLoad>,
+ *   troubled: Set<string> }} PlannedSession loads keyed by loadKey; instances in the pairs' order; routeLoads
+ *   (--nest-app) each route's fitted load by loadKey; fittedLoads: the connections and run length of each route whose
+ *   load was fitted (--nest-app's routes, or a block's on the first start), by loadKey; absent: the flags';
  *   troubled: the loadKeys of routes that hung or crashed a server, left out of the run from then on
  */
+
+/** @typedef {{ connections: number, durationSec: number }} FittedLoad */
 
 /** @param {{ scenario: string, stack: string }} pair a pair, or anything keyed like one */
 const loadKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
@@ -84,6 +88,8 @@ export async function measureRuntime(unplanned) {
     instances: instancesOf(unplanned.pairs, unplanned.config),
     /** @type {Map<string, import('./route-load.js').RouteLoad> | null} */
     routeLoads: null,
+    /** @type {Map<string, FittedLoad>} */
+    fittedLoads: new Map(),
     troubled: new Set(),
   };
   const { options, results, progress, runtimeKey } = session;
@@ -131,10 +137,15 @@ function stopAll(running) {
 
 /**
  * --starts: start after start, each server start measured block by block (a scenario on a stack: its targets in
- * alternating short runs until they reach a steady state, steady-block.js). The first start measures every pair; later
- * ones boot and measure only the compared targets, whose ratio the verdict takes over starts. Starts go on, at least
- * --starts of them, while the next one fits in --budget (counted from the first boot); whether to go on never depends
- * on the ratios measured, so the intervals need no correction for looking.
+ * alternating short runs until they reach a steady state, steady-block.js). Starts measure the compared targets, whose
+ * ratio the verdict takes over starts, the plan's first block (the headline) first on each. Starts go on, at least
+ * --starts of them, while the next one's first block fits in --budget (counted from the first boot); under a budget a
+ * later start's block runs only while it fits, and a decided block leaves. Whether to go on never depends on the
+ * ratios measured beyond that stop rule, whose coverage the seeded simulation checks.
+ *
+ * The targets shown beside the verdict (bare frameworks, node:http) are measured once, with the compared targets of
+ * their blocks, on one more start after the verdict's, and only while the budget lasts: they never cost the verdict a
+ * start.
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
  * @param {Pair[]} pairs verified on the first start
@@ -144,66 +155,36 @@ function stopAll(running) {
 async function measureStarts(session, servers, pairs, firstBootSec) {
   const { options, results, progress, runtimeKey, config } = session;
   const startedAt = performance.now() - firstBootSec * 1000;
-  const blocks = blocksOf(pairs);
+  const spentSec = () => (performance.now() - startedAt) / 1000;
+  const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
+  const comparedBlocks = blocksOf(pairs.filter(isCompared));
+  /** with nothing compared, every block is the verdict's */
+  const besides = comparedBlocks.length ? blocksOf(pairs).filter((block) => !block.pairs.every(isCompared)) : [];
   /** the compared blocks still measured: a decided one leaves, under a budget */
-  let compared = blocksOf(pairs.filter((pair) => config.compare.includes(pair.target)));
-  /** @type {Map<string, number>} rounds measured so far per block, which number the next block's rounds */
-  const roundsSoFar = new Map();
-  /** @type {Map<string, number>} each block's wall seconds on its latest start */
-  const blockSec = new Map();
+  let compared = comparedBlocks.length ? comparedBlocks : blocksOf(pairs);
+  const state = {
+    /** @type {Map<string, number>} rounds measured so far per block, which number the next block's rounds */
+    roundsSoFar: new Map(),
+    /** @type {Map<string, number>} each block's wall seconds on its latest start */
+    blockSec: new Map(),
+  };
   /** @type {Array<import('./budget.js').BlockStop & { runtime: string }>} */
   const stops = [];
+  /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
+  const stop = ({ key, scenario, stack }, stoppedOn) =>
+    stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
+  /** @param {{ key: string }} block */
+  const fits = (block) =>
+    options.budgetSec === null || spentSec() + (state.blockSec.get(block.key) ?? 0) <= options.budgetSec;
   let bootSec = firstBootSec;
-  for (let start = 0; ; start++) {
-    const measured = start === 0 ? blocks : compared;
-    if (start > 0) {
-      const bootedAt = performance.now();
-      await stopAll(servers.running);
-      servers.running = await startTargets(session, start, new Set(measured.flatMap((b) => b.pairs.map(instanceName))));
-      bootSec = (performance.now() - bootedAt) / 1000;
-    }
-    let rounds = 0;
-    for (const block of rotate(measured, start)) {
-      const blockStartedAt = performance.now();
-      const judged = block.pairs.filter((pair) => config.compare.includes(pair.target));
-      const outcome = await measureBlock({
-        targets: block.pairs.map(instanceName),
-        judged: (judged.length ? judged : block.pairs).map(instanceName),
-        runRound: (round) => runSlices(session, servers.running, rotate(block.pairs, round + start), start),
-        ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
-      });
-      if (outcome === null) return false;
-      const first = (roundsSoFar.get(block.key) ?? 0) + 1;
-      // a fixed design keeps exactly its --rounds, the last of the steady ones
-      const kept = outcome.rounds.slice(
-        options.budgetSec === null
-          ? Math.max(outcome.steadyFrom, outcome.rounds.length - options.rounds)
-          : outcome.steadyFrom,
-      );
-      kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
-      roundsSoFar.set(block.key, first - 1 + kept.length);
-      rounds += kept.length;
-      const wallSec = (performance.now() - blockStartedAt) / 1000;
-      blockSec.set(block.key, wallSec);
-      (results.steadyBlocks ??= []).push({
-        runtime: runtimeKey,
-        scenario: block.scenario,
-        stack: block.stack,
-        start,
-        rounds: outcome.rounds.length,
-        steadyFrom: outcome.steadyFrom,
-        steady: outcome.steady,
-        wallSec,
-        warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), (run) => run.load?.durationSec),
-        settleSec: secondsOf(outcome.rounds.flat(), (run) => (run.settle?.waitedMs ?? 0) / 1000),
-        byTarget: outcome.byTarget,
-      });
-      session.save();
-    }
-    (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
-    /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
-    const stop = ({ key, scenario, stack }, stoppedOn) =>
-      stops.push({ runtime: runtimeKey, scenario, stack, rounds: roundsSoFar.get(key) ?? 0, stoppedOn });
+  let start = 0;
+  for (; ; start++) {
+    if (start > 0) bootSec = await bootStart(session, servers, compared, start);
+    const [headline, ...rest] = compared;
+    const ordered = [headline, ...rotate(rest, start)];
+    // the first start is the first look at every block; a later one measures a block only while it fits
+    const fitting = start === 0 ? () => true : fits;
+    if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
     if (options.budgetSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, options.starts)) {
       const decided = compared.filter(
         (block) =>
@@ -219,17 +200,159 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
         startsSoFar: start + 1,
         minStarts: options.starts,
         budgetSec: options.budgetSec,
-        spentSec: (performance.now() - startedAt) / 1000,
-        nextStartSec: bootSec + compared.reduce((sum, block) => sum + (blockSec.get(block.key) ?? 0), 0),
+        spentSec: spentSec(),
+        nextStartSec: bootSec + (state.blockSec.get(compared[0].key) ?? 0),
       });
-    if (another) continue;
-    for (const block of blocks)
-      if (!stops.some((s) => s.scenario === block.scenario && s.stack === block.stack)) stop(block, 'budget');
-    (results.stops ??= []).push(...stops);
-    session.save();
-    progress.log(`${runtimeKey}: ${start + 1} starts`);
-    return true;
+    if (!another) break;
   }
+  for (const block of compared) stop(block, 'budget');
+  const sides = besides.filter((block) => !session.troubled.has(block.key));
+  if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), options.budgetSec)) {
+    start++;
+    const sideBootSec = await bootStart(session, servers, sides, start);
+    if (!(await measureStartBlocks(session, servers, sides, start, state, sideBootSec))) return false;
+  } else if (sides.length)
+    progress.log(
+      `${runtimeKey}: ${sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName)).join(', ')} not measured: the verdict's starts took the budget`,
+    );
+  (results.stops ??= []).push(...stops);
+  session.save();
+  progress.log(`${runtimeKey}: ${start + 1} starts`);
+  return true;
+}
+
+/**
+ * Whether the blocks beside the verdict fit in what the budget left: each estimated from its compared pair's latest
+ * block, as many times longer as it has targets beside that pair.
+ * @param {Array<{ key: string, pairs: Pair[] }>} blocks
+ * @param {Map<string, number>} blockSec the compared pair's wall seconds per block, on its latest start
+ * @param {number} bootSec the latest start's boot
+ * @param {number} spentSec
+ * @param {number | null} budgetSec
+ */
+function fitsBesides(blocks, blockSec, bootSec, spentSec, budgetSec) {
+  if (budgetSec === null) return true;
+  const estimate = blocks.reduce(
+    (sum, block) => sum + ((blockSec.get(block.key) ?? 0) * block.pairs.length) / COMPARED_PER_BLOCK,
+    0,
+  );
+  return spentSec + bootSec + estimate <= budgetSec;
+}
+
+/** A compared block holds one pair of targets. */
+const COMPARED_PER_BLOCK = 2;
+
+/**
+ * A new server start: the last start's servers stopped, these blocks' servers booted.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {Array<{ pairs: Pair[] }>} blocks
+ * @param {number} start 0-based
+ * @returns {Promise<number>} the boot's seconds
+ */
+async function bootStart(session, servers, blocks, start) {
+  const bootedAt = performance.now();
+  await stopAll(servers.running);
+  servers.running = await startTargets(session, start, new Set(blocks.flatMap((b) => b.pairs.map(instanceName))));
+  return (performance.now() - bootedAt) / 1000;
+}
+
+/**
+ * One start's blocks, each until its targets reached a steady state, its steady rounds recorded as runs. On the first
+ * start a block's load is fitted on its warm-up rounds (fitBlockLoad) unless --nest-app fitted its routes' already.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} blocks
+ * @param {number} start 0-based
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number> }} state updated
+ * @param {number} bootSec the start's boot (the first: its boot and verification)
+ * @param {(block: { key: string }) => boolean} [fitting] asked as each block is due: false skips it
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function measureStartBlocks(session, servers, blocks, start, state, bootSec, fitting = () => true) {
+  const { options, results, runtimeKey, config } = session;
+  let rounds = 0;
+  for (const block of blocks) {
+    if (!fitting(block)) continue;
+    const blockStartedAt = performance.now();
+    const judged = block.pairs.filter((pair) => config.compare.includes(pair.target));
+    const judgedNames = (judged.length ? judged : block.pairs).map(instanceName);
+    const outcome = await measureBlock({
+      targets: block.pairs.map(instanceName),
+      judged: judgedNames,
+      runRound: async (round) => {
+        const records = await runSlices(session, servers.running, rotate(block.pairs, round + start), start);
+        if (records && start === 0 && round < ALWAYS_WARM_UP_ROUNDS && !options.fitLoads)
+          fitBlockLoad(
+            session,
+            block,
+            records.filter((record) =>
+              judgedNames.includes(instanceName({ target: record.target, stack: stackOf(record) })),
+            ),
+          );
+        return records;
+      },
+      ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
+    });
+    if (outcome === null) return false;
+    const first = (state.roundsSoFar.get(block.key) ?? 0) + 1;
+    // a fixed design keeps exactly its --rounds, the last of the steady ones
+    const kept = outcome.rounds.slice(
+      options.budgetSec === null
+        ? Math.max(outcome.steadyFrom, outcome.rounds.length - options.rounds)
+        : outcome.steadyFrom,
+    );
+    kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
+    state.roundsSoFar.set(block.key, first - 1 + kept.length);
+    rounds += kept.length;
+    const wallSec = (performance.now() - blockStartedAt) / 1000;
+    state.blockSec.set(block.key, wallSec);
+    (results.steadyBlocks ??= []).push({
+      runtime: runtimeKey,
+      scenario: block.scenario,
+      stack: block.stack,
+      start,
+      rounds: outcome.rounds.length,
+      steadyFrom: outcome.steadyFrom,
+      steady: outcome.steady,
+      wallSec,
+      warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), (run) => run.load?.durationSec),
+      settleSec: secondsOf(outcome.rounds.flat(), (run) => (run.settle?.waitedMs ?? 0) / 1000),
+      byTarget: outcome.byTarget,
+    });
+    session.save();
+  }
+  (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
+  return true;
+}
+
+/**
+ * A block's load from one of its first start's warm-up rounds (route-load.js), for its later rounds and starts.
+ * @param {PlannedSession} session
+ * @param {{ key: string, scenario: string, stack: string }} block
+ * @param {RunRecord[]} records the round's runs of the compared servers
+ */
+function fitBlockLoad(session, block, records) {
+  const { options, results, progress, runtimeKey } = session;
+  const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
+  const fitted = blockLoadFrom(
+    records.map((record) => record.load),
+    connections,
+    options,
+  );
+  if (!fitted) return;
+  session.fittedLoads.set(block.key, fitted);
+  const lowered = fitted.connections < options.connections || fitted.durationSec > options.durationSec;
+  const entry = { runtime: runtimeKey, scenario: block.scenario, stack: block.stack, ...fitted, lowered };
+  const earlier = (results.blockLoads ??= []).findIndex(
+    (load) => load.runtime === runtimeKey && loadKey(load) === block.key,
+  );
+  if (earlier === -1) results.blockLoads.push(entry);
+  else results.blockLoads[earlier] = entry;
+  if (lowered)
+    progress.log(
+      `${runtimeKey} ${block.scenario} · ${block.stack}: ${Math.round(fitted.msPerRequest * 100) / 100} ms per request, so ${fitted.connections} connections for ${fitted.durationSec} s`,
+    );
 }
 
 /**
@@ -515,9 +638,9 @@ async function verifyPairs({ config, runtimeKey, pairs, token, progress, loads }
  * @param {Pair} pair
  * @param {number} durationSec
  */
-function loadRun({ driver, options, signal, loads, routeLoads }, target, pair, durationSec) {
+function loadRun({ driver, options, signal, loads, fittedLoads }, target, pair, durationSec) {
   const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
-  const connections = routeLoads?.get(loadKey(pair))?.connections ?? options.connections;
+  const connections = fittedLoads.get(loadKey(pair))?.connections ?? options.connections;
   const { method, path, headers, body, sequence } = request;
   return driver.run({
     url: `${target.url}${path}`,
@@ -575,6 +698,7 @@ async function fitRouteLoads(session, running, pairs) {
   });
   const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: session.signal });
   (results.routeLoads ??= []).push(...fitted);
+  for (const load of fitted) session.fittedLoads.set(loadKey(load), load);
   session.save();
   for (const load of fitted.filter((entry) => entry.lowered))
     progress.log(
@@ -722,7 +846,7 @@ async function timedRun(session, running, pair, { round, slot, start }) {
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   try {
-    const fitted = session.routeLoads?.get(loadKey(pair));
+    const fitted = session.fittedLoads.get(loadKey(pair));
     const load = await loadRun(session, target, pair, fitted?.durationSec ?? session.options.durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);
     const neighbourUse = neighbours();

@@ -8,6 +8,14 @@ import { send } from './verify.js';
 
 /** Each connection should see at least this many answers in a run; fewer and the run measures its own edges. */
 export const MIN_ANSWERS_PER_CONNECTION = 5;
+/**
+ * What each connection should see in a block's run (--starts), at the rate of the warm-up round it is fitted on. A
+ * server whose answers leave in waves (gzip streams them, docs/runtimes.md) completes a run's requests in whole waves
+ * of its connections: a run of two or three waves reads one of two or three rates, the same server alternating between
+ * them from round to round (docs/method.md, "Runs a few waves long"). A steady server answers at least twice as fast as
+ * on those rounds, so its runs hold twice as many waves.
+ */
+export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
 /** A lowered route keeps some concurrency: one connection would measure latency, not what the server sustains. */
 export const MIN_LOWERED_CONNECTIONS = 4;
 /** A slow route's run is lengthened up to this, and no further: past it the route gets fewer connections instead. */
@@ -32,24 +40,62 @@ const SAMPLE_BUDGET_MS = 200;
  */
 
 /**
+ * What one block (a scenario on a stack, --starts) is measured with from its first start's warm-up rounds on.
+ * @typedef {object} BlockLoad
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} stack
+ * @property {number} msPerRequest the slower compared server's time per request, from the round it was fitted on
+ * @property {number} connections
+ * @property {number} durationSec
+ * @property {boolean} lowered fewer connections or a longer run than --connections and --duration
+ */
+
+/**
  * The load a route of this single-request latency can answer, at most the flags' connections and at least their
  * duration.
  * @param {number} aloneMs the slower server's single-request latency
  * @param {{ connections: number, durationSec: number, pipelining: number }} flags
+ * @param {number} [answersPerConnection] what each connection should see in a run
  * @returns {{ connections: number, durationSec: number }}
  */
-export function loadFor(aloneMs, { connections, durationSec, pipelining }) {
+export function loadFor(
+  aloneMs,
+  { connections, durationSec, pipelining },
+  answersPerConnection = MIN_ANSWERS_PER_CONNECTION,
+) {
   const aloneSec = aloneMs / 1000;
   /** @param {number} seconds */
-  const fitting = (seconds) => Math.floor(seconds / (MIN_ANSWERS_PER_CONNECTION * aloneSec * pipelining));
+  const fitting = (seconds) => Math.floor(seconds / (answersPerConnection * aloneSec * pipelining));
   if (aloneSec <= 0 || fitting(durationSec) >= connections) return { connections, durationSec };
   const wanted = Math.max(fitting(durationSec), Math.min(MIN_LOWERED_CONNECTIONS, connections));
-  const neededSec = wanted * MIN_ANSWERS_PER_CONNECTION * aloneSec * pipelining;
+  const neededSec = wanted * answersPerConnection * aloneSec * pipelining;
   const runSec = Math.min(MAX_LOWERED_DURATION_SEC, Math.max(durationSec, neededSec));
   return {
     connections: Math.max(1, Math.min(wanted, fitting(runSec))),
     durationSec: Math.round(runSec * 100) / 100,
   };
+}
+
+/**
+ * A block's load from one of its rounds: the slower compared server's time per request at saturation (a run's length
+ * over its answers) sets connections and run length as loadFor does, with ANSWERS_PER_CONNECTION_IN_A_BLOCK. A server
+ * that answered nothing took at least the run's length per wave of requests, which the next round's fit refines.
+ * @param {Array<{ requests: number, durationSec: number } | null>} loads the compared servers' runs; null: it failed
+ * @param {number} connections what the round ran with
+ * @param {{ connections: number, durationSec: number, pipelining: number }} flags
+ * @returns {{ connections: number, durationSec: number, msPerRequest: number } | null} null: no run to go on
+ */
+export function blockLoadFrom(loads, connections, flags) {
+  const msPerRequest = Math.max(
+    ...loads.flatMap((load) =>
+      load && load.durationSec > 0
+        ? [(load.durationSec * 1000) / (load.requests || connections * flags.pipelining)]
+        : [],
+    ),
+  );
+  if (!Number.isFinite(msPerRequest)) return null;
+  return { ...loadFor(msPerRequest, flags, ANSWERS_PER_CONNECTION_IN_A_BLOCK), msPerRequest };
 }
 
 /**

@@ -13,7 +13,7 @@ import { instanceName } from './stacks.js';
  * series in docs/method.md); a changepoint or drift test on a few points cannot isolate segments that short, so those
  * rounds are warm-up always and the tests look at the rounds after them.
  */
-const ALWAYS_WARM_UP_ROUNDS = 2;
+export const ALWAYS_WARM_UP_ROUNDS = 2;
 /** The fewest steady rounds a block keeps unless told otherwise (--rounds with --starts). */
 export const MIN_STEADY_ROUNDS = 3;
 /** The fewest points the drift test looks at. */

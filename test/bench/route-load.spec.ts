@@ -1,4 +1,6 @@
 import {
+  ANSWERS_PER_CONNECTION_IN_A_BLOCK,
+  blockLoadFrom,
   MAX_LOWERED_DURATION_SEC,
   MIN_ANSWERS_PER_CONNECTION,
   MIN_LOWERED_CONNECTIONS,
@@ -142,5 +144,35 @@ describe('how each route was measured, in the report', () => {
 
   it('has no table for a run that fitted no route', () => {
     expect(routeLoadTable({ ...results, routeLoads: undefined })).toBeNull();
+  });
+});
+
+describe("a block's load, fitted on its warm-up rounds", () => {
+  const DEFAULT = { connections: 50, durationSec: 0.25, pipelining: 1 };
+
+  it('keeps the flags where each connection is answered many times a run', () => {
+    const fitted = blockLoadFrom([{ requests: 8000, durationSec: 0.25 }], 50, DEFAULT);
+    expect(fitted).toMatchObject({ connections: 50, durationSec: 0.25 });
+  });
+
+  it('sets the load by the slower server: three waves of 50 become runs of many waves of fewer connections', () => {
+    const fitted = blockLoadFrom(
+      [
+        { requests: 150, durationSec: 0.3 },
+        { requests: 100, durationSec: 0.3 },
+      ],
+      50,
+      DEFAULT,
+    );
+    expect(fitted?.msPerRequest).toBeCloseTo(3, 5);
+    expect(fitted?.connections).toBe(Math.floor(250 / (ANSWERS_PER_CONNECTION_IN_A_BLOCK * 3)));
+    const answersPerConnection = ((fitted?.durationSec ?? 0) * 1000) / ((fitted?.connections ?? 1) * 3);
+    expect(answersPerConnection).toBeGreaterThanOrEqual(ANSWERS_PER_CONNECTION_IN_A_BLOCK - 0.5);
+  });
+
+  it('takes a server that answered nothing as at least a run per wave, and a failed run as no evidence', () => {
+    const fitted = blockLoadFrom([{ requests: 0, durationSec: 0.3 }, null], 50, DEFAULT);
+    expect(fitted?.msPerRequest).toBeCloseTo(6, 5);
+    expect(blockLoadFrom([null], 50, DEFAULT)).toBeNull();
   });
 });
