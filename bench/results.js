@@ -20,7 +20,9 @@ const RESULTS_SCHEMA = 1;
  * @property {string} scenario
  * @property {string} [stack] the app stack it ran with (bench/run/stacks.js); absent before stacks existed: bare
  * @property {number} round 1-based
- * @property {number} slot position within the round, 1-based
+ * @property {number} slot position within the round, 1-based; runs loaded together share one
+ * @property {string[]} [together] --pairing together: every server loaded in the same slot, by instanceName, this one's
+ *   among them; their loads began together and shared the server CPU
  * @property {number} [start] which server start (0-based) it measured, with --starts; absent: the run's one start
  * @property {string} startedAt ISO time
  * @property {'ok' | 'failed' | 'too-slow'} status too-slow: no answer within the run and no error either; not a failure

@@ -504,7 +504,8 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     paired.push({ round, numerator: run, denominator: other });
     logRps[0].push(Math.log(above));
     logRps[1].push(Math.log(below));
-    (run.slot < other.slot ? byOrder.numerator : byOrder.denominator).push(above / below);
+    // runs loaded together share their slot: neither went first
+    if (run.slot !== other.slot) (run.slot < other.slot ? byOrder.numerator : byOrder.denominator).push(above / below);
     const pair = [run, other];
     if (pair.some((r) => failedShare(/** @type {LoadResult} */ (r.load)) > FAILED_ANSWER_LIMIT))
       failedAnswerRounds.push(round);

@@ -277,11 +277,15 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
     const blockStartedAt = performance.now();
     const judged = block.pairs.filter((pair) => config.compare.includes(pair.target));
     const judgedNames = (judged.length ? judged : block.pairs).map(instanceName);
+    // only a block of the compared pair alone shares its slots: beside it, the others' rounds run back-to-back
+    const together = options.pairing === 'together' && judged.length > 1 && judged.length === block.pairs.length;
     const outcome = await measureBlock({
       targets: block.pairs.map(instanceName),
       judged: judgedNames,
       runRound: async (round) => {
-        const records = await runSlices(session, servers.running, rotate(block.pairs, round + start), start);
+        const records = together
+          ? await runTogether(session, servers.running, block.pairs, start)
+          : await runSlices(session, servers.running, rotate(block.pairs, round + start), start);
         if (records && start === 0 && round < ALWAYS_WARM_UP_ROUNDS && !options.fitLoads)
           fitBlockLoad(
             session,
@@ -336,7 +340,12 @@ function fitBlockLoad(session, block, records) {
   const { options, results, progress, runtimeKey } = session;
   const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
   const fitted = blockLoadFrom(
-    records.map((record) => record.load),
+    // a run loaded together had its share of the slot
+    records.map((record) =>
+      record.load && record.together
+        ? { ...record.load, durationSec: record.load.durationSec / record.together.length }
+        : record.load,
+    ),
     connections,
     options,
   );
@@ -377,6 +386,39 @@ function blocksOf(pairs) {
     blocks.set(key, block);
   }
   return [...blocks.values()];
+}
+
+/**
+ * One round of a block whose servers are loaded together: one settle, then every target's run at once for as long as
+ * their runs back-to-back would take, so each server gets about the CPU time a run alone would give it.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs one block's
+ * @param {number} start 0-based
+ * @returns {Promise<RunRecord[] | null>} null when interrupted
+ */
+async function runTogether(session, running, pairs, start) {
+  const { progress, runtimeKey, options } = session;
+  const live = pairs.filter((pair) => !session.troubled.has(loadKey(pair)));
+  if (session.signal.aborted || !live.length) return session.signal.aborted ? null : [];
+  const names = live.map(instanceName);
+  const durationSec = live.length * (session.fittedLoads.get(loadKey(live[0]))?.durationSec ?? options.durationSec);
+  const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...live[0], target: names.join(' + ') };
+  progress.start({ ...step, plannedSec: durationSec });
+  const together = {
+    settle: await settle(settlingServers(running), { signal: session.signal }),
+    names,
+    ready: barrier(live.length),
+    durationSec,
+  };
+  const records = await Promise.all(
+    live.map((pair) => timedRun(session, running, pair, { round: 0, slot: 1, start }, together)),
+  );
+  if (session.signal.aborted) return null;
+  progress.finish({ ...step, plannedSec: durationSec });
+  for (const [index, pair] of live.entries())
+    await afterLoad(session, running, live, pair, { phase: 'round', round: 0, start }, records[index].load);
+  return records;
 }
 
 /**
@@ -783,12 +825,14 @@ async function restartInstance(session, running, name, start) {
  * CPU counters of the servers that are not being measured: they share the measured one's CPU, so any work they do
  * (a timer, a late garbage collection) is taken from it.
  * @param {Map<string, ServedTarget>} running
- * @param {string} measured
+ * @param {string[]} measured the run's server and the servers loaded with it
  */
 function neighbourCpu(running, measured) {
   const startedAt = process.hrtime.bigint();
   const pids = new Map(
-    [...running].flatMap(([name, target]) => (name !== measured && target.pid !== null ? [[name, target.pid]] : [])),
+    [...running].flatMap(([name, target]) =>
+      !measured.includes(name) && target.pid !== null ? [[name, target.pid]] : [],
+    ),
   );
   const before = new Map([...pids].map(([name, pid]) => [name, processCpuNs(pid)]));
   /** @returns {{ busiest: string | null, cpuShare: number }} the neighbour that used the most CPU, in shares of a core */
@@ -806,15 +850,43 @@ function neighbourCpu(running, measured) {
 }
 
 /**
+ * Runs loaded at the same time (--pairing together): settled once, each started when all are ready, and each
+ * server's company left out of what its run charges to others.
+ * @typedef {object} Together
+ * @property {import('./settle.js').Settling} settle the wait before the slot, shared
+ * @property {string[]} names every server of the slot, by instanceName
+ * @property {() => Promise<void>} ready resolves once every run of the slot has called it
+ * @property {number} durationSec the slot's length
+ */
+
+/**
+ * A barrier for `count` callers.
+ * @param {number} count
+ * @returns {() => Promise<void>}
+ */
+function barrier(count) {
+  let arrived = 0;
+  /** @type {() => void} */
+  let release = () => {};
+  const all = new Promise((resolve) => (release = () => resolve(undefined)));
+  return () => {
+    if (++arrived === count) release();
+    return all;
+  };
+}
+
+/**
  * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair} pair
  * @param {{ round: number, slot: number, start: number }} place round and slot 1-based, start 0-based
+ * @param {Together | null} [together] the slot this run shares with the other servers of its pair
  * @returns {Promise<RunRecord>}
  */
-async function timedRun(session, running, pair, { round, slot, start }) {
+async function timedRun(session, running, pair, { round, slot, start }, together = null) {
   const target = running.get(instanceName(pair));
+  const ready = together?.ready ?? (async () => {});
   /** @type {RunRecord} */
   const record = {
     runtime: session.runtimeKey,
@@ -832,26 +904,50 @@ async function timedRun(session, running, pair, { round, slot, start }) {
     state: null,
     host: null,
   };
-  if (!target) return { ...record, failure: { reason: 'the target is not running' } };
+  if (!target) {
+    await ready();
+    return { ...record, failure: { reason: 'the target is not running' } };
+  }
   const exitedBefore = target.exitInfo();
-  if (exitedBefore)
+  if (exitedBefore) {
+    await ready();
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
+  }
 
-  record.settle = await settle(settlingServers(running), { signal: session.signal });
+  if (together) record.together = together.names;
+  record.settle = together?.settle ?? (await settle(settlingServers(running), { signal: session.signal }));
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
-  const observing = await observeRun(target, session.options.cpus?.server);
-  const neighbours = neighbourCpu(running, instanceName(pair));
+  const company = (together?.names ?? []).flatMap((name) => {
+    const companion = running.get(name);
+    return name !== instanceName(pair) && companion?.pid ? [companion.pid] : [];
+  });
+  const neighbours = neighbourCpu(running, [instanceName(pair), ...(together?.names ?? [])]);
+  /** @type {Awaited<ReturnType<typeof observeRun>>} */
+  let observing;
+  try {
+    observing = await observeRun(target, session.options.cpus?.server);
+  } finally {
+    // a run that cannot start must not hold the others of its slot
+    await ready();
+  }
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
+  const companyBefore = company.map(processCpuNs);
   try {
     const fitted = session.fittedLoads.get(loadKey(pair));
-    const load = await loadRun(session, target, pair, fitted?.durationSec ?? session.options.durationSec);
+    const durationSec = together?.durationSec ?? fitted?.durationSec ?? session.options.durationSec;
+    const load = await loadRun(session, target, pair, durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);
+    const companyNs = company.reduce(
+      (sum, companion, i) => sum + ((processCpuNs(companion) ?? 0) - (companyBefore[i] ?? 0)),
+      0,
+    );
     const neighbourUse = neighbours();
     const serverCpuNs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-    const observed = await observing(serverCpuNs);
+    // the company's CPU is the slot's, not work the host did beside it
+    const observed = await observing(serverCpuNs === null ? null : serverCpuNs + companyNs);
     const exited = target.exitInfo();
     if (exited)
       return {

@@ -38,6 +38,9 @@ export const DEFAULT_STARTS = 3;
  * database route whose Express side is slow to warm, and left the others within noise (see the README).
  */
 export const DEFAULT_BURST_SEC = 0;
+/** @typedef {'together' | 'back-to-back'} Pairing */
+/** @type {Pairing[]} */
+const PAIRINGS = ['together', 'back-to-back'];
 /** One request in flight per connection, as a browser or an HTTP client library sends them. */
 export const DEFAULT_PIPELINING = 1;
 /** Express needs a few seconds of traffic before its throughput settles; Fastify far less. */
@@ -96,6 +99,7 @@ const MAX_PORT = 65535;
  *   memory after boot; 0: none
  * @property {number} warmupSec per target and scenario, before the first round
  * @property {number} burstSec untimed load right before each timed run; 0: none
+ * @property {Pairing} pairing how a start's compared pair shares its rounds (--starts)
  * @property {number} pipelining requests each connection sends before it waits for answers
  * @property {boolean} quick
  * @property {string | null} outDir null: results/<timestamp>
@@ -133,6 +137,7 @@ const FLAGS = /** @type {const} */ ({
   'cold-starts': { type: 'string' },
   warmup: { type: 'string' },
   burst: { type: 'string' },
+  pairing: { type: 'string' },
   pipelining: { type: 'string' },
   quick: { type: 'boolean' },
   out: { type: 'string' },
@@ -219,6 +224,10 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --warmup S           seconds of load per target x scenario before the first round (default ${DEFAULT_WARMUP_SEC})
   --burst S            seconds of untimed load on the same target and route right before each timed run, so none
                        starts on a server that sat idle, e.g. 0.2 (default ${DEFAULT_BURST_SEC}: none)
+  --pairing WAY        how the compared pair of a start's block runs its rounds: together (both loaded at once, the
+                       server CPU shared, so the host's slow and fast moments hit both alike; the default) or
+                       back-to-back (each loaded alone in turn); the targets beside the verdict always run
+                       back-to-back (docs/method.md, "Both servers of a pair loaded together")
   --pipelining N       requests each connection sends before waiting for the answers (default ${DEFAULT_PIPELINING});
                        10 with --connections 100 is the setup of the published numbers (wrk, autocannon; not ab)
   --quick              smoke test: --duration ${QUICK.durationSec} --rounds ${QUICK.rounds} --warmup ${QUICK.warmupSec} unless given; numbers mean nothing
@@ -421,6 +430,10 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
           : DEFAULT_WARMUP_SEC
         : parseSeconds('--warmup', values.warmup, true),
     burstSec: values.burst === undefined ? DEFAULT_BURST_SEC : parseSeconds('--burst', values.burst, true),
+    pairing:
+      values.pairing === undefined
+        ? 'together'
+        : /** @type {Pairing} */ (parseChoice('--pairing', values.pairing, PAIRINGS)),
     pipelining,
     quick,
     outDir: values.out === undefined ? null : parseNonEmpty('--out', values.out),
