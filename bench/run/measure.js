@@ -403,7 +403,12 @@ async function runTogether(session, running, pairs, start) {
   if (session.signal.aborted || !live.length) return session.signal.aborted ? null : [];
   const names = live.map(instanceName);
   const durationSec = live.length * (session.fittedLoads.get(loadKey(live[0]))?.durationSec ?? options.durationSec);
-  const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...live[0], target: names.join(' + ') };
+  const step = {
+    runtime: runtimeKey,
+    phase: `start ${start + 1}`,
+    ...live[0],
+    target: live.map((pair) => pair.target).join(' + '),
+  };
   progress.start({ ...step, plannedSec: durationSec });
   const together = {
     settle: await settle(settlingServers(running), { signal: session.signal }),

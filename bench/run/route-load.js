@@ -56,20 +56,15 @@ const SAMPLE_BUDGET_MS = 200;
  * duration.
  * @param {number} aloneMs the slower server's single-request latency
  * @param {{ connections: number, durationSec: number, pipelining: number }} flags
- * @param {number} [answersPerConnection] what each connection should see in a run
  * @returns {{ connections: number, durationSec: number }}
  */
-export function loadFor(
-  aloneMs,
-  { connections, durationSec, pipelining },
-  answersPerConnection = MIN_ANSWERS_PER_CONNECTION,
-) {
+export function loadFor(aloneMs, { connections, durationSec, pipelining }) {
   const aloneSec = aloneMs / 1000;
   /** @param {number} seconds */
-  const fitting = (seconds) => Math.floor(seconds / (answersPerConnection * aloneSec * pipelining));
+  const fitting = (seconds) => Math.floor(seconds / (MIN_ANSWERS_PER_CONNECTION * aloneSec * pipelining));
   if (aloneSec <= 0 || fitting(durationSec) >= connections) return { connections, durationSec };
   const wanted = Math.max(fitting(durationSec), Math.min(MIN_LOWERED_CONNECTIONS, connections));
-  const neededSec = wanted * answersPerConnection * aloneSec * pipelining;
+  const neededSec = wanted * MIN_ANSWERS_PER_CONNECTION * aloneSec * pipelining;
   const runSec = Math.min(MAX_LOWERED_DURATION_SEC, Math.max(durationSec, neededSec));
   return {
     connections: Math.max(1, Math.min(wanted, fitting(runSec))),
@@ -79,8 +74,10 @@ export function loadFor(
 
 /**
  * A block's load from one of its rounds: the slower compared server's time per request at saturation (a run's length
- * over its answers) sets connections and run length as loadFor does, with ANSWERS_PER_CONNECTION_IN_A_BLOCK. A server
- * that answered nothing took at least the run's length per wave of requests, which the next round's fit refines.
+ * over its answers) sets the connections so that each gets ANSWERS_PER_CONNECTION_IN_A_BLOCK answers a run, at least
+ * MIN_LOWERED_CONNECTIONS. Its runs are never made longer: the rounds it is fitted on are a cold server's, and a
+ * steady one answers faster. A server that answered nothing took at least the run's length per wave of requests,
+ * which the next round's fit refines.
  * @param {Array<{ requests: number, durationSec: number } | null>} loads the compared servers' runs; null: it failed
  * @param {number} connections what the round ran with
  * @param {{ connections: number, durationSec: number, pipelining: number }} flags
@@ -95,7 +92,14 @@ export function blockLoadFrom(loads, connections, flags) {
     ),
   );
   if (!Number.isFinite(msPerRequest)) return null;
-  return { ...loadFor(msPerRequest, flags, ANSWERS_PER_CONNECTION_IN_A_BLOCK), msPerRequest };
+  const fitting = Math.floor(
+    (flags.durationSec * 1000) / (ANSWERS_PER_CONNECTION_IN_A_BLOCK * msPerRequest * flags.pipelining),
+  );
+  return {
+    connections: Math.max(Math.min(MIN_LOWERED_CONNECTIONS, flags.connections), Math.min(fitting, flags.connections)),
+    durationSec: flags.durationSec,
+    msPerRequest,
+  };
 }
 
 /**

@@ -170,6 +170,11 @@ describe("a block's load, fitted on its warm-up rounds", () => {
     expect(answersPerConnection).toBeGreaterThanOrEqual(ANSWERS_PER_CONNECTION_IN_A_BLOCK - 0.5);
   });
 
+  it('never lengthens a run: a route slower than the fewest connections can answer often keeps its length', () => {
+    const fitted = blockLoadFrom([{ requests: 10, durationSec: 0.25 }], 50, DEFAULT);
+    expect(fitted).toMatchObject({ connections: MIN_LOWERED_CONNECTIONS, durationSec: 0.25 });
+  });
+
   it('takes a server that answered nothing as at least a run per wave, and a failed run as no evidence', () => {
     const fitted = blockLoadFrom([{ requests: 0, durationSec: 0.3 }, null], 50, DEFAULT);
     expect(fitted?.msPerRequest).toBeCloseTo(6, 5);
