@@ -127,6 +127,14 @@ export function createResults({ startedAt, environment, options, config, plan })
 }
 
 /**
+ * The wall seconds of the host a run took: runs loaded together share their slot's.
+ * @param {RunRecord} run
+ */
+export function runWallSec(run) {
+  return (run.load?.durationSec ?? 0) / (run.together?.length ?? 1);
+}
+
+/**
  * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs (the load
  * curve's included). A target too slow to answer within a run is reported, not failed, unless nothing was measured.
  * @param {Results} results

@@ -163,6 +163,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  *   `node@20.20.2 (end of life since 2026-04-30)`
  * @property {boolean} budgeted the rounds ran under --budget with one start: intervals are group-sequential
  * @property {number} starts server starts per runtime (--starts): above 1, intervals take the start as their unit
+ * @property {boolean} together the compared pair's runs were loaded together (--pairing together)
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
@@ -296,6 +297,7 @@ export function analyze(results) {
     ),
     budgeted: design.budgeted,
     starts: design.starts,
+    together: results.runs.some((run) => run.together),
     scenarios,
     stacks,
     targets,

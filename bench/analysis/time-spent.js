@@ -1,6 +1,7 @@
 // @ts-check
 // Where a run's wall time went, from its own records: timed runs that count, warm-up runs, waiting for the servers to
 // settle, booting servers, and the rest (verification, the generator's own start and end, snapshots, reports).
+import { runWallSec } from '../results.js';
 
 /**
  * @typedef {object} TimeSpent seconds of the run's wall time
@@ -20,7 +21,7 @@ export function timeSpent(results) {
   if (!results.finishedAt) return null;
   const wallSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
   const blocks = results.steadyBlocks ?? [];
-  const timedSec = sum(results.runs.map((run) => (run.status === 'ok' ? (run.load?.durationSec ?? 0) : 0)));
+  const timedSec = sum(results.runs.map((run) => (run.status === 'ok' ? runWallSec(run) : 0)));
   const warmUpSec = sum(blocks.map((block) => block.warmUpSec));
   const settleSec = blocks.length
     ? sum(blocks.map((block) => block.settleSec ?? 0))

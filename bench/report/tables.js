@@ -130,7 +130,7 @@ export function verdictTable(analysis) {
       : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
     intro: [
       `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
-        `back-to-back runs; ${
+        `${analysis.together ? 'runs of the two servers loaded together, sharing the server CPU, so that the host’s slow and fast moments hit both alike' : 'back-to-back runs'}; ${
           analysis.starts > 1
             ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
               "with a 95 % t interval over those starts: its spread holds each start's own level, which more rounds " +
@@ -335,7 +335,12 @@ export function targetTable(analysis) {
       'Server CPU is µs of CPU time per response (from /proc); peak RSS is the highest VmHWM of a run; generator is the ' +
       "highest share of one core the load generator used. From the server's own telemetry: the young generation's " +
       "size at the runs' starts (lowest–highest), scavenges in a run and the share of a run spent in GC pauses " +
-      "(medians), mark-compacts during and between the runs (total), and the event loop's p99 delay (median, ms).",
+      "(medians), mark-compacts during and between the runs (total), and the event loop's p99 delay (median, ms)." +
+      (analysis.together
+        ? ' The compared pair ran loaded together: each of its servers had about half the server CPU, so its req/s is ' +
+          "about half what it serves alone and its latency includes the other's turns on the core; its CPU per " +
+          'response is its own.'
+        : ''),
     headers: [
       'runtime',
       'scenario',

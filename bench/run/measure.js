@@ -19,6 +19,7 @@ import { checkedScenarios, requestFor } from './scenarios.js';
 import { instanceName, targetStackEnv } from './stacks.js';
 import { deathFailure, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
+import { runWallSec } from '../results.js';
 
 const NANOS_PER_MICRO = 1000;
 /** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
@@ -320,8 +321,12 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       steadyFrom: outcome.steadyFrom,
       steady: outcome.steady,
       wallSec,
-      warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), (run) => run.load?.durationSec),
-      settleSec: secondsOf(outcome.rounds.flat(), (run) => (run.settle?.waitedMs ?? 0) / 1000),
+      warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), runWallSec),
+      // runs loaded together waited once, for all of them
+      settleSec: secondsOf(
+        outcome.rounds.flat(),
+        (run) => (run.settle?.waitedMs ?? 0) / 1000 / (run.together?.length ?? 1),
+      ),
       byTarget: outcome.byTarget,
     });
     session.save();
