@@ -120,14 +120,15 @@ export const FIRST_LOOK_STARTS = 3;
 export const MAX_STARTS = 12;
 
 /**
- * Whether a run with --starts makes one more start: always below the starts asked for; beyond them, under a budget,
- * while the next start fits in what is left of it. It never looks at the ratios, so no interval pays for looking.
+ * Whether a run with --starts makes one more start: without a budget, the starts asked for; under one, those and more
+ * (up to MAX_STARTS) while the next start's boot and first block fit in what is left of it, so that the default keeps
+ * its time on any host. It never looks at the ratios, so no interval pays for looking.
  * @param {{ startsSoFar: number, minStarts: number, budgetSec: number | null, spentSec: number, nextStartSec: number }} plan
- *   spentSec: since the first timed round; nextStartSec: a start's boot and warm-up plus its block of rounds
+ *   spentSec: since the first boot; nextStartSec: a start's boot and its first block
  */
 export function wantsAnotherStart({ startsSoFar, minStarts, budgetSec, spentSec, nextStartSec }) {
-  if (startsSoFar < minStarts) return true;
-  return budgetSec !== null && startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
+  if (budgetSec === null) return startsSoFar < minStarts;
+  return startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
 }
 /**
  * What set a start's rounds. Earlier runs: the default before the noise was split, the budget alone, or the variance

@@ -212,10 +212,12 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --starts N           start the servers afresh N times (boot order alternating); each start measures every scenario
                        in a block of alternating runs of its targets until their cost per request and young
                        generation reach a steady state (changepoints), and keeps the rounds from there on (with
-                       --rounds, that many; else ${MIN_STEADY_ROUNDS}). The first start measures every target, later ones only the
-                       compared pair. Intervals take the start as their unit, and each row shows how its noise splits
-                       between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
-                       --quick); under --budget further starts while the next fits, up to ${MAX_STARTS}, and from start
+                       --rounds, that many; else ${MIN_STEADY_ROUNDS}). Starts measure the compared pair, the first
+                       scenario first; the targets beside it (bare frameworks, node:http) get one start after them if
+                       the budget allows. Intervals take the start as their unit, and each row shows how its noise
+                       splits between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
+                       --quick); under --budget starts, the N asked included, go on while the next one's first block
+                       fits, up to ${MAX_STARTS}, a later start's block runs only while it fits, and from start
                        ${FIRST_LOOK_STARTS} (or the N asked) on, a block whose interval at 99 % decides stops; --starts 1
                        keeps one start with per-round group-sequential intervals (docs/method.md, "Starts as the unit")
   --cold-starts N      after each runtime's timed rounds, start each compared server N times more (order

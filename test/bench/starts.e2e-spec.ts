@@ -66,6 +66,26 @@ describe('npm run bench -- --starts, end to end', () => {
       ]);
   });
 
+  it('loads the compared pair together in each round: one slot of both runs, counted once in the time spent', () => {
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    for (let round = 1; round <= STARTS * ROUNDS_PER_START; round++) {
+      const slot = results.runs.filter((r: any) => r.round === round);
+      expect(slot.map((r: any) => r.target).sort()).toEqual(TARGETS);
+      for (const run of slot) {
+        expect(run.together).toHaveLength(TARGETS.length);
+        expect(run.slot).toBe(1);
+        // as long as the two runs back-to-back: each server gets about a run's CPU
+        expect(run.load.durationSec).toBeGreaterThanOrEqual(0.2 * TARGETS.length * 0.9);
+      }
+      expect(slot[0].settle).toEqual(slot[1].settle);
+    }
+    const report = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(report).toContain('runs of the two servers loaded together');
+    const [wall, timed] = /\| ([\d.]+) s \| ([\d.]+) s \(\d+ %\) \|/.exec(report)!.slice(1).map(Number);
+    expect(timed).toBeLessThan(wall);
+    expect(timed).toBeCloseTo(STARTS * ROUNDS_PER_START * 0.2 * TARGETS.length, 0);
+  });
+
   it('reports per row how the noise splits between starts and within a start', () => {
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(report).toContain('### Where the noise lives: server starts and rounds');

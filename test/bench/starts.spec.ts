@@ -226,12 +226,12 @@ describe('the budget stops measuring a decided row (seeded)', () => {
 });
 
 describe('how many starts a run makes', () => {
-  it('makes the starts asked for whatever the budget, and more only while one fits', () => {
+  it('under a budget makes starts while the next one fits, the starts asked for included; without one, those asked', () => {
     const plan = { minStarts: 4, budgetSec: 100, spentSec: 95, nextStartSec: 10 };
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 3 })).toBe(true);
-    expect(wantsAnotherStart({ ...plan, startsSoFar: 4 })).toBe(false);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 2 })).toBe(false);
     expect(wantsAnotherStart({ ...plan, startsSoFar: 4, spentSec: 50 })).toBe(true);
     expect(wantsAnotherStart({ ...plan, startsSoFar: MAX_STARTS, spentSec: 0 })).toBe(false);
+    expect(wantsAnotherStart({ ...plan, startsSoFar: 3, budgetSec: null })).toBe(true);
     expect(wantsAnotherStart({ ...plan, startsSoFar: 4, budgetSec: null, spentSec: 0 })).toBe(false);
   });
 });
