@@ -46,12 +46,10 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('makes the default starts however small the budget, each block timed from its steady state on', () => {
+  it('makes no start the budget has no room for: the first alone, each block timed from its steady state on', () => {
     expect(run.status).toBe(0);
     expect(results.options.starts).toBe(DEFAULT_STARTS);
-    expect(results.startBlocks.map((block: any) => [block.start, block.choice])).toEqual(
-      Array.from({ length: DEFAULT_STARTS }, (_, start) => [start, 'steady']),
-    );
+    expect(results.startBlocks.map((block: any) => [block.start, block.choice])).toEqual([[0, 'steady']]);
     for (const block of results.steadyBlocks) {
       expect(block.steadyFrom).toBeGreaterThanOrEqual(2);
       expect(block.rounds - block.steadyFrom).toBeGreaterThanOrEqual(block.steady ? MIN_STEADY_ROUNDS : 1);
@@ -63,14 +61,10 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
     expect(compared).toHaveLength(2 * results.startBlocks.reduce((sum: number, b: any) => sum + b.rounds, 0));
   });
 
-  it('boots and measures the target beside the compared pair on the first start only', () => {
-    const startsOf = (target: string) =>
-      new Set(results.started.filter((s: any) => s.target === target).map((s: any) => s.start));
-    expect([...startsOf('raw-node')]).toEqual([0]);
-    expect(startsOf('nest-express').size).toBe(results.startBlocks.length);
-    expect(new Set(results.runs.filter((r: any) => r.target === 'raw-node').map((r: any) => r.start))).toEqual(
-      new Set([0]),
-    );
+  it('gives the target beside the compared pair no start of the verdict, and none when the budget is spent', () => {
+    expect(results.runs.filter((r: any) => r.target === 'raw-node')).toEqual([]);
+    expect(results.steadyBlocks.every((block: any) => !('raw-node' in block.byTarget))).toBe(true);
+    expect(run.stderr + run.stdout).toContain("raw-node not measured: the verdict's starts took the budget");
   });
 
   it('waits for the servers to settle before every timed run, and records it', () => {
