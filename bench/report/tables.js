@@ -485,6 +485,7 @@ export function environmentTable(results) {
         // results written before --burst and --pipelining existed had neither
         `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
         `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}` +
+        `${results.runs.some((run) => run.together) ? "; each round's compared pair loaded together for as long as its runs back-to-back would take (--pairing together)" : ''}` +
         loweredBlockLoads(results),
     ],
     [
