@@ -13,7 +13,7 @@ export function warmUpTable(warmUps, runtimeLabels) {
     title: 'Where warm-up ended',
     intro: [
       'On every server start, each scenario ran in rounds of short alternating runs of its targets until every ' +
-        "target's CPU per request, young generation and compiled code had no changepoint in the last rounds and no drift; only the " +
+        "target's CPU per request and young generation had no changepoint in the last rounds and no drift; only the " +
         'rounds from there on count. ',
       strong('warm-up rounds'),
       ': per start, in start order (the first two rounds always count as warm-up). ',

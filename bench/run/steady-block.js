@@ -1,7 +1,7 @@
 // @ts-check
 // One block of a server start: the targets of one scenario on one stack, measured in alternating short runs (a round:
-// each target once, the order swapping every round) until each target's cost per request, young generation and
-// compiled code have reached a steady state, the last changepoint far enough back (Barrett et al., OOPSLA 2017). Rounds before it are
+// each target once, the order swapping every round) until each target's cost per request and young generation have
+// reached a steady state, the last changepoint far enough back (Barrett et al., OOPSLA 2017). Rounds before it are
 // warm-up; the rounds from it on are the block's measurements.
 import { steadyState } from '../maths/changepoints.js';
 import { drifts } from '../maths/trend.js';
@@ -40,8 +40,6 @@ const FAILED_ROUNDS_TO_STOP = 2;
  * @property {Array<number | null>} cpuUsPerRequest per round (the reciprocal of req/s where the server's CPU is not
  *   ours to read)
  * @property {Array<number | null>} youngMiB per round, before the run
- * @property {Array<number | null>} codeMiB per round, the heap's compiled code after the run: it grows while the JIT
- *   still compiles for the load (docs/method.md, "Warm-up ends when the JIT stops compiling")
  * @typedef {object} BlockOutcome
  * @property {RunRecord[][]} rounds each round's records, in the order they ran
  * @property {number} steadyFrom 0-based: the first round that counts as a measurement
@@ -92,18 +90,15 @@ function outcome(rounds, targets, judged, steadyRounds, ending) {
     );
     const cpuUsPerRequest = runs.map(costPerRequest);
     const youngMiB = runs.map((run) => run?.state?.heapBefore?.youngMiB ?? null);
-    const codeMiB = runs.map((run) => run?.state?.heapAfter?.codeMiB ?? null);
     const cost = steadyOf(cpuUsPerRequest, steadyRounds, 'no steady state');
-    const levels = [cost, steadyOf(youngMiB, steadyRounds, 'flat'), steadyOf(codeMiB, steadyRounds, 'flat')];
-    const from = levels.some((level) => level.steadyFrom === null)
-      ? null
-      : Math.max(...levels.map((level) => /** @type {number} */ (level.steadyFrom)));
+    const young = steadyOf(youngMiB, steadyRounds, 'flat');
+    const from =
+      cost.steadyFrom === null || young.steadyFrom === null ? null : Math.max(cost.steadyFrom, young.steadyFrom);
     byTarget[target] = {
       classification: from === null ? 'no steady state' : cost.classification,
       steadyFrom: from,
       cpuUsPerRequest,
       youngMiB,
-      codeMiB,
     };
     if (!judged.includes(target)) continue;
     if (from === null) steady = false;

@@ -106,17 +106,10 @@ function tryStart(feature, start) {
 /** @param {number} bytes */
 const mib = (bytes) => Math.round((bytes / BYTES_PER_MIB) * 100) / 100;
 
-/** The heap's compiled code: it grows while the JIT still compiles what the load runs, and stops when it is done. */
-function codeMiB() {
-  const code = tryStart('code', () => v8.getHeapCodeStatistics());
-  return code && code.code_and_metadata_size > 0 ? mib(code.code_and_metadata_size) : null;
-}
-
 function heapState() {
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s]));
   const memory = process.memoryUsage();
   return {
-    codeMiB: codeMiB(),
     youngMiB: spaces.new_space && !unsupported.generations ? mib(spaces.new_space.space_size) : null,
     oldMiB: spaces.old_space && !unsupported.generations ? mib(spaces.old_space.space_size) : null,
     heapTotalMiB: mib(memory.heapTotal),

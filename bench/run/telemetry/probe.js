@@ -14,8 +14,7 @@ const SNAPSHOT_TIMEOUT_MS = 3000;
  * @typedef {{ count: number, totalMs: number, maxMs: number }} PauseSum
  * @typedef {{ at: number, ms: number, kind: string, flags: string[] }} GcEvent at: epoch ms when the pause began
  * @typedef {{ youngMiB: number | null, oldMiB: number | null, heapTotalMiB: number, heapUsedMiB: number,
- *   externalMiB: number, rssMiB: number, codeMiB?: number | null }} HeapState codeMiB: compiled code and its
- *   metadata (null where the runtime does not say; absent in runs before it was recorded)
+ *   externalMiB: number, rssMiB: number }} HeapState
  * @typedef {object} Snapshot what the preload wrote: GC since the previous snapshot, heap and loop state now
  * @property {number} seq
  * @property {number} at epoch ms
