@@ -26,18 +26,8 @@ const DRIFT_WINDOW = 3;
 const JUDGED_PER_STEADY_ROUND = 2;
 /** A segment as short as the steady rounds: a step then shows as soon as the rounds judged can hold two. */
 const MIN_SEGMENT_ROUNDS = MIN_STEADY_ROUNDS;
-/**
- * A round that cost this many times its level's median is no part of that level: the JIT compiling a burst of hot
- * functions on the server's core (docs/experiments/jit-warm-up/), or a hiccup of the host. One point is no changepoint,
- * so the steady rounds begin after it.
- */
-const BURST_RATIO = 1.5;
-/**
- * A block whose targets have not settled by then ends anyway, its last steady rounds' worth flagged: room for the
- * steady rounds after a compile burst as late as a slow host's (docs/method.md, "Warm-up here is longer than the
- * blocks").
- */
-export const MAX_BLOCK_ROUNDS = 14;
+/** A block whose targets have not settled by then ends anyway, its last steady rounds' worth flagged. */
+export const MAX_BLOCK_ROUNDS = 12;
 /** A target that answers nothing in this many rounds in a row ends its block: more rounds will not change that. */
 const FAILED_ROUNDS_TO_STOP = 2;
 
@@ -100,7 +90,7 @@ function outcome(rounds, targets, judged, steadyRounds, ending) {
     );
     const cpuUsPerRequest = runs.map(costPerRequest);
     const youngMiB = runs.map((run) => run?.state?.heapBefore?.youngMiB ?? null);
-    const cost = afterBursts(steadyOf(cpuUsPerRequest, steadyRounds, 'no steady state'), cpuUsPerRequest);
+    const cost = steadyOf(cpuUsPerRequest, steadyRounds, 'no steady state');
     const young = steadyOf(youngMiB, steadyRounds, 'flat');
     const from =
       cost.steadyFrom === null || young.steadyFrom === null ? null : Math.max(cost.steadyFrom, young.steadyFrom);
@@ -146,24 +136,6 @@ function steadyOf(series, steadyRounds, unread) {
   )
     return { steadyFrom: null, classification: 'no steady state' };
   return { steadyFrom: known[from].round, classification: found.classification };
-}
-
-/**
- * A cost series' steady state begins after the last round of it that cost BURST_RATIO times its median or more.
- * @template {{ steadyFrom: number | null }} T
- * @param {T} level @param {Array<number | null>} series
- * @returns {T}
- */
-function afterBursts(level, series) {
-  if (level.steadyFrom === null) return level;
-  const from = level.steadyFrom;
-  const values = series.slice(from).filter((value) => value !== null);
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const lastBurst = series.findLastIndex(
-    (value, round) => round >= from && value !== null && value >= BURST_RATIO * median,
-  );
-  return lastBurst === -1 ? level : { ...level, steadyFrom: lastBurst + 1 };
 }
 
 /** @param {RunRecord | undefined} run */

@@ -45,18 +45,6 @@ describe('a block measured until its targets reach a steady state', () => {
     expect(lengths.filter((length) => length <= 9).length / lengths.length).toBeGreaterThan(0.75);
   });
 
-  it('never ends on a round the JIT spent compiling: the steady rounds begin after the burst', async () => {
-    // Nest-Fastify on a slow host: flat, then one round at four times its level, then flat again (jit-warm-up.txt)
-    const bursting = (round: number) => (round === 7 ? 400 : 100);
-    const outcome = (await block(
-      target('express', () => 180),
-      target('fastify', bursting),
-    ))!;
-    expect(outcome.steady).toBe(true);
-    expect(outcome.steadyFrom).toBe(8);
-    expect(outcome.rounds.length - outcome.steadyFrom).toBeGreaterThanOrEqual(MIN_STEADY_ROUNDS);
-  });
-
   it('goes on while a target is still getting faster, and counts only the rounds after it levelled off', async () => {
     // the JIT's warm-up: a cost that halves for four rounds, then holds
     const warming = (round: number) => 1000 * 2 ** -Math.min(round, 4);
