@@ -139,10 +139,10 @@ function stopAll(running) {
 /**
  * --starts: start after start, each server start measured block by block (a scenario on a stack: its targets in
  * alternating short runs until they reach a steady state, steady-block.js). Starts measure the compared targets, whose
- * ratio the verdict takes over starts, the plan's first block (the headline) first on each. Starts go on, at least
- * --starts of them, while the next one's first block fits in --budget (counted from the first boot); under a budget a
- * later start's block runs only while it fits, and a decided block leaves. Whether to go on never depends on the
- * ratios measured beyond that stop rule, whose coverage the seeded simulation checks.
+ * ratio the verdict takes over starts, the plan's first block (the headline) first on each. Without a budget, --starts
+ * of them; under --budget (counted from the first boot), starts while the next one's boot and first block fit, a
+ * later start's block only while it fits, and a decided block leaves (wantsAnotherStart). Whether to go on never
+ * depends on the ratios measured beyond that stop rule, whose coverage the seeded simulation checks.
  *
  * The targets shown beside the verdict (bare frameworks, node:http) are measured once, with the compared targets of
  * their blocks, on one more start after the verdict's, and only while the budget lasts: they never cost the verdict a
