@@ -87,6 +87,9 @@ const RESULTS_SCHEMA = 1;
  *   compatibility and traffic
  * @property {import('./run/route-load.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
  *   from its single-request latency
+ * @property {Array<{ runtime: string, target: string, scenario: string, stack: string, start: number, requests: number,
+ *   seconds: number }>} [primes] --starts: the untimed load each server of the headline block answered alone before its
+ *   first round, per start
  * @property {import('./run/route-load.js').BlockLoad[]} [blockLoads] --starts: each block's load, fitted on its first
  *   start's warm-up rounds
  * @property {import('./run/recover.js').Drain[]} [drains] --nest-app: every load after which a server held requests,

@@ -7,7 +7,8 @@ import { runWallSec } from '../results.js';
  * @typedef {object} TimeSpent seconds of the run's wall time
  * @property {number} wallSec from the run's start to its end
  * @property {number} timedSec the runs the intervals are taken over
- * @property {number} warmUpSec runs before their block's steady state (or the warm-ups of a run without starts)
+ * @property {number} warmUpSec runs before their block's steady state and the headline's priming (or the warm-ups of a
+ *   run without starts)
  * @property {number} settleSec waiting for the last run's leftovers before each run
  * @property {number} bootSec booting the servers of every start after the first (the first's is in the rest)
  * @property {number} otherSec the rest
@@ -22,7 +23,8 @@ export function timeSpent(results) {
   const wallSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
   const blocks = results.steadyBlocks ?? [];
   const timedSec = sum(results.runs.map((run) => (run.status === 'ok' ? runWallSec(run) : 0)));
-  const warmUpSec = sum(blocks.map((block) => block.warmUpSec));
+  const warmUpSec =
+    sum(blocks.map((block) => block.warmUpSec)) + sum((results.primes ?? []).map((prime) => prime.seconds));
   const settleSec = blocks.length
     ? sum(blocks.map((block) => block.settleSec ?? 0))
     : sum(results.runs.map((run) => (run.settle?.waitedMs ?? 0) / 1000));

@@ -183,6 +183,7 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
     if (start > 0) bootSec = await bootStart(session, servers, compared, start);
     const [headline, ...rest] = compared;
     const ordered = [headline, ...rotate(rest, start)];
+    if (headline === comparedBlocks[0] && !(await primeBlock(session, servers.running, headline, start))) return false;
     // the first start is the first look at every block; a later one measures a block only while it fits
     const fitting = start === 0 ? () => true : fits;
     if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
@@ -220,6 +221,50 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
   session.save();
   progress.log(`${runtimeKey}: ${start + 1} starts`);
   return true;
+}
+
+/**
+ * Requests each server of the headline block answers alone before the block's first round, on every start. V8 tiers
+ * code up by invocation counts, so a slow host needs more seconds of load than a fast one to finish compiling; without
+ * this, a slow host's hello blocks ended inside the JIT's compile bursts (docs/method.md, "Warm-up here is longer than
+ * the blocks").
+ */
+const PRIME_REQUESTS = 30_000;
+/** Priming runs this long at a time, until its requests are answered. */
+const PRIME_RUN_SEC = 1;
+/** The most priming per server, however slow the host. */
+const MAX_PRIME_SEC = 6;
+
+/**
+ * Each server of the block loaded alone until it has answered PRIME_REQUESTS (or MAX_PRIME_SEC passed), recorded in
+ * results.primes.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {{ scenario: string, stack: string, pairs: Pair[] }} block
+ * @param {number} start 0-based
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function primeBlock(session, running, block, start) {
+  const { results, progress, runtimeKey } = session;
+  for (const pair of block.pairs) {
+    const target = running.get(instanceName(pair));
+    if (!target || session.troubled.has(loadKey(pair))) continue;
+    let requests = 0;
+    let seconds = 0;
+    while (requests < PRIME_REQUESTS && seconds < MAX_PRIME_SEC) {
+      if (session.signal.aborted) return false;
+      const step = { runtime: runtimeKey, phase: `start ${start + 1} priming`, ...pair, plannedSec: PRIME_RUN_SEC };
+      progress.start(step);
+      const load = await loadRun(session, target, pair, PRIME_RUN_SEC).catch(() => null);
+      progress.finish(step);
+      if (!load?.requests) break;
+      requests += load.requests;
+      seconds += load.durationSec;
+    }
+    (results.primes ??= []).push({ runtime: runtimeKey, ...pair, start, requests, seconds });
+  }
+  session.save();
+  return !session.signal.aborted;
 }
 
 /**
