@@ -246,7 +246,8 @@ const MAX_PRIME_SEC = 6;
  */
 async function primeBlock(session, running, block, start) {
   const { results, progress, runtimeKey } = session;
-  for (const pair of block.pairs) {
+  // the order alternates by start, as the boot order does: the server primed last goes straight into the rounds
+  for (const pair of rotate(block.pairs, start)) {
     const target = running.get(instanceName(pair));
     if (!target || session.troubled.has(loadKey(pair))) continue;
     let requests = 0;

@@ -81,6 +81,17 @@ describe('npm run bench -- --starts, end to end', () => {
     for (const record of results.runs.filter((r: any) => r.start === STARTS)) expect(record.together).toBeUndefined();
   });
 
+  it("primes the headline's two servers alone before each verdict start, none on the start beside it", () => {
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    expect(results.primes.map((p: any) => `${p.target}#${p.start}`).sort()).toEqual(
+      ['nest-express#0', 'nest-express#1', 'nest-fastify#0', 'nest-fastify#1'].sort(),
+    );
+    for (const prime of results.primes) {
+      expect(prime.requests).toBeGreaterThan(0);
+      expect(prime.seconds).toBeGreaterThan(0);
+    }
+  });
+
   it('loads the compared pair together in each round: one slot of both runs, counted once in the time spent', () => {
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
     for (let round = 1; round <= STARTS * ROUNDS_PER_START; round++) {
