@@ -449,8 +449,8 @@ export function headerTable(results) {
 }
 
 /**
- * The blocks run at fewer connections or for longer than the flags say, each fitted on its first start's warm-up
- * rounds so that each connection is answered many times a run.
+ * The blocks run at fewer connections than the flags say, each fitted on its first start's warm-up rounds so that each
+ * connection is answered many times a run.
  * @param {Results} results
  */
 function loweredBlockLoads(results) {
@@ -458,7 +458,7 @@ function loweredBlockLoads(results) {
   if (!lowered.length) return '';
   const loads = lowered.map(
     (load) =>
-      `${load.scenario} · ${load.stack}${results.environment.runtimes.length > 1 ? ` (${load.runtime})` : ''} at ${load.connections} connections for ${load.durationSec} s (${formatNumber(load.msPerRequest, 2)} ms a request)`,
+      `${load.scenario} · ${load.stack}${results.environment.runtimes.length > 1 ? ` (${load.runtime})` : ''} at ${load.connections} connections (${formatNumber(load.msPerRequest, 2)} ms a request)`,
   );
   return `; fitted on the first start's warm-up rounds so that each connection gets ${ANSWERS_PER_CONNECTION_IN_A_BLOCK} answers a run: ${loads.join(', ')}`;
 }

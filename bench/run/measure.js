@@ -402,7 +402,8 @@ function fitBlockLoad(session, block, records) {
   );
   if (!fitted) return;
   session.fittedLoads.set(block.key, fitted);
-  const lowered = fitted.connections < options.connections || fitted.durationSec > options.durationSec;
+  // a block's runs keep their length: only its connections are fitted
+  const lowered = fitted.connections < options.connections;
   const entry = { runtime: runtimeKey, scenario: block.scenario, stack: block.stack, ...fitted, lowered };
   const earlier = (results.blockLoads ??= []).findIndex(
     (load) => load.runtime === runtimeKey && loadKey(load) === block.key,
@@ -411,7 +412,7 @@ function fitBlockLoad(session, block, records) {
   else results.blockLoads[earlier] = entry;
   if (lowered)
     progress.log(
-      `${runtimeKey} ${block.scenario} · ${block.stack}: ${Math.round(fitted.msPerRequest * 100) / 100} ms per request, so ${fitted.connections} connections for ${fitted.durationSec} s`,
+      `${runtimeKey} ${block.scenario} · ${block.stack}: ${Math.round(fitted.msPerRequest * 100) / 100} ms per request, so ${fitted.connections} connections`,
     );
 }
 

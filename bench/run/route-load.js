@@ -48,7 +48,7 @@ const SAMPLE_BUDGET_MS = 200;
  * @property {number} msPerRequest the slower compared server's time per request, from the round it was fitted on
  * @property {number} connections
  * @property {number} durationSec
- * @property {boolean} lowered fewer connections or a longer run than --connections and --duration
+ * @property {boolean} lowered fewer connections than --connections
  */
 
 /**
