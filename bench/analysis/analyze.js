@@ -7,7 +7,7 @@ import { pairState, targetState } from './server-state.js';
 import { CONFIDENCE, correlation, median, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
-import { BUDGETED_STARTS_CONFIDENCE, STARTS_STOP_CONFIDENCE, analyzeStarts } from './starts.js';
+import { BUDGETED_STARTS_CONFIDENCE, RECORDED_BEFORE_STOP_RULE, analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../run/builtin-config.js';
 import { configRecord } from '../run/config.js';
@@ -197,20 +197,24 @@ function designOf(results) {
   /** @param {string} runtime @param {string} scenario @param {string} stack */
   const stopOf = (runtime, scenario, stack) =>
     results.stops?.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
+  const stopRule = results.stopRule ?? RECORDED_BEFORE_STOP_RULE;
+  const endConfidence = startsAdaptive
+    ? BUDGETED_STARTS_CONFIDENCE
+    : starts > 1 && typeof results.options.budgetSec === 'number'
+      ? (stopRule.endConfidence ?? CONFIDENCE)
+      : CONFIDENCE;
   return {
     budgeted,
     starts,
+    stopConfidence: stopRule.stopConfidence,
     /**
-     * A row the starts stopped once it was decided is reported at the level its stop was judged at.
+     * A row the starts stopped once it was decided is reported at the level its stop was judged at; one measured to
+     * the end under the stop rule at the rule's end level.
      * @param {string} runtime @param {string} scenario @param {string} stack
      * @returns {number}
      */
     startsConfidenceOf: (runtime, scenario, stack) =>
-      starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided'
-        ? STARTS_STOP_CONFIDENCE
-        : startsAdaptive
-          ? BUDGETED_STARTS_CONFIDENCE
-          : CONFIDENCE,
+      starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided' ? stopRule.stopConfidence : endConfidence,
     summarize: budgeted ? sequentialSummary : summarize,
     stopOf,
   };
@@ -219,7 +223,7 @@ function designOf(results) {
 /**
  * Where a scenario's verdict stands after the runs recorded so far, for the budgeted loops: decided when the numbers
  * alone give a band, unjudged when the scenario has no judged pair. Over starts, its interval is taken at the level a
- * stop is judged at (STARTS_STOP_CONFIDENCE).
+ * stop is judged at (the run's stop rule).
  * @param {Results} results
  * @param {{ runtime: string, scenario: string, stack: string }} block
  * @returns {import('../run/budget.js').Standing}
@@ -230,7 +234,8 @@ export function standing(results, { runtime, scenario, stack }) {
     (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
   );
   const rounds = Math.max(0, ...runs.map((run) => run.round));
-  const design = { ...designOf(results), startsConfidenceOf: () => STARTS_STOP_CONFIDENCE };
+  const designed = designOf(results);
+  const design = { ...designed, startsConfidenceOf: () => designed.stopConfidence };
   const row = judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, design, results.options.durationSec);
   if (!row) return 'unjudged';
   // more rounds of the same length cannot give a too-slow target the time to answer

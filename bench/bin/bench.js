@@ -27,6 +27,7 @@ import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
 import { standing } from '../analysis/analyze.js';
+import { STOP_RULE } from '../analysis/starts.js';
 import { renderSummary } from '../report/markdown.js';
 import { writeReports } from '../report/write.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
@@ -276,6 +277,7 @@ async function run({
     plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
   });
   if (ownApp) results.ownApp = ownApp;
+  if (options.starts > 1 && options.budgetSec !== null) results.stopRule = STOP_RULE;
   if (cells) results.packages = packagesRecord(options.packages, cells, refused);
   const writer = createResultsWriter(outDir);
   const save = () => writer.write(results);

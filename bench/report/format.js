@@ -19,6 +19,14 @@ export function formatPercent(value, digits = 0) {
   return typeof value === 'number' && Number.isFinite(value) ? `${(value * 100).toFixed(digits)} %` : DASH;
 }
 
+/**
+ * A confidence level as few digits as it needs: 95 %, 99.5 %.
+ * @param {number} level
+ */
+export function formatLevel(level) {
+  return `${Number((level * 100).toFixed(1))} %`;
+}
+
 /** @param {number | null | undefined} value @param {number} [digits] */
 export function formatNumber(value, digits = 0) {
   return typeof value === 'number' && Number.isFinite(value)

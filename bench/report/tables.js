@@ -1,13 +1,14 @@
 // @ts-check
 // The report's tables as data (see rich-table.js), so Markdown, HTML and the terminal show the same thing.
 import { formatDuration } from '../run/progress.js';
-import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
+import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
 import { stackOf } from '../run/plan.js';
 import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
 import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../run/route-load.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
+import { CONFIDENCE } from '../analysis/stats.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
 import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
@@ -59,10 +60,12 @@ function roundsCell(row) {
   const count = `${row.summary.n}${row.missingRounds.length ? ` of ${row.summary.n + row.missingRounds.length}` : ''}`;
   const inStarts = row.starts ? `${count} in ${row.starts.perStart.length} starts` : count;
   if (row.stop && !row.starts) return `${count}, ${STOPPED_ON[row.stop.stoppedOn]}`;
-  // a row the starts' budget stopped once decided carries the interval its stop was judged at
-  return row.starts?.interval && row.stop?.stoppedOn === 'decided'
-    ? `${inStarts}, decided (${formatPercent(row.starts.interval.coverage)} interval)`
-    : inStarts;
+  const coverage = row.starts?.interval?.coverage;
+  if (coverage === undefined) return inStarts;
+  // a row the starts' budget stopped once decided carries the interval its stop was judged at, and one measured to
+  // the end under the stop rule its end level
+  if (row.stop?.stoppedOn === 'decided') return `${inStarts}, decided (${formatLevel(coverage)} interval)`;
+  return coverage === CONFIDENCE ? inStarts : `${inStarts} (${formatLevel(coverage)} interval)`;
 }
 
 /** How the order note names the two sides of the judged ratio in the built-in setup. */
@@ -133,9 +136,11 @@ export function verdictTable(analysis) {
         `${analysis.together ? 'runs of the two servers loaded together, sharing the server CPU, so that the host’s slow and fast moments hit both alike' : 'back-to-back runs'}; ${
           analysis.starts > 1
             ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
-              "with a 95 % t interval over those starts: its spread holds each start's own level, which more rounds " +
-              'in one start cannot average (next table); a row whose rounds read "decided" stopped once its interval ' +
-              'at the level given there lay in one band, and shows that interval. '
+              "with a t interval over those starts: its spread holds each start's own level, which more rounds " +
+              'in one start cannot average (next table). The interval is at 95 % unless the rounds column gives ' +
+              'another level: a row whose rounds read "decided" stopped once its interval at that level lay in one ' +
+              'band, and shows that interval; a row measured to the end while others could stop shows its interval ' +
+              "at the stop rule's end level, so that looking after every start costs no coverage. "
             : `median over the rounds with ${
                 analysis.budgeted
                   ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +

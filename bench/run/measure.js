@@ -95,12 +95,14 @@ export async function measureRuntime(unplanned) {
   };
   const { options, results, progress, runtimeKey } = session;
   const bootedAt = performance.now();
+  // with starts, the first boots only the verdict's servers: the ones beside it boot on their own start, if any
+  const firstBoot = options.starts > 1 ? verdictInstances(session) : null;
   /** the servers of the current start: --starts replaces them */
-  const servers = { running: await startTargets(session, 0) };
+  const servers = { running: await startTargets(session, 0, firstBoot) };
   const running = servers.running;
   try {
     if (session.signal.aborted) return;
-    const verified = await verifyPairs(session, running);
+    const verified = await verifyPairs(session, running, session.pairs);
     results.verification.push(...verified.records);
     session.save();
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
@@ -131,6 +133,16 @@ export async function measureRuntime(unplanned) {
   }
 }
 
+/**
+ * The servers of the compared pairs, or null when nothing is compared (then every block is the verdict's).
+ * @param {PlannedSession} session
+ * @returns {Set<string> | null}
+ */
+function verdictInstances({ pairs, config }) {
+  const compared = pairs.filter((pair) => config.compare.includes(pair.target));
+  return compared.length ? new Set(compared.map(instanceName)) : null;
+}
+
 /** @param {Map<string, ServedTarget>} running */
 function stopAll(running) {
   return Promise.all([...running.values()].map((target) => target.stop()));
@@ -159,8 +171,12 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
   const spentSec = () => (performance.now() - startedAt) / 1000;
   const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
   const comparedBlocks = blocksOf(pairs.filter(isCompared));
-  /** with nothing compared, every block is the verdict's */
-  const besides = comparedBlocks.length ? blocksOf(pairs).filter((block) => !block.pairs.every(isCompared)) : [];
+  /** with nothing compared, every block is the verdict's; the targets beside it are verified on their own start */
+  const besides = comparedBlocks.length
+    ? blocksOf(session.pairs.filter((pair) => !isCompared(pair) || pairs.includes(pair))).filter(
+        (block) => !block.pairs.every(isCompared),
+      )
+    : [];
   /** the compared blocks still measured: a decided one leaves, under a budget */
   let compared = comparedBlocks.length ? comparedBlocks : blocksOf(pairs);
   const state = {
@@ -212,7 +228,17 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
   if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), options.budgetSec)) {
     start++;
     const sideBootSec = await bootStart(session, servers, sides, start);
-    if (!(await measureStartBlocks(session, servers, sides, start, state, sideBootSec))) return false;
+    const verified = await verifyPairs(
+      session,
+      servers.running,
+      sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
+    );
+    results.verification.push(...verified.records);
+    const measurable = sides.flatMap((block) => {
+      const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
+      return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
+    });
+    if (!(await measureStartBlocks(session, servers, measurable, start, state, sideBootSec))) return false;
   } else if (sides.length)
     progress.log(
       `${runtimeKey}: ${sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName)).join(', ')} not measured: the verdict's starts took the budget`,
@@ -699,15 +725,16 @@ async function startTargets(
 /**
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs those to verify: a pair whose server is not running is left out, recorded where it failed
  */
-async function verifyPairs({ config, runtimeKey, pairs, token, progress, loads }, running) {
+async function verifyPairs({ config, runtimeKey, token, progress, loads }, running, pairs) {
   /** @type {import('./verify.js').Verification[]} */
   const records = [];
   /** @type {Pair[]} */
   const ok = [];
   for (const pair of pairs) {
     const target = running.get(instanceName(pair));
-    if (!target) continue; // could not start: already recorded
+    if (!target) continue; // not started, or could not start: recorded there
     const { scenario } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
     // a mix is verified route by route, and stands for the first of them that fails
     let record;

@@ -5,17 +5,34 @@
 //
 // Counts per run: Maglev and TurboFan compiles that completed, deoptimizations. Needs `npm run build` and wrk.
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import wrk from '../../../bench/run/drivers/wrk.js';
 import { processCpuNs } from '../../../bench/run/procstat.js';
 
 const [node = process.execPath, entry = 'dist/main.js', runsArg = '24', runArg = '0.25'] = process.argv.slice(2);
 const PORT = 4201;
+const route = process.env.ROUTE ?? '/';
+const stack = process.env.APP_STACK ?? 'bare';
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const v8Flags = (process.env.V8_FLAGS ?? '').split(' ').filter(Boolean);
 const counts = { maglev: 0, turbofan: 0, deopt: 0 };
-const child = spawn('taskset', ['-c', '0', node, '--no-memory-reducer', '--trace-opt', '--trace-deopt', entry], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: 'a-warm-up-trace-signs-nothing' },
-  stdio: ['ignore', 'pipe', 'ignore'],
-});
+const child = spawn(
+  'taskset',
+  ['-c', '0', node, '--no-memory-reducer', ...v8Flags, '--trace-opt', '--trace-deopt', entry],
+  {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'a-warm-up-trace-signs-nothing',
+      APP_STACK: stack,
+      REQUEST_LOG_FILE: join(tmpdir(), `jit-warm-up-${process.pid}.log`),
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  },
+);
 process.on('exit', () => child.kill());
 let listening;
 const ready = new Promise((resolve) => (listening = resolve));
@@ -34,17 +51,19 @@ child.stdout.on('data', (chunk) => {
 });
 await ready;
 
-console.log(`${node} ${entry}: ${runsArg} runs of ${runArg} s, 50 connections, GET /`);
+console.log(
+  `${node} ${[...v8Flags, entry].join(' ')}: ${runsArg} runs of ${runArg} s, ${connections} connections, GET ${route} (${stack})`,
+);
 console.log('| run | req/s | CPU µs per request | Maglev compiles | TurboFan compiles | deopts |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
 for (let run = 1; run <= Number(runsArg); run++) {
   const before = { ...counts };
   const cpuBefore = processCpuNs(child.pid);
   const load = await wrk.run({
-    url: `http://127.0.0.1:${PORT}/`,
+    url: `http://127.0.0.1:${PORT}${route}`,
     method: 'GET',
-    headers: {},
-    connections: 50,
+    headers: stack === 'bare' ? {} : { 'accept-encoding': 'gzip' },
+    connections,
     durationSec: Number(runArg),
     expectedStatus: 200,
     pipelining: 1,
