@@ -163,6 +163,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  *   `node@20.20.2 (end of life since 2026-04-30)`
  * @property {boolean} budgeted the rounds ran under --budget with one start: intervals are group-sequential
  * @property {number} starts server starts per runtime (--starts): above 1, intervals take the start as their unit
+ * @property {import('./starts.js').StopRule | null} stopRule the levels a budget with starts stopped rows at, and
+ *   reported them at; null without looks
  * @property {boolean} together the compared pair's runs were loaded together (--pairing together)
  * @property {string[]} scenarios
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
@@ -206,15 +208,17 @@ function designOf(results) {
   return {
     budgeted,
     starts,
-    stopConfidence: stopRule.stopConfidence,
+    stopRule,
     /**
-     * A row the starts stopped once it was decided is reported at the level its stop was judged at; one measured to
-     * the end under the stop rule at the rule's end level.
+     * A row the starts stopped once it was decided is reported at the stop rule's level for stopped rows; one measured
+     * to the end at its end level.
      * @param {string} runtime @param {string} scenario @param {string} stack
      * @returns {number}
      */
     startsConfidenceOf: (runtime, scenario, stack) =>
-      starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided' ? stopRule.stopConfidence : endConfidence,
+      starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided'
+        ? stopRule.stoppedConfidence
+        : endConfidence,
     summarize: budgeted ? sequentialSummary : summarize,
     stopOf,
   };
@@ -235,7 +239,7 @@ export function standing(results, { runtime, scenario, stack }) {
   );
   const rounds = Math.max(0, ...runs.map((run) => run.round));
   const designed = designOf(results);
-  const design = { ...designed, startsConfidenceOf: () => designed.stopConfidence };
+  const design = { ...designed, startsConfidenceOf: () => designed.stopRule.decideConfidence };
   const row = judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, design, results.options.durationSec);
   if (!row) return 'unjudged';
   // more rounds of the same length cannot give a too-slow target the time to answer
@@ -302,6 +306,7 @@ export function analyze(results) {
     ),
     budgeted: design.budgeted,
     starts: design.starts,
+    stopRule: design.starts > 1 && typeof results.options.budgetSec === 'number' ? design.stopRule : null,
     together: results.runs.some((run) => run.together),
     scenarios,
     stacks,

@@ -96,20 +96,31 @@ export const BUDGETED_STARTS_CONFIDENCE = 0.97;
 
 /**
  * The sequential rule of a budgeted run with starts: from the first look on, a compared row whose start-level interval
- * at stopConfidence lies inside one band stops, and is reported at that level; a row measured to the end is reported
- * at endConfidence. Looking after every start costs coverage where the truth sits on a band's edge, since any interval
- * that misses it decides; these levels hold 95 % there, up to MAX_STARTS starts, at the variance splits docs/method.md
- * simulates ("The stop rule's coverage"). A run records the rule it used (results.stopRule).
- * @typedef {{ stopConfidence: number, endConfidence: number }} StopRule
+ * at decideConfidence lies inside one band stops, and is reported at stoppedConfidence (an interval inside the one that
+ * decided it, so in the same band); a row measured to the end is reported at endConfidence. Looking after every start
+ * costs coverage, most where the truth sits on a band's edge, since any interval that misses it decides; these levels
+ * hold 95 % everywhere, up to MAX_STARTS starts, at the variance splits docs/method.md simulates ("The stop rule's
+ * coverage"). A run records the rule it used (results.stopRule).
+ * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null }} StopRule
+ *   endConfidence null: the level of the run's design
  * @type {StopRule}
  */
-export const STOP_RULE = Object.freeze({ stopConfidence: 0.995, endConfidence: BUDGETED_STARTS_CONFIDENCE });
+export const STOP_RULE = Object.freeze({
+  decideConfidence: 0.995,
+  stoppedConfidence: 0.98,
+  endConfidence: BUDGETED_STARTS_CONFIDENCE,
+});
 
 /**
- * The rule of runs that recorded none: stops judged at 99 %, the rows measured to the end at the level of their
- * design. Their edge coverage fell short of 95 % (docs/method.md), so it is kept only to rebuild their reports.
+ * The rule of runs that recorded none: stops judged and reported at 99 %, the rows measured to the end at the level of
+ * their design. Their edge coverage fell short of 95 % (docs/method.md), so it is kept only to rebuild their reports.
+ * @type {StopRule}
  */
-export const RECORDED_BEFORE_STOP_RULE = Object.freeze({ stopConfidence: 0.99, endConfidence: null });
+export const RECORDED_BEFORE_STOP_RULE = Object.freeze({
+  decideConfidence: 0.99,
+  stoppedConfidence: 0.99,
+  endConfidence: null,
+});
 
 /**
  * Two groups need this many starts on each side.

@@ -68,6 +68,20 @@ function roundsCell(row) {
   return coverage === CONFIDENCE ? inStarts : `${inStarts} (${formatLevel(coverage)} interval)`;
 }
 
+/**
+ * What the verdict's intro says of the stop rule's levels.
+ * @param {import('../analysis/starts.js').StopRule | null} rule
+ */
+function stopRuleWords(rule) {
+  if (!rule) return '';
+  const end = rule.endConfidence ?? CONFIDENCE;
+  return (
+    `: a row whose rounds read "decided" stopped once its interval at ${formatLevel(rule.decideConfidence)} lay in ` +
+    `one band, and is shown at ${formatLevel(rule.stoppedConfidence)}; a row measured to the end while others could ` +
+    `stop, at ${formatLevel(end)}, so that looking after every start costs no coverage`
+  );
+}
+
 /** How the order note names the two sides of the judged ratio in the built-in setup. */
 const ADAPTER_NAMES = { first: 'Fastify', second: 'Express' };
 
@@ -138,9 +152,7 @@ export function verdictTable(analysis) {
             ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
               "with a t interval over those starts: its spread holds each start's own level, which more rounds " +
               'in one start cannot average (next table). The interval is at 95 % unless the rounds column gives ' +
-              'another level: a row whose rounds read "decided" stopped once its interval at that level lay in one ' +
-              'band, and shows that interval; a row measured to the end while others could stop shows its interval ' +
-              "at the stop rule's end level, so that looking after every start costs no coverage. "
+              `another level${stopRuleWords(analysis.stopRule)}. `
             : `median over the rounds with ${
                 analysis.budgeted
                   ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +

@@ -75,7 +75,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
   it('says in the verdict row, on the terminal and in report.md, its rounds and starts', () => {
     const rounds = results.runs.filter((r: any) => r.target === 'nest-express').length;
     const row = new RegExp(
-      `\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks.length} starts(, decided \\(99\\.5 % interval\\)| \\(97 % interval\\))? \\|`,
+      `\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks.length} starts(, decided \\(98 % interval\\)| \\(97 % interval\\))? \\|`,
     );
     expect(run.stdout).toMatch(row);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(row);

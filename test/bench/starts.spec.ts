@@ -175,7 +175,8 @@ describe('the budget stops measuring a decided row (seeded)', () => {
 
   /**
    * One row under the default design: steady rounds on each start, a look after each from FIRST_LOOK_STARTS on, a
-   * stop once the interval at the stop rule's level lies in one band, reported at that level; else its end level.
+   * stop once the interval at the stop rule's deciding level lies in one band, reported at its level for stopped rows;
+   * else at its end level.
    */
   function sequentialRow(
     normal: () => number,
@@ -191,11 +192,12 @@ describe('the budget stops measuring a decided row (seeded)', () => {
         starts.push(start);
       }
       if (start + 1 >= FIRST_LOOK_STARTS && start + 1 < startsThatFit) {
-        const look = analyzeStarts(values, starts, STOP_RULE.stopConfidence).interval!;
-        if (band(look.low) === band(look.high)) return { interval: look, starts: start + 1 };
+        const look = analyzeStarts(values, starts, STOP_RULE.decideConfidence).interval!;
+        if (band(look.low) === band(look.high))
+          return { interval: analyzeStarts(values, starts, STOP_RULE.stoppedConfidence).interval!, starts: start + 1 };
       }
     }
-    return { interval: analyzeStarts(values, starts, STOP_RULE.endConfidence).interval!, starts: startsThatFit };
+    return { interval: analyzeStarts(values, starts, STOP_RULE.endConfidence!).interval!, starts: startsThatFit };
   }
 
   function sequentialCoverage(
@@ -323,21 +325,24 @@ describe('a run with several starts, analysed and reported', () => {
     return analyzeStarts(row.byRound, row.startByRound, level).interval!;
   };
 
-  it('reports a row the budget stopped once decided at the level of the stop rule it ran, and says so in its rounds', () => {
+  it('reports a row the budget stopped once decided at the stop rule level for stopped rows, and says so in its rounds', () => {
     const stopped = underBudget({ stops: decided, stopRule: STOP_RULE });
-    expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.stopConfidence).low, 12);
-    expect(verdictTable(analyze(stopped as any)).rows[0]).toContain('12 in 4 starts, decided (99.5 % interval)');
+    expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.stoppedConfidence).low, 12);
+    expect(verdictTable(analyze(stopped as any)).rows[0]).toContain('12 in 4 starts, decided (98 % interval)');
   });
 
   it("reports a row measured to the end under the stop rule at the rule's end level, and says which", () => {
     const ended = underBudget({ stops: spent, stopRule: STOP_RULE });
-    expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.endConfidence).low, 12);
+    expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.endConfidence!).low, 12);
     expect(verdictTable(analyze(ended as any)).rows[0]).toContain('12 in 4 starts (97 % interval)');
   });
 
   it('rebuilds the report of a run from before the stop rule was recorded at the levels it ran', () => {
     const stopped = underBudget({ stops: decided });
-    expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(atLevel(RECORDED_BEFORE_STOP_RULE.stopConfidence).low, 12);
+    expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(
+      atLevel(RECORDED_BEFORE_STOP_RULE.stoppedConfidence).low,
+      12,
+    );
     expect(verdictTable(analyze(stopped as any)).rows[0]).toContain('12 in 4 starts, decided (99 % interval)');
     const ended = underBudget({ stops: spent });
     expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(0.95).low, 12);
