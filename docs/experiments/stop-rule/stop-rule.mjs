@@ -1,0 +1,70 @@
+// The stop rule's coverage, seeded: one compared row under the default design (3 steady rounds a start, a look after
+// each start from the third, a stop once the interval at the deciding level lies in one band), for true ratios inside
+// a band (1.2×, 1.8×) and on the edge between two (1.5×), at the variance splits measured with the pair loaded
+// together (docs/method.md, "The stop rule's coverage"), for as many starts as fit.
+//
+//   node docs/experiments/stop-rule/stop-rule.mjs [trials]
+//
+// Each rule is [deciding level, level a stopped row is shown at, level a row measured to the end is shown at].
+import { analyzeStarts, RECORDED_BEFORE_STOP_RULE, STOP_RULE } from '../../../bench/analysis/starts.js';
+import { seededRandom } from '../../../bench/analysis/stats.js';
+import { band } from '../../../bench/analysis/verdict.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../../bench/run/budget.js';
+import { MIN_STEADY_ROUNDS } from '../../../bench/run/steady-block.js';
+
+const TRIALS = Number(process.argv[2] ?? 2000);
+/** σ of a start's own level and of a round about it, on the log scale. */
+const SPLITS = {
+  'hello · bare (quietest)': { between: 0.03, within: 0.056 },
+  'purchases · bare': { between: 0.052, within: 0.102 },
+  'catalog · production (noisiest)': { between: 0.055, within: 0.225 },
+  'the earlier simulation': { between: 0.19, within: 0.15 },
+};
+const RULES = {
+  before: [RECORDED_BEFORE_STOP_RULE.decideConfidence, RECORDED_BEFORE_STOP_RULE.stoppedConfidence, 0.95],
+  now: [STOP_RULE.decideConfidence, STOP_RULE.stoppedConfidence, STOP_RULE.endConfidence],
+};
+
+function seededNormal(seed) {
+  const random = seededRandom(seed);
+  return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+function row(normal, truth, { between, within }, [decide, stopped, end], startsThatFit) {
+  const values = [];
+  const starts = [];
+  for (let start = 0; start < startsThatFit; start++) {
+    const level = between * normal();
+    for (let round = 0; round < MIN_STEADY_ROUNDS; round++) {
+      values.push(truth * Math.exp(level + within * normal()));
+      starts.push(start);
+    }
+    if (start + 1 >= FIRST_LOOK_STARTS && start + 1 < startsThatFit) {
+      const look = analyzeStarts(values, starts, decide).interval;
+      if (band(look.low) === band(look.high))
+        return { interval: analyzeStarts(values, starts, stopped).interval, starts: start + 1 };
+    }
+  }
+  return { interval: analyzeStarts(values, starts, end).interval, starts: startsThatFit };
+}
+
+console.log(`${TRIALS} seeded rows per cell: coverage of the reported interval (mean starts used)`);
+console.log('| split | rule | starts that fit | 1.2× | 1.5× (edge) | 1.8× |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+let seed = 1;
+for (const [name, split] of Object.entries(SPLITS))
+  for (const [ruleName, rule] of Object.entries(RULES))
+    for (const startsThatFit of [4, 6, 8, MAX_STARTS]) {
+      const cells = [1.2, 1.5, 1.8].map((truth) => {
+        const normal = seededNormal(seed++);
+        let covered = 0;
+        let used = 0;
+        for (let trial = 0; trial < TRIALS; trial++) {
+          const { interval, starts } = row(normal, truth, split, rule, startsThatFit);
+          if (interval.low <= truth && truth <= interval.high) covered++;
+          used += starts;
+        }
+        return `${((100 * covered) / TRIALS).toFixed(1)} % (${(used / TRIALS).toFixed(1)})`;
+      });
+      console.log(`| ${name} | ${ruleName} | ${startsThatFit} | ${cells.join(' | ')} |`);
+    }
