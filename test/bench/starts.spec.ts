@@ -169,9 +169,9 @@ describe('coverage with the noise measured between starts and within a start (se
 describe('the budget stops measuring a decided row (seeded)', () => {
   /**
    * The noise of the log ratio with the pair loaded together and the headline primed, from the default runs on two
-   * hosts (docs/method.md, "The stop rule's coverage"): the quietest row's and the noisiest's.
+   * hosts (docs/experiments/stop-rule/splits.txt): the quietest row's and the one noisiest within a start.
    */
-  const TOGETHER = { hello: { between: 0.03, within: 0.056 }, catalogProduction: { between: 0.055, within: 0.225 } };
+  const TOGETHER = { hello: { between: 0.027, within: 0.055 }, catalogProduction: { between: 0.039, within: 0.227 } };
 
   /**
    * One row under the default design: steady rounds on each start, a look after each from FIRST_LOOK_STARTS on, a
@@ -205,17 +205,20 @@ describe('the budget stops measuring a decided row (seeded)', () => {
     truth: number,
     noise: { between: number; within: number },
     startsThatFit: number,
+    trials = TRIALS,
   ) {
     const normal = seededNormal(seed);
     let covered = 0;
     let startsUsed = 0;
-    for (let trial = 0; trial < TRIALS; trial++) {
+    for (let trial = 0; trial < trials; trial++) {
       const { interval, starts } = sequentialRow(normal, truth, noise, startsThatFit);
       if (interval.low <= truth && truth <= interval.high) covered++;
       startsUsed += starts;
     }
-    return { coverage: covered / TRIALS, meanStarts: startsUsed / TRIALS };
+    return { coverage: covered / trials, meanStarts: startsUsed / trials };
   }
+  /** On the edge the rule's coverage sits within a point of 95 %: enough rows that the estimate's own error is small. */
+  const EDGE_TRIALS = 10_000;
 
   it(
     'covers a ratio inside a band in at least 95 % of runs, and stops most of them early',
@@ -240,7 +243,9 @@ describe('the budget stops measuring a decided row (seeded)', () => {
       let seed = 30;
       for (const noise of [QUIET_ROUNDS, TOGETHER.hello, TOGETHER.catalogProduction])
         for (const startsThatFit of [4, 8, MAX_STARTS])
-          expect(sequentialCoverage(seed++, 1.5, noise, startsThatFit).coverage).toBeGreaterThanOrEqual(0.95);
+          expect(sequentialCoverage(seed++, 1.5, noise, startsThatFit, EDGE_TRIALS).coverage).toBeGreaterThanOrEqual(
+            0.95,
+          );
     },
     SIMULATION_TIMEOUT_MS,
   );
