@@ -208,7 +208,8 @@ function designOf(results) {
   return {
     budgeted,
     starts,
-    stopRule,
+    /** the rule as this run's rows were reported: its end level resolved for the design */
+    stopRule: { ...stopRule, endConfidence },
     /**
      * A row the starts stopped once it was decided is reported at the stop rule's level for stopped rows; one measured
      * to the end at its end level.

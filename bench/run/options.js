@@ -218,9 +218,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        splits between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
                        --quick); under --budget starts, the N asked included, go on while the next one's first block
                        fits, up to ${MAX_STARTS}, a later start's block runs only while it fits, and from start
-                       ${FIRST_LOOK_STARTS} (or the N asked) on, a block whose interval at 99.5 % decides stops (the
-                       others end at 97 %); --starts 1 keeps one start with per-round group-sequential intervals
-                       (docs/method.md, "Starts as the unit")
+                       ${FIRST_LOOK_STARTS} (or the N asked) on, a block whose interval at 99.5 % decides stops (shown
+                       at 98 %, the others at 97 %); --starts 1 keeps one start with per-round group-sequential
+                       intervals (docs/method.md, "Starts as the unit")
   --cold-starts N      after each runtime's timed rounds, start each compared server N times more (order
                        alternating), timed from process start to its first answer, with RSS and heap after boot
                        (default 0: none; docs/method.md, "Cold start and memory")

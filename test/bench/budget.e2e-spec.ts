@@ -66,6 +66,9 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
     expect(results.steadyBlocks.every((block: any) => !('raw-node' in block.byTarget))).toBe(true);
     expect(run.stderr + run.stdout).toContain("raw-node not measured: the verdict's starts took the budget");
     expect(results.started.map((s: any) => s.target)).not.toContain('raw-node');
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(
+      /\| not measured \| raw-node \(node@[^)]+\): never booted, the verdict's starts took the budget \|/,
+    );
   });
 
   it('waits for the servers to settle before every timed run, and records it', () => {
