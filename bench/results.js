@@ -83,6 +83,8 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./packages/record.js').PackagesRecord} [packages] written when --packages ran: each set as
  *   installed and each cell (runtime × set), whose key stands where a runtime's would in every other record
  * @property {import('./packages/nest-benchmark.js').NestBenchmarkRow[]} [nestBenchmark] with --nest-benchmark
+ * @property {Array<{ runtime: string, targets: string[] }>} [unbooted] with starts: the servers beside the verdict
+ *   that never booted, their own start not fitting in the budget
  * @property {import('./analysis/starts.js').StopRule} [stopRule] written when a budget could stop rows over starts:
  *   the levels it judged and reported them at; absent from runs before it (RECORDED_BEFORE_STOP_RULE)
  * @property {import('./run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,

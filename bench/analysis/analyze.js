@@ -189,25 +189,25 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  */
 function designOf(results) {
   const starts = results.options.starts ?? 1;
-  // with several starts the budget never looks at an interval to stop: the per-round summary is only a fallback
+  // one start under a budget: the per-round group-sequential rule looks after each pair of rounds; with several
+  // starts only the start-level stop rule looks, and the per-round summary is only a fallback
   const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
+  const looks = typeof results.options.budgetSec === 'number' && starts > 1;
   // the stricter level pays for rounds per start chosen from the data; results without startBlocks count as chosen so
-  const startsAdaptive =
-    typeof results.options.budgetSec === 'number' &&
-    starts > 1 &&
-    (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
+  const startsAdaptive = looks && (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
   /** @param {string} runtime @param {string} scenario @param {string} stack */
   const stopOf = (runtime, scenario, stack) =>
     results.stops?.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
   const stopRule = results.stopRule ?? RECORDED_BEFORE_STOP_RULE;
   const endConfidence = startsAdaptive
     ? BUDGETED_STARTS_CONFIDENCE
-    : starts > 1 && typeof results.options.budgetSec === 'number'
+    : looks
       ? (stopRule.endConfidence ?? CONFIDENCE)
       : CONFIDENCE;
   return {
     budgeted,
     starts,
+    looks,
     /** the rule as this run's rows were reported: its end level resolved for the design */
     stopRule: { ...stopRule, endConfidence },
     /**
@@ -307,7 +307,7 @@ export function analyze(results) {
     ),
     budgeted: design.budgeted,
     starts: design.starts,
-    stopRule: design.starts > 1 && typeof results.options.budgetSec === 'number' ? design.stopRule : null,
+    stopRule: design.looks ? design.stopRule : null,
     together: results.runs.some((run) => run.together),
     scenarios,
     stacks,

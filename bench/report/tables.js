@@ -5,7 +5,6 @@ import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatR
 import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
 import { stackOf } from '../run/plan.js';
-import { instanceName } from '../run/stacks.js';
 import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
 import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../run/route-load.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
@@ -70,24 +69,14 @@ function roundsCell(row) {
 }
 
 /**
- * The planned servers a runtime that ran never booted: the ones beside the verdict, whose start of their own did not
- * fit (or never came, in a run that ended early). One row, or none.
+ * The servers beside the verdict that never booted, their own start not fitting in the budget. One row, or none.
  * @param {Results} results
  * @returns {string[][]}
  */
-function notBootedRows(results) {
-  const planned = [...new Set(results.plan.pairs.map(instanceName))];
-  const missing = results.plan.runtimes.flatMap((runtime) => {
-    const booted = new Set(
-      [...results.started, ...results.targetFailures].filter((s) => s.runtime === runtime).map((s) => s.target),
-    );
-    if (!booted.size) return [];
-    const never = planned.filter((name) => !booted.has(name));
-    return never.length ? [`${never.join(', ')} (${runtime})`] : [];
-  });
-  if (!missing.length) return [];
-  const why = results.complete ? "the verdict's starts took the budget" : 'the run ended first';
-  return [['not measured', `${missing.join('; ')}: never booted, ${why}`]];
+function unbootedRows({ unbooted = [] }) {
+  if (!unbooted.length) return [];
+  const listed = unbooted.map(({ runtime, targets }) => `${targets.join(', ')} (${runtime})`).join('; ');
+  return [['not measured', `${listed}: never booted, the verdict's starts took the budget`]];
 }
 
 /**
@@ -532,7 +521,7 @@ export function environmentTable(results) {
         ? `servers on CPU ${env.cpus.server}, generator and bench on CPU ${env.cpus.generator} (taskset)`
         : 'none',
     ],
-    ...notBootedRows(results),
+    ...unbootedRows(results),
     ['database', env.database],
     [
       results.packages ? "the bench's own packages (the servers ran on the package sets above)" : 'packages',

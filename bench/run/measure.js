@@ -239,10 +239,13 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
       return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
     });
     if (!(await measureStartBlocks(session, servers, measurable, start, state, sideBootSec))) return false;
-  } else if (sides.length)
-    progress.log(
-      `${runtimeKey}: ${sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName)).join(', ')} not measured: the verdict's starts took the budget`,
-    );
+  } else if (sides.length) {
+    const targets = [
+      ...new Set(sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName))),
+    ];
+    (results.unbooted ??= []).push({ runtime: runtimeKey, targets });
+    progress.log(`${runtimeKey}: ${targets.join(', ')} not measured: the verdict's starts took the budget`);
+  }
   (results.stops ??= []).push(...stops);
   session.save();
   progress.log(`${runtimeKey}: ${start + 1} starts`);
