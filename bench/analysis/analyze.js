@@ -9,14 +9,14 @@ import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
 import { BUDGETED_STARTS_CONFIDENCE, RECORDED_BEFORE_STOP_RULE, analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
-import { BUILTIN_CONFIG } from '../run/builtin-config.js';
-import { configRecord } from '../run/config.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { configRecord } from '../model/config.js';
 import { stackOf } from '../run/plan.js';
-import { PRODUCTION, omittedPart } from '../run/stacks.js';
+import { PRODUCTION, omittedPart } from '../model/stacks.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
-/** @typedef {import('../results.js').Results} Results */
-/** @typedef {import('../results.js').RunRecord} RunRecord */
+/** @typedef {import('../model/results.js').Results} Results */
+/** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('../run/budget.js').BlockStop} Stop */
 /** @typedef {ReturnType<typeof summarize>} Summary */
 /** @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult */

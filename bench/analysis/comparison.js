@@ -163,12 +163,12 @@ const IDENTITY_FIELDS = /** @type {const} */ (['vendor', 'family', 'model', 'ste
 /**
  * Whether two runs ran on different hosts, by the CPU identity each recorded (environment.host.cpu), or by the CPU's
  * model name when either run predates it: a change between hosts is not a change of the code.
- * @param {import('../results.js').Results} a @param {import('../results.js').Results} b
+ * @param {import('../model/results.js').Results} a @param {import('../model/results.js').Results} b
  * @returns {HostDifference | null} null: the same host as far as both records tell
  */
 export function hostDifference(a, b) {
   const [cpuA, cpuB] = [a, b].map((results) => results.environment.host?.cpu ?? null);
-  const describe = (/** @type {import('../results.js').Results} */ results) => {
+  const describe = (/** @type {import('../model/results.js').Results} */ results) => {
     const cpu = results.environment.host?.cpu;
     if (!cpu) return results.environment.cpu.model;
     const detail = IDENTITY_FIELDS.filter((field) => field !== 'vendor' && cpu[field] !== null).map(

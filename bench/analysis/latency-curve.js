@@ -62,7 +62,7 @@ export const CURVE_DENOMINATOR = 'nest-express';
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {LoadCurveAnalysis | null} null when the run had no --load-curve
  */
 export function analyzeLoadCurve(results) {

@@ -19,7 +19,7 @@
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {RouteFinding[]} in the order the routes were fitted
  */
 export function routeFindings(results) {

@@ -4,7 +4,7 @@
 // memory-reducing collection ran, or the hypervisor stole time.
 import { median } from './stats.js';
 
-/** @typedef {import('../results.js').RunRecord} RunRecord */
+/** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('../run/telemetry/probe.js').GcSummary} GcSummary */
 
 /** A young generation at most this share of the largest a target had in its rounds marks a round as stepped down. */

@@ -2,7 +2,7 @@
 // Cold start and memory per runtime and adapter: process start to first answer over --cold-starts starts (median with
 // its 95 % interval), RSS and V8 heap after boot (medians over those starts), and at the end of the timed runs (the
 // server's last timed run, as its telemetry read it).
-import { BARE } from '../run/stacks.js';
+import { BARE } from '../model/stacks.js';
 import { median, summarize } from './stats.js';
 
 /**
@@ -17,7 +17,7 @@ import { median, summarize } from './stats.js';
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {StartupRow[]} empty without --cold-starts
  */
 export function startupRows(results) {

@@ -36,7 +36,7 @@ const SERVED_SHARE = 0.95;
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {SwitchAtRate[]} empty without --rate
  */
 export function switchAtRate(results) {

@@ -1,7 +1,7 @@
 // @ts-check
 // Where a run's wall time went, from its own records: timed runs that count, warm-up runs, waiting for the servers to
 // settle, booting servers, and the rest (verification, the generator's own start and end, snapshots, reports).
-import { runWallSec } from '../results.js';
+import { runWallSec } from '../model/results.js';
 
 /**
  * @typedef {object} TimeSpent seconds of the run's wall time
@@ -15,7 +15,7 @@ import { runWallSec } from '../results.js';
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {TimeSpent | null} null while the run has no end
  */
 export function timeSpent(results) {
@@ -50,7 +50,7 @@ function sum(values) {
  */
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {WarmUpRow[]}
  */
 export function warmUpRows(results) {

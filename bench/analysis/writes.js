@@ -20,7 +20,7 @@ import { shiftInterval } from './stats.js';
 const MIN_ROUNDS_PER_HALF = 2;
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {WriteGrowth[]}
  */
 export function writeGrowth(results) {

@@ -2,8 +2,8 @@
 // @ts-check
 // `npm run bench`: flags → plan → build → measure (every runtime) → results.json → reports → verdict on the terminal.
 import { join, resolve } from 'node:path';
-import { BUILTIN_CONFIG } from '../run/builtin-config.js';
-import { configRecord, loadConfig, scenarioNamed } from '../run/config.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { configRecord, loadConfig, scenarioNamed } from '../model/config.js';
 import { chooseDriver } from '../run/drivers/registry.js';
 import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
@@ -25,7 +25,7 @@ import { markdownTable } from '../report/rich-table.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { createProgress, formatDuration } from '../run/progress.js';
-import { createResults, createResultsWriter, failureCount, runStamp } from '../results.js';
+import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
 import { standing } from '../analysis/analyze.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderSummary } from '../report/markdown.js';
@@ -71,7 +71,7 @@ async function main(argv) {
 /**
  * Everything that can be refused before a server starts: driver, runtimes, pairs, and the config's prepare step; for
  * --nest-app, the routes that answer alike on both adapters. Null when none does: the table says why, nothing to time.
- * @param {import('../run/config.js').Config} config
+ * @param {import('../model/config.js').Config} config
  * @param {import('../run/options.js').Options} options
  * @param {Awaited<ReturnType<typeof loadOwnApp>> | null} ownApp
  */

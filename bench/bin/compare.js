@@ -9,7 +9,7 @@ import { compareAnalyses, hostDifference } from '../analysis/comparison.js';
 import { UsageError, runCli } from '../errors.js';
 import { renderComparisonHtml, renderComparisonMarkdown } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
-import { readResults } from '../results.js';
+import { readResults } from '../model/results.js';
 
 const HELP = `Usage: npm run compare -- A B [--out DIR]
 

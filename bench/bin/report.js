@@ -2,7 +2,7 @@
 // @ts-check
 // `npm run report -- DIR`: rebuild report.md and report.html from DIR/results.json, without measuring anything.
 import { UsageError, runCli } from '../errors.js';
-import { readResults } from '../results.js';
+import { readResults } from '../model/results.js';
 import { writeReports } from '../report/write.js';
 
 const HELP = `Usage: npm run report -- DIR

@@ -6,13 +6,13 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILTIN_CONFIG } from '../run/builtin-config.js';
-import { DEFAULT_PORT_ENV } from '../run/config.js';
-import { PROJECT_ROOT } from '../run/project-root.js';
-import { BARE } from '../run/stacks.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { DEFAULT_PORT_ENV } from '../model/config.js';
+import { PROJECT_ROOT } from '../model/project-root.js';
+import { BARE } from '../model/stacks.js';
 
 /** @typedef {import('./sets.js').PackageSet} PackageSet */
-/** @typedef {import('../run/config.js').Target} Target */
+/** @typedef {import('../model/config.js').Target} Target */
 
 const SERVERS_DIR = fileURLToPath(new URL('./servers/', import.meta.url));
 const ERA_TSCONFIG = 'tsconfig.era.json';
@@ -71,7 +71,7 @@ function setTargets(kind, dir, database) {
  * @param {import('./specs.js').SetKind} kind
  * @param {string} dir
  * @param {boolean} database whether the era app serves the DB routes on this cell
- * @returns {import('../run/config.js').Config}
+ * @returns {import('../model/config.js').Config}
  */
 export function setConfig(kind, dir, database) {
   const served = database ? [...SET_SCENARIOS, ...DATABASE_SCENARIOS] : SET_SCENARIOS;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { escapeHtml, formatPercent } from '../report/format.js';
 import { code, em, htmlTable, htmlText, markdownTable, markdownText, strong } from '../report/rich-table.js';
 import { GROUPS } from './groups.js';
-import { BARE } from '../run/stacks.js';
+import { BARE } from '../model/stacks.js';
 import { diffFacts, diffTables, diffTitle } from './diff-tables.js';
 import { layerChart, layerTable } from './layer-tables.js';
 

@@ -5,7 +5,7 @@
  */
 import { DASH, formatPercent } from '../report/format.js';
 import { stackedBars } from '../report/charts.js';
-import { BARE } from '../run/stacks.js';
+import { BARE } from '../model/stacks.js';
 import { LAYERS } from './layers.js';
 
 /** @typedef {import('./profile-targets.js').ProfileRecord} ProfileRecord */

@@ -9,11 +9,11 @@ import path from 'node:path';
 import semver from 'semver';
 
 import { median } from '../analysis/stats.js';
-import { runStamp } from '../results.js';
-import { BUILTIN_CONFIG } from '../run/builtin-config.js';
-import { scenarioNamed, targetNamed } from '../run/config.js';
+import { runStamp } from '../model/results.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { scenarioNamed, targetNamed } from '../model/config.js';
 import { runsUnderRuntime } from '../run/targets.js';
-import { BARE, instanceName, targetStackEnv } from '../run/stacks.js';
+import { BARE, instanceName, targetStackEnv } from '../model/stacks.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { resolveRuntimes } from '../runtimes/runtimes.js';
 import { parseRuntimeList } from '../runtimes/specs.js';
@@ -48,7 +48,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @typedef {object} ProfileOptions
  * @property {{ target: string, scenario: string, stack?: string, measured?: import('./process-log.js').MeasuredCost | null }[]} pairs
  *   stack: bare unless given; measured: the timed runs' CPU per request, kept in the profile to weigh its shares
- * @property {import('../run/config.js').Config} [config] what the pairs' names refer to (default: the built-in setup)
+ * @property {import('../model/config.js').Config} [config] what the pairs' names refer to (default: the built-in setup)
  * @property {Runtime} runtime
  * @property {Driver} driver
  * @property {number} durationSec
@@ -171,7 +171,7 @@ export async function profileTargets({
 
 /**
  * --prof is a node flag: only a target the bench starts as `node ...` can take it.
- * @param {import('../run/config.js').Target} target
+ * @param {import('../model/config.js').Target} target
  * @returns {string | null}
  */
 function whyNotProfiled(target) {
@@ -184,9 +184,9 @@ function whyNotProfiled(target) {
  * --prof: after the timed runs, one separate profiled run per pair that passed verification, so profiling never
  * touches them. Profiles go beside results.json with --out, else to profiles/<stamp>/; with several runtimes, each
  * runtime's into its own <name>@<version>/ there, so that the same pair's profiles do not overwrite each other.
- * @param {{ config: import('../run/config.js').Config, options: import('../run/options.js').Options, outDir: string,
+ * @param {{ config: import('../model/config.js').Config, options: import('../run/options.js').Options, outDir: string,
  *   runtimes: Runtime[], driver: Driver,
- *   results: import('../results.js').Results, env: Record<string, string>, token: string | null, signal: AbortSignal,
+ *   results: import('../model/results.js').Results, env: Record<string, string>, token: string | null, signal: AbortSignal,
  *   log: (line: string) => void }} run
  * @returns {Promise<ProfileRecord[]>}
  */
@@ -244,7 +244,7 @@ async function tickProcessorForDeno(runtimes, date, log) {
 
 /**
  * The median CPU per request (and neighbours' CPU) of a pair's timed runs, or null when none measured it.
- * @param {import('../results.js').Results['runs']} runs
+ * @param {import('../model/results.js').Results['runs']} runs
  * @param {{ runtime: string, target: string, scenario: string, stack: string }} pair
  * @returns {import('./process-log.js').MeasuredCost | null}
  */

@@ -6,13 +6,13 @@
 import { open, rm } from 'node:fs/promises';
 
 import { describeExit, startTarget } from '../run/targets.js';
-import { requestFor } from '../run/scenarios.js';
-import { BUILTIN_CONFIG } from '../run/builtin-config.js';
-import { BARE } from '../run/stacks.js';
+import { requestFor } from '../model/scenarios.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { BARE } from '../model/stacks.js';
 import { LOAD_MARK_SIGNAL } from './load-window.js';
 
 /** @typedef {import('../run/targets.js').Target} Target */
-/** @typedef {import('../run/scenarios.js').Scenario} Scenario */
+/** @typedef {import('../model/scenarios.js').Scenario} Scenario */
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 /** @typedef {import('../run/drivers/registry.js').Driver} Driver */
 
@@ -43,7 +43,7 @@ export function profileExecArgv(logFile) {
  * @property {string} logFile absolute path
  * @property {Record<string, string>} [env]
  * @property {string} [stack] the app stack the server runs with (its requests then carry the stack's headers)
- * @property {import('../run/config.js').Config} [config] where a mix's scenarios are found
+ * @property {import('../model/config.js').Config} [config] where a mix's scenarios are found
  * @property {string | null} [token]
  * @property {string | null} [serverCpu]
  * @property {string | null} [generatorCpu]

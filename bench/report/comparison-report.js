@@ -13,7 +13,7 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 
 /**
  * What identifies a run in the report.
- * @typedef {{ dir: string, results: import('../results.js').Results }} Run
+ * @typedef {{ dir: string, results: import('../model/results.js').Results }} Run
  */
 
 /** @param {Run} run */

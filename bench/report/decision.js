@@ -14,7 +14,7 @@ import { code, strong } from './rich-table.js';
 const DECIDED = new Set(['holds', 'understated', 'does not hold']);
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @param {import('../analysis/analyze.js').Analysis} analysis
  * @returns {Text[]} one paragraph each
  */

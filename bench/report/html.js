@@ -41,10 +41,10 @@ import { ownAppTables } from './own-app-tables.js';
 import { decisionSentences } from './decision.js';
 import { startupTable } from './startup-table.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
-import { BARE } from '../run/stacks.js';
+import { BARE } from '../model/stacks.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
-/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('../model/results.js').Results} Results */
 
 const TARGET_COLORS = /** @type {Record<string, string>} */ ({
   'nest-express': '#2f6db5',

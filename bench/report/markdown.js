@@ -25,7 +25,7 @@ import { decisionSentences } from './decision.js';
 import { startupTable } from './startup-table.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
-/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('../model/results.js').Results} Results */
 
 /** @param {Analysis} analysis */
 function realisticLoadMarkdown(analysis) {

@@ -197,7 +197,7 @@ function formatSignedPercent(value) {
 /**
  * The --nest-app tables in report order: what switching costs and what to change, what changes on Fastify, how each
  * route was measured and what it did to its server, what a switch saves at --rate, the writes, and every route.
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @param {Record<string, string>} [labels] runtime keys with their release status
  * @param {import('../analysis/switching.js').SwitchingCost | null} [switching] from the analysis
  * @returns {{ table: Table, empty?: string }[]}

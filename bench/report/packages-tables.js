@@ -11,7 +11,7 @@ import { describeVersions } from '../run/nest-app/packages.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../packages/record.js').PackagesRecord['cells'][number]} CellRecord */
 

@@ -13,7 +13,7 @@ import { strong } from './rich-table.js';
 const DASH = '–';
 
 /**
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @param {Record<string, string>} [labels] runtime keys with their release status
  * @returns {Table | null} null: no route was fitted (a run before this existed, or not --nest-app)
  */

@@ -2,13 +2,13 @@
 // What the production stack does to the claim: each route's bare and production ratios side by side, what each of the
 // production stack's parts costs per adapter (--ablate), and what a mix run sent per route.
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
-import { BARE, PRODUCTION } from '../run/stacks.js';
+import { BARE, PRODUCTION } from '../model/stacks.js';
 import { estimateWords } from './tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('../model/results.js').Results} Results */
 
 /** @param {RatioRow | undefined} row */
 const ratioCell = (row) =>

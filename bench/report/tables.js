@@ -15,7 +15,7 @@ import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-/** @typedef {import('../results.js').Results} Results */
+/** @typedef {import('../model/results.js').Results} Results */
 
 /** @typedef {import('./rich-table.js').Table} Table */
 

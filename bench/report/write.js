@@ -12,7 +12,7 @@ export const HTML_FILE = 'report.html';
 
 /**
  * The profiles section is rendered by bench/profile (its own module, loaded only when a run has profiles).
- * @param {import('../results.js').Results} results @param {string} dir
+ * @param {import('../model/results.js').Results} results @param {string} dir
  */
 async function renderProfiles({ profiles, profileDiffs = [] }, dir) {
   if (!profiles?.length) return { markdown: '', html: '' };
@@ -30,7 +30,7 @@ async function renderProfiles({ profiles, profileDiffs = [] }, dir) {
 
 /**
  * @param {string} dir
- * @param {import('../results.js').Results} results
+ * @param {import('../model/results.js').Results} results
  * @returns {Promise<{ analysis: import('../analysis/analyze.js').Analysis, markdownFile: string, htmlFile: string }>}
  */
 export async function writeReports(dir, results) {

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from './project-root.js';
+import { PROJECT_ROOT } from '../model/project-root.js';
 
 /** The compiled entrypoints of the app's two adapters, relative to the project root. */
 export const APP_ENTRIES = Object.freeze({ express: 'dist/main.js', fastify: 'dist/main.fastify.js' });

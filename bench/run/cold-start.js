@@ -23,7 +23,7 @@ const PAUSE_MS = 200;
 
 /**
  * @param {object} input
- * @param {import('./config.js').Target[]} input.targets the compared pair, command targets only
+ * @param {import('../model/config.js').Target[]} input.targets the compared pair, command targets only
  * @param {import('../runtimes/runtimes.js').Runtime} input.runtime
  * @param {string} input.runtimeKey
  * @param {import('./options.js').Options} input.options coldStarts, basePort, cpus, telemetry, memoryReducer

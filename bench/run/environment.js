@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { hostIdentity } from './host.js';
-import { PROJECT_ROOT } from './project-root.js';
+import { PROJECT_ROOT } from '../model/project-root.js';
 
 /** The packages whose versions decide the outcome. */
 const PACKAGES = [

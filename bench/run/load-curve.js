@@ -8,8 +8,8 @@ import { MAX_LATE_SHARE } from './open-loop/scheduler.js';
 import { rotate } from './plan.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, resetPeakRss } from './procstat.js';
-import { scenarioNamed } from './config.js';
-import { requestFor } from './scenarios.js';
+import { scenarioNamed } from '../model/config.js';
+import { requestFor } from '../model/scenarios.js';
 import { deathFailure } from './targets.js';
 
 const NANOS_PER_MICRO = 1e3;
@@ -69,7 +69,7 @@ const WARM_LATE_SHARE = MAX_LATE_SHARE / 10;
 
 /**
  * The offered rates for one scenario: --rates as given, else shares of the slower adapter's median saturation req/s.
- * @param {import('../results.js').Results} results @param {string} runtime @param {string} scenario
+ * @param {import('../model/results.js').Results} results @param {string} runtime @param {string} scenario
  * @returns {CurvePlan | { runtime: string, scenario: string, missing: string }} missing: an adapter without capacity
  */
 export function planCurve(results, runtime, scenario) {

@@ -14,33 +14,33 @@ import { drainRoute, probesFor } from './recover.js';
 import { blockLoadFrom, measureRouteLoads } from './route-load.js';
 import { settle } from './settle.js';
 import { steadyStateArgs } from './steady-state.js';
-import { scenarioNamed, targetNamed } from './config.js';
-import { checkedScenarios, requestFor } from './scenarios.js';
-import { instanceName, targetStackEnv } from './stacks.js';
+import { scenarioNamed, targetNamed } from '../model/config.js';
+import { checkedScenarios, requestFor } from '../model/scenarios.js';
+import { instanceName, targetStackEnv } from '../model/stacks.js';
 import { deathFailure, serveTarget } from './targets.js';
 import { verifyPair } from './verify.js';
-import { runWallSec } from '../results.js';
+import { runWallSec } from '../model/results.js';
 
 const NANOS_PER_MICRO = 1000;
 /** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
 export const START_ALLOWANCE_SEC = 5;
 
 /** @typedef {import('./plan.js').Pair} Pair */
-/** @typedef {import('../results.js').RunRecord} RunRecord */
+/** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('./targets.js').ServedTarget} ServedTarget */
 
 /**
  * @typedef {object} Session what one runtime's measurement needs
  * @property {import('../runtimes/runtimes.js').Runtime} runtime
  * @property {string} runtimeKey `name@version`, the runtime's label in every record
- * @property {import('./config.js').Config} config what the pairs' names refer to
+ * @property {import('../model/config.js').Config} config what the pairs' names refer to
  * @property {import('./options.js').Options} options
  * @property {import('./drivers/registry.js').Driver} driver
  * @property {Pair[]} pairs the applicable pairs, before verification
  * @property {string | null} token for scenarios that need one
  * @property {Record<string, string>} env added to every target's environment
  * @property {string} outDir the run's directory: the production stack's request logs go there
- * @property {import('../results.js').Results} results appended to as the session goes
+ * @property {import('../model/results.js').Results} results appended to as the session goes
  * @property {() => void} save persists results
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
  * @property {AbortSignal} signal Ctrl-C
@@ -50,8 +50,8 @@ export const START_ALLOWANCE_SEC = 5;
 
 /**
  * What a pair's runs send, resolved once from the config when the runtime's measurement begins.
- * @typedef {{ scenario: import('./config.js').Scenario, request: import('./scenarios.js').ScenarioRequest }} ResolvedLoad
- * @typedef {{ name: string, target: import('./config.js').Target, stack: string }} Instance one server: a target on
+ * @typedef {{ scenario: import('../model/config.js').Scenario, request: import('../model/scenarios.js').ScenarioRequest }} ResolvedLoad
+ * @typedef {{ name: string, target: import('../model/config.js').Target, stack: string }} Instance one server: a target on
  *   a stack, keyed by instanceName
  * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[],
  *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, fittedLoads: Map<string, FittedLoad>,
@@ -659,7 +659,7 @@ async function settleInBatches(items, size, start) {
 
 /**
  * The servers the pairs need, one per target and stack, in the pairs' order, each with its target resolved.
- * @param {Pair[]} pairs @param {import('./config.js').Config} config
+ * @param {Pair[]} pairs @param {import('../model/config.js').Config} config
  * @returns {Instance[]}
  */
 function instancesOf(pairs, config) {

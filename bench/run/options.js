@@ -5,9 +5,9 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
-import { BUILTIN_CONFIG } from './builtin-config.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
-import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from './stacks.js';
+import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from '../model/stacks.js';
 import { MIN_STEADY_ROUNDS } from './steady-block.js';
 
 /** Each cold start costs a boot: past this a run takes longer than the answer needs. */
@@ -365,7 +365,7 @@ function readFlags(argv) {
 
 /**
  * @param {string[]} argv arguments after the script name
- * @param {import('./config.js').Config} [config] what --targets and --scenarios choose from
+ * @param {import('../model/config.js').Config} [config] what --targets and --scenarios choose from
  * @returns {Options}
  * @throws {UsageError} naming the bad flag or value
  */
@@ -537,7 +537,7 @@ function parseRates(text, flag) {
 /**
  * --stack: the stacks to measure. By default every stack some target of the config can run (the built-in Nest app:
  * both); with --ablate, production, which the ablation takes parts out of.
- * @param {string | undefined} text @param {boolean} ablate @param {import('./config.js').Config} config
+ * @param {string | undefined} text @param {boolean} ablate @param {import('../model/config.js').Config} config
  */
 function parseStacks(text, ablate, config) {
   const runnable = STACK_NAMES.filter((stack) => config.targets.some((t) => t.stacks.includes(stack)));

@@ -1,10 +1,10 @@
 // @ts-check
 // Which target × scenario pairs run, and in what order each round: pairs that are compared run back to back,
 // and every order rotates from round to round so no target always goes first (or always follows a heavy one).
-import { BUILTIN_CONFIG } from './builtin-config.js';
-import { targetNamed } from './config.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { targetNamed } from '../model/config.js';
 import { targetHasScenario } from './targets.js';
-import { BARE, baseStack } from './stacks.js';
+import { BARE, baseStack } from '../model/stacks.js';
 
 /**
  * One target on one scenario with one stack. Named a pair for the target × scenario it started as; the stack is the
@@ -15,7 +15,7 @@ import { BARE, baseStack } from './stacks.js';
 /**
  * @param {string[]} targets canonical order
  * @param {string[]} scenarios canonical order
- * @param {import('./config.js').Config} [config]
+ * @param {import('../model/config.js').Config} [config]
  * @param {{ stack: string, scenarios?: string[] }[]} [stacks] each stack (or ablation variant) with the scenarios
  *   it runs (default: all of `scenarios`)
  * @returns {{ pairs: Pair[], notApplicable: Pair[] }} notApplicable: the target has no route for the scenario, or
@@ -75,7 +75,7 @@ function groupBy(items, keyOf) {
  * targets inside a group (an Express/Fastify pair) swap, so each pair still runs back to back.
  * @param {Pair[]} pairs
  * @param {number} round
- * @param {import('./config.js').Config} [config]
+ * @param {import('../model/config.js').Config} [config]
  * @returns {Pair[]}
  */
 export function roundOrder(pairs, round, config = BUILTIN_CONFIG) {

@@ -68,7 +68,7 @@ export function probeDeadlineMs(aloneMs) {
  * @param {import('./settle.js').SettlingServer[]} context.servers every server of the start
  * @param {number | null} context.aloneMs the route's single-request latency
  * @param {number} context.inFlight the load's connections × pipelining
- * @param {Array<Pick<import('./scenarios.js').ScenarioRequest, 'method' | 'path' | 'headers' | 'body'>>} context.probes
+ * @param {Array<Pick<import('../model/scenarios.js').ScenarioRequest, 'method' | 'path' | 'headers' | 'body'>>} context.probes
  *   the route's request, or a mix's requests one per route
  * @param {{ requests: number, statusCounts: Record<string, number> | null } | null} context.lastAnswer
  * @param {AbortSignal} [context.signal]
@@ -109,7 +109,7 @@ export async function drainRoute({ target, servers, aloneMs, inFlight, probes, l
 
 /**
  * What probes a route after its load: its own request; a mix's, one request per route, with the mix's headers.
- * @param {import('./scenarios.js').ScenarioRequest} request
+ * @param {import('../model/scenarios.js').ScenarioRequest} request
  */
 export function probesFor(request) {
   if (!request.sequence) return [request];
@@ -120,7 +120,7 @@ export function probesFor(request) {
 /**
  * The route's request once, on a connection of its own, with a deadline.
  * @param {string} url the server's base URL
- * @param {Pick<import('./scenarios.js').ScenarioRequest, 'method' | 'path' | 'headers' | 'body'>} probe
+ * @param {Pick<import('../model/scenarios.js').ScenarioRequest, 'method' | 'path' | 'headers' | 'body'>} probe
  * @param {number} deadlineMs
  * @returns {Promise<ProbeAnswer>}
  */

@@ -108,7 +108,7 @@ export function blockLoadFrom(loads, connections, flags) {
  * @param {object} context
  * @param {string} context.runtime
  * @param {Array<{ target: string, scenario: string, stack: string, url: string,
- *   request: import('./scenarios.js').ScenarioRequest }>} context.servers one per verified pair
+ *   request: import('../model/scenarios.js').ScenarioRequest }>} context.servers one per verified pair
  * @param {{ connections: number, durationSec: number, pipelining: number }} context.flags
  * @param {AbortSignal} [context.signal]
  * @returns {Promise<RouteLoad[]>}
@@ -144,7 +144,7 @@ export async function measureRouteLoads({ runtime, servers, flags, signal }) {
  * keep-alive connection as the load generators send them; a mix's in its cycle's order, which weighs its routes by
  * their shares.
  * @param {string} url the server's base URL
- * @param {import('./scenarios.js').ScenarioRequest} request
+ * @param {import('../model/scenarios.js').ScenarioRequest} request
  * @returns {Promise<number | null>} null when a request failed
  */
 async function aloneLatencyMs(url, request) {

@@ -6,17 +6,17 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILTIN_CONFIG } from './builtin-config.js';
+import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { killOnExit } from './children.js';
 import { pinProcessTree } from './pinning.js';
-import { targetNamed } from './config.js';
+import { targetNamed } from '../model/config.js';
 import { runtimeArgv } from '../runtimes/runtimes.js';
 import { preloadArgs, TELEMETRY_FILE_ENV, telemetryProbe } from './telemetry/probe.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
-/** @typedef {import('./config.js').Target} Target */
+/** @typedef {import('../model/config.js').Target} Target */
 
-export { PROJECT_ROOT } from './project-root.js';
+export { PROJECT_ROOT } from '../model/project-root.js';
 export const HOST = '127.0.0.1';
 
 export const TARGETS = BUILTIN_CONFIG.targets;

@@ -2,11 +2,11 @@
 // Before anything is timed: does each target answer each scenario correctly? A fast wrong answer is not a result.
 import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { BARE } from './stacks.js';
+import { BARE } from '../model/stacks.js';
 import { uniqueFiller } from './unique-values.js';
 
-/** @typedef {import('./scenarios.js').Scenario} Scenario */
-/** @typedef {import('./scenarios.js').ScenarioRequest} ScenarioRequest */
+/** @typedef {import('../model/scenarios.js').Scenario} Scenario */
+/** @typedef {import('../model/scenarios.js').ScenarioRequest} ScenarioRequest */
 
 /**
  * @typedef {object} Verification

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { interleave } from '../../bench/run/mix.js';
+import { interleave } from '../../bench/model/mix.js';
 import { parseWrkOutput } from '../../bench/run/drivers/wrk-output.js';
 import { sequenceEnv } from '../../bench/run/drivers/wrk.js';
 

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
-import { SCENARIO_NAMES } from '../../bench/run/scenarios.js';
-import { PRODUCTION_PARTS } from '../../bench/run/stacks.js';
+import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
+import { PRODUCTION_PARTS } from '../../bench/model/stacks.js';
 import {
   DEFAULT_ABLATION_SCENARIOS,
   DEFAULT_PRODUCTION_SCENARIOS,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUICK } from '../../bench/run/options.js';
-import { SCENARIO_NAMES } from '../../bench/run/scenarios.js';
+import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
 import { CLI, REPORT_CLI, runNode } from './support/run-node.js';
 
 const RUN_TIMEOUT_MS = 180_000;

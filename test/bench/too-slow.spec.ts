@@ -1,5 +1,5 @@
 import { analyze } from '../../bench/analysis/analyze.js';
-import { failureCount } from '../../bench/results.js';
+import { failureCount } from '../../bench/model/results.js';
 import { verdictTable } from '../../bench/report/tables.js';
 import { plainText } from '../../bench/report/rich-table.js';
 import { ROUNDS, results } from './support/synthetic-results.js';

@@ -100,7 +100,7 @@ export function credentials(returned, setupFile) {
  * @param {object} input
  * @param {(client: AppClient) => unknown} input.authenticate
  * @param {string} input.setupFile
- * @param {import('../config.js').Config} input.config the own-app config: its two targets
+ * @param {import('../../model/config.js').Config} input.config the own-app config: its two targets
  * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
  * @param {number} input.basePort
  * @param {Record<string, string>} input.env
@@ -115,7 +115,7 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
   /** @type {Record<string, string | null>} */
   const errors = {};
   for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
-    const target = /** @type {import('../config.js').Target} */ (config.targets.find((t) => t.name === name));
+    const target = /** @type {import('../../model/config.js').Target} */ (config.targets.find((t) => t.name === name));
     let running;
     try {
       running = await startTarget(target, { runtime, port: basePort + i, env });

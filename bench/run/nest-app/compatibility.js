@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { requestFor } from '../scenarios.js';
+import { requestFor } from '../../model/scenarios.js';
 import { errorLine, startTarget } from '../targets.js';
 import { send } from '../verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
@@ -51,7 +51,7 @@ const MAX_BODY_CHARS = 300;
 
 /**
  * @param {object} input
- * @param {import('../config.js').Config} input.config the own-app config, before compatibility
+ * @param {import('../../model/config.js').Config} input.config the own-app config, before compatibility
  * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
  * @param {number} input.basePort
  * @param {Record<string, string>} input.env from the prepare step
@@ -77,7 +77,7 @@ export async function checkCompatibility({
   log(`checking ${config.scenarios.filter((s) => !s.mix).length} routes on Express and Fastify before timing`);
   const started = await Promise.allSettled(
     targets.map((target, i) =>
-      startTarget(/** @type {import('../config.js').Target} */ (target), {
+      startTarget(/** @type {import('../../model/config.js').Target} */ (target), {
         runtime,
         port: basePort + i,
         env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
@@ -141,7 +141,7 @@ export async function checkCompatibility({
  */
 
 /**
- * @param {string} baseUrl @param {import('../scenarios.js').ScenarioRequest} request @param {string} errorFile
+ * @param {string} baseUrl @param {import('../../model/scenarios.js').ScenarioRequest} request @param {string} errorFile
  * @returns {Promise<Answer>}
  */
 async function answer(baseUrl, request, errorFile) {

@@ -4,7 +4,7 @@
 // both adapters and keep for timing those that answer alike.
 import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
-import { readConfigObject } from '../config.js';
+import { readConfigObject } from '../../model/config.js';
 import {
   EXPRESS_TARGET,
   FASTIFY_TARGET,

@@ -10,7 +10,7 @@ import { BARE, stackHeaders } from './stacks.js';
  *
  * The request a driver sends for one scenario; for a mix, `sequence` is the cycle it goes round.
  * @typedef {{ method: string, path: string, headers: Record<string, string>, body: string | undefined,
- *   sequence?: import('./drivers/registry.js').RouteRequest[] }} ScenarioRequest
+ *   sequence?: import('../run/drivers/registry.js').RouteRequest[] }} ScenarioRequest
  */
 
 export const SCENARIOS = BUILTIN_CONFIG.scenarios;
@@ -49,7 +49,7 @@ export function requestFor(scenario, { token, stack = BARE, config = BUILTIN_CON
   return { ...request, sequence };
 }
 
-/** @typedef {import('./drivers/registry.js').RouteRequest} RouteRequest */
+/** @typedef {import('../run/drivers/registry.js').RouteRequest} RouteRequest */
 
 /**
  * The scenarios a verification checks: a mix is right when each of its routes is.

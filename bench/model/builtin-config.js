@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APP_ENTRIES, ensureBuilt } from './build.js';
+import { APP_ENTRIES, ensureBuilt } from '../run/build.js';
 import { validateConfig } from './config.js';
 import { PROJECT_ROOT } from './project-root.js';
 
