@@ -1,6 +1,6 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
-import { switchingCost } from './switching.js';
+import { switchingCost } from '../own-app/switching.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
 import { pairState, targetState } from './server-state.js';
@@ -178,7 +178,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
- * @property {import('./switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
+ * @property {import('../own-app/switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  */
 

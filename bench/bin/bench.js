@@ -15,12 +15,12 @@ import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCh
 import { nestBenchmark } from '../packages/nest-benchmark.js';
 import { packagesRecord } from '../packages/record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
-import { loadOwnApp } from '../run/nest-app/own-app.js';
-import { setRefusal } from '../run/nest-app/package-set.js';
-import { describeVersions } from '../run/nest-app/packages.js';
+import { loadOwnApp } from '../own-app/own-app.js';
+import { setRefusal } from '../own-app/package-set.js';
+import { describeVersions } from '../own-app/packages.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
-import { switchingCost } from '../analysis/switching.js';
+import { switchingCost } from '../own-app/switching.js';
 import { markdownTable } from '../report/rich-table.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
@@ -201,7 +201,7 @@ async function prepareOwnAppCells(specs, options, driver, ownApp) {
 
 /**
  * Why a checked app is not measured: it did not start, or no route answered alike on both adapters.
- * @param {import('../run/nest-app/own-app.js').OwnAppRecord} record
+ * @param {import('../own-app/own-app.js').OwnAppRecord} record
  */
 function notRunning({ compatibility: { startFailure } }) {
   return startFailure
@@ -214,7 +214,7 @@ function notRunning({ compatibility: { startFailure } }) {
  * @param {import('../packages/cells.js').Cell[]} cells
  * @param {import('../run/options.js').Options} options
  * @param {import('../run/drivers/registry.js').Driver} driver
- * @param {{ ownApp: import('../run/nest-app/own-app.js').OwnAppRecord | null, refused: Array<{ key: string, reason: string }> }} extra
+ * @param {{ ownApp: import('../own-app/own-app.js').OwnAppRecord | null, refused: Array<{ key: string, reason: string }> }} extra
  */
 function cellsPlan(cells, options, driver, { ownApp, refused }) {
   const runtimes = [...new Set(cells.map((cell) => cell.runtime))];

@@ -87,7 +87,7 @@ const RESULTS_SCHEMA = 1;
  *   that never booted, their own start not fitting in the budget
  * @property {import('../analysis/starts.js').StopRule} [stopRule] written when a budget could stop rows over starts:
  *   the levels it judged and reported them at; absent from runs before it (RECORDED_BEFORE_STOP_RULE)
- * @property {import('../run/nest-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
+ * @property {import('../own-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
  * @property {import('../run/route-load.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
  *   from its single-request latency

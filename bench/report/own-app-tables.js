@@ -4,14 +4,14 @@
 // logged traffic and how it was measured, or why not.
 import { TARGET_UTILISATION, switchAtRate } from '../analysis/switch-at-rate.js';
 import { writeGrowth } from '../analysis/writes.js';
-import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
+import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../own-app/app-config.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 import { routeLoadTable } from './route-load-table.js';
 import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../run/nest-app/own-app.js').OwnAppRecord} OwnAppRecord */
+/** @typedef {import('../own-app/own-app.js').OwnAppRecord} OwnAppRecord */
 
 const DASH = '–';
 /** Shown in place of the table when every route answers alike. */
@@ -199,7 +199,7 @@ function formatSignedPercent(value) {
  * route was measured and what it did to its server, what a switch saves at --rate, the writes, and every route.
  * @param {import('../model/results.js').Results} results
  * @param {Record<string, string>} [labels] runtime keys with their release status
- * @param {import('../analysis/switching.js').SwitchingCost | null} [switching] from the analysis
+ * @param {import('../own-app/switching.js').SwitchingCost | null} [switching] from the analysis
  * @returns {{ table: Table, empty?: string }[]}
  */
 export function ownAppTables(results, labels = {}, switching = null) {

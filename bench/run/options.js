@@ -287,7 +287,7 @@ export function configFlag(argv) {
 /**
  * --nest-app and the flags that go with it, read before the config they produce exists.
  * @param {string[]} argv
- * @returns {import('./nest-app/own-app.js').NestAppFlags | null} null without --nest-app
+ * @returns {import('../own-app/own-app.js').NestAppFlags | null} null without --nest-app
  */
 export function nestAppFlags(argv) {
   const values = readFlags(argv);
@@ -312,7 +312,7 @@ export function nestAppFlags(argv) {
 /**
  * --body `METHOD /path=JSON` or `METHOD /path=@file.json`.
  * @param {string} text
- * @returns {import('./nest-app/app-config.js').BodyOverride}
+ * @returns {import('../own-app/app-config.js').BodyOverride}
  */
 function parseBody(text) {
   const match = /^\s*([A-Za-z]+)\s+(\/\S*?)=(.*)$/s.exec(text);

@@ -23,9 +23,9 @@ import {
   resolveOpenApi,
   schemaFromValidation,
   type ClassShape,
-} from '../../bench/run/nest-app/body-schema.js';
-import { exampleBody, exampleValue } from '../../bench/run/nest-app/example-body.js';
-import { planOwnApp, destroysWhatItNames } from '../../bench/run/nest-app/app-config.js';
+} from '../../bench/own-app/body-schema.js';
+import { exampleBody, exampleValue } from '../../bench/own-app/example-body.js';
+import { planOwnApp, destroysWhatItNames } from '../../bench/own-app/app-config.js';
 import { UNIQUE_PLACEHOLDER, uniqueFiller } from '../../bench/run/unique-values.js';
 
 enum Role {

@@ -1,4 +1,4 @@
-import { formEncoded, probesFor } from '../../bench/run/nest-app/probes.js';
+import { formEncoded, probesFor } from '../../bench/own-app/probes.js';
 
 const get = { method: 'GET', path: '/api/users/7?limit=20', headers: { authorization: 'Bearer t' }, body: undefined };
 const post = {

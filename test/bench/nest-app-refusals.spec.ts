@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discoverRoutes } from '../../bench/run/nest-app/discover.js';
-import { resolveNestApp } from '../../bench/run/nest-app/packages.js';
+import { discoverRoutes } from '../../bench/own-app/discover.js';
+import { resolveNestApp } from '../../bench/own-app/packages.js';
 import { UsageError } from '../../bench/errors.js';
 import { ROOT } from './support/run-node.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { scanApp, type CodeFinding } from '../../bench/run/nest-app/scan.js';
+import { scanApp, type CodeFinding } from '../../bench/own-app/scan.js';
 import { ROOT } from './support/run-node.js';
 
 const EXAMPLE = join(ROOT, 'examples', 'express-only-api', 'src');

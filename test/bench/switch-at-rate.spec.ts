@@ -1,7 +1,7 @@
 import { TARGET_UTILISATION, capacity, switchAtRate } from '../../bench/analysis/switch-at-rate.js';
 import { halvesShift, writeGrowth } from '../../bench/analysis/writes.js';
-import { credentials } from '../../bench/run/nest-app/authenticate.js';
-import { refusalMessage } from '../../bench/run/nest-app/compatibility.js';
+import { credentials } from '../../bench/own-app/authenticate.js';
+import { refusalMessage } from '../../bench/own-app/compatibility.js';
 import { compatibilityTable, switchAtRateTable } from '../../bench/report/own-app-tables.js';
 
 const RATE = 300;

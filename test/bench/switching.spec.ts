@@ -1,4 +1,4 @@
-import { switchingCost } from '../../bench/analysis/switching.js';
+import { switchingCost } from '../../bench/own-app/switching.js';
 import { startupRows } from '../../bench/analysis/startup.js';
 
 const answer = (status: number, body: string) => ({ status, contentType: 'application/json', error: null, body });

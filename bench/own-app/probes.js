@@ -11,7 +11,7 @@ const BOUNDARY = 'nest-adapter-bench-probe';
 const PROBE_COOKIE_NAMES = ['session'];
 
 /**
- * @typedef {import('../../model/scenarios.js').ScenarioRequest} ScenarioRequest
+ * @typedef {import('../model/scenarios.js').ScenarioRequest} ScenarioRequest
  * @typedef {object} Probe
  * @property {string} name a key of PROBE_DIFFERENCES
  * @property {ScenarioRequest} request

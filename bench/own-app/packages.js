@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 export const DEFAULT_EXPORT = 'AppModule';
 const MODULE_EXTENSIONS = ['.js', '.mjs', '.cjs'];
@@ -88,7 +88,7 @@ function installedVersions(moduleFile, appDir) {
  * The app on a package set: its imports of what the set holds load the set's copies (package-set.js), so the versions
  * it runs on are the set's.
  * @param {NestApp} app
- * @param {Pick<import('../../packages/sets.js').PackageSet, 'dir' | 'versions'>} set
+ * @param {Pick<import('../packages/sets.js').PackageSet, 'dir' | 'versions'>} set
  * @returns {NestApp}
  */
 export function onPackageSet(app, set) {

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { requestFor } from '../../model/scenarios.js';
-import { errorLine, startTarget } from '../targets.js';
-import { send } from '../verify.js';
+import { requestFor } from '../model/scenarios.js';
+import { errorLine, startTarget } from '../run/targets.js';
+import { send } from '../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
 import { probesFor } from './probes.js';
 
@@ -51,8 +51,8 @@ const MAX_BODY_CHARS = 300;
 
 /**
  * @param {object} input
- * @param {import('../../model/config.js').Config} input.config the own-app config, before compatibility
- * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
+ * @param {import('../model/config.js').Config} input.config the own-app config, before compatibility
+ * @param {import('../runtimes/runtimes.js').Runtime} input.runtime
  * @param {number} input.basePort
  * @param {Record<string, string>} input.env from the prepare step
  * @param {string | null} input.token
@@ -77,7 +77,7 @@ export async function checkCompatibility({
   log(`checking ${config.scenarios.filter((s) => !s.mix).length} routes on Express and Fastify before timing`);
   const started = await Promise.allSettled(
     targets.map((target, i) =>
-      startTarget(/** @type {import('../../model/config.js').Target} */ (target), {
+      startTarget(/** @type {import('../model/config.js').Target} */ (target), {
         runtime,
         port: basePort + i,
         env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
@@ -97,7 +97,7 @@ export async function checkCompatibility({
       };
     }
     const [express, fastify] = started.map(
-      (outcome) => /** @type {PromiseFulfilledResult<import('../targets.js').RunningTarget>} */ (outcome).value,
+      (outcome) => /** @type {PromiseFulfilledResult<import('../run/targets.js').RunningTarget>} */ (outcome).value,
     );
     /** @type {RouteCompatibility[]} */
     const routes = [];
@@ -141,7 +141,7 @@ export async function checkCompatibility({
  */
 
 /**
- * @param {string} baseUrl @param {import('../../model/scenarios.js').ScenarioRequest} request @param {string} errorFile
+ * @param {string} baseUrl @param {import('../model/scenarios.js').ScenarioRequest} request @param {string} errorFile
  * @returns {Promise<Answer>}
  */
 async function answer(baseUrl, request, errorFile) {

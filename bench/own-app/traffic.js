@@ -3,7 +3,7 @@
 // lines (pino-http's and Fastify's `req` serializers both carry req.method and req.url) and the common/combined log
 // format (morgan, nginx, Apache). A line that is neither is counted, never guessed at.
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 /**
  * @typedef {{ method: string, url: string }} LoggedRequest url: path and query as logged

@@ -2,8 +2,8 @@
 // The routes of a user's module as Nest itself registered them, global prefix and versioning applied: the launcher boots
 // the module on Express with the user's configure(app), reads Nest's own route graph (SerializedGraph) and exits.
 import { spawn } from 'node:child_process';
-import { UsageError } from '../../errors.js';
-import { errorLine } from '../targets.js';
+import { UsageError } from '../errors.js';
+import { errorLine } from '../run/targets.js';
 import { LAUNCHER } from './packages.js';
 import { REFUSAL_PREFIX, launcherEnv } from './launcher-env.js';
 

@@ -2,8 +2,8 @@
 // The user's module as a bench config: the two adapters as command targets running the bench's launcher, one scenario
 // per GET route it can fill in, a --config file's scenarios merged in, and the logged traffic as one weighted mix. The
 // result goes through validateConfig like any --config file, so the rest of the bench runs as it always does.
-import { UsageError } from '../../errors.js';
-import { validateConfig } from '../../model/config.js';
+import { UsageError } from '../errors.js';
+import { validateConfig } from '../model/config.js';
 import { LAUNCHER } from './packages.js';
 import { launcherEnv } from './launcher-env.js';
 import { fillPath, parameterNames, routeMatcher } from './route-match.js';
@@ -192,9 +192,9 @@ export function trafficMix(routes) {
  * @param {object} input
  * @param {import('./packages.js').NestApp} input.app
  * @param {Record<string, unknown>[]} input.scenarios raw scenarios (a mix last, when there is one)
- * @param {import('../../model/config.js').PrepareStep | null} input.prepare from the user's --config
+ * @param {import('../model/config.js').PrepareStep | null} input.prepare from the user's --config
  * @param {string} input.baseDir results go under it
- * @returns {import('../../model/config.js').Config}
+ * @returns {import('../model/config.js').Config}
  */
 export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
   if (scenarios.length === 0)
@@ -221,7 +221,7 @@ export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
 /**
  * A --config file next to --nest-app: its scenarios (and prepare step) only.
  * @param {unknown} raw the file's object @param {string} file
- * @returns {{ scenarios: Record<string, unknown>[], prepare: import('../../model/config.js').PrepareStep | null }}
+ * @returns {{ scenarios: Record<string, unknown>[], prepare: import('../model/config.js').PrepareStep | null }}
  */
 export function userScenarios(raw, file) {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: must be an object`);
@@ -235,7 +235,7 @@ export function userScenarios(raw, file) {
   if (!Array.isArray(scenarios)) throw new UsageError(`${file}: scenarios: must be a list`);
   return {
     scenarios: /** @type {Record<string, unknown>[]} */ (scenarios),
-    prepare: /** @type {import('../../model/config.js').PrepareStep | null} */ (record.prepare ?? null),
+    prepare: /** @type {import('../model/config.js').PrepareStep | null} */ (record.prepare ?? null),
   };
 }
 

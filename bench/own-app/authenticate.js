@@ -4,9 +4,9 @@
 // path parameters with the params it may return) with every request. Express's answer is used on both adapters, since
 // both serve the same database; Fastify's call shows that signing in works there too.
 import { pathToFileURL } from 'node:url';
-import { UsageError } from '../../errors.js';
-import { startTarget } from '../targets.js';
-import { send } from '../verify.js';
+import { UsageError } from '../errors.js';
+import { startTarget } from '../run/targets.js';
+import { send } from '../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
 
 /**
@@ -100,8 +100,8 @@ export function credentials(returned, setupFile) {
  * @param {object} input
  * @param {(client: AppClient) => unknown} input.authenticate
  * @param {string} input.setupFile
- * @param {import('../../model/config.js').Config} input.config the own-app config: its two targets
- * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
+ * @param {import('../model/config.js').Config} input.config the own-app config: its two targets
+ * @param {import('../runtimes/runtimes.js').Runtime} input.runtime
  * @param {number} input.basePort
  * @param {Record<string, string>} input.env
  * @param {(line: string) => void} input.log
@@ -115,7 +115,7 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
   /** @type {Record<string, string | null>} */
   const errors = {};
   for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
-    const target = /** @type {import('../../model/config.js').Target} */ (config.targets.find((t) => t.name === name));
+    const target = /** @type {import('../model/config.js').Target} */ (config.targets.find((t) => t.name === name));
     let running;
     try {
       running = await startTarget(target, { runtime, port: basePort + i, env });

@@ -2,7 +2,7 @@
 // A valid body from a route's schema (body-schema.js): every declared field filled within its rules, and free text
 // made unique per request (UNIQUE_PLACEHOLDER), so a write of an email, a username or a title that becomes a slug
 // does not collide with the one before.
-import { SHORTEST_UNIQUE_VALUE, UNIQUE_PLACEHOLDER, UNIQUE_VALUE_LENGTH } from '../unique-values.js';
+import { SHORTEST_UNIQUE_VALUE, UNIQUE_PLACEHOLDER, UNIQUE_VALUE_LENGTH } from '../run/unique-values.js';
 
 /** Dates are fixed, so a body differs between requests only where it must. */
 const EXAMPLE_DATE = '2026-01-02T03:04:05.000Z';

@@ -3,8 +3,8 @@
 // scenarios from them, --params, --traffic and a --config file; then, once the runtime is known, check every route on
 // both adapters and keep for timing those that answer alike.
 import { dirname } from 'node:path';
-import { UsageError } from '../../errors.js';
-import { readConfigObject } from '../../model/config.js';
+import { UsageError } from '../errors.js';
+import { readConfigObject } from '../model/config.js';
 import {
   EXPRESS_TARGET,
   FASTIFY_TARGET,
@@ -92,8 +92,8 @@ export async function loadOwnApp(flags, configFile) {
     /**
      * Every route on both adapters: those that differ, or fail on both, leave the run; the others are verified
      * against Express's answer and timed.
-     * @param {{ runtime: import('../../runtimes/runtimes.js').Runtime, options: import('../options.js').Options,
-     *   log: (line: string) => void, set?: import('../../packages/sets.js').PackageSet }} context set: --packages,
+     * @param {{ runtime: import('../runtimes/runtimes.js').Runtime, options: import('../run/options.js').Options,
+     *   log: (line: string) => void, set?: import('../packages/sets.js').PackageSet }} context set: --packages,
      *   the set the app runs on in place of its own packages
      */
     async check({ runtime, options, log, set }) {

@@ -47,7 +47,7 @@ export function resolveFromSet(dir, names) {
 
 /**
  * Why the user's app cannot run on this set and runtime, or null.
- * @param {Pick<import('../../packages/sets.js').PackageSet, 'label' | 'versions'>} set
+ * @param {Pick<import('../packages/sets.js').PackageSet, 'label' | 'versions'>} set
  * @param {{ name: string, version: string }} runtime
  * @returns {string | null}
  */

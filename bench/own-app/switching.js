@@ -2,12 +2,12 @@
 // What switching an app from Express to Fastify costs: every finding of a --nest-app run in one list (code the scan
 // found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
 // place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
-import { KIND_ORDER, PROBE_DIFFERENCES } from '../run/nest-app/fastify-differences.js';
-import { TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
+import { KIND_ORDER, PROBE_DIFFERENCES } from './fastify-differences.js';
+import { TRAFFIC_SCENARIO } from './app-config.js';
 
 /**
- * @typedef {import('../run/nest-app/fastify-differences.js').FindingKind} FindingKind
- * @typedef {import('../run/nest-app/compatibility.js').AdapterAnswer} AdapterAnswer
+ * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
+ * @typedef {import('./compatibility.js').AdapterAnswer} AdapterAnswer
  *
  * @typedef {object} SwitchFinding
  * @property {FindingKind} kind
@@ -31,14 +31,14 @@ import { TRAFFIC_SCENARIO } from '../run/nest-app/app-config.js';
  * @property {Array<{ runtime: string, scenario: string | null, ratio: number, low: number | null, high: number | null,
  *   verdict: string | null, routes: number }>} gains per runtime: the traffic mix's ratio with its interval; without a
  *   mix (scenario null), the geometric mean of the routes' ratios with the lowest and highest route's
- * @property {import('./switch-at-rate.js').SwitchAtRate[]} atRate
+ * @property {import('../analysis/switch-at-rate.js').SwitchAtRate[]} atRate
  * @property {string | null} scanSkipped
  */
 
 /**
- * @param {import('../run/nest-app/own-app.js').OwnAppRecord | null | undefined} record results.ownApp
- * @param {import('./analyze.js').RatioRow[]} ratios
- * @param {import('./switch-at-rate.js').SwitchAtRate[]} atRate
+ * @param {import('./own-app.js').OwnAppRecord | null | undefined} record results.ownApp
+ * @param {import('../analysis/analyze.js').RatioRow[]} ratios
+ * @param {import('../analysis/switch-at-rate.js').SwitchAtRate[]} atRate
  * @returns {SwitchingCost | null} null for runs without --nest-app
  */
 export function switchingCost(record, ratios, atRate) {
@@ -175,8 +175,8 @@ function sourceRank({ source }) {
 
 /**
  * The route a checked request went to, as registered (a route that differs has left the run, but keeps its request).
- * @param {import('../run/nest-app/own-app.js').OwnAppRecord} record
- * @param {import('../run/nest-app/compatibility.js').RouteCompatibility} found
+ * @param {import('./own-app.js').OwnAppRecord} record
+ * @param {import('./compatibility.js').RouteCompatibility} found
  */
 function routeChecked(record, found) {
   const route = record.routes.find((r) => r.scenario === found.scenario || r.request === found.request);
