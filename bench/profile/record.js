@@ -3,13 +3,14 @@
  * One profiled run: start the target under V8's sampling profiler, mark the load window in its log, drive load for
  * the set time, stop it through its normal exit path so the log is complete.
  */
+import { rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 
 import { describeExit, startTarget } from '../run/targets.js';
 import { requestFor } from '../model/scenarios.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { BARE } from '../model/stacks.js';
-import { LOAD_MARK_SIGNAL } from './load-window.js';
+import { MARK_SOCKET_ENV, markLoad, markSocketFor } from './load-window.js';
 
 /** @typedef {import('../run/targets.js').Target} Target */
 /** @typedef {import('../model/scenarios.js').Scenario} Scenario */
@@ -29,6 +30,14 @@ const NEWLINE = 0x0a;
 /** @param {string} logFile absolute path */
 export function profileExecArgv(logFile) {
   return [...PROFILE_FLAGS, `--logfile=${logFile}`, `--import=${LOAD_MARKER}`];
+}
+
+/**
+ * What a profiled process's environment adds: where its load marker listens.
+ * @param {string} logFile absolute path
+ */
+export function profileEnv(logFile) {
+  return { [MARK_SOCKET_ENV]: markSocketFor(logFile) };
 }
 
 /**
@@ -72,11 +81,19 @@ export async function recordProfile({
   signal,
 }) {
   await rm(logFile, { force: true });
-  const running = await startTarget(target, { runtime, port, env, execArgv: profileExecArgv(logFile), cpu: serverCpu });
+  const markSocket = markSocketFor(logFile);
+  rmSync(markSocket, { force: true });
+  const running = await startTarget(target, {
+    runtime,
+    port,
+    env: { ...env, ...profileEnv(logFile) },
+    execArgv: profileExecArgv(logFile),
+    cpu: serverCpu,
+  });
   let load;
   let exit;
   try {
-    process.kill(running.pid, LOAD_MARK_SIGNAL);
+    await markLoad(markSocket);
     const request = requestFor(scenario, { token, stack, config });
     load = await driver.run({
       url: `${running.url}${request.path}`,
@@ -91,9 +108,10 @@ export async function recordProfile({
       cpu: generatorCpu,
       signal,
     });
-    process.kill(running.pid, LOAD_MARK_SIGNAL);
+    await markLoad(markSocket);
   } finally {
     exit = await running.stop();
+    rmSync(markSocket, { force: true });
   }
   // V8 writes the rest of its log when the process exits normally; a death by signal leaves it cut short.
   if (exit.code !== 0) {

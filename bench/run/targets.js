@@ -2,6 +2,7 @@
 // How to reach a server under test: start a command target as a child process that is ready once it answers HTTP,
 // or check that a url target answers.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { killOnExit } from './children.js';
 import { pinProcessTree } from './pinning.js';
 import { targetNamed } from '../model/config.js';
 import { runtimeArgv } from '../runtimes/runtimes.js';
-import { preloadArgs, TELEMETRY_FILE_ENV, telemetryProbe } from './telemetry/probe.js';
+import { preloadArgs, TELEMETRY_SOCKET_ENV, telemetryProbe } from './telemetry/probe.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
 /** @typedef {import('../model/config.js').Target} Target */
@@ -135,7 +136,7 @@ export async function startTarget(
   await assertPortFree(port, target.name);
   const underRuntime = runsUnderRuntime(target);
   const preload = telemetry && underRuntime ? preloadArgs(runtime) : null;
-  const telemetryFile = preload ? join(tmpdir(), `nest-adapter-bench-${process.pid}-${port}.telemetry.json`) : null;
+  const telemetrySocket = preload ? join(tmpdir(), `nest-adapter-bench-${process.pid}-${port}.telemetry.sock`) : null;
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = {
     ...process.env,
@@ -144,8 +145,9 @@ export async function startTarget(
     ...target.env,
     [target.portEnv]: String(port),
     ...env,
-    ...(telemetryFile ? { [TELEMETRY_FILE_ENV]: telemetryFile } : {}),
+    ...(telemetrySocket ? { [TELEMETRY_SOCKET_ENV]: telemetrySocket } : {}),
   };
+  if (telemetrySocket) rmSync(telemetrySocket, { force: true }); // one a killed server left behind
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
   const [program, ...rest] = underRuntime
     ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
@@ -219,7 +221,7 @@ export async function startTarget(
     return info;
   }
 
-  const probe = telemetryFile ? telemetryProbe(/** @type {number} */ (child.pid), telemetryFile) : null;
+  const probe = telemetrySocket ? telemetryProbe(telemetrySocket) : null;
   return {
     pid: /** @type {number} */ (child.pid),
     url,

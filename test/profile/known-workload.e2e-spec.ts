@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { processProfileLog, type ProfileSummary } from '../../bench/profile/process-log.js';
-import { profileExecArgv } from '../../bench/profile/record.js';
+import { profileEnv, profileExecArgv } from '../../bench/profile/record.js';
 import { symbolizeLibraries } from '../../bench/profile/symbols.js';
 import { scanLog } from '../../bench/profile/v8-log.js';
 
@@ -38,7 +38,9 @@ let files: { log: string; txt: string; html: string; json: string };
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'known-workload-'));
   logFile = path.join(dir, 'hot-loop.v8.log');
-  const { stdout } = await execFileAsync(process.execPath, [...profileExecArgv(logFile), WORKLOAD, WORKLOAD_SECONDS]);
+  const { stdout } = await execFileAsync(process.execPath, [...profileExecArgv(logFile), WORKLOAD, WORKLOAD_SECONDS], {
+    env: { ...process.env, ...profileEnv(logFile) },
+  });
   measured = JSON.parse(stdout);
   ({ summary, files } = await processProfileLog(logFile, { outBase: path.join(dir, 'hot-loop'), title: 'hot-loop' }));
 }, PROFILE_TIMEOUT_MS);

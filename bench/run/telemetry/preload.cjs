@@ -1,15 +1,14 @@
 // @ts-check
 // Loaded into every server the bench starts (before the app): it records GC pauses, heap sizing and event-loop delay,
-// and writes what it has to BENCH_TELEMETRY_FILE when the bench sends SIGUSR2 between timed runs. It does no work per
-// request and runs no timer of its own on the request path; the event-loop delay histogram samples at a coarse
-// resolution, and its cost is measured in docs/method.md.
+// and hands what it has to the bench when asked on the socket named by BENCH_TELEMETRY_SOCKET, between timed runs. It
+// does no work per request and runs no timer of its own on the request path; the event-loop delay histogram samples at
+// a coarse resolution, and its cost is measured in docs/method.md.
 'use strict';
-const { writeFileSync, renameSync } = require('node:fs');
+const { serveBench } = require('./channel.cjs');
 const { PerformanceObserver, monitorEventLoopDelay, performance } = require('node:perf_hooks');
 const v8 = require('node:v8');
 
-const file = process.env.BENCH_TELEMETRY_FILE;
-const SIGNAL = 'SIGUSR2';
+const socketPath = process.env.BENCH_TELEMETRY_SOCKET;
 const EVENT_LOOP_RESOLUTION_MS = 10;
 /** Pauses at least this long are kept one by one, so a latency spike can be lined up with them. */
 const NOTABLE_PAUSE_MS = 1;
@@ -135,29 +134,30 @@ function eventLoopUtilization() {
   return performance.eventLoopUtilization();
 }
 
-if (file) {
+if (socketPath) {
   const gcObserver = unsupported.gc ? null : tryStart('gc', observeGc);
   const histogram = tryStart('eventLoopDelay', observeEventLoop);
-  process.on(SIGNAL, () => {
-    // entries are delivered after the GC that made them: take the ones still queued, so they count where they ran
-    if (gcObserver) recordGc(gcObserver.takeRecords());
-    const snapshot = {
-      seq: ++seq,
-      at: Date.now(),
-      pid: process.pid,
-      gc: { pauses, flagged, events, droppedEvents },
-      heap: tryStart('heap', heapState),
-      eventLoopDelay: histogram ? eventLoopDelay(histogram) : null,
-      eventLoopUtilization: unsupported.eventLoopUtilization
-        ? null
-        : tryStart('eventLoopUtilization', eventLoopUtilization),
-      unsupported,
-    };
-    pauses = {};
-    flagged = {};
-    events = [];
-    droppedEvents = 0;
-    writeFileSync(`${file}.tmp`, JSON.stringify(snapshot));
-    renameSync(`${file}.tmp`, file);
+  serveBench(socketPath, {
+    snapshot() {
+      // entries are delivered after the GC that made them: take the ones still queued, so they count where they ran
+      if (gcObserver) recordGc(gcObserver.takeRecords());
+      const snapshot = {
+        seq: ++seq,
+        at: Date.now(),
+        pid: process.pid,
+        gc: { pauses, flagged, events, droppedEvents },
+        heap: tryStart('heap', heapState),
+        eventLoopDelay: histogram ? eventLoopDelay(histogram) : null,
+        eventLoopUtilization: unsupported.eventLoopUtilization
+          ? null
+          : tryStart('eventLoopUtilization', eventLoopUtilization),
+        unsupported,
+      };
+      pauses = {};
+      flagged = {};
+      events = [];
+      droppedEvents = 0;
+      return snapshot;
+    },
   });
 }

@@ -1,13 +1,12 @@
 // @ts-check
 // The bench's side of the telemetry preload: how a runtime loads it, and asking a server for a snapshot between runs.
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import channel from './channel.cjs';
 
 export const PRELOAD_FILE = fileURLToPath(new URL('./preload.cjs', import.meta.url));
-export const TELEMETRY_FILE_ENV = 'BENCH_TELEMETRY_FILE';
-const SNAPSHOT_SIGNAL = 'SIGUSR2';
-const SNAPSHOT_POLL_MS = 2;
-/** A server busy answering a backlog reaches the signal late; past this its snapshot is missing, not waited for. */
+export const TELEMETRY_SOCKET_ENV = 'BENCH_TELEMETRY_SOCKET';
+/** A server busy answering a backlog answers late; past this its snapshot is missing, not waited for. */
 const SNAPSHOT_TIMEOUT_MS = 3000;
 
 /**
@@ -37,44 +36,19 @@ export function preloadArgs(runtime) {
 }
 
 /**
- * Asks the server for a snapshot and waits until it has written one.
- * @param {number} pid
- * @param {string} file the server's BENCH_TELEMETRY_FILE
+ * Asks the server's preload for a snapshot on its socket.
+ * @param {string} socketPath the server's BENCH_TELEMETRY_SOCKET
  */
-export function telemetryProbe(pid, file) {
-  let lastSeq = 0;
+export function telemetryProbe(socketPath) {
   return {
     /** @returns {Promise<Snapshot | null>} null when the server did not answer in time or is gone */
     async snapshot() {
-      try {
-        process.kill(pid, SNAPSHOT_SIGNAL);
-      } catch {
-        return null;
-      }
-      const deadline = performance.now() + SNAPSHOT_TIMEOUT_MS;
-      while (performance.now() < deadline) {
-        const snapshot = readSnapshot(file);
-        if (snapshot && snapshot.seq > lastSeq) {
-          lastSeq = snapshot.seq;
-          return snapshot;
-        }
-        await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_POLL_MS));
-      }
-      return null;
+      return /** @type {Snapshot | null} */ (await channel.askServer(socketPath, 'snapshot', SNAPSHOT_TIMEOUT_MS));
     },
     remove() {
-      rmSync(file, { force: true });
+      rmSync(socketPath, { force: true });
     },
   };
-}
-
-/** @param {string} file @returns {Snapshot | null} */
-function readSnapshot(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /**
