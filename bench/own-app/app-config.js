@@ -204,7 +204,7 @@ export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
   const target = (/** @type {'express' | 'fastify'} */ adapter) => ({
     name: adapter === 'express' ? EXPRESS_TARGET : FASTIFY_TARGET,
     command: ['node', LAUNCHER],
-    cwd: app.appDir,
+    cwd: app.cwd,
     env: launcherEnv(app, adapter),
   });
   return validateConfig(

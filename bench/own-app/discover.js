@@ -31,7 +31,7 @@ const DISCOVERY_TIMEOUT_MS = 60_000;
 export function discoverRoutes(app) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [LAUNCHER], {
-      cwd: app.appDir,
+      cwd: app.cwd,
       env: { ...process.env, ...launcherEnv(app, 'express'), NEST_APP_ROUTES: '1', NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: DISCOVERY_TIMEOUT_MS,

@@ -25,6 +25,7 @@ import { scanApp } from './scan.js';
  * @typedef {object} NestAppFlags
  * @property {string} module --nest-app
  * @property {string | null} setup --nest-setup
+ * @property {string | null} [cwd] --nest-cwd
  * @property {boolean} listRoutes
  * @property {Record<string, string>} params --params
  * @property {string | null} traffic --traffic
@@ -35,6 +36,7 @@ import { scanApp } from './scan.js';
  * @typedef {object} OwnAppRecord
  * @property {string} module
  * @property {string | null} setup
+ * @property {string} [cwd] the servers' working directory: the app's root or --nest-cwd
  * @property {Record<string, string>} versions the app's Nest packages (core, platforms)
  * @property {import('./app-config.js').RouteEntry[]} routes every route Nest registered, measured or not and why
  * @property {import('./compatibility.js').Compatibility} compatibility
@@ -51,7 +53,7 @@ import { scanApp } from './scan.js';
  * @param {string | null} configFile --config: scenarios to add
  */
 export async function loadOwnApp(flags, configFile) {
-  const app = resolveNestApp(flags.module, flags.setup);
+  const app = resolveNestApp(flags.module, flags.setup, flags.cwd ?? null);
   const discovered = await discoverRoutes(app);
   const user =
     configFile === null
@@ -159,6 +161,7 @@ export async function loadOwnApp(flags, configFile) {
       const record = {
         module: app.moduleFile,
         setup: app.setupFile,
+        cwd: app.cwd,
         versions: onApp.versions,
         routes,
         compatibility,

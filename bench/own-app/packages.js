@@ -1,9 +1,9 @@
 // @ts-check
 // --nest-app FILE[#Export]: the user's compiled module and the @nestjs packages installed beside it, checked before
 // anything starts. The launcher runs on these packages, never on the bench's own copies.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
 
@@ -19,6 +19,8 @@ const PLATFORM_PACKAGES = { express: '@nestjs/platform-express', fastify: '@nest
  * @property {string | null} exportName as given after #; null: AppModule, else the one Module() class exported
  * @property {PackageSetUse} [packageSet] --packages: the set whose packages the app loads in place of its own
  * @property {string} appDir the module file's directory: packages resolve from here
+ * @property {string} cwd the servers' working directory: --nest-cwd, else the app's root (the folder of the
+ *   package.json nearest the module), where the app finds its .env and the files it opens by relative path
  * @property {string | null} setupFile absolute path of --nest-setup, or null
  * @property {Record<string, string>} versions installed version of @nestjs/core, each platform package and the
  *   framework each loads (express, fastify)
@@ -28,10 +30,11 @@ const PLATFORM_PACKAGES = { express: '@nestjs/platform-express', fastify: '@nest
 /**
  * @param {string} spec FILE or FILE#Export, as given to --nest-app
  * @param {string | null} setup --nest-setup as given
+ * @param {string | null} [cwd] --nest-cwd as given
  * @returns {NestApp}
  * @throws {UsageError} a missing file, a missing platform package, or majors that do not match
  */
-export function resolveNestApp(spec, setup) {
+export function resolveNestApp(spec, setup, cwd = null) {
   const hash = spec.lastIndexOf('#');
   const file = hash === -1 ? spec : spec.slice(0, hash);
   const exportName = hash === -1 ? null : spec.slice(hash + 1);
@@ -46,8 +49,28 @@ export function resolveNestApp(spec, setup) {
     throw new UsageError(`--nest-app ${spec}: no such file; build the app first (e.g. npx tsc)`);
   const setupFile = setup === null ? null : resolve(setup);
   if (setupFile !== null && !existsSync(setupFile)) throw new UsageError(`--nest-setup ${setup}: no such file`);
+  if (cwd !== null && !statSync(resolve(cwd), { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`--nest-cwd ${cwd}: no such folder`);
   const appDir = dirname(moduleFile);
-  return { moduleFile, exportName, appDir, setupFile, versions: installedVersions(moduleFile, appDir) };
+  return {
+    moduleFile,
+    exportName,
+    appDir,
+    cwd: cwd === null ? appRoot(appDir) : resolve(cwd),
+    setupFile,
+    versions: installedVersions(moduleFile, appDir),
+  };
+}
+
+/**
+ * The folder of the package.json nearest `dir`, going up: where `npm start` runs the app. `dir` when there is none.
+ * @param {string} dir
+ */
+export function appRoot(dir) {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, 'package.json'))) return at;
+    if (dirname(at) === at) return dir;
+  }
 }
 
 /**

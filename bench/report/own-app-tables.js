@@ -229,7 +229,9 @@ export function ownAppTables(results, labels = {}, switching = null) {
 function ownPackagesTable(record) {
   return {
     title: "Your app's packages",
-    intro: "As installed for the module (the launcher loads these, never the bench's own copies).",
+    intro:
+      "As installed for the module (the launcher loads these, never the bench's own copies)." +
+      (record.cwd ? ` Its servers ran in ${record.cwd}, where it finds its .env (--nest-cwd to change).` : ''),
     headers: ['package', 'version'],
     align: ['left', 'right'],
     rows: Object.entries(record.versions).map(([name, version]) => [name, version]),

@@ -155,6 +155,7 @@ const FLAGS = /** @type {const} */ ({
   rates: { type: 'string' },
   'nest-app': { type: 'string' },
   'nest-setup': { type: 'string' },
+  'nest-cwd': { type: 'string' },
   'list-routes': { type: 'boolean' },
   params: { type: 'string' },
   traffic: { type: 'string' },
@@ -177,6 +178,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        on Express and on Fastify by the bench's own launcher with your app's @nestjs packages; every
                        GET route Nest registered becomes a scenario, checked on both adapters before it is timed
   --nest-setup FILE    a module exporting configure(app): what your main.ts does (prefix, pipes, versioning, CORS)
+  --nest-cwd DIR       with --nest-app: the servers' working directory (default: the app's root, the folder of
+                       its package.json, where its .env is)
   --list-routes        with --nest-app: print the routes Nest registered, one a line, and exit
   --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro
   --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes
@@ -292,15 +295,22 @@ export function configFlag(argv) {
 export function nestAppFlags(argv) {
   const values = readFlags(argv);
   if (values['nest-app'] === undefined) {
-    const stray = /** @type {const} */ (['nest-setup', 'list-routes', 'params', 'traffic', 'body', 'header']).find(
-      (flag) => values[flag] !== undefined,
-    );
+    const stray = /** @type {const} */ ([
+      'nest-setup',
+      'nest-cwd',
+      'list-routes',
+      'params',
+      'traffic',
+      'body',
+      'header',
+    ]).find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
     return null;
   }
   return {
     module: parseNonEmpty('--nest-app', values['nest-app']),
     setup: values['nest-setup'] === undefined ? null : parseNonEmpty('--nest-setup', values['nest-setup']),
+    cwd: values['nest-cwd'] === undefined ? null : parseNonEmpty('--nest-cwd', values['nest-cwd']),
     listRoutes: values['list-routes'] ?? false,
     params: values.params === undefined ? {} : parseParams(values.params),
     traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),

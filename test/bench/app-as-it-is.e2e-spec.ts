@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, ROOT, runNode } from './support/run-node.js';
+
+const APP_DIR = join(ROOT, 'test', 'bench', 'fixtures', 'app-as-it-is');
+const RUN_TIMEOUT_MS = 240_000;
+
+function bench(out: string, port: string, extra: string[] = []) {
+  return runNode([
+    CLI,
+    '--nest-app',
+    join(APP_DIR, 'src', 'app.module.js'),
+    '--nest-setup',
+    join(APP_DIR, 'src', 'setup.js'),
+    '--quick',
+    '--port',
+    port,
+    '--out',
+    out,
+    ...extra,
+  ]);
+}
+
+describe('--nest-app on an app as it lives: shutdown hooks on every signal, its .env and files in its own folder', () => {
+  let dir: string;
+  let run: Awaited<ReturnType<typeof runNode>>;
+  let results: any;
+  let markdown: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-as-it-is-'));
+    run = await bench(join(dir, 'out'), '3360');
+    results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8'));
+    markdown = readFileSync(join(dir, 'out', 'report.md'), 'utf8');
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('measures both routes on both adapters and exits 0, though the app closes itself on SIGUSR2 and SIGHUP', () => {
+    expect(run.status, run.stderr).toBe(0);
+    for (const scenario of ['greeting', 'items']) {
+      const runs = results.runs.filter((r: any) => r.scenario === scenario);
+      expect(new Set(runs.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+      for (const r of runs) expect(r.status, `${scenario} ${r.target}`).toBe('ok');
+    }
+    expect(results.drains?.filter((d: any) => d.outcome === 'crashed') ?? []).toEqual([]);
+  });
+
+  it("reads each server's telemetry between its runs without stopping it", () => {
+    const observed = results.runs.filter((r: any) => r.state);
+    expect(observed.length).toBe(results.runs.length);
+    expect(results.started.filter((s: any) => s.restarted)).toEqual([]);
+  });
+
+  it("runs the servers in the app's root, where its .env and template are found, and names that folder", () => {
+    const greeting = results.ownApp.compatibility.routes.find((r: any) => r.scenario === 'greeting');
+    expect(greeting.expect.body).toEqual({ greeting: 'hello from the app folder', letter: 'Dear you,\n' });
+    expect(results.ownApp.cwd).toBe(APP_DIR);
+    expect(markdown).toContain(`Its servers ran in ${APP_DIR}`);
+  });
+});
