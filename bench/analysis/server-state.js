@@ -16,6 +16,10 @@ export const STEAL_LIMIT = 0.02;
  * so a short run reads a few percent either way.
  */
 export const OTHER_CPU_LIMIT = 0.05;
+/** A side's rounds with a full GC are named when they cost at least this many times its other rounds' CPU per request. */
+export const FULL_GC_COST_LIMIT = 1.2;
+/** ...and when there are at least this many of them, and twice as many rounds without, to compare with. */
+const FULL_GC_MIN_ROUNDS = 2;
 /** The flag V8 gives the memory reducer's collections (and low-memory notifications). */
 const REDUCING_FLAG = 'allExternalMemory';
 
@@ -49,6 +53,10 @@ const REDUCING_FLAG = 'allExternalMemory';
  * @typedef {object} PairState what the two sides' telemetry says about a ratio's rounds
  * @property {HeapStep[]} heapSteps
  * @property {Array<{ target: string, rounds: number[] }>} reducingGcs
+ * @property {Array<{ target: string, rounds: number[], cpuRatio: number }>} fullGcCosts rounds whose server ran a full
+ *   (mark-compact) GC just before or during its run, where they cost FULL_GC_COST_LIMIT or more times the CPU per request
+ *   of the side's other rounds, net of the run's own GC pauses (V8 then recompiles what the GC threw away:
+ *   docs/experiments/jit-recompiles/)
  * @property {number[]} stealRounds rounds where either run had more than STEAL_LIMIT steal
  * @property {number} stealMax
  * @property {number[]} otherCpuRounds rounds where work not charged to the server took more than OTHER_CPU_LIMIT of the
@@ -142,6 +150,8 @@ export function pairState(pairs) {
   const heapSteps = [];
   /** @type {PairState['reducingGcs']} */
   const reducingGcs = [];
+  /** @type {PairState['fullGcCosts']} */
+  const fullGcCosts = [];
   for (const side of /** @type {const} */ (['numerator', 'denominator'])) {
     const runs = pairs.map((pair) => pair[side]);
     const target = runs[0]?.target;
@@ -150,6 +160,8 @@ export function pairState(pairs) {
     if (step) heapSteps.push({ target, ...step });
     const rounds = runs.filter(reducedAround).map((run) => run.round);
     if (rounds.length) reducingGcs.push({ target, rounds });
+    const cost = fullGcCost(runs);
+    if (cost) fullGcCosts.push({ target, ...cost });
   }
   const worst = (/** @type {(run: RunRecord) => number | null | undefined} */ pick) =>
     pairs.map((pair) => Math.max(pick(pair.numerator) ?? 0, pick(pair.denominator) ?? 0));
@@ -158,6 +170,7 @@ export function pairState(pairs) {
   return {
     heapSteps,
     reducingGcs,
+    fullGcCosts,
     stealRounds: pairs.filter((_, i) => steal[i] > STEAL_LIMIT).map((pair) => pair.round),
     stealMax: Math.max(0, ...steal),
     otherCpuRounds: pairs.filter((_, i) => other[i] > OTHER_CPU_LIMIT).map((pair) => pair.round),
@@ -170,6 +183,37 @@ export function pairState(pairs) {
       ),
     ),
   };
+}
+
+/** @param {RunRecord} run */
+const fullGcsAround = (run) => countOf(run.state?.between, 'major') + countOf(run.state?.during, 'major');
+
+/**
+ * The server's CPU per request in a run, without the run's GC pauses: what the code itself cost.
+ * @param {RunRecord} run
+ */
+function cpuUsPerRequestBesidesGc(run) {
+  const perRequest = run.server?.cpuUsPerRequest;
+  if (perRequest == null || !run.load?.requests) return null;
+  return perRequest - (pauseMsOf(run.state?.during) * 1000) / run.load.requests;
+}
+
+/**
+ * The rounds with a full GC around them and what they cost beside the side's other rounds, or null when there are too
+ * few of either or they cost less than FULL_GC_COST_LIMIT times as much.
+ * @param {RunRecord[]} runs one side's, in round order
+ */
+function fullGcCost(runs) {
+  const measured = runs.filter(
+    (run) => run.state && !run.state.unsupported.gc && cpuUsPerRequestBesidesGc(run) !== null,
+  );
+  const around = measured.filter((run) => fullGcsAround(run) > 0);
+  const rest = measured.filter((run) => fullGcsAround(run) === 0);
+  if (around.length < FULL_GC_MIN_ROUNDS || rest.length < 2 * FULL_GC_MIN_ROUNDS) return null;
+  const cpu = (/** @type {RunRecord[]} */ some) =>
+    median(some.map((run) => /** @type {number} */ (cpuUsPerRequestBesidesGc(run))));
+  const cpuRatio = cpu(around) / cpu(rest);
+  return cpuRatio >= FULL_GC_COST_LIMIT ? { rounds: around.map((run) => run.round), cpuRatio } : null;
 }
 
 /**

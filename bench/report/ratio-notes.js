@@ -108,6 +108,12 @@ function serverStateNotes(state) {
       (gc) =>
         `an all-external-memory GC (the memory reducer's, or external memory's pressure) in ${gc.target} before or during ${roundList(gc.rounds)}`,
     ),
+    ...state.fullGcCosts.map(
+      (gc) =>
+        `${gc.target} ran a full GC before or during ${roundList(gc.rounds)}, which cost ${formatRatio(gc.cpuRatio)} ` +
+        `its other rounds' CPU per request besides the GC's own pauses (where traced, V8 was recompiling code the full GC threw away: ` +
+        `docs/experiments/jit-recompiles/)`,
+    ),
     ...(state.stealRounds.length
       ? [
           `the hypervisor stole up to ${formatPercent(state.stealMax, 1)} of the CPUs in ${roundList(state.stealRounds)}`,

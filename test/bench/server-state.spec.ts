@@ -38,6 +38,43 @@ const reducing = {
 };
 
 describe('a server’s state over its rounds', () => {
+  /** Ten rounds of 100 requests; rounds 3 and 7 had a full GC before them, costing `cpuThen` µs per request. */
+  function fullGcSide(cpuThen: number, pauseMs = 0) {
+    const fullGc = { ...NO_GC, pauses: { major: { count: 1, totalMs: pauseMs, maxMs: pauseMs } } };
+    return Array.from({ length: 10 }, (_, i) => {
+      const round = i + 1;
+      const gcRound = round === 3 || round === 7;
+      const r = run('nest-express', round, 64, {
+        load: { rps: 200, durationSec: 0.5, requests: 100 } as RunRecord['load'],
+        server: { cpuUsPerRequest: gcRound ? cpuThen : 2000, peakRssMiB: 200, peakRssWindow: 'run' },
+      });
+      if (gcRound) r.state = { ...r.state!, between: fullGc };
+      return r;
+    });
+  }
+  const asPairs = (side: RunRecord[]) => side.map((r) => ({ round: r.round, numerator: r, denominator: r }));
+
+  it('names the rounds a full GC preceded when they cost more CPU per request than the rest', () => {
+    const [cost] = pairState(asPairs(fullGcSide(3000))).fullGcCosts;
+    // every run's 5 ms of scavenges over 100 requests (50 µs each) is GC, not the code
+    expect(cost).toEqual({ target: 'nest-express', rounds: [3, 7], cpuRatio: (3000 - 50) / (2000 - 50) });
+  });
+
+  it('names nothing when the rounds a full GC preceded cost what the rest did', () => {
+    expect(pairState(asPairs(fullGcSide(2100))).fullGcCosts).toEqual([]);
+  });
+
+  it('does not count the GC’s own pauses during the run as the code’s cost', () => {
+    const side = fullGcSide(3000);
+    for (const r of side.filter((r) => r.round === 3 || r.round === 7))
+      r.state = {
+        ...r.state!,
+        between: NO_GC,
+        during: { ...NO_GC, pauses: { major: { count: 1, totalMs: 100, maxMs: 100 } } },
+      };
+    expect(pairState(asPairs(side)).fullGcCosts).toEqual([]);
+  });
+
   it('names the rounds whose young generation started at most half its largest size, and the usual size', () => {
     const express = [1, 2, 3, 4, 5, 6].map((round) =>
       run('nest-express', round, round < 5 ? 64 : round === 5 ? 1 : 16),
