@@ -1,0 +1,133 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { ROOT, type Finished } from './support/run-node.js';
+
+const run = promisify(execFile);
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const APP = join(ROOT, 'examples', 'members-api');
+/** What examples/members-api/.env names; CI creates the database (.ci/run), this spec empties it. */
+const DATABASE = 'members_api';
+const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+/** npm pack and an install from the npm cache (the registry for what it lacks). */
+const INSTALL_TIMEOUT_MS = 300_000;
+const RUN_TIMEOUT_MS = 600_000;
+const PORT = '3326';
+
+/** The installed CLI as a user runs it, `npx nest-adapter-bench …`, from `cwd`. */
+function npx(project: string, args: string[], cwd: string): Promise<Finished> {
+  const bin = join(project, 'node_modules', '.bin', 'nest-adapter-bench');
+  const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr })));
+}
+
+/** A fresh database, so every run signs up the bench's account anew. */
+async function recreateDatabase() {
+  const client = new pg.Client({ ...POSTGRES, database: 'postgres' });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the packed CLI, installed into an empty project, on examples/members-api', () => {
+  let dir: string;
+  let project: string;
+  let out: string;
+  let bench: Finished;
+  let results: any;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-pack-'));
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT });
+    const [{ filename }] = JSON.parse(stdout) as { filename: string }[];
+    project = join(dir, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-project', private: true }));
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, filename)], {
+      cwd: project,
+    });
+  }, INSTALL_TIMEOUT_MS);
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(join(APP, 'uploads'), { recursive: true, force: true });
+  });
+
+  it('installs the dependencies and none of the devDependencies', () => {
+    const installed = (name: string) => existsSync(join(project, 'node_modules', name, 'package.json'));
+    expect(installed('autocannon')).toBe(true);
+    for (const devOnly of ['typescript', 'vitest', '@nestjs/swagger']) expect(installed(devOnly)).toBe(false);
+  });
+
+  it('prints --help', async () => {
+    const help = await npx(project, ['--help'], project);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('npx nest-adapter-bench');
+    expect(help.stdout).toContain('--nest-app');
+  });
+
+  describe('--nest-app on the app, run from another folder', () => {
+    beforeAll(async () => {
+      await run(process.execPath, [TSC, '-p', join(APP, 'tsconfig.json')]);
+      await recreateDatabase();
+      out = join(dir, 'out');
+      bench = await npx(
+        project,
+        [
+          '--nest-app',
+          join(APP, 'dist', 'app.module.js'),
+          '--nest-setup',
+          join(APP, 'dist', 'bench.setup.js'),
+          '--quick',
+          '--runtime',
+          'node',
+          '--port',
+          PORT,
+          '--out',
+          out,
+        ],
+        project,
+      );
+      results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    }, RUN_TIMEOUT_MS);
+
+    it('writes results.json, report.md and report.html', () => {
+      for (const file of ['results.json', 'report.md', 'report.html'])
+        expect(existsSync(join(out, file)), `${file}\n${bench.stderr}`).toBe(true);
+    });
+
+    it('runs the app in its own folder: its .env and its mail template are found, and the report names the folder', () => {
+      expect(results.ownApp.cwd).toBe(APP);
+      // signing in registers the account, which renders templates/welcome.html: on both adapters
+      expect(results.ownApp.signIn.errors).toEqual({ 'nest-express': null, 'nest-fastify': null });
+      expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Its servers ran in ${APP}`);
+    });
+
+    it('is not shut down by the bench, though it calls enableShutdownHooks()', () => {
+      expect(results.drains ?? []).toEqual([]);
+      const register = results.runs.filter((r: any) => r.scenario === 'post-api-v1-auth-email-register');
+      expect(register.map((r: any) => `${r.target} ${r.status}`).sort()).toEqual([
+        'nest-express ok',
+        'nest-express ok',
+        'nest-fastify ok',
+        'nest-fastify ok',
+      ]);
+    });
+
+    it('reads the app’s code with the app’s own TypeScript, from its source maps', () => {
+      expect(results.ownApp.scan.skipped).toBeNull();
+      expect(results.ownApp.scan.fromSourceMaps).toBeGreaterThan(0);
+    });
+  });
+});
