@@ -9,6 +9,7 @@ import { OrdersModule } from './orders/orders.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 import { StackModule } from './stack/stack.module.js';
+import { TransferModule } from './transfer/transfer.module.js';
 import { WorldModule } from './world/world.module.js';
 
 @Module({
@@ -17,8 +18,8 @@ import { WorldModule } from './world/world.module.js';
   providers: [AppService],
 })
 export class AppModule {
-  /** The app as APP_STACK and its settings make it (see config/app-settings.ts). */
-  static forSettings(settings: AppSettings): DynamicModule {
-    return { module: AppModule, imports: [StackModule.forSettings(settings)] };
+  /** The app as APP_STACK and its settings make it (see config/app-settings.ts), on one adapter. */
+  static forSettings(settings: AppSettings, adapter: 'express' | 'fastify'): DynamicModule {
+    return { module: AppModule, imports: [StackModule.forSettings(settings), TransferModule.forAdapter(adapter)] };
   }
 }

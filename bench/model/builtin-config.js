@@ -7,7 +7,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ENTRIES, ensureBuilt } from '../run/build.js';
+import { BEYOND_SCENARIOS, FILES_DIR, SERVED_FILES } from './beyond.js';
+import { json, missingKeys } from './body-checks.js';
 import { validateConfig } from './config.js';
+import { writeServedFiles } from './payloads.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 /** The token must outlive the longest run anyone would start. */
@@ -44,33 +47,6 @@ const MIX = [
 ];
 const TEXT = /^text\/(plain|html)(;|$)/;
 const JSON_TYPE = /^application\/json(;|$)/;
-
-/** @param {string} body */
-function parseJson(body) {
-  try {
-    return { value: JSON.parse(body) };
-  } catch {
-    return { error: `body is not JSON: ${JSON.stringify(body.slice(0, 80))}` };
-  }
-}
-
-/**
- * @param {(value: any) => string | null} check
- * @returns {(body: string) => string | null}
- */
-function json(check) {
-  return (body) => {
-    const parsed = parseJson(body);
-    return 'error' in parsed ? /** @type {string} */ (parsed.error) : check(parsed.value);
-  };
-}
-
-/** @param {any} value @param {string[]} keys @param {string} what */
-function missingKeys(value, keys, what) {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `${what} is not an object`;
-  const missing = keys.filter((key) => !(key in value));
-  return missing.length ? `${what} has no ${missing.join(', ')}` : null;
-}
 
 /** @param {number} length @param {string[]} keys */
 function arrayOf(length, keys) {
@@ -214,6 +190,7 @@ export const BUILTIN_CONFIG = validateConfig(
         description: `a traffic mix: ${MIX.map((share) => `${share.weight} % ${share.scenario}`).join(', ')}`,
         mix: MIX,
       },
+      ...BEYOND_SCENARIOS,
     ],
     compare: ['nest-fastify', 'nest-express'],
     // the bare frameworks show how much of the gap is the frameworks themselves
@@ -229,17 +206,19 @@ export const BUILTIN_CONFIG = validateConfig(
 );
 
 /**
- * Build the app when a Nest target runs; give every target this run's JWT secret and the secure scenario a token.
+ * Build the app when a Nest target runs; give every target this run's JWT secret and the secure scenario a token;
+ * write the files the app serves.
  * @type {import('./config.js').PrepareStep}
  */
 async function prepareApp({ targets, scenarios, log }) {
   if (targets.some((name) => name.startsWith('nest-'))) ensureBuilt(log);
+  await writeServedFiles(FILES_DIR, SERVED_FILES);
   const secret = randomBytes(32).toString('hex');
   // a mix needs a token when one of its routes does
   const chosen = BUILTIN_CONFIG.scenarios.filter((s) => scenarios.includes(s.name));
   const routes = chosen.flatMap((s) => s.mix?.map((share) => share.route) ?? [s.name]);
   const needsToken = BUILTIN_CONFIG.scenarios.some((s) => s.needsToken && routes.includes(s.name));
-  return { env: { JWT_SECRET: secret }, token: needsToken ? await mintToken(secret, log) : null };
+  return { env: { JWT_SECRET: secret, FILES_DIR }, token: needsToken ? await mintToken(secret, log) : null };
 }
 
 /**

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/registry.js';
 import { UsageError } from '../errors.js';
+import { SCENARIO_SETS } from '../model/beyond.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from '../model/stacks.js';
@@ -71,6 +72,8 @@ export const DEFAULT_PRODUCTION_SCENARIOS = ['hello', 'catalog', 'purchases'];
 /** --ablate's default scenarios: the cheapest route, where the middleware weigh most, and a big compressible read. */
 export const DEFAULT_ABLATION_SCENARIOS = ['hello', 'catalog'];
 
+/** Scenarios that run only when named, alone or through their set. */
+const IN_SETS = new Set(Object.values(SCENARIO_SETS).flat());
 const MAX_CONNECTIONS = 10_000;
 const MAX_PIPELINING = 1000;
 const MAX_RATE = 1_000_000;
@@ -193,9 +196,11 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        measured scenario (your traffic mix included): cores each adapter needs at R, with intervals,
                        the saving, p50/p99 and the instances each would need (a --load-curve at one rate)
   --targets LIST       comma-separated, default all: ${names(BUILTIN_CONFIG.targets)} (or the config's)
-  --scenarios LIST     comma-separated, from: ${names(BUILTIN_CONFIG.scenarios)} (or the config's);
+  --scenarios LIST     comma-separated, from: ${names(BUILTIN_CONFIG.scenarios.filter((s) => !IN_SETS.has(s.name)))} (or the config's);
                        default ${DEFAULT_PRODUCTION_SCENARIOS.join(',')} when the production stack is measured (to fit
-                       3 minutes), ${DEFAULT_ABLATION_SCENARIOS.join(',')} with --ablate, all with --stack bare
+                       3 minutes), ${DEFAULT_ABLATION_SCENARIOS.join(',')} with --ablate, all these with --stack bare.
+                       beyond: bodies, uploads, static files, streams, connections, TLS and HTTP/2, never by default:
+                       ${SCENARIO_SETS.beyond.join(',')}
   --stack LIST         the app's stacks: ${STACK_NAMES.join(',')} or both (default both; --ablate: ${PRODUCTION}). bare is
                        the app as nest new makes it; production adds helmet, CORS, gzip, a request log, request ids and
                        class-transformer serialization (APP_STACK). The raw servers run bare only
@@ -406,7 +411,14 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     targets,
     scenarios: parseList(
       '--scenarios',
-      values.scenarios ?? defaultScenarios(stacks, ablate, scenarioNames),
+      expandSets(
+        values.scenarios ??
+          defaultScenarios(
+            stacks,
+            ablate,
+            scenarioNames.filter((name) => !IN_SETS.has(name)),
+          ),
+      ),
       scenarioNames,
     ),
     stacks,
@@ -555,6 +567,17 @@ function parseStacks(text, ablate, config) {
   if (ablate && !stacks.includes(PRODUCTION))
     throw new UsageError(`--ablate takes parts out of the ${PRODUCTION} stack; add ${PRODUCTION} to --stack`);
   return stacks;
+}
+
+/**
+ * A --scenarios list with each set's name replaced by its scenarios.
+ * @param {string} text
+ */
+function expandSets(text) {
+  return text
+    .split(',')
+    .flatMap((name) => SCENARIO_SETS[/** @type {keyof typeof SCENARIO_SETS} */ (name.trim())] ?? [name])
+    .join(',');
 }
 
 /**

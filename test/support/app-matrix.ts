@@ -36,7 +36,7 @@ export async function startApp(
 ): Promise<INestApplication> {
   return withEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...stackEnv }, async () => {
     const settings = appSettingsFromEnv();
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forSettings(settings)] }).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.forSettings(settings, adapter)] }).compile();
     const app = moduleRef.createNestApplication(createHttpAdapter(adapter, settings), { logger: false });
     await configureApp(app, settings);
     await app.listen(0, '127.0.0.1');

@@ -40,6 +40,8 @@ import { UsageError } from '../../errors.js';
  * @property {number} unexpectedStatus responses with another status than the expected one (ab: outside 200-299)
  * @property {number} generatorCpuSec CPU time the generator used during the run
  * @property {string[]} warnings anything that makes the numbers doubtful (e.g. connections not kept alive)
+ * @property {number} [connectionsOpened] connections the generator opened: its own, and one more for each the server
+ *   closed (Connection: close); absent where the generator cannot tell
  * @property {Record<string, number>} [sentByRoute] a mix's requests as sent, per route (the few still in flight when
  *   the run ends are among them, not among `requests`)
  *

@@ -1,6 +1,9 @@
 // @ts-check
 // wrk, spawned per run: the cheapest generator per request here, so the one least likely to be the bottleneck.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
@@ -11,6 +14,8 @@ import { runTag } from '../unique-values.js';
 /** @typedef {import('./registry.js').Driver} Driver */
 
 const SCRIPT = fileURLToPath(new URL('./wrk.lua', import.meta.url));
+/** Longer bodies go to wrk.lua in a file: one environment string may hold at most 128 KiB. */
+const ENV_BODY_LIMIT = 32 * 1024;
 /** One thread: the generator should use one CPU, the server the other. */
 const THREADS = 1;
 
@@ -52,21 +57,40 @@ const driver = {
     ];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
     args.push(url);
-    const env = {
-      BENCH_METHOD: method,
-      BENCH_PIPELINING: String(pipelining),
-      BENCH_UNIQUE_TAG: runTag(),
-      ...(body === undefined ? {} : { BENCH_BODY: body }),
-      ...(sequence ? sequenceEnv(sequence) : {}),
-    };
-    const output = await runGenerator('wrk', args, { durationSec, cpu, env, signal });
-    if (output.code !== 0 && !output.interrupted) {
-      throw new Error(`wrk exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
+    const bodyDir =
+      body !== undefined && body.length > ENV_BODY_LIMIT ? await mkdtemp(join(tmpdir(), 'bench-wrk-')) : null;
+    try {
+      const env = {
+        BENCH_METHOD: method,
+        BENCH_PIPELINING: String(pipelining),
+        BENCH_UNIQUE_TAG: runTag(),
+        ...(await bodyEnv(body, bodyDir)),
+        ...(sequence ? sequenceEnv(sequence) : {}),
+      };
+      const output = await runGenerator('wrk', args, { durationSec, cpu, env, signal });
+      if (output.code !== 0 && !output.interrupted) {
+        throw new Error(`wrk exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
+      }
+      const expected = sequence ? expectedStatuses(sequence) : [expectedStatus];
+      return { ...parseWrkOutput(output.stdout, expected, connections), generatorCpuSec: output.cpuSec, warnings: [] };
+    } finally {
+      if (bodyDir) await rm(bodyDir, { recursive: true, force: true });
     }
-    const expected = sequence ? expectedStatuses(sequence) : [expectedStatus];
-    return { ...parseWrkOutput(output.stdout, expected), generatorCpuSec: output.cpuSec, warnings: [] };
   },
 };
+
+/**
+ * The body for wrk.lua: in the environment, or written to a file in `dir` when it is too long for it.
+ * @param {string | undefined} body @param {string | null} dir
+ * @returns {Promise<Record<string, string>>}
+ */
+async function bodyEnv(body, dir) {
+  if (body === undefined) return {};
+  if (dir === null) return { BENCH_BODY: body };
+  const file = join(dir, 'body');
+  await writeFile(file, body);
+  return { BENCH_BODY_FILE: file };
+}
 
 /**
  * The environment wrk.lua reads a mix from: each route's request once, and the cycle as indices into them.

@@ -5,7 +5,15 @@
 -- counts those it sent per route. A body with {{unique}} in it gets a fresh value there on every request, as
 -- bench/run/unique-values.js gives one: the run's tag, this thread's number and a count.
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
-wrk.body = os.getenv("BENCH_BODY")
+-- a body too long for the environment comes in a file
+local function read_file(path)
+  local file = assert(io.open(path, "rb"))
+  local text = file:read("*a")
+  file:close()
+  return text
+end
+local body_file = os.getenv("BENCH_BODY_FILE")
+wrk.body = body_file and read_file(body_file) or os.getenv("BENCH_BODY")
 local unique_tag = os.getenv("BENCH_UNIQUE_TAG") or ""
 local UNIQUE_PLACEHOLDER = "{{unique}}"
 local unique_count = 0
@@ -43,6 +51,7 @@ end
 -- After wrk.init has set the Host header, which every request of a mix needs too.
 function init(args)
   statuses = {}
+  closed = { connections = 0 }
   sent_by_route = {}
   if not sequence_text then
     if not has_unique(wrk.body) then pipelined = string.rep(wrk.format(), pipelining) end
@@ -97,8 +106,11 @@ elseif pipelining > 1 then
   end
 end
 
+-- wrk opens a new connection for each one the server closes: counted, so a run can say how many it opened
 function response(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
+  local connection = headers["Connection"] or headers["connection"]
+  if connection and connection:lower() == "close" then closed.connections = closed.connections + 1 end
 end
 
 -- Each thread's counts of one kind, summed, as the members of a JSON object.
@@ -119,10 +131,11 @@ end
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    'BENCH_RESULT {"durationUs":%d,"requests":%d,"bytes":%d,"statuses":{%s},"sentByRoute":{%s},' ..
+    'BENCH_RESULT {"durationUs":%d,"requests":%d,"bytes":%d,"statuses":{%s},"sentByRoute":{%s},"closed":{%s},' ..
     '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},' ..
     '"latencyUs":{"p50":%d,"p90":%d,"p99":%d,"p999":%d,"mean":%.2f,"max":%d}}\n',
     summary.duration, summary.requests, summary.bytes, summed("statuses", '"%d"'), summed("sent_by_route", '"%s"'),
+    summed("closed", '"%s"'),
     e.connect, e.read, e.write, e.status, e.timeout,
     latency:percentile(50), latency:percentile(90), latency:percentile(99), latency:percentile(99.9),
     latency.mean, latency.max))

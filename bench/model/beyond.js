@@ -1,0 +1,148 @@
+// @ts-check
+// The "beyond hello" profiles (issue 41): request bodies, uploads, static files, a streamed file and server-sent
+// events, on the built-in app. Each answer is checked byte for byte (a digest) before anything is timed.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { json, missingKeys } from './body-checks.js';
+import { MULTIPART_TYPE, FILES_MTIME, jsonBody, multipartBody, payloadText, sha256 } from './payloads.js';
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+/** The files the app serves in these profiles, written by the prepare step before the servers start. */
+export const SERVED_FILES = { 'static-4k.txt': 4 * KIB, 'static-1m.txt': MIB, 'stream-10m.bin': 10 * MIB };
+/** One directory per user on the host: the files are the same for every run, so runs may share them. */
+export const FILES_DIR = join(tmpdir(), `nest-adapter-bench-files-${process.getuid?.() ?? 'user'}`);
+const SSE_EVENTS = 100;
+const TEXT = /^text\/plain(;|$)/;
+const JSON_TYPE = /^application\/json(;|$)/;
+
+/**
+ * The answer describes the bytes received: their count and SHA-256.
+ * @param {string} what @param {string} sent @param {Record<string, unknown>} [more] other fields it must echo
+ */
+function receivedCheck(what, sent, more = {}) {
+  let expected = /** @type {{ bytes: number, sha256: string } | null} */ (null);
+  return json((value) => {
+    expected ??= { bytes: Buffer.byteLength(sent), sha256: sha256(sent) };
+    const missing = missingKeys(value, ['bytes', 'sha256', ...Object.keys(more)], `the answer about ${what}`);
+    if (missing) return missing;
+    if (value.bytes !== expected.bytes) return `${what}: ${expected.bytes} bytes sent, the app received ${value.bytes}`;
+    if (value.sha256 !== expected.sha256) return `${what}: the app's digest ${value.sha256} is not the one sent`;
+    const wrong = Object.entries(more).find(([key, wanted]) => value[key] !== wanted);
+    return wrong
+      ? `${what}: expected ${wrong[0]} ${JSON.stringify(wrong[1])}, got ${JSON.stringify(value[wrong[0]])}`
+      : null;
+  });
+}
+
+/**
+ * The body is the file as written: same length, same digest.
+ * @param {string} name
+ * @returns {(body: string) => string | null}
+ */
+function fileCheck(name) {
+  const bytes = SERVED_FILES[/** @type {keyof typeof SERVED_FILES} */ (name)];
+  let digest = /** @type {string | null} */ (null);
+  return (body) => {
+    digest ??= sha256(payloadText(bytes, name));
+    if (body.length !== bytes) return `${name}: expected ${bytes} bytes, got ${body.length}`;
+    return sha256(body) === digest ? null : `${name}: the bytes differ from the file's`;
+  };
+}
+
+/**
+ * `count` events, ids 1..count in order, each with its sequence number as data.
+ * @param {number} count
+ * @returns {(body: string) => string | null}
+ */
+export function eventStreamCheck(count) {
+  return (body) => {
+    const events = body.split('\n\n').filter((event) => event.trim() !== '');
+    if (events.length !== count) return `expected ${count} events, got ${events.length}`;
+    const wrong = events.findIndex((event, i) => event.trim() !== `id: ${i + 1}\ndata: {"sequence":${i + 1}}`);
+    return wrong < 0 ? null : `event ${wrong + 1} is ${JSON.stringify(events[wrong].slice(0, 80))}`;
+  };
+}
+
+/** @param {string} name @param {number} bytes */
+function bodyScenario(name, bytes) {
+  const body = jsonBody(bytes);
+  return {
+    name,
+    description: `POST /bodies with a ${label(bytes)} JSON body → its size and SHA-256`,
+    method: 'POST',
+    path: '/bodies',
+    headers: { 'content-type': 'application/json' },
+    body,
+    expect: { status: 200, contentType: JSON_TYPE, body: receivedCheck('the JSON body', body) },
+  };
+}
+
+/** @param {string} name @param {number} bytes */
+function uploadScenario(name, bytes) {
+  const filename = `${name}.bin`;
+  const content = payloadText(bytes, filename);
+  return {
+    name,
+    description: `POST /uploads: a ${label(bytes)} file as multipart/form-data (multer / @fastify/multipart) → its SHA-256`,
+    method: 'POST',
+    path: '/uploads',
+    headers: { 'content-type': MULTIPART_TYPE },
+    body: multipartBody(filename, content),
+    expect: { status: 200, contentType: JSON_TYPE, body: receivedCheck('the file', content, { filename }) },
+  };
+}
+
+/** @param {string} name @param {string} file */
+function staticScenario(name, file) {
+  return {
+    name,
+    description: `GET /static/${file}: a ${label(SERVED_FILES[/** @type {keyof typeof SERVED_FILES} */ (file)])} file (express.static / @fastify/static)`,
+    path: `/static/${file}`,
+    expect: { status: 200, contentType: TEXT, body: fileCheck(file) },
+  };
+}
+
+/** @param {number} bytes */
+function label(bytes) {
+  return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`;
+}
+
+export const BEYOND_SCENARIOS = [
+  bodyScenario('body-1k', KIB),
+  bodyScenario('body-64k', 64 * KIB),
+  bodyScenario('body-1m', MIB),
+  uploadScenario('upload-1m', MIB),
+  uploadScenario('upload-20m', 20 * MIB),
+  staticScenario('static-4k', 'static-4k.txt'),
+  staticScenario('static-1m', 'static-1m.txt'),
+  {
+    name: 'static-304',
+    description: 'GET /static/static-4k.txt with If-Modified-Since its date → 304, no body',
+    path: '/static/static-4k.txt',
+    headers: { 'if-modified-since': FILES_MTIME.toUTCString() },
+    expect: { status: 304, body: '' },
+  },
+  {
+    name: 'stream-10m',
+    description: 'GET /files/stream-10m.bin: a 10 MiB file through StreamableFile',
+    path: '/files/stream-10m.bin',
+    expect: { status: 200, contentType: 'application/octet-stream', body: fileCheck('stream-10m.bin') },
+  },
+  {
+    name: 'sse',
+    description: `GET /events?count=${SSE_EVENTS}: ${SSE_EVENTS} server-sent events through @Sse(), then the stream ends`,
+    path: `/events?count=${SSE_EVENTS}`,
+    expect: { status: 200, contentType: 'text/event-stream', body: eventStreamCheck(SSE_EVENTS) },
+  },
+  {
+    name: 'close-every',
+    description: 'GET / on a new connection for every request (Connection: close), as callers without keep-alive do',
+    path: '/',
+    headers: { connection: 'close' },
+    expect: { status: 200, contentType: /^text\/(plain|html)(;|$)/, body: 'Hello World!' },
+  },
+];
+
+/** `--scenarios beyond` names them all; each also runs by its own name. */
+export const SCENARIO_SETS = { beyond: BEYOND_SCENARIOS.map((scenario) => scenario.name) };
