@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../../bench/errors.js';
+import { SCENARIO_SETS } from '../../bench/model/beyond.js';
 import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
 import { PRODUCTION_PARTS } from '../../bench/model/stacks.js';
 import {
@@ -70,8 +71,9 @@ describe('flag defaults', () => {
     expect(parseOptions(['--no-pin'])).toMatchObject({ cpus: null, pinnedByDefault: false });
   });
 
-  it('runs every scenario with --stack bare, and named scenarios on whatever stacks', () => {
-    expect(parseOptions(['--stack', 'bare']).scenarios).toEqual(SCENARIO_NAMES);
+  it('runs every scenario outside the beyond set with --stack bare, and named scenarios on whatever stacks', () => {
+    const beyond = new Set(SCENARIO_SETS.beyond);
+    expect(parseOptions(['--stack', 'bare']).scenarios).toEqual(SCENARIO_NAMES.filter((name) => !beyond.has(name)));
     expect(parseOptions(['--stack', 'production', '--scenarios', 'mix,json'])).toMatchObject({
       stacks: ['production'],
       scenarios: ['json', 'mix'],
