@@ -144,5 +144,14 @@ export const BEYOND_SCENARIOS = [
   },
 ];
 
+/** What a reader of a profile's row needs to know beside its ratio. */
+export const PROFILE_NOTES = {
+  'body-1m': "Express's JSON limit (100 KB by default) raised to 1 MiB, as a user must; Fastify's default is 1 MiB",
+  'upload-1m': 'multer and @fastify/multipart, both reading the file into memory, both limited to 32 MiB',
+  'upload-20m': 'multer and @fastify/multipart, both reading the file into memory, both limited to 32 MiB',
+  sse: `one request is ${SSE_EVENTS} events: events per second are ${SSE_EVENTS} × req/s`,
+  'close-every': 'Connection: close on every request: each answer costs the server an accept and a close',
+};
+
 /** `--scenarios beyond` names them all; each also runs by its own name. */
 export const SCENARIO_SETS = { beyond: BEYOND_SCENARIOS.map((scenario) => scenario.name) };

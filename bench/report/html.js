@@ -40,6 +40,7 @@ import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js
 import { ownAppTables } from './own-app-tables.js';
 import { decisionSentences } from './decision.js';
 import { startupTable } from './startup-table.js';
+import { leadTable } from './lead-table.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../model/stacks.js';
 
@@ -326,6 +327,7 @@ ${escapeHtml(roundsDesign(results))} with ${escapeHtml(results.environment.drive
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${htmlTable(leadTable(results, analysis))}
 ${packagesTables(results, analysis)
   .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(results, analysis)}</div>` : ''))
   .join('')}

@@ -23,6 +23,7 @@ import { packagesTables } from './packages-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 import { decisionSentences } from './decision.js';
 import { startupTable } from './startup-table.js';
+import { leadTable } from './lead-table.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../model/results.js').Results} Results */
@@ -53,6 +54,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     decision && decisionMarkdown(results, analysis),
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
+    markdownTable(leadTable(results, analysis)),
     ...packagesTables(results, analysis).map((table) => markdownTable(table)),
     markdownTable(startsTable(analysis)),
     markdownTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels)),
