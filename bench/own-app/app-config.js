@@ -8,6 +8,8 @@ import { LAUNCHER } from './packages.js';
 import { launcherEnv } from './launcher-env.js';
 import { fillPath, parameterNames, routeMatcher } from './route-match.js';
 import { exampleValue } from './example-body.js';
+import { withValues } from './id-sources.js';
+import { principalChange, protectedWriteReason } from './principal.js';
 
 export const EXPRESS_TARGET = 'nest-express';
 export const FASTIFY_TARGET = 'nest-fastify';
@@ -32,6 +34,7 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {'derived' | '--body' | 'none' | null} [body] where its body came from: the app's metadata, --body, or it
  *   reads none; null for a GET
  * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
+ * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
  *
  * @typedef {object} TrafficSummary
  * @property {string} file
@@ -55,9 +58,23 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {Record<string, unknown>[]} input.configScenarios a --config file's scenarios, raw
  * @param {BodyOverride[]} [input.bodies] --body
  * @param {Record<string, string>} [input.headers] sent with every request: --header and what authenticate() returned
+ * @param {Map<import('./discover.js').Route, import('./id-sources.js').RouteIds>} [input.ids] ids from the app
+ * @param {string[]} [input.principal] what names the signed-in account (principal.js)
+ * @param {string[]} [input.timeWrites] --time-write: `METHOD /path` of writes to time though they change it
  * @returns {OwnAppPlan}
  */
-export function planOwnApp({ discovered, params, traffic, trafficFile, configScenarios, bodies = [], headers = {} }) {
+export function planOwnApp({
+  discovered,
+  params,
+  traffic,
+  trafficFile,
+  configScenarios,
+  bodies = [],
+  headers = {},
+  ids = new Map(),
+  principal = [],
+  timeWrites = [],
+}) {
   const { routes, versioning } = discovered;
   const matchRoute = routeMatcher(routes);
   /** @type {Map<import('./discover.js').Route, { count: number, urls: Map<string, number> }>} */
@@ -91,7 +108,8 @@ export function planOwnApp({ discovered, params, traffic, trafficFile, configSce
     const version = versionHeaders(route, versioning);
     if (version === null)
       return { ...entry, notMeasured: 'custom versioning: the bench cannot tell which request picks this version' };
-    const url = representativeUrl(route, logged?.urls, params, matchRoute);
+    const own = ids.get(route);
+    const url = representativeUrl(route, logged?.urls, params, matchRoute, own?.params);
     const fromConfig = configScenarioFor(route, url, byRequest, matchRoute, configScenarios);
     if (fromConfig)
       return { ...entry, scenario: String(fromConfig.name), request: requestLine(rawRequest(fromConfig)) };
@@ -104,9 +122,14 @@ export function planOwnApp({ discovered, params, traffic, trafficFile, configSce
     if ('missing' in url)
       return {
         ...entry,
-        notMeasured: `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`,
+        notMeasured:
+          missingIds(own, url.missing) ??
+          `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`,
       };
-    const body = route.method === 'GET' ? null : requestBody(route, override);
+    const body = route.method === 'GET' ? null : requestBody(route, override, own?.fields);
+    const changesPrincipal = principalChange(route, url.url, body?.value, principal);
+    if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`))
+      return { ...entry, notMeasured: protectedWriteReason(changesPrincipal, route) };
     const sent = { ...headers, ...version };
     const name = uniqueName(scenarioName(route), usedNames);
     scenarios.push({
@@ -123,6 +146,7 @@ export function planOwnApp({ discovered, params, traffic, trafficFile, configSce
       request: `${route.method} ${url.url}`,
       ...(Object.keys(version).length ? { headers: version } : {}),
       ...(body ? { body: body.source, bodySources: body.sources } : {}),
+      ...(own?.unfilled.length ? { unfilled: own.unfilled } : {}),
     };
   });
   return {
@@ -151,6 +175,15 @@ export function destroysWhatItNames(route) {
 }
 
 /**
+ * Why the app gave no value for a route's missing parameters, when it was asked (id-sources.js), or null.
+ * @param {import('./id-sources.js').RouteIds | undefined} ids @param {string[]} missing
+ */
+function missingIds(ids, missing) {
+  const lines = (ids?.unfilled ?? []).filter((line) => missing.some((name) => line.startsWith(`:${name} `)));
+  return lines.length ? lines.join('; ') : null;
+}
+
+/**
  * --body: a route's body as the user gives it, `METHOD /path=JSON`.
  * @typedef {{ method: string, url: string, value: unknown }} BodyOverride
  */
@@ -159,12 +192,14 @@ export function destroysWhatItNames(route) {
  * The body a write is sent with: --body when given, else one derived from the app's metadata; none when the handler
  * reads no body.
  * @param {import('./discover.js').Route} route @param {BodyOverride | undefined} override
+ * @param {Record<string, unknown>} [fields] ids from the app, by field path
  * @returns {{ value: unknown, source: 'derived' | '--body' | 'none', sources: string[] }}
  */
-function requestBody(route, override) {
+function requestBody(route, override, fields = {}) {
   if (override) return { value: override.value, source: '--body', sources: [] };
   if (!route.body) return { value: undefined, source: 'none', sources: [] };
-  return { value: exampleValue(route.body.schema), source: 'derived', sources: route.body.sources };
+  const schema = withValues(route.body.schema, fields);
+  return { value: exampleValue(schema), source: 'derived', sources: route.body.sources };
 }
 
 /**
@@ -246,13 +281,14 @@ export function userScenarios(raw, file) {
  * @param {Map<string, number> | undefined} urls
  * @param {Record<string, string>} params
  * @param {ReturnType<typeof routeMatcher>} matchRoute
+ * @param {Record<string, string>} [fromApp] ids the app gave (id-sources.js): used where the log and flags give none
  * @returns {{ url: string } | { missing: string[] }}
  */
-function representativeUrl(route, urls, params, matchRoute) {
+function representativeUrl(route, urls, params, matchRoute, fromApp = {}) {
   const top = urls ? [...urls].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
   const fromLog = top === undefined ? {} : (matchRoute({ method: route.method, url: top })?.params ?? {});
   const query = top?.match(/\?.*$/)?.[0] ?? '';
-  const filled = fillPath(route, { ...fromLog, ...params });
+  const filled = fillPath(route, { ...fromApp, ...fromLog, ...params });
   return 'missing' in filled ? filled : { url: `${filled.path}${query}` };
 }
 

@@ -96,31 +96,49 @@ export function credentials(returned, setupFile) {
 }
 
 /**
- * Boots the module on both adapters, calls authenticate once on each, and stops them.
+ * Boots the module on both adapters, calls authenticate once on each, and stops them. On Express, signed in, it also
+ * asks the app what the plan needs from it (whileSignedIn: list answers, a witness of the sign-in). Without
+ * authenticate, Express alone is booted for that, and only when asked.
+ * @template T
  * @param {object} input
- * @param {(client: AppClient) => unknown} input.authenticate
- * @param {string} input.setupFile
+ * @param {((client: AppClient) => unknown) | null} input.authenticate
+ * @param {string | null} input.setupFile
  * @param {import('../model/config.js').Config} input.config the own-app config: its two targets
  * @param {import('../runtimes/runtimes.js').Runtime} input.runtime
  * @param {number} input.basePort
  * @param {Record<string, string>} input.env
  * @param {(line: string) => void} input.log
- * @returns {Promise<{ credentials: Credentials, record: SignInRecord }>}
+ * @param {((client: AppClient, signedIn: Credentials) => Promise<T>) | null} [input.whileSignedIn]
+ * @returns {Promise<{ credentials: Credentials, record: SignInRecord | null, found: T | null }>}
  * @throws {UsageError} authenticate() failed on Express, or returned something else than headers
  */
-export async function signIn({ authenticate, setupFile, config, runtime, basePort, env, log }) {
+export async function signIn({ authenticate, setupFile, config, runtime, basePort, env, log, whileSignedIn = null }) {
+  const anonymous = { headers: {}, params: {} };
+  if (!authenticate || !setupFile) {
+    if (!whileSignedIn) return { credentials: anonymous, record: null, found: null };
+    log('asking the app on Express for the ids its routes need');
+    const running = await startTarget(targetNamed(config, EXPRESS_TARGET), { runtime, port: basePort, env });
+    try {
+      return { credentials: anonymous, record: null, found: await whileSignedIn(appClient(running.url), anonymous) };
+    } finally {
+      await running.stop();
+    }
+  }
   log('signing in with authenticate() from --nest-setup on Express and Fastify');
   /** @type {Record<string, Credentials>} */
   const signedIn = {};
   /** @type {Record<string, string | null>} */
   const errors = {};
+  /** @type {T | null} */
+  let found = null;
   for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
-    const target = /** @type {import('../model/config.js').Target} */ (config.targets.find((t) => t.name === name));
     let running;
     try {
-      running = await startTarget(target, { runtime, port: basePort + i, env });
-      signedIn[name] = credentials(await authenticate(appClient(running.url)), setupFile);
+      running = await startTarget(targetNamed(config, name), { runtime, port: basePort + i, env });
+      const client = appClient(running.url);
+      signedIn[name] = credentials(await authenticate(client), setupFile);
       errors[name] = null;
+      if (name === EXPRESS_TARGET && whileSignedIn) found = await whileSignedIn(client, signedIn[name]);
     } catch (error) {
       if (error instanceof UsageError) throw error;
       errors[name] = /** @type {Error} */ (error).message?.split('\n')[0] ?? String(error);
@@ -133,5 +151,11 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
   return {
     credentials: express,
     record: { headers: Object.keys(express.headers), params: Object.keys(express.params), errors },
+    found,
   };
+}
+
+/** @param {import('../model/config.js').Config} config @param {string} name */
+function targetNamed(config, name) {
+  return /** @type {import('../model/config.js').Target} */ (config.targets.find((t) => t.name === name));
 }

@@ -45,6 +45,7 @@ const MAX_BODY_CHARS = 300;
  *   both adapters later: Express's answer; null when the route is not measured
  * @property {string | null} notMeasured a route that answers alike but with an error status on Express too
  * @property {ProbeFinding[]} [probes] the probes (probes.js) answered differently; absent before they existed
+ * @property {string} [lostSignIn] signing in stopped working after this write (principal.js): why
  *
  * @typedef {{ startFailure: { adapter: string, error: string } | null, routes: RouteCompatibility[] }} Compatibility
  */
@@ -59,6 +60,8 @@ const MAX_BODY_CHARS = 300;
  * @param {(line: string) => void} input.log
  * @param {Map<string, string>} [input.uploads] scenario → the form field its file interceptor reads (scan.js)
  * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
+ * @param {(expressUrl: string) => Promise<string | null>} [input.afterWrite] after each write's check: why the
+ *   sign-in stopped working (principal.js), or null
  * @returns {Promise<Compatibility>}
  */
 export async function checkCompatibility({
@@ -70,6 +73,7 @@ export async function checkCompatibility({
   log,
   uploads = new Map(),
   cookies = [],
+  afterWrite,
 }) {
   const dir = mkdtempSync(join(tmpdir(), 'nest-app-errors-'));
   const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
@@ -126,7 +130,8 @@ export async function checkCompatibility({
             fastify: kept(probeFastify),
           });
       }
-      routes.push({ ...found, probes });
+      const lostSignIn = request.method !== 'GET' && afterWrite ? await afterWrite(express.url) : null;
+      routes.push({ ...found, probes, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
     }
     return { startFailure: null, routes };
   } finally {

@@ -14,9 +14,11 @@ import {
   trafficMix,
   userScenarios,
 } from './app-config.js';
-import { authenticateExport, signIn } from './authenticate.js';
+import { appClient, authenticateExport, signIn } from './authenticate.js';
 import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
+import { fetchLists, listRequests, resolveIds } from './id-sources.js';
+import { findWitness, lostSignInReason, principalValues, signInLost, witnessCandidates } from './principal.js';
 import { onPackageSet, resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
@@ -31,6 +33,7 @@ import { scanApp } from './scan.js';
  * @property {string | null} traffic --traffic
  * @property {import('./app-config.js').BodyOverride[]} bodies --body
  * @property {Record<string, string>} headers --header
+ * @property {string[]} [timeWrites] --time-write: writes to time though they change the signed-in account
  *
  * What results.json keeps of an own-app run (results.ownApp): the report's tables are rendered from it.
  * @typedef {object} OwnAppRecord
@@ -62,17 +65,26 @@ export async function loadOwnApp(flags, configFile) {
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
   const authenticate = await authenticateExport(app.setupFile);
   const scan = await scanApp(app);
-  /** @param {import('./authenticate.js').Credentials} signedIn */
-  const planWith = ({ headers, params }) =>
-    planOwnApp({
+  /**
+   * @param {import('./authenticate.js').Credentials} signedIn
+   * @param {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
+   */
+  const planWith = ({ headers, params }, lists = new Map()) => {
+    const flat = { ...params, ...flags.params };
+    const principal = principalValues({ headers, params });
+    return planOwnApp({
       discovered,
-      params: { ...params, ...flags.params },
+      params: flat,
       traffic,
       trafficFile: flags.traffic,
       configScenarios: user.scenarios,
       bodies: flags.bodies,
       headers: { ...headers, ...flags.headers },
+      ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid: principal }),
+      principal,
+      timeWrites: flags.timeWrites ?? [],
     });
+  };
   const baseDir = configFile === null ? process.cwd() : dirname(configFile);
   /** @param {import('./packages.js').NestApp} onApp @param {ReturnType<typeof planWith>} plan */
   const configFor = (onApp, plan) => {
@@ -84,6 +96,24 @@ export async function loadOwnApp(flags, configFile) {
       baseDir,
     });
   };
+  /**
+   * What the plan asks the app on Express, signed in: the list answers that give ids, and a witness of the sign-in.
+   * @param {import('./authenticate.js').AppClient} client @param {import('./authenticate.js').Credentials} signedIn
+   */
+  const askApp = async (client, signedIn) => {
+    const headers = { ...signedIn.headers, ...flags.headers };
+    const lists = await fetchLists(
+      client,
+      listRequests(discovered.routes, { ...signedIn.params, ...flags.params }),
+      headers,
+    );
+    const reads = planWith(signedIn, lists).routes.flatMap((r) =>
+      r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
+    );
+    const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
+    return { lists, witness };
+  };
+  const asksApp = authenticate !== null || listRequests(discovered.routes, flags.params).length > 0;
   const firstPlan = planWith({ headers: {}, params: {} });
   const config = configFor(app, firstPlan);
   return {
@@ -107,20 +137,20 @@ export async function loadOwnApp(flags, configFile) {
           scenarios: config.scenarios.map((s) => s.name),
           log,
         })) ?? {};
-      const signedIn =
-        authenticate && app.setupFile
-          ? await signIn({
-              authenticate,
-              setupFile: app.setupFile,
-              config: base,
-              runtime,
-              basePort: options.basePort,
-              env: prepared.env ?? {},
-              log,
-            })
-          : null;
-      const plan = signedIn ? planWith(signedIn.credentials) : firstPlan;
-      const checking = signedIn ? configFor(onApp, plan) : base;
+      const signedIn = await signIn({
+        authenticate,
+        setupFile: app.setupFile,
+        config: base,
+        runtime,
+        basePort: options.basePort,
+        env: prepared.env ?? {},
+        log,
+        whileSignedIn: asksApp ? askApp : null,
+      });
+      const plan = planWith(signedIn.credentials, signedIn.found?.lists);
+      const checking = configFor(onApp, plan);
+      const witness = signedIn.found?.witness ?? null;
+      const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
       const compatibility = await checkCompatibility({
         config: checking,
         runtime,
@@ -130,6 +160,10 @@ export async function loadOwnApp(flags, configFile) {
         log,
         uploads: uploadFields(plan.routes, scan),
         cookies: scan.cookies ?? [],
+        afterWrite:
+          authenticate || witness
+            ? (url) => signInLost({ client: appClient(url), authenticate, headers: sentHeaders, witness })
+            : undefined,
       });
       const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
       const routes = plan.routes.map((route) => {
@@ -141,7 +175,9 @@ export async function loadOwnApp(flags, configFile) {
         return {
           ...route,
           scenario: null,
-          notMeasured: refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`,
+          notMeasured: found.lostSignIn
+            ? lostSignInReason(found.lostSignIn, found.request)
+            : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
         };
       });
       const finalMix = trafficMix(routes);

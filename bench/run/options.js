@@ -164,6 +164,7 @@ const FLAGS = /** @type {const} */ ({
   traffic: { type: 'string' },
   body: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
+  'time-write': { type: 'string', multiple: true },
   rate: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
@@ -184,7 +185,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --nest-cwd DIR       with --nest-app: the servers' working directory (default: the app's root, the folder of
                        its package.json, where its .env is)
   --list-routes        with --nest-app: print the routes Nest registered, one a line, and exit
-  --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro
+  --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro, and ids a body names
+                       (role.id=VALUE); without them, ids come from authenticate() and the app's list routes
   --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes
                        it hits are measured as one mix in their logged shares, "traffic"; see docs/own-app.md
   --body 'M /path=JSON'  with --nest-app, repeatable: the body of one route where the one derived from its DTOs
@@ -192,6 +194,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        a JSON file); {{unique}} in a string becomes a value unique per request
   --header 'N: V'      with --nest-app, repeatable: a header sent with every request, e.g. --header 'x-api-key: k1'
                        (for a sign-in, export authenticate(client) from --nest-setup instead; docs/own-app.md)
+  --time-write 'M /path'  with --nest-app, repeatable: time a write that changes the signed-in account (DELETE
+                       /auth/me, a password change), which is otherwise listed and left out; use an account you can lose
   --rate R             after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} open loop at R req/s on each
                        measured scenario (your traffic mix included): cores each adapter needs at R, with intervals,
                        the saving, p50/p99 and the instances each would need (a --load-curve at one rate)
@@ -308,6 +312,7 @@ export function nestAppFlags(argv) {
       'traffic',
       'body',
       'header',
+      'time-write',
     ]).find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
     return null;
@@ -321,6 +326,7 @@ export function nestAppFlags(argv) {
     traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),
     bodies: (values.body ?? []).map(parseBody),
     headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
+    timeWrites: (values['time-write'] ?? []).map(parseRouteLine),
   };
 }
 
@@ -351,6 +357,14 @@ function parseBody(text) {
   }
 }
 
+/** @param {string} text `METHOD /path` as --list-routes prints it */
+function parseRouteLine(text) {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
+  if (!match)
+    throw new UsageError(`--time-write: "${text}" is not METHOD /path; e.g. --time-write 'DELETE /api/auth/me'`);
+  return `${match[1].toUpperCase()} ${match[2]}`;
+}
+
 /** @param {string} text `name: value` @returns {[string, string]} */
 function parseHeader(text) {
   const match = /^\s*([!#$%&'*+.^_`|~\w-]+)\s*:\s*(.*)$/.exec(text);
@@ -362,7 +376,7 @@ function parseHeader(text) {
 function parseParams(text) {
   return Object.fromEntries(
     text.split(',').map((item) => {
-      const match = /^\s*([A-Za-z_$][\w$]*)=(.+)$/.exec(item);
+      const match = /^\s*([A-Za-z_$][\w$.[\]]*)=(.+)$/.exec(item);
       if (!match) throw new UsageError(`--params: "${item}" is not name=value; e.g. --params id=7,slug=intro`);
       return [match[1], match[2].trim()];
     }),

@@ -1,0 +1,284 @@
+// @ts-check
+// Ids that name existing entities, taken from the app itself. A path parameter (`/users/:id`) or a body field that
+// names an entity (`role: { id }`, `roleId`, an @IsUUID field) cannot be made up: the app answers 404, 400 or 500 for
+// an id it does not hold. Its value comes from --params, authenticate()'s params, or a list route's answer (GET
+// /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
+import pluralize from 'pluralize';
+import { parameterNames, fillPath } from './route-match.js';
+
+/**
+ * A path parameter or body field that names an existing entity.
+ * @typedef {object} EntityReference
+ * @property {'param' | 'field'} kind
+ * @property {string} name a parameter's name, or a field's path: `role.id`, `roleId`, `tags[].id`
+ * @property {string} entity what it names, singular: role, user
+ * @property {string[]} keys the list item's fields that hold the value, best first
+ * @property {string | null} collection a parameter's collection as registered: the path before it
+ * @property {boolean} many the field holds a list of ids
+ *
+ * What a route gets from the app: values by parameter and by field path, and the references left without one.
+ * @typedef {{ params: Record<string, string>, fields: Record<string, unknown>, unfilled: string[] }} RouteIds
+ */
+
+const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
+const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
+/** The properties a list answer keeps its items under, when it is not the list itself. */
+const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list', 'nodes', 'edges'];
+
+/** @typedef {import('./body-schema.js').BodySchema} BodySchema */
+/** @typedef {import('./discover.js').Route} Route */
+
+/**
+ * @param {Route} route
+ * @returns {EntityReference[]}
+ */
+export function entityReferences(route) {
+  const segments = route.path.split('/');
+  const params = parameterNames(route.path).map((name) => {
+    const at = segments.findIndex((segment) => segment.replace(/^[:*]/, '') === name);
+    const before = segments.slice(0, Math.max(at, 0));
+    const owner = before.filter((s) => s && !s.startsWith(':')).at(-1) ?? name;
+    return /** @type {EntityReference} */ ({
+      kind: 'param',
+      name,
+      entity: singular(owner),
+      keys: ID_LIKE.test(name) ? [name, 'id', '_id', 'uuid'] : [name],
+      collection: before.join('/') || '/',
+      many: false,
+    });
+  });
+  const own = singular(segments.filter((s) => s && !s.startsWith(':')).at(-1) ?? 'item');
+  return [...params, ...(route.body ? fieldReferences(route.body.schema, [], own) : [])];
+}
+
+/**
+ * @param {BodySchema} schema @param {string[]} at the field path so far @param {string} own the route's entity
+ * @returns {EntityReference[]}
+ */
+function fieldReferences(schema, at, own) {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const path = [...at, name];
+    const many = property.type === 'array';
+    const inner = many ? (property.items ?? {}) : property;
+    const field = (/** @type {string} */ entity, /** @type {string} */ dotted) => ({
+      kind: /** @type {const} */ ('field'),
+      name: dotted,
+      entity: singular(entity),
+      keys: ['id', '_id', 'uuid'],
+      collection: null,
+      many,
+    });
+    if (inner.properties?.id) return [field(many ? singular(name) : name, `${path.join('.')}${many ? '[]' : ''}.id`)];
+    if (inner.properties) return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, own);
+    const named = ID_FIELD.exec(name);
+    if (name === 'id' && at.length === 0) return [field(own, 'id')];
+    if (named && named[1].length > 1) return [field(named[1], path.join('.'))];
+    if (inner.format === 'uuid') return [field(name, path.join('.'))];
+    return [];
+  });
+}
+
+/** @param {string} word `roles`, `userRoles`, `user-roles` → role, userRole, user-role */
+function singular(word) {
+  return pluralize.singular(word);
+}
+
+/**
+ * The names a list route of an entity may have as its last segment: roles, user-roles, userRoles, user_roles.
+ * @param {string} entity
+ */
+function listNames(entity) {
+  const words = entity
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .map((w) => w.toLowerCase());
+  const plural = [...words.slice(0, -1), pluralize.plural(words.at(-1) ?? '')];
+  return new Set([
+    plural.join('-'),
+    plural.join('_'),
+    plural.join(''),
+    plural.map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join(''),
+    words.join('-'),
+  ]);
+}
+
+/**
+ * The GET route whose answer lists a reference's entities: for a parameter, its collection; for a field, a GET
+ * without parameters named for the entity, the one nearest the write's own path.
+ * @param {EntityReference} reference @param {Route} route the route that needs it @param {Route[]} routes
+ * @returns {Route | null}
+ */
+export function listRouteFor(reference, route, routes) {
+  const gets = routes.filter((r) => r.method === 'GET');
+  if (reference.kind === 'param') return gets.find((r) => r.path === reference.collection) ?? null;
+  const names = listNames(reference.entity);
+  const lists = gets.filter(
+    (r) => parameterNames(r.path).length === 0 && names.has(r.path.split('/').filter(Boolean).at(-1) ?? ''),
+  );
+  const shared = (/** @type {Route} */ r) => commonPrefix(r.path, route.path);
+  return lists.sort((a, b) => shared(b) - shared(a))[0] ?? null;
+}
+
+/** @param {string} a @param {string} b the number of leading segments they share */
+function commonPrefix(a, b) {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length && x[n] === y[n]) n++;
+  return n;
+}
+
+/**
+ * The list requests the plan needs answered: each list route once, its own parameters filled from the flat params.
+ * @param {Route[]} routes @param {Record<string, string>} params --params and authenticate()'s
+ * @returns {string[]}
+ */
+export function listRequests(routes, params) {
+  const paths = new Set();
+  for (const route of routes)
+    for (const reference of entityReferences(route)) {
+      if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
+      const list = listRouteFor(reference, route, routes);
+      const filled = list && fillPath(list, params);
+      if (filled && 'path' in filled) paths.add(filled.path);
+    }
+  return [...paths];
+}
+
+/**
+ * The items of a list answer: the answer itself, or the first list of objects under a usual key (`data`, `items`,
+ * `data.items`); GraphQL-style edges give their nodes.
+ * @param {unknown} body
+ * @returns {Record<string, unknown>[]}
+ */
+export function listItems(body) {
+  const objects = (/** @type {unknown} */ value) =>
+    Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object');
+  if (objects(body))
+    return /** @type {Record<string, unknown>[]} */ (body).map((item) =>
+      item.node && typeof item.node === 'object' ? /** @type {Record<string, unknown>} */ (item.node) : item,
+    );
+  if (!body || typeof body !== 'object') return [];
+  const record = /** @type {Record<string, unknown>} */ (body);
+  for (const key of [...LIST_KEYS, ...Object.keys(record)]) {
+    const value = record[key];
+    if (objects(value)) return listItems(value);
+    if (LIST_KEYS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = listItems(value);
+      if (inner.length) return inner;
+    }
+  }
+  return [];
+}
+
+/**
+ * The first value a list answer holds under one of the keys, skipping values that name the signed-in account.
+ * @param {unknown} body @param {string[]} keys @param {string[]} avoid
+ * @returns {string | number | null}
+ */
+export function valueFromList(body, keys, avoid = []) {
+  const values = listItems(body).flatMap((item) => {
+    const key = keys.find((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
+    return key === undefined ? [] : [/** @type {string | number} */ (item[key])];
+  });
+  return values.find((value) => !avoid.includes(String(value))) ?? values[0] ?? null;
+}
+
+/**
+ * Each route's values from the app: a flat param given under a field's path (`role.id`) or its camel form (`roleId`)
+ * fills that field; a list answer fills the rest. Parameters the flat params already fill are left to them.
+ * @param {object} input
+ * @param {Route[]} input.routes
+ * @param {Map<string, unknown>} input.lists answers by list request (listRequests)
+ * @param {Record<string, string>} input.params --params and authenticate()'s
+ * @param {string[]} [input.avoid] values that name the signed-in account
+ * @returns {Map<Route, RouteIds>}
+ */
+export function resolveIds({ routes, lists, params, avoid = [] }) {
+  return new Map(
+    routes.map((route) => {
+      /** @type {RouteIds} */
+      const ids = { params: {}, fields: {}, unfilled: [] };
+      for (const reference of entityReferences(route)) {
+        const given = reference.kind === 'field' ? (params[reference.name] ?? params[camel(reference.name)]) : null;
+        if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
+        const list = listRouteFor(reference, route, routes);
+        const filled = list && fillPath(list, params);
+        const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
+        const value = given ?? (answer === undefined ? null : valueFromList(answer, reference.keys, avoid));
+        if (value === null) ids.unfilled.push(unfilledLine(reference, list));
+        else if (reference.kind === 'param') ids.params[reference.name] = String(value);
+        else ids.fields[reference.name] = value;
+      }
+      return [route, ids];
+    }),
+  );
+}
+
+/** @param {string} dotted `role.id` → roleId */
+function camel(dotted) {
+  return dotted
+    .replace(/\[\]/g, '')
+    .split('.')
+    .map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part))
+    .join('');
+}
+
+/**
+ * @param {EntityReference} reference @param {Route | null} list
+ */
+function unfilledLine(reference, list) {
+  const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
+  const where = list ? `GET ${list.path} listed none` : `no GET route lists ${pluralize.plural(reference.entity)}`;
+  return `${what} names an existing ${reference.entity} (${where}): give --params ${reference.name}=VALUE`;
+}
+
+/**
+ * The schema with each filled field pinned to its value, so the derived body carries it.
+ * @param {BodySchema} schema @param {Record<string, unknown>} fields by field path (`role.id`, `tags[].id`)
+ * @returns {BodySchema}
+ */
+export function withValues(schema, fields) {
+  let result = schema;
+  for (const [path, value] of Object.entries(fields)) result = pinned(result, path.split('.'), value);
+  return result;
+}
+
+/** @param {BodySchema} schema @param {string[]} path @param {unknown} value @returns {BodySchema} */
+function pinned(schema, path, value) {
+  const [head, ...rest] = path;
+  const many = head.endsWith('[]');
+  const name = many ? head.slice(0, -2) : head;
+  const property = schema.properties?.[name] ?? {};
+  const inner = many || property.type === 'array' ? (property.items ?? {}) : property;
+  const next = rest.length ? pinned(inner, rest, value) : { ...inner, enum: [typed(inner, value)] };
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      [name]: many || property.type === 'array' ? { ...property, type: 'array', items: next } : next,
+    },
+  };
+}
+
+/** A value as the field's type wants it: an int id from a query string as a number, a number as text for a string. */
+function typed(/** @type {BodySchema} */ schema, /** @type {unknown} */ value) {
+  if ((schema.type === 'integer' || schema.type === 'number') && typeof value === 'string' && value.trim() !== '')
+    return Number.isNaN(Number(value)) ? value : Number(value);
+  if (schema.type === 'string' && typeof value === 'number') return String(value);
+  return value;
+}
+
+/**
+ * Each list request sent once to the running app, signed in; an answer that is not a 2xx is left out.
+ * @param {import('./authenticate.js').AppClient} client @param {string[]} paths @param {Record<string, string>} headers
+ * @returns {Promise<Map<string, unknown>>}
+ */
+export async function fetchLists(client, paths, headers) {
+  const answers = new Map();
+  for (const path of paths) {
+    const answer = await client.request('GET', path, undefined, headers).catch(() => null);
+    if (answer && answer.status >= 200 && answer.status < 300) answers.set(path, answer.body);
+  }
+  return answers;
+}

@@ -1,0 +1,137 @@
+import { planOwnApp } from '../../../bench/own-app/app-config.js';
+import {
+  entityReferences,
+  listItems,
+  listRequests,
+  resolveIds,
+  valueFromList,
+  withValues,
+} from '../../../bench/own-app/id-sources.js';
+import { exampleValue } from '../../../bench/own-app/example-body.js';
+import type { Route } from '../../../bench/own-app/discover.js';
+
+const ROLE_ID = '0d4c6a8e-1b2f-4c3d-8e9f-a1b2c3d4e5f6';
+const USER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const OWN_ID = '11111111-2222-4333-8444-555555555555';
+
+const route = (method: string, path: string, schema?: Route['body']): Route => ({
+  method,
+  path,
+  handler: `${method} ${path}`,
+  version: null,
+  body: schema ?? null,
+});
+
+/** A user DTO as TypeORM boilerplates write it: a relation DTO for the role, a uuid for the photo. */
+const CREATE_USER = route('POST', '/api/v1/users', {
+  sources: ['class-validator'],
+  schema: {
+    type: 'object',
+    properties: {
+      email: { type: 'string', format: 'email' },
+      role: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+      photoId: { type: 'string', format: 'uuid' },
+      teamIds: { type: 'array', items: { type: 'integer' } },
+    },
+    required: ['email', 'role'],
+  },
+});
+const ROUTES = [
+  route('GET', '/api/v1/roles'),
+  route('GET', '/api/v1/users'),
+  route('GET', '/api/v1/users/:id'),
+  route('GET', '/api/v1/teams'),
+  CREATE_USER,
+];
+const LISTS = new Map<string, unknown>([
+  ['/api/v1/roles', [{ id: ROLE_ID, name: 'admin' }]],
+  // the signed-in user first, as an admin's list often is
+  ['/api/v1/users', { data: [{ id: OWN_ID }, { id: USER_ID }], hasNextPage: false }],
+  ['/api/v1/teams', { items: [{ id: 4 }] }],
+]);
+
+describe('entityReferences', () => {
+  it('names the entity a path parameter, a relation DTO, an *Id field and an id list point at', () => {
+    expect(entityReferences(ROUTES[2])).toEqual([
+      expect.objectContaining({ kind: 'param', name: 'id', entity: 'user' }),
+    ]);
+    expect(entityReferences(CREATE_USER).map((r) => [r.name, r.entity, r.many])).toEqual([
+      ['role.id', 'role', false],
+      ['photoId', 'photo', false],
+      ['teamIds', 'team', true],
+    ]);
+  });
+});
+
+describe('list answers', () => {
+  it('finds the items in a bare list, under data or items, and in edges', () => {
+    expect(listItems([{ id: 1 }])).toEqual([{ id: 1 }]);
+    expect(listItems({ data: [{ id: 2 }], total: 1 })).toEqual([{ id: 2 }]);
+    expect(listItems({ data: { items: [{ id: 3 }] } })).toEqual([{ id: 3 }]);
+    expect(listItems({ edges: [{ node: { id: 4 } }] })).toEqual([{ id: 4 }]);
+    expect(listItems({ ok: true })).toEqual([]);
+  });
+
+  it('skips the signed-in account when another item is there', () => {
+    expect(valueFromList(LISTS.get('/api/v1/users'), ['id'], [OWN_ID])).toBe(USER_ID);
+    expect(valueFromList([{ id: OWN_ID }], ['id'], [OWN_ID])).toBe(OWN_ID);
+  });
+
+  it('asks each list route once', () => {
+    expect(listRequests(ROUTES, {}).sort()).toEqual(['/api/v1/roles', '/api/v1/teams', '/api/v1/users']);
+    expect(listRequests(ROUTES, { id: '9' })).not.toContain('/api/v1/users');
+  });
+});
+
+describe('resolveIds', () => {
+  const ids = resolveIds({ routes: ROUTES, lists: LISTS, params: {}, avoid: [OWN_ID] });
+
+  it('fills a path parameter from its collection’s list', () => {
+    expect(ids.get(ROUTES[2])?.params).toEqual({ id: USER_ID });
+  });
+
+  it('fills a relation DTO, an id list, and says which reference found no list', () => {
+    expect(ids.get(CREATE_USER)).toEqual({
+      params: {},
+      fields: { 'role.id': ROLE_ID, teamIds: 4 },
+      unfilled: ['photoId names an existing photo (no GET route lists photos): give --params photoId=VALUE'],
+    });
+  });
+
+  it('takes a field from --params by its path or camel name, over the list', () => {
+    const given = resolveIds({ routes: ROUTES, lists: LISTS, params: { roleId: 'r1', photoId: 'p1' } });
+    expect(given.get(CREATE_USER)?.fields).toMatchObject({ 'role.id': 'r1', photoId: 'p1' });
+  });
+
+  it('puts the values in the derived body, typed as the field wants', () => {
+    const body = exampleValue(withValues(CREATE_USER.body!.schema, { 'role.id': ROLE_ID, teamIds: '4' })) as any;
+    expect(body.role).toEqual({ id: ROLE_ID });
+    expect(body.teamIds).toEqual([4]);
+  });
+});
+
+describe('planOwnApp with ids from the app', () => {
+  const plan = (lists: Map<string, unknown>) =>
+    planOwnApp({
+      discovered: { routes: ROUTES, versioning: null },
+      params: {},
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      ids: resolveIds({ routes: ROUTES, lists, params: {}, avoid: [OWN_ID] }),
+    });
+
+  it('measures GET /users/:id with an id the list answered, and the write with the role it listed', () => {
+    const p = plan(LISTS);
+    expect(p.routes.find((r) => r.path === '/api/v1/users/:id')?.request).toBe(`GET /api/v1/users/${USER_ID}`);
+    const write = p.scenarios.find((s) => s.name === 'post-api-v1-users') as any;
+    expect(write.body.role).toEqual({ id: ROLE_ID });
+  });
+
+  it('says why a parameter stayed empty when its list had nothing, with the flag', () => {
+    const entry = plan(new Map()).routes.find((r) => r.path === '/api/v1/users/:id');
+    expect(entry?.notMeasured).toBe(
+      ':id names an existing user (GET /api/v1/users listed none): give --params id=VALUE',
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, ROOT, runNode } from '../support/run-node.js';
+
+const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'signed-in-account');
+const RUN_TIMEOUT_MS = 300_000;
+
+/** The fixture keeps its accounts, roles and users in this file, shared by both adapters' processes. */
+function accountsFile(dir: string) {
+  return join(dir, 'accounts.json');
+}
+
+async function bench(dir: string, port: string, extra: string[] = []) {
+  process.env.ACCOUNTS_FILE = accountsFile(dir);
+  const out = join(dir, `out-${port}`);
+  const run = await runNode([
+    CLI,
+    '--nest-app',
+    join(FIXTURE, 'app.module.js'),
+    '--nest-setup',
+    join(FIXTURE, 'setup.js'),
+    '--quick',
+    '--duration',
+    '0.5',
+    '--runtime',
+    'node',
+    '--port',
+    port,
+    '--out',
+    out,
+    ...extra,
+  ]);
+  return { run, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) };
+}
+
+const route = (results: any, method: string, path: string) =>
+  results.ownApp.routes.find((r: any) => r.method === method && r.path === path);
+const account = (dir: string) => JSON.parse(readFileSync(accountsFile(dir), 'utf8')).accounts[0];
+
+describe('--nest-app keeps the signed-in account and takes ids from the app', () => {
+  let dir: string;
+  let first: Awaited<ReturnType<typeof bench>>;
+  let second: Awaited<ReturnType<typeof bench>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-account-'));
+    first = await bench(dir, '3392');
+    second = await bench(dir, '3395');
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => {
+    delete process.env.ACCOUNTS_FILE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves DELETE /auth/me untimed, with why and the flag, and the account is there after two runs', () => {
+    expect(first.run.status, first.run.stderr).toBe(0);
+    expect(route(first.results, 'DELETE', '/auth/me')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringContaining('removes the signed-in account'),
+    });
+    expect(route(first.results, 'DELETE', '/auth/me').notMeasured).toContain("--time-write 'DELETE /auth/me'");
+    expect(first.results.runs.some((r: any) => /delete/.test(r.scenario))).toBe(false);
+    expect(account(dir).deletedAt).toBeNull();
+    expect(second.run.status, second.run.stderr).toBe(0);
+  });
+
+  it('creates users with a role GET /roles listed, and times it on both adapters', () => {
+    const roles = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).roles.map((r: any) => r.id);
+    expect(route(first.results, 'POST', '/users')).toMatchObject({ scenario: 'post-users', body: 'derived' });
+    const created = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).users;
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.every((u: any) => roles.includes(u.roleId))).toBe(true);
+    const timed = first.results.runs.filter((r: any) => r.scenario === 'post-users' && r.status === 'ok');
+    expect(new Set(timed.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+
+  it('says why GET /users/:id had no id while the list was empty, and measures it once GET /users lists one', () => {
+    expect(route(first.results, 'GET', '/users/:id').notMeasured).toBe(
+      ':id names an existing user (GET /users listed none): give --params id=VALUE',
+    );
+    expect(route(second.results, 'GET', '/users/:id')).toMatchObject({
+      scenario: 'users-id',
+      request: expect.stringMatching(/^GET \/users\/[0-9a-f-]{36}$/),
+    });
+    expect(second.results.runs.some((r: any) => r.scenario === 'users-id' && r.status === 'ok')).toBe(true);
+  });
+});
+
+describe('--time-write on a write that removes the account: the sign-in tried again after its check', () => {
+  let dir: string;
+  let timed: Awaited<ReturnType<typeof bench>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-account-lost-'));
+    timed = await bench(dir, '3398', ['--time-write', 'DELETE /auth/me']);
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => {
+    delete process.env.ACCOUNTS_FILE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds that signing in stopped working after it, and does not time it', () => {
+    expect(route(timed.results, 'DELETE', '/auth/me')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(
+        /^signing in stopped working after DELETE \/auth\/me \(GET \/auth\/me answered 401/,
+      ),
+    });
+    expect(timed.results.runs.some((r: any) => r.scenario === 'delete-auth-me')).toBe(false);
+    expect(account(dir).deletedAt).not.toBeNull();
+  });
+});
