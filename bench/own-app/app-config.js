@@ -35,6 +35,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  *   reads none; null for a GET
  * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
  * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
+ * @property {'endpoint' | 'query' | 'mutation' | 'subscription'} [graphql] the GraphQL endpoint, or one of its
+ *   operations (graphql.js)
  *
  * @typedef {object} TrafficSummary
  * @property {string} file

@@ -17,8 +17,9 @@ import { REFUSAL_PREFIX, launcherEnv } from './launcher-env.js';
  *   body must look like (launcher.js); null: it reads none
  *
  * @typedef {{ type: 'uri' | 'header' | 'media-type' | 'custom', header: string | null, key: string | null }} Versioning
- * @typedef {{ routes: Route[], versioning: Versioning | null, swaggerError?: string | null }} Discovered
- *   swaggerError: why @nestjs/swagger could not build the app's OpenAPI document
+ * @typedef {{ routes: Route[], versioning: Versioning | null, swaggerError?: string | null,
+ *   graphql?: import('./graphql-schema.js').GraphqlApi | null }} Discovered
+ *   swaggerError: why @nestjs/swagger could not build the app's OpenAPI document; graphql: the GraphQL API it serves
  */
 
 const DISCOVERY_TIMEOUT_MS = 60_000;
@@ -59,10 +60,16 @@ export function discoverRoutes(app) {
  * One line per route, as --list-routes prints them: `GET /api/users/:id`, with the version when it is not in the path.
  * @param {Discovered} discovered
  */
-export function routeLines({ routes, versioning }) {
-  return routes.map(({ method, path, version }) =>
+export function routeLines({ routes, versioning, graphql }) {
+  const lines = routes.map(({ method, path, version }) =>
     version !== null && versioning && versioning.type !== 'uri'
       ? `${method} ${path} (version ${[version].flat().join(',')})`
       : `${method} ${path}`,
   );
+  if (!graphql) return lines;
+  const count = (/** @type {string} */ kind) => graphql.fields.filter((field) => field.kind === kind).length;
+  const kinds = ['query', 'mutation', 'subscription'].flatMap((kind) =>
+    count(kind) ? [`${count(kind)} ${count(kind) === 1 ? kind : kind === 'query' ? 'queries' : `${kind}s`}`] : [],
+  );
+  return [...lines, `POST ${graphql.path} (GraphQL, ${graphql.driver}: ${kinds.join(', ') || 'no operations'})`];
 }

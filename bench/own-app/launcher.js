@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { REFUSAL_PREFIX } from './launcher-env.js';
 import { bodySchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
 import { resolveFromSet } from './package-set.js';
+import { describeGraphqlApp } from './graphql-schema.js';
 
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
 const VERSIONING_TYPES = ['uri', 'header', 'media-type', 'custom'];
@@ -216,8 +217,9 @@ if (NEST_APP_ROUTES) {
       body: bodies.describe(className, methodName),
     }));
   const versioningType = versioning ? VERSIONING_TYPES[versioning.type ?? 0] : null;
+  const graphql = await describeGraphqlApp(app, { load: importFromApp, resolve: requireFromApp.resolve });
   process.stdout.write(
-    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError })}\n`,
+    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError, graphql })}\n`,
   );
   await app.close();
   process.exit(0);

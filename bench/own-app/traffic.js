@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 
 /**
- * @typedef {{ method: string, url: string }} LoggedRequest url: path and query as logged
+ * @typedef {{ method: string, url: string, operation?: string }} LoggedRequest url: path and query as logged;
+ *   operation: a GraphQL request's operationName, where the line carries one
  * @typedef {object} TrafficLog
  * @property {LoggedRequest[]} requests in log order
  * @property {number} unreadable lines that are neither format, or a JSON line without a request
@@ -65,9 +66,10 @@ function jsonRequest(line) {
   const entry = parseObject(line);
   if (entry === null) return null;
   const req = entry.req && typeof entry.req === 'object' ? entry.req : entry;
-  const { method, url } = /** @type {{ method?: unknown, url?: unknown }} */ (req);
+  const { method, url, body } = /** @type {{ method?: unknown, url?: unknown, body?: any }} */ (req);
   if (typeof method !== 'string' || typeof url !== 'string' || !url.startsWith('/')) return null;
-  return { method: method.toUpperCase(), url };
+  const operation = body?.operationName ?? entry.operationName ?? operationInUrl(url);
+  return { method: method.toUpperCase(), url, ...(typeof operation === 'string' && operation ? { operation } : {}) };
 }
 
 /** @param {string} line */
@@ -90,5 +92,12 @@ function parseObject(line) {
 function clfRequest(line) {
   const match = CLF_LINE.exec(line);
   if (!match || !match[2].startsWith('/')) return null;
-  return { method: match[1], url: match[2] };
+  const operation = operationInUrl(match[2]);
+  return { method: match[1], url: match[2], ...(operation ? { operation } : {}) };
+}
+
+/** A GraphQL GET's (or a client's tagged POST's) `?operationName=`. @param {string} url */
+function operationInUrl(url) {
+  const query = url.split('?')[1];
+  return query ? new URLSearchParams(query).get('operationName') : null;
 }

@@ -165,6 +165,7 @@ const FLAGS = /** @type {const} */ ({
   body: { type: 'string', multiple: true },
   header: { type: 'string', multiple: true },
   'time-write': { type: 'string', multiple: true },
+  'graphql-queries': { type: 'string' },
   rate: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
@@ -194,6 +195,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        a JSON file); {{unique}} in a string becomes a value unique per request
   --header 'N: V'      with --nest-app, repeatable: a header sent with every request, e.g. --header 'x-api-key: k1'
                        (for a sign-in, export authenticate(client) from --nest-setup instead; docs/own-app.md)
+  --graphql-queries FILE  with --nest-app: the GraphQL operations to measure, named (query Books { ... }), each a
+                       scenario checked to answer without errors on both adapters; variables from --params. Without
+                       it, the schema's root queries whose required arguments --params fills
   --time-write 'M /path'  with --nest-app, repeatable: time a write that changes the signed-in account (DELETE
                        /auth/me, a password change), which is otherwise listed and left out; use an account you can lose
   --rate R             after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} open loop at R req/s on each
@@ -313,6 +317,7 @@ export function nestAppFlags(argv) {
       'body',
       'header',
       'time-write',
+      'graphql-queries',
     ]).find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
     return null;
@@ -327,6 +332,8 @@ export function nestAppFlags(argv) {
     bodies: (values.body ?? []).map(parseBody),
     headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
     timeWrites: (values['time-write'] ?? []).map(parseRouteLine),
+    graphqlQueries:
+      values['graphql-queries'] === undefined ? null : parseNonEmpty('--graphql-queries', values['graphql-queries']),
   };
 }
 

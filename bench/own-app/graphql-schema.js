@@ -1,0 +1,139 @@
+// @ts-check
+// The GraphQL API a user's module serves, read inside its process by the launcher (as body-schema.js reads DTOs):
+// the endpoint's path, its driver and whether that driver's Fastify integration is installed, and each root field of
+// the schema as an operation the bench can send. The app's own `graphql` package does the reading.
+
+/**
+ * An argument of a root field.
+ * @typedef {{ name: string, type: string, required: boolean, input: boolean }} GraphqlArgument type as the schema
+ *   prints it (`ID!`, `[String!]`); input: an input object type, which a value from --params cannot fill
+ *
+ * A root field of the schema.
+ * @typedef {object} GraphqlField
+ * @property {'query' | 'mutation' | 'subscription'} kind
+ * @property {string} name
+ * @property {GraphqlArgument[]} args
+ * @property {string} selection what to ask of its result: `{ id title author { id name } }`, '' for a scalar
+ *
+ * @typedef {object} GraphqlApi
+ * @property {string} path where it answers, e.g. /graphql (the app's global prefix does not apply)
+ * @property {string} driver ApolloDriver, MercuriusDriver, ...
+ * @property {{ package: string, installed: boolean } | null} fastifyIntegration what the driver needs on Fastify
+ * @property {GraphqlField[]} fields
+ */
+
+/** The packages a driver needs to serve on Fastify, by driver class. Mercurius is Fastify's own. */
+export const FASTIFY_INTEGRATIONS = /** @type {Record<string, string>} */ ({
+  ApolloDriver: '@as-integrations/fastify',
+  ApolloFederationDriver: '@as-integrations/fastify',
+  ApolloGatewayDriver: '@as-integrations/fastify',
+});
+const DEFAULT_PATH = '/graphql';
+/** Deep enough for the fields of a result and of the objects it holds; past it only leaves are asked. */
+const SELECTION_DEPTH = 2;
+
+/**
+ * The root fields of a schema. Types are told apart by their class names, not graphql's `instanceof` helpers: the
+ * copy of graphql the bench loads may not be the one the app built its schema with.
+ * @param {any} schema a GraphQLSchema
+ * @returns {GraphqlField[]}
+ */
+export function rootFields(schema) {
+  const roots = /** @type {const} */ ([
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+    ['subscription', schema.getSubscriptionType()],
+  ]);
+  return roots.flatMap(([kind, type]) =>
+    type
+      ? Object.values(type.getFields()).map((/** @type {any} */ field) => ({
+          kind,
+          name: field.name,
+          args: field.args.map((/** @type {any} */ arg) => ({
+            name: arg.name,
+            type: String(arg.type),
+            required: isNonNull(arg.type) && arg.defaultValue === undefined,
+            input: kindOf(arg.type) === 'GraphQLInputObjectType',
+          })),
+          selection: selectionOf(field.type, SELECTION_DEPTH),
+        }))
+      : [],
+  );
+}
+
+/** @param {any} type */
+function namedType(type) {
+  let named = type;
+  while (named.ofType) named = named.ofType;
+  return named;
+}
+
+/** @param {any} type */
+const isNonNull = (type) => type.constructor?.name === 'GraphQLNonNull';
+/** @param {any} type */
+const kindOf = (type) => namedType(type).constructor?.name ?? '';
+/** @param {any} type */
+const isLeaf = (type) => ['GraphQLScalarType', 'GraphQLEnumType'].includes(kindOf(type));
+
+/**
+ * What to ask of a value of this type: its leaf fields, and the objects it holds to the depth left.
+ * @param {any} type @param {number} depth
+ * @returns {string}
+ */
+function selectionOf(type, depth) {
+  if (isLeaf(type)) return '';
+  if (kindOf(type) !== 'GraphQLObjectType') return '{ __typename }';
+  const parts = Object.values(namedType(type).getFields()).flatMap((/** @type {any} */ field) => {
+    if (field.args.some((/** @type {any} */ arg) => isNonNull(arg.type))) return [];
+    if (isLeaf(field.type)) return [field.name];
+    if (depth <= 1 || kindOf(field.type) !== 'GraphQLObjectType') return [];
+    return [`${field.name} ${selectionOf(field.type, depth - 1)}`];
+  });
+  return parts.length ? `{ ${parts.join(' ')} }` : '{ __typename }';
+}
+
+/**
+ * The GraphQL API of a booted Nest app, or null when it serves none.
+ * @param {any} app the INestApplication, initialised
+ * @param {{ load: (name: string) => Promise<any>, resolve: (name: string) => string }} fromApp the app's packages
+ * @returns {Promise<GraphqlApi | null>}
+ */
+export async function describeGraphqlApp(app, fromApp) {
+  let nestGraphql;
+  try {
+    nestGraphql = await fromApp.load('@nestjs/graphql');
+  } catch {
+    return null;
+  }
+  let schema;
+  let options;
+  try {
+    schema = app.get(nestGraphql.GraphQLSchemaHost, { strict: false }).schema;
+    options = app.get(GRAPHQL_MODULE_OPTIONS, { strict: false });
+  } catch {
+    return null;
+  }
+  if (!schema) return null;
+  const driver = options?.driver?.name ?? 'unknown';
+  const integration = FASTIFY_INTEGRATIONS[driver] ?? null;
+  return {
+    path: options?.path ?? DEFAULT_PATH,
+    driver,
+    fastifyIntegration: integration ? { package: integration, installed: resolvable(fromApp, integration) } : null,
+    fields: rootFields(schema),
+  };
+}
+
+/** @nestjs/graphql's injection token for GraphQLModule.forRoot's options (graphql.constants.js; not exported). */
+const GRAPHQL_MODULE_OPTIONS = 'GqlModuleOptions';
+
+/** @param {{ resolve: (name: string) => string }} fromApp @param {string} name */
+function resolvable(fromApp, name) {
+  try {
+    fromApp.resolve(name);
+    return true;
+  } catch (error) {
+    // installed, with no entry require() may load (an ESM-only package)
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED';
+  }
+}

@@ -1,0 +1,373 @@
+// @ts-check
+// GraphQL is an API like the others: its endpoint is listed with the routes, and each operation the app serves is a
+// scenario of its own (a POST of the operation, with authenticate()'s headers), checked to answer without `errors` on
+// both adapters before it is timed. Operations come from a file the user gives (--graphql-queries), and else from
+// the schema's root queries whose arguments --params or authenticate() fill; the log's operation names weigh them.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { UsageError } from '../errors.js';
+
+/** @typedef {import('./graphql-schema.js').GraphqlApi} GraphqlApi */
+/** @typedef {import('./app-config.js').RouteEntry} RouteEntry */
+
+/**
+ * An operation the bench can send.
+ * @typedef {object} GraphqlOperation
+ * @property {string} name its operation name (from a file), else the root field it asks
+ * @property {'query' | 'mutation' | 'subscription'} kind
+ * @property {string} document the text sent as `query`
+ * @property {string | null} operationName sent as `operationName` when the document holds several
+ * @property {{ name: string, type: string, required: boolean }[]} variables
+ * @property {string | null} field the root field it asks first, for a schema field it stands in for
+ * @property {string | null} unfillable why the schema's own operation cannot be sent: an input object, a mutation
+ */
+
+/** The flag that gives the operations. */
+export const QUERIES_FLAG = '--graphql-queries';
+
+/**
+ * The named operations of a .graphql file, parsed with the app's own `graphql` package; the whole file is sent with
+ * each, its operationName picking one.
+ * @param {string} file @param {string} moduleFile the app's module: graphql is loaded from its folder
+ * @returns {GraphqlOperation[]}
+ * @throws {UsageError} unreadable, not GraphQL, an operation without a name, or no operation
+ */
+export function readOperations(file, moduleFile) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `${QUERIES_FLAG} ${file}: cannot read it (${/** @type {NodeJS.ErrnoException} */ (error).code})`,
+    );
+  }
+  let parse;
+  try {
+    parse = createRequire(moduleFile)('graphql').parse;
+  } catch {
+    throw new UsageError(`${QUERIES_FLAG} ${file}: the app has no graphql package beside ${moduleFile}`);
+  }
+  let document;
+  try {
+    document = parse(text);
+  } catch (error) {
+    throw new UsageError(`${QUERIES_FLAG} ${file}: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
+  }
+  return operationsOf(document, text, file);
+}
+
+/**
+ * @param {any} document a parsed DocumentNode @param {string} text @param {string} file
+ * @returns {GraphqlOperation[]}
+ */
+export function operationsOf(document, text, file) {
+  const operations = document.definitions.filter((/** @type {any} */ d) => d.kind === 'OperationDefinition');
+  if (operations.length === 0) throw new UsageError(`${QUERIES_FLAG} ${file}: no query or mutation in it`);
+  const unnamed = operations.find((/** @type {any} */ d) => !d.name);
+  if (unnamed && operations.length > 1)
+    throw new UsageError(`${QUERIES_FLAG} ${file}: name each operation (query Name { ... }) when the file has several`);
+  return operations.map((/** @type {any} */ d) => ({
+    name: d.name?.value ?? d.selectionSet.selections[0]?.name?.value ?? 'operation',
+    kind: d.operation,
+    document: text,
+    operationName: d.name?.value ?? null,
+    variables: (d.variableDefinitions ?? []).map((/** @type {any} */ v) => ({
+      name: v.variable.name.value,
+      type: typeText(v.type),
+      required: v.type.kind === 'NonNullType' && !v.defaultValue,
+    })),
+    field: d.selectionSet.selections[0]?.name?.value ?? null,
+    unfillable: null,
+  }));
+}
+
+/** @param {any} node a TypeNode @returns {string} */
+function typeText(node) {
+  if (node.kind === 'NonNullType') return `${typeText(node.type)}!`;
+  if (node.kind === 'ListType') return `[${typeText(node.type)}]`;
+  return node.name.value;
+}
+
+/**
+ * The schema's own operations: each root query with its required arguments as variables. Mutations change data, so
+ * they are sent only as the user writes them; subscriptions do not answer a request.
+ * @param {import('./graphql-schema.js').GraphqlField[]} fields
+ * @returns {GraphqlOperation[]}
+ */
+export function schemaOperations(fields) {
+  return fields.map((field) => {
+    const required = field.args.filter((arg) => arg.required);
+    const declared = required.map((arg) => `$${arg.name}: ${arg.type}`).join(', ');
+    const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+    const input = required.find((arg) => arg.input);
+    return {
+      name: field.name,
+      kind: field.kind,
+      document:
+        `${field.kind} ${operationNameFor(field.name)}${declared ? `(${declared})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${field.selection} }`.replace(
+          /\s+}$/,
+          ' }',
+        ),
+      operationName: null,
+      variables: required.map(({ name, type }) => ({ name, type, required: true })),
+      field: field.name,
+      unfillable:
+        field.kind === 'subscription'
+          ? 'a subscription: it answers over a socket, not a request the bench can time'
+          : field.kind === 'mutation'
+            ? `a mutation: it changes data, so it is sent only as you write it; give it as a named operation in ${QUERIES_FLAG} FILE, its variables from --params`
+            : input
+              ? `needs $${input.name} (${input.type}, an input object): give it in ${QUERIES_FLAG} FILE, or as JSON in --params ${input.name}=JSON`
+              : null,
+    };
+  });
+}
+
+/** @param {string} field `books` → BenchBooks: a name the log and the report can show */
+function operationNameFor(field) {
+  return `Bench${field[0].toUpperCase()}${field.slice(1)}`;
+}
+
+/**
+ * The variables an operation is sent with, from --params and authenticate()'s params by name, typed as declared.
+ * @param {GraphqlOperation} operation @param {Record<string, string>} params
+ * @returns {{ variables: Record<string, unknown> } | { missing: string[] }}
+ */
+export function operationVariables(operation, params) {
+  const missing = operation.variables.filter((v) => v.required && params[v.name] === undefined);
+  if (missing.length) return { missing: missing.map((v) => `$${v.name} (${v.type})`) };
+  return {
+    variables: Object.fromEntries(
+      operation.variables
+        .filter((v) => params[v.name] !== undefined)
+        .map((v) => [v.name, typed(v.type, params[v.name])]),
+    ),
+  };
+}
+
+/** @param {string} type e.g. `Int!`, `[ID!]` @param {string} value */
+function typed(type, value) {
+  const list = type.startsWith('[');
+  const named = type.replace(/[[\]!]/g, '');
+  /** @type {unknown} */
+  let single = value;
+  if (named === 'Int' || named === 'Float') single = Number(value);
+  else if (named === 'Boolean') single = value === 'true';
+  else if (!['ID', 'String'].includes(named)) {
+    try {
+      single = JSON.parse(value);
+    } catch {
+      single = value;
+    }
+  }
+  return list && !Array.isArray(single) ? [single] : single;
+}
+
+/**
+ * The GraphQL endpoint and its operations as routes and scenarios.
+ * @param {object} input
+ * @param {GraphqlApi} input.api
+ * @param {GraphqlOperation[]} input.fileOperations --graphql-queries
+ * @param {Record<string, string>} input.params --params and authenticate()'s
+ * @param {Record<string, string>} input.headers sent with every request
+ * @param {Map<string, number>} input.logged requests per operation name in the traffic log ('': those without one)
+ * @returns {{ routes: RouteEntry[], scenarios: Record<string, unknown>[] }}
+ */
+export function planGraphql({ api, fileOperations, params, headers, logged }) {
+  const covered = new Set(fileOperations.map((op) => op.field));
+  const operations = [...fileOperations, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];
+  /** @type {Record<string, unknown>[]} */
+  const scenarios = [];
+  const used = new Set();
+  const counted = new Set();
+  const countFor = (/** @type {GraphqlOperation} */ op) => {
+    const name = [...logged.keys()].find((n) => n !== '' && !counted.has(n) && sameOperation(n, op));
+    if (name === undefined) return 0;
+    counted.add(name);
+    return logged.get(name) ?? 0;
+  };
+  const routes = operations.map((op) => {
+    const entry = {
+      method: 'POST',
+      path: api.path,
+      handler: `GraphQL ${op.kind} ${op.name}`,
+      scenario: /** @type {string | null} */ (null),
+      request: /** @type {string | null} */ (null),
+      notMeasured: /** @type {string | null} */ (null),
+      logged: countFor(op),
+      graphql: op.kind,
+    };
+    const filled = op.unfillable ? null : operationVariables(op, params);
+    if (filled === null) return { ...entry, notMeasured: op.unfillable };
+    if ('missing' in filled)
+      return {
+        ...entry,
+        notMeasured: `no value for ${filled.missing.join(', ')}: give --params ${op.variables
+          .filter((v) => v.required && params[v.name] === undefined)
+          .map((v) => `${v.name}=VALUE`)
+          .join(',')}, or return it as params from authenticate()`,
+      };
+    const name = uniqueName(`graphql-${kebab(op.name)}`, used);
+    scenarios.push({
+      name,
+      description: `GraphQL ${op.kind} ${op.name}`,
+      method: 'POST',
+      path: api.path,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      body: {
+        query: op.document,
+        ...(op.operationName && fileOperations.length > 1 ? { operationName: op.operationName } : {}),
+        ...(Object.keys(filled.variables).length ? { variables: filled.variables } : {}),
+      },
+    });
+    return { ...entry, scenario: name, request: `POST ${api.path} ${op.kind} ${op.name}` };
+  });
+  const strays = [...logged].filter(([name]) => name !== '' && !counted.has(name));
+  return {
+    routes: [
+      endpointRow(api, logged.get('') ?? 0),
+      ...routes,
+      ...strays.map(([name, count]) => ({
+        method: 'POST',
+        path: api.path,
+        handler: `GraphQL operation ${name}`,
+        scenario: null,
+        request: null,
+        notMeasured: `in the log, and neither a root field nor in ${QUERIES_FLAG}: give its document there`,
+        logged: count,
+        graphql: /** @type {const} */ ('query'),
+      })),
+    ],
+    scenarios,
+  };
+}
+
+/**
+ * The endpoint's own row: what serves it, and the package a driver lacks on Fastify.
+ * @param {GraphqlApi} api @param {number} logged requests to it that named no operation
+ * @returns {RouteEntry}
+ */
+function endpointRow(api, logged) {
+  const missing = api.fastifyIntegration && !api.fastifyIntegration.installed ? api.fastifyIntegration.package : null;
+  return {
+    method: 'POST',
+    path: api.path,
+    handler: `GraphQL endpoint (${api.driver})`,
+    scenario: null,
+    request: null,
+    graphql: 'endpoint',
+    notMeasured: missing
+      ? `${api.driver} serves GraphQL on Fastify through ${missing}, which is not installed beside the app: Fastify cannot serve it; run npm i ${missing} in the app's folder`
+      : 'each operation below is a scenario of its own',
+    logged,
+  };
+}
+
+/** A logged operation name and an operation: the same name, or a root field called as the name says (GetBooks). */
+function sameOperation(/** @type {string} */ logged, /** @type {GraphqlOperation} */ op) {
+  const plain = (/** @type {string} */ name) => name.toLowerCase().replace(/^(get|fetch|query|bench)/, '');
+  return logged === op.operationName || logged === op.name || plain(logged) === plain(op.name);
+}
+
+/** @param {string} name */
+function kebab(name) {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[^\w-]+/g, '-')
+    .toLowerCase();
+}
+
+/** @param {string} name @param {Set<string>} used */
+function uniqueName(name, used) {
+  let candidate = name;
+  for (let n = 2; used.has(candidate); n++) candidate = `${name}-${n}`;
+  used.add(candidate);
+  return candidate;
+}
+
+/**
+ * What a GraphQL answer's `errors` say, or null when it has none. An answer with errors is a refusal whatever its
+ * status: a resolver that threw, a variable of the wrong type, a sign-in the app did not accept.
+ * @param {unknown} body the answer's body, parsed or as text
+ * @returns {string | null}
+ */
+export function graphqlErrors(body) {
+  let value = body;
+  if (typeof body === 'string') {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+  const errors = /** @type {{ errors?: unknown }} */ (value ?? {}).errors;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  return errors
+    .map((e) => (e && typeof e === 'object' && 'message' in e ? String(e.message) : JSON.stringify(e)))
+    .join('; ');
+}
+
+/**
+ * A GraphQL scenario's body check while writes are timed (when its exact answer is not held): no `errors`.
+ * @param {string} body
+ */
+export function withoutErrors(body) {
+  const errors = graphqlErrors(body);
+  return errors === null ? null : `answered GraphQL errors: ${errors.slice(0, 120)}`;
+}
+
+/**
+ * The requests of a traffic log to the GraphQL endpoint, by operation name ('' for those that name none).
+ * @param {import('./traffic.js').TrafficLog | null} traffic @param {string} path
+ * @returns {Map<string, number>}
+ */
+export function graphqlTraffic(traffic, path) {
+  const counts = new Map();
+  for (const request of traffic?.requests ?? []) {
+    if (request.url.split('?')[0].replace(/\/$/, '') !== path) continue;
+    const name = request.operation ?? '';
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * A plan with the GraphQL endpoint's routes and scenarios added; the log's requests to it count as matched.
+ * @param {import('./app-config.js').OwnAppPlan} plan
+ * @param {{ routes: RouteEntry[], scenarios: Record<string, unknown>[] }} graphql planGraphql()
+ * @returns {import('./app-config.js').OwnAppPlan}
+ */
+export function withGraphql(plan, graphql) {
+  const matched = graphql.routes.reduce((sum, r) => sum + r.logged, 0);
+  return {
+    routes: [...plan.routes, ...graphql.routes],
+    scenarios: [...plan.scenarios, ...graphql.scenarios],
+    traffic: plan.traffic && {
+      ...plan.traffic,
+      matched: plan.traffic.matched + matched,
+      unmatched: plan.traffic.unmatched - matched,
+    },
+  };
+}
+
+/**
+ * The GraphQL operations that answered alike on both adapters, but with `errors`: each with its line for the table.
+ * @param {RouteEntry[]} routes @param {import('./compatibility.js').RouteCompatibility[]} checked
+ * @returns {Map<string, string>} by scenario
+ */
+export function graphqlRefusals(routes, checked) {
+  const operations = new Set(routes.filter((r) => r.graphql && r.scenario).map((r) => r.scenario));
+  return new Map(
+    checked.flatMap((r) => {
+      const errors = r.expect && operations.has(r.scenario) ? graphqlErrors(r.expect.body ?? r.express.body) : null;
+      return errors
+        ? [
+            [
+              r.scenario,
+              `answers GraphQL errors on both adapters: ${errors}; give its variables with --params, or the operation in ${QUERIES_FLAG} FILE`,
+            ],
+          ]
+        : [];
+    }),
+  );
+}
