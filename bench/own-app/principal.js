@@ -23,6 +23,11 @@ const PASSWORD_CHANGE_FIELD = /^(old|current|previous|new)[-_]?password$/i;
 const IDENTITY_CLAIMS = ['sub', 'id', 'userId', 'user_id', 'uid', 'accountId', 'email', 'username'];
 const IDENTITY_PARAM = /^(user|account|me|principal|profile|member|self)[-_]?(id|uuid|name)?$/i;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Collections of accounts: a short value (an int id) names the signed-in account only under one of these. */
+const ACCOUNT_COLLECTION =
+  /^(users?|accounts?|members?|profiles?|people|persons?|customers?|admins?|employees?|principals?)$/i;
+/** A value this long (a uuid, an e-mail, a token) names the account wherever it stands. */
+const DISTINCT_VALUE_LENGTH = 8;
 
 /**
  * The values that name the signed-in account: authenticate()'s params named for a user, what its bearer token says
@@ -75,7 +80,11 @@ export function principalChange(route, url, body, principal) {
   if (SELF_SEGMENTS.has(last)) return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
   if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST')
     return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
-  const named = sent.findIndex((segment) => principal.includes(segment));
+  const named = sent.findIndex(
+    (segment, i) =>
+      principal.includes(segment) &&
+      (segment.length >= DISTINCT_VALUE_LENGTH || ACCOUNT_COLLECTION.test(registered[i - 1] ?? '')),
+  );
   if (
     named !== -1 &&
     (named === sent.length - 1 || (named === sent.length - 2 && IDENTITY_SEGMENT.test(sent[named + 1])))

@@ -137,3 +137,21 @@ describe('the sign-in tried again after a write', () => {
     );
   });
 });
+
+describe('an int id in the token', () => {
+  // monstar-lab's starter signs { sub: user.id } with an int id
+  const signedIn = {
+    headers: { authorization: `Bearer h.${Buffer.from(JSON.stringify({ sub: 1 })).toString('base64url')}.s` },
+    params: { id: '1' },
+  };
+  const intChange = (path: string, url: string) =>
+    principalChange({ method: 'PATCH', path }, url, { password: 'x' }, principalValues(signedIn));
+
+  it('names the account under a users collection', () => {
+    expect(intChange('/api/v1/users/:id', '/api/v1/users/1')).toMatch(/:id is the account/);
+  });
+
+  it('does not make article 1 the account', () => {
+    expect(intChange('/api/v1/articles/:id', '/api/v1/articles/1')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, ROOT, runNode } from '../support/run-node.js';
+
+const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'graphql-app');
+const RUN_TIMEOUT_MS = 300_000;
+
+async function bench(dir: string, port: string, extra: string[]) {
+  const out = join(dir, `out-${port}`);
+  const run = await runNode([
+    CLI,
+    '--nest-app',
+    join(FIXTURE, 'app.module.js'),
+    '--params',
+    'id=3,title=Dune',
+    '--quick',
+    '--duration',
+    '0.5',
+    '--runtime',
+    'node',
+    '--port',
+    port,
+    '--out',
+    out,
+    ...extra,
+  ]);
+  return { run, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) };
+}
+
+const row = (results: any, handler: string) => results.ownApp.routes.find((r: any) => r.handler === handler);
+const timedOnBoth = (results: any, scenario: string) =>
+  new Set(results.runs.filter((r: any) => r.scenario === scenario && r.status === 'ok').map((r: any) => r.target));
+
+describe('--nest-app on a GraphQL app (Apollo on Express and on Fastify)', () => {
+  let dir: string;
+  let signedIn: Awaited<ReturnType<typeof bench>>;
+  let anonymous: Awaited<ReturnType<typeof bench>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-graphql-'));
+    signedIn = await bench(dir, '3402', [
+      '--nest-setup',
+      join(FIXTURE, 'setup.js'),
+      '--graphql-queries',
+      join(FIXTURE, 'operations.graphql'),
+    ]);
+    anonymous = await bench(dir, '3405', []);
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists the endpoint with the routes', () => {
+    expect(signedIn.run.status, signedIn.run.stderr).toBe(0);
+    expect(row(signedIn.results, 'GraphQL endpoint (ApolloDriver)')).toMatchObject({
+      method: 'POST',
+      path: '/graphql',
+    });
+  });
+
+  it('times the file’s query and mutation, variables from --params, on both adapters', () => {
+    expect(row(signedIn.results, 'GraphQL query BookTitles')).toMatchObject({ scenario: 'graphql-book-titles' });
+    expect(row(signedIn.results, 'GraphQL mutation AddBook')).toMatchObject({ scenario: 'graphql-add-book' });
+    for (const scenario of ['graphql-book-titles', 'graphql-add-book'])
+      expect(timedOnBoth(signedIn.results, scenario)).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+
+  it('times the schema’s own queries it can fill, the signed-in one with authenticate()’s headers', () => {
+    expect(row(signedIn.results, 'GraphQL query book')).toMatchObject({ scenario: 'graphql-book' });
+    expect(timedOnBoth(signedIn.results, 'graphql-me')).toEqual(new Set(['nest-express', 'nest-fastify']));
+    expect(row(signedIn.results, 'GraphQL query search').notMeasured).toMatch(/needs \$filter \(BookFilter!/);
+  });
+
+  it('does not time an operation that answers errors, and says what they said', () => {
+    expect(row(anonymous.results, 'GraphQL query me')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringContaining('answers GraphQL errors on both adapters: sign in first'),
+    });
+    expect(anonymous.results.runs.some((r: any) => r.scenario === 'graphql-me')).toBe(false);
+    expect(timedOnBoth(anonymous.results, 'graphql-books')).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+});
