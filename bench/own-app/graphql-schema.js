@@ -99,6 +99,10 @@ function selectionOf(type, depth) {
  * @returns {Promise<GraphqlApi | null>}
  */
 export async function describeGraphqlApp(app, fromApp) {
+  const { ModulesContainer } = await fromApp.load('@nestjs/core');
+  // loading @nestjs/graphql costs an app that does not use it a second of boot: only when its module is there
+  const modules = [...app.get(ModulesContainer).values()];
+  if (!modules.some((module) => module.metatype?.name === 'GraphQLModule')) return null;
   let nestGraphql;
   try {
     nestGraphql = await fromApp.load('@nestjs/graphql');

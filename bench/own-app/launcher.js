@@ -219,7 +219,7 @@ if (NEST_APP_ROUTES) {
   const versioningType = versioning ? VERSIONING_TYPES[versioning.type ?? 0] : null;
   const graphql = await describeGraphqlApp(app, { load: importFromApp, resolve: requireFromApp.resolve });
   process.stdout.write(
-    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError, graphql })}\n`,
+    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError, ...(graphql ? { graphql } : {}) })}\n`,
   );
   await app.close();
   process.exit(0);
