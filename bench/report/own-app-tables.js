@@ -4,7 +4,7 @@
 // logged traffic and how it was measured, or why not.
 import { TARGET_UTILISATION, switchAtRate } from '../analysis/switch-at-rate.js';
 import { writeGrowth } from '../analysis/writes.js';
-import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../own-app/app-config.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../own-app/app-config.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 import { routeLoadTable } from './route-load-table.js';
@@ -54,9 +54,11 @@ export function compatibilityTable(record) {
 
 /**
  * @param {OwnAppRecord} record
+ * @param {import('../model/results.js').RunRecord[]} [runs] the timed runs: a route listed for timing that none of them
+ *   measured on both adapters says why
  * @returns {Table}
  */
-export function ownRoutesTable(record) {
+export function ownRoutesTable(record, runs) {
   const logged = record.routes.reduce((sum, r) => sum + r.logged, 0);
   const mixed = record.routes.filter((r) => r.scenario !== null).reduce((sum, r) => sum + r.logged, 0);
   const { traffic } = record;
@@ -80,9 +82,28 @@ export function ownRoutesTable(record) {
       r.handler,
       traffic ? formatPercent(logged ? r.logged / logged : 0, 1) : DASH,
       r.scenario ? [r.scenario, ': ', code(r.request ?? '')] : DASH,
-      r.notMeasured ?? '',
+      r.notMeasured ?? (r.scenario && runs ? (untimed(r.scenario, runs) ?? '') : ''),
     ]),
   };
+}
+
+/**
+ * Why a route checked for timing has no ratio: no timed run of it, or none that answered on one adapter.
+ * @param {string} scenario @param {import('../model/results.js').RunRecord[]} runs
+ */
+export function untimed(scenario, runs) {
+  const own = runs.filter((run) => run.scenario === scenario);
+  if (own.length === 0)
+    return [strong('never timed'), ': a hang or crash left it out (how each route was measured), or --scenarios did'];
+  const unanswered = [EXPRESS_TARGET, FASTIFY_TARGET].find(
+    (target) => !own.some((run) => run.target === target && run.status === 'ok'),
+  );
+  if (!unanswered) return null;
+  const failed = own.find((run) => run.target === unanswered && run.failure);
+  return [
+    strong('no ratio'),
+    `: no timed run on ${unanswered} answered as checked${failed?.failure ? ` (${failed.failure.reason})` : ''}`,
+  ];
 }
 
 /** @param {{ median: number, ci: { low: number, high: number } | null } | null} estimate @param {(v: number) => string} format */
@@ -216,7 +237,7 @@ export function ownAppTables(results, labels = {}, switching = null) {
     ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
-    { table: ownRoutesTable(record) },
+    { table: ownRoutesTable(record, results.runs) },
     { table: ownPackagesTable(record) },
   ];
 }
