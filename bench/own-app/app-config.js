@@ -128,7 +128,7 @@ export function planOwnApp({
           missingIds(own, url.missing) ??
           `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`,
       };
-    const body = route.method === 'GET' ? null : requestBody(route, override, own?.fields);
+    const body = route.method === 'GET' ? null : requestBody(route, override, own);
     const changesPrincipal = principalChange(route, url.url, body?.value, principal);
     if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`))
       return { ...entry, notMeasured: protectedWriteReason(changesPrincipal, route) };
@@ -194,13 +194,13 @@ function missingIds(ids, missing) {
  * The body a write is sent with: --body when given, else one derived from the app's metadata; none when the handler
  * reads no body.
  * @param {import('./discover.js').Route} route @param {BodyOverride | undefined} override
- * @param {Record<string, unknown>} [fields] ids from the app, by field path
+ * @param {import('./id-sources.js').RouteIds} [ids] ids from the app, by field path, and the fields to leave out
  * @returns {{ value: unknown, source: 'derived' | '--body' | 'none', sources: string[] }}
  */
-function requestBody(route, override, fields = {}) {
+function requestBody(route, override, ids) {
   if (override) return { value: override.value, source: '--body', sources: [] };
   if (!route.body) return { value: undefined, source: 'none', sources: [] };
-  const schema = withValues(route.body.schema, fields);
+  const schema = withValues(route.body.schema, ids?.fields ?? {}, ids?.omit);
   return { value: exampleValue(schema), source: 'derived', sources: route.body.sources };
 }
 

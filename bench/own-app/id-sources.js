@@ -15,9 +15,11 @@ import { parameterNames, fillPath } from './route-match.js';
  * @property {string[]} keys the list item's fields that hold the value, best first
  * @property {string | null} collection a parameter's collection as registered: the path before it
  * @property {boolean} many the field holds a list of ids
+ * @property {string | null} optional a field the DTO lets the body leave out: the path of the property to leave out
  *
  * What a route gets from the app: values by parameter and by field path, and the references left without one.
- * @typedef {{ params: Record<string, string>, fields: Record<string, unknown>, unfilled: string[] }} RouteIds
+ * @typedef {{ params: Record<string, string>, fields: Record<string, unknown>, unfilled: string[], omit: string[] }}
+ *   RouteIds omit: optional fields no value was found for, left out of the body
  */
 
 const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
@@ -45,6 +47,7 @@ export function entityReferences(route) {
       keys: ID_LIKE.test(name) ? [name, 'id', '_id', 'uuid'] : [name],
       collection: before.join('/') || '/',
       many: false,
+      optional: null,
     });
   });
   const own = singular(segments.filter((s) => s && !s.startsWith(':')).at(-1) ?? 'item');
@@ -53,11 +56,13 @@ export function entityReferences(route) {
 
 /**
  * @param {BodySchema} schema @param {string[]} at the field path so far @param {string} own the route's entity
+ * @param {string | null} [optionalAt] the optional property this schema lies under, if any
  * @returns {EntityReference[]}
  */
-function fieldReferences(schema, at, own) {
+function fieldReferences(schema, at, own, optionalAt = null) {
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
     const path = [...at, name];
+    const optional = optionalAt ?? (schema.required?.includes(name) ? null : path.join('.'));
     const many = property.type === 'array';
     const inner = many ? (property.items ?? {}) : property;
     const field = (/** @type {string} */ entity, /** @type {string} */ dotted) => ({
@@ -67,9 +72,11 @@ function fieldReferences(schema, at, own) {
       keys: ['id', '_id', 'uuid'],
       collection: null,
       many,
+      optional,
     });
     if (inner.properties?.id) return [field(many ? singular(name) : name, `${path.join('.')}${many ? '[]' : ''}.id`)];
-    if (inner.properties) return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, own);
+    if (inner.properties)
+      return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, own, optional);
     const named = ID_FIELD.exec(name);
     if (name === 'id' && at.length === 0) return [field(own, 'id')];
     if (named && named[1].length > 1) return [field(named[1], path.join('.'))];
@@ -198,7 +205,7 @@ export function resolveIds({ routes, lists, params, avoid = [] }) {
   return new Map(
     routes.map((route) => {
       /** @type {RouteIds} */
-      const ids = { params: {}, fields: {}, unfilled: [] };
+      const ids = { params: {}, fields: {}, unfilled: [], omit: [] };
       for (const reference of entityReferences(route)) {
         const given = reference.kind === 'field' ? (params[reference.name] ?? params[camel(reference.name)]) : null;
         if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
@@ -206,7 +213,8 @@ export function resolveIds({ routes, lists, params, avoid = [] }) {
         const filled = list && fillPath(list, params);
         const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
         const value = given ?? (answer === undefined ? null : valueFromList(answer, reference.keys, avoid));
-        if (value === null) ids.unfilled.push(unfilledLine(reference, list));
+        if (value === null && reference.optional) ids.omit.push(reference.optional);
+        else if (value === null) ids.unfilled.push(unfilledLine(reference, list));
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
@@ -236,12 +244,22 @@ function unfilledLine(reference, list) {
 /**
  * The schema with each filled field pinned to its value, so the derived body carries it.
  * @param {BodySchema} schema @param {Record<string, unknown>} fields by field path (`role.id`, `tags[].id`)
+ * @param {string[]} [omit] optional fields to leave out, by path
  * @returns {BodySchema}
  */
-export function withValues(schema, fields) {
-  let result = schema;
+export function withValues(schema, fields, omit = []) {
+  let result = omit.reduce(withoutProperty, schema);
   for (const [path, value] of Object.entries(fields)) result = pinned(result, path.split('.'), value);
   return result;
+}
+
+/** @param {BodySchema} schema @param {string} path a property's path (`photo`, `address.photoId`) */
+function withoutProperty(schema, path) {
+  const [head, ...rest] = path.split('.');
+  const properties = { ...schema.properties };
+  if (rest.length === 0) delete properties[head];
+  else if (properties[head]) properties[head] = withoutProperty(properties[head], rest.join('.'));
+  return { ...schema, properties };
 }
 
 /** @param {BodySchema} schema @param {string[]} path @param {unknown} value @returns {BodySchema} */

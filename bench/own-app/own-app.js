@@ -243,7 +243,10 @@ export async function loadOwnApp(flags, configFile) {
       if (scenarios.length === 0) return { config: null, options, record };
       const checked = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir });
       const names = checked.scenarios.map((s) => s.name);
-      const chosen = options.scenarios.filter((name) => names.includes(name));
+      // without --scenarios every checked route is timed: ids and sign-in fill routes the first plan could not
+      const planned = config.scenarios.map((s) => s.name);
+      const defaulted = planned.every((name) => options.scenarios.includes(name));
+      const chosen = defaulted ? names : options.scenarios.filter((name) => names.includes(name));
       if (chosen.length === 0)
         throw new UsageError(
           `--scenarios ${options.scenarios.join(',')}: none of them answers alike on both adapters; see the table above`,
@@ -279,7 +282,10 @@ function refusedBody(route, found) {
   if (route.body !== 'derived' || found.difference !== null || status === null || status < 400) return null;
   const from = route.bodySources?.length ? route.bodySources.join(' and ') : 'its DTO, which declares no rules';
   const said = refusal ?? error;
-  return `answers ${status} on both adapters to the body derived from ${from}${said ? `: ${said}` : ''}; give it --body '${route.method} ${route.path}=JSON'`;
+  const fix = route.unfilled?.length
+    ? route.unfilled.join('; ')
+    : `give it --body '${route.method} ${route.path}=JSON'`;
+  return `answers ${status} on both adapters to the body derived from ${from}${said ? `: ${said}` : ''}; ${fix}`;
 }
 
 /**

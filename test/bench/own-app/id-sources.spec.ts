@@ -32,8 +32,9 @@ const CREATE_USER = route('POST', '/api/v1/users', {
       role: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
       photoId: { type: 'string', format: 'uuid' },
       teamIds: { type: 'array', items: { type: 'integer' } },
+      avatar: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
     },
-    required: ['email', 'role'],
+    required: ['email', 'role', 'photoId'],
   },
 });
 const ROUTES = [
@@ -59,6 +60,7 @@ describe('entityReferences', () => {
       ['role.id', 'role', false],
       ['photoId', 'photo', false],
       ['teamIds', 'team', true],
+      ['avatar.id', 'avatar', false],
     ]);
   });
 });
@@ -90,12 +92,16 @@ describe('resolveIds', () => {
     expect(ids.get(ROUTES[2])?.params).toEqual({ id: USER_ID });
   });
 
-  it('fills a relation DTO, an id list, and says which reference found no list', () => {
+  it('fills a relation DTO, an id list, says which required reference found no list, and leaves out an optional one', () => {
     expect(ids.get(CREATE_USER)).toEqual({
       params: {},
       fields: { 'role.id': ROLE_ID, teamIds: 4 },
       unfilled: ['photoId names an existing photo (no GET route lists photos): give --params photoId=VALUE'],
+      omit: ['avatar'],
     });
+    const body = exampleValue(withValues(CREATE_USER.body!.schema, {}, ['avatar'])) as any;
+    expect(body).not.toHaveProperty('avatar');
+    expect(body).toHaveProperty('photoId');
   });
 
   it('takes a field from --params by its path or camel name, over the list', () => {
