@@ -118,7 +118,9 @@ export async function describeGraphqlApp(app, fromApp) {
     return null;
   }
   if (!schema) return null;
-  const driver = options?.driver?.name ?? 'unknown';
+  // forRootAsync keeps the driver beside the factory, not in the options it builds: the module holds its instance
+  const adapter = app.get(nestGraphql.GraphQLModule, { strict: false })?.graphQlAdapter;
+  const driver = options?.driver?.name ?? adapter?.constructor?.name ?? 'unknown';
   const integration = FASTIFY_INTEGRATIONS[driver] ?? null;
   return {
     path: options?.path ?? DEFAULT_PATH,
