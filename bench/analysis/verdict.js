@@ -25,6 +25,9 @@ export const FAILED_ANSWER_LIMIT = 0.001;
  * @typedef {'holds' | 'understated' | 'does not hold' | 'inconclusive' | 'too slow'} Verdict
  */
 
+/** Verdicts a run decides: the others leave the question open. */
+export const DECIDED_VERDICTS = Object.freeze(['holds', 'understated', 'does not hold']);
+
 /**
  * What the rounds went through, beyond their numbers.
  * @typedef {object} Conditions

@@ -7,11 +7,11 @@ import { formatInterval, formatNumber } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { scenarioLabel } from './tables.js';
 import { code, strong } from './rich-table.js';
+import { DECIDED_VERDICTS } from '../analysis/verdict.js';
 
 /** @typedef {import('./rich-table.js').Text} Text */
 
-/** Verdicts a run decides: the others leave the question open. */
-const DECIDED = new Set(['holds', 'understated', 'does not hold']);
+const DECIDED = new Set(DECIDED_VERDICTS);
 
 /**
  * @param {import('../model/results.js').Results} results

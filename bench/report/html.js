@@ -1,6 +1,7 @@
 // @ts-check
 // report.html: one self-contained file (inline CSS and SVG, no scripts, no network) with the tables and charts.
 import { barPanels, categoryChart, dotPlot, roundChart } from './charts.js';
+import { answerChart, answerSentence } from './answer-chart.js';
 import { packagesTables, timelineChart } from './packages-tables.js';
 import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
@@ -55,7 +56,6 @@ const TARGET_COLORS = /** @type {Record<string, string>} */ ({
   'raw-node': '#555555',
   'raw-hono': '#2a9d8f',
 });
-const RUNTIME_COLORS = ['#2f6db5', '#d9622b', '#2a9d8f', '#8e5ea2', '#b5a22f'];
 const ROUTE_COLORS = [
   '#2f6db5',
   '#d9622b',
@@ -90,44 +90,30 @@ p.note { margin: -1rem 0 1.5rem; color: #444; }
 .charts { display: flex; flex-wrap: wrap; gap: 0 1rem; }
 .legend span { display: inline-block; margin-right: 1rem; }
 .legend i { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: -1px; }
+figure.answer { margin: 0 0 1.5rem; }
+figure.answer figcaption { font-size: 17px; font-weight: 600; margin-bottom: .5rem; }
+figure.answer svg { display: block; max-width: 100%; height: auto; }
+figure.answer svg.narrow { display: none; }
+@media (max-width: 640px) {
+  body { margin: 1rem auto; }
+  figure.answer svg.wide { display: none; }
+  figure.answer svg.narrow { display: block; width: 100%; }
+}
+details.method { margin: -1rem 0 1.5rem; color: #333; }
+details.method summary { cursor: pointer; color: #2f6db5; }
 `;
 
-/** @param {Analysis} analysis */
-function ratioChart(analysis) {
-  // a too-slow pair has no ratio to draw
-  const judged = analysis.ratios.filter((r) => r.judged && r.verdict !== 'too slow');
-  if (judged.length === 0) return '';
-  // One row per scenario and runtime, so that several runtimes' whiskers never overlap.
-  const several = analysis.runtimes.length > 1;
-  const rows = analysis.scenarios.flatMap((scenario) =>
-    judged
-      .filter((r) => r.scenario === scenario)
-      .map((r) => ({
-        label: [scenarioLabel(r, analysis.stacks), ...(several ? [r.runtime] : [])].join(' · '),
-        points: [
-          {
-            value: r.summary.median,
-            low: r.summary.ci?.low,
-            high: r.summary.ci?.high,
-            series: analysis.runtimeLabels[r.runtime],
-          },
-        ],
-      })),
-  );
-  const series = analysis.runtimes.map((runtime, i) => ({
-    name: analysis.runtimeLabels[runtime],
-    color: RUNTIME_COLORS[i % RUNTIME_COLORS.length],
-  }));
+/**
+ * The answer at a glance, first on the page: the one-sentence decision over the picture, drawn wide for a laptop
+ * and narrow for a phone (the stylesheet shows one).
+ * @param {Analysis} analysis
+ */
+function answerFigure(analysis) {
+  const wide = answerChart(analysis, 'wide');
+  if (!wide) return '';
   return (
-    `<h2>Fastify ÷ Express under Nest, per scenario</h2><p>Each route's ${estimateWords(analysis)} with its 95 % interval; ` +
-    `the shaded band is where the docs' claim holds (${HOLDS_MIN}–${HOLDS_MAX}×), the dashed line is parity.</p>` +
-    `<div class="chart">${dotPlot({
-      rows,
-      series,
-      xLabel: 'Nest-Fastify req/s ÷ Nest-Express req/s',
-      bands: [{ from: HOLDS_MIN, to: HOLDS_MAX, label: 'claim holds', color: '#e3f1e3' }],
-      refLines: [1],
-    })}</div>`
+    `<figure class="answer"><figcaption>${escapeHtml(answerSentence(analysis))}</figcaption>` +
+    `${wide}${answerChart(analysis, 'narrow')}</figure>`
   );
 }
 
@@ -317,16 +303,20 @@ function realisticLoadHtml(analysis) {
  */
 export function renderHtml(results, analysis, profilesHtml) {
   const status = statusLine(results);
+  const verdict = verdictTable(analysis);
   return htmlPage(
     'Nest on Fastify vs Nest on Express',
-    `<div class="decision">${decisionSentences(results, analysis)
+    `${answerFigure(analysis)}
+<div class="decision">${decisionSentences(results, analysis)
       .map((paragraph) => `<p>${htmlText(paragraph)}</p>`)
       .join('')}</div>
+${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
+${htmlTable({ ...verdict, intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.')}
+<details class="method"><summary>How these ratios were measured and judged</summary>
 <p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
 ${escapeHtml(roundsDesign(results))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
 (${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
-${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
-${htmlTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.')}
+${verdict.intro ? `<p>${htmlText(verdict.intro)}</p>` : ''}</details>
 ${htmlTable(leadTable(results, analysis))}
 ${packagesTables(results, analysis)
   .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(results, analysis)}</div>` : ''))
@@ -343,7 +333,6 @@ ${htmlTable(ablationTable(analysis))}
 ${htmlTable(runtimeMatrixTable(analysis))}
 ${runtimeTimelineCharts(analysis)}
 ${htmlTable(baselineMatrixTable(analysis))}
-${ratioChart(analysis)}
 ${htmlTable(nestOverheadMatrixTable(analysis))}
 ${htmlTable(overheadTable(analysis))}
 ${htmlTable(baselineTable(analysis))}

@@ -22,6 +22,7 @@ import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import { packagesTables } from './packages-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 import { decisionSentences } from './decision.js';
+import { ANSWER_SVG_FILE, answerRows, answerSentence } from './answer-chart.js';
 import { startupTable } from './startup-table.js';
 import { leadTable } from './lead-table.js';
 
@@ -33,6 +34,16 @@ function realisticLoadMarkdown(analysis) {
   const sentences = realisticLoadSentences(analysis.loadCurve, analysis.runtimeLabels);
   if (sentences.length === 0) return '';
   return ['### At a realistic load', '', ...sentences.map((s) => `${markdownText(s)}\n`)].join('\n');
+}
+
+/**
+ * The one-sentence decision over the picture written beside report.md, when a row was judged.
+ * @param {Analysis} analysis
+ */
+function answerMarkdown(analysis) {
+  if (answerRows(analysis).length === 0) return '';
+  const sentence = answerSentence(analysis);
+  return `**${sentence}**\n\n![${sentence.replace(/[[\]]/g, '')}](${ANSWER_SVG_FILE})\n`;
 }
 
 /** The answer in plain sentences, one paragraph each. @param {Results} results @param {Analysis} analysis */
@@ -86,6 +97,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
 export function renderMarkdown(results, analysis, profilesMarkdown) {
   return [
     '# Nest on Fastify vs Nest on Express\n',
+    answerMarkdown(analysis),
     decisionMarkdown(results, analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
       `Measured here in ${roundsDesign(results)} with ${results.environment.driver}; ` +

@@ -1,11 +1,12 @@
 // @ts-check
-// Renders report.md and report.html next to results.json, from results.json's content alone.
+// Renders report.md, report.html and the picture report.md shows (answer.svg) next to results.json, from results.json's content alone.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../analysis/analyze.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { escapeHtml } from './format.js';
+import { ANSWER_SVG_FILE, answerChart } from './answer-chart.js';
 
 export const MARKDOWN_FILE = 'report.md';
 export const HTML_FILE = 'report.html';
@@ -40,5 +41,7 @@ export async function writeReports(dir, results) {
   const htmlFile = join(dir, HTML_FILE);
   writeFileSync(markdownFile, renderMarkdown(results, analysis, profiles.markdown));
   writeFileSync(htmlFile, renderHtml(results, analysis, profiles.html));
+  const answer = answerChart(analysis);
+  if (answer) writeFileSync(join(dir, ANSWER_SVG_FILE), `${answer}\n`);
   return { analysis, markdownFile, htmlFile };
 }

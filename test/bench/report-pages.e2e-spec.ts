@@ -52,7 +52,7 @@ describe('report.html in Chromium', () => {
       const { charts, page } = await openSoundReport(join(dir, 'report.html'));
       expect(charts.length).toBeGreaterThanOrEqual(2);
       // the answer first: how much faster per route and which verdicts are decided, before the method
-      const opening = await page.locator('h1 + div.decision').innerText();
+      const opening = await page.locator('h1 + figure.answer + div.decision').innerText();
       expect(opening).toMatch(/Nest-Fastify served hello( · bare)? [\d.]+×.* as many req\/s as Nest-Express\./);
       expect(opening).toMatch(/Decided: |No verdict is decided/);
       expect(opening).toMatch(/Evidence: /);
@@ -85,6 +85,91 @@ describe('report.html in Chromium', () => {
     });
     const [first] = await chartMarks(page);
     expect(first.marks).toBe(0);
+    await page.close();
+  });
+});
+
+/** The laptop's and the phone's widths the answer's picture is read at. */
+const WIDTHS = [1280, 390];
+/** Text a phone shows smaller than this is hard to read. */
+const MIN_TEXT_PX = 11;
+/** Where the screenshots are left for a person to look at. */
+const SCREENSHOTS = join(tmpdir(), 'nest-adapter-bench-answer');
+
+/** The visible picture's text boxes that cover another, and its text's smallest size as shown. */
+function pictureLayout(page: import('playwright-core').Page) {
+  return page.$eval('figure.answer', (figure) => {
+    const svg = [...figure.querySelectorAll('svg')].find((s) => s.getBoundingClientRect().width > 0)!;
+    const shown = svg.getBoundingClientRect();
+    const scale = shown.width / svg.viewBox.baseVal.width;
+    const boxes = [...svg.querySelectorAll('text')].map((text) => ({
+      text: text.textContent ?? '',
+      box: text.getBoundingClientRect(),
+    }));
+    const overlapping = boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            a.box.left < b.box.right - 1 &&
+            b.box.left < a.box.right - 1 &&
+            a.box.top < b.box.bottom - 1 &&
+            b.box.top < a.box.bottom - 1,
+        )
+        .map((b) => `${a.text} / ${b.text}`),
+    );
+    return {
+      layout: svg.getAttribute('class'),
+      overlapping,
+      smallestTextPx: Math.min(
+        ...boxes.map(({ text }) => text.length && Number(svg.getAttribute('font-size')) * scale),
+      ),
+      right: shown.right,
+      top: shown.top,
+    };
+  });
+}
+
+describe('the answer at a glance in Chromium', () => {
+  it("opens report.html: the picture is the first element after the title, with the run's one-sentence decision", async () => {
+    const { page } = await openSoundReport(await rebuiltReport('answer-per-minute/amd-model-17/stop-rule/default-5'));
+    const first = await page.$eval('h1', (h1) => h1.nextElementSibling?.outerHTML.slice(0, 200) ?? '');
+    expect(first).toMatch(/^<figure class="answer"><figcaption>Is Nest on Fastify "almost two times" faster/);
+    expect(await page.locator('figure.answer svg').count()).toBe(2);
+    await page.close();
+  });
+
+  for (const [name, reference] of [
+    ['a default run', 'answer-per-minute/amd-model-17/stop-rule/default-5'],
+    ['Node, Bun and Deno on every route', 'node26-bun-deno'],
+  ])
+    it(`${name}: at a laptop's and a phone's width, no label covers another, text stays readable, nothing runs off`, async () => {
+      const file = await rebuiltReport(reference);
+      for (const width of WIDTHS) {
+        const { page } = await openFile(browser, file);
+        await page.setViewportSize({ width, height: 900 });
+        const picture = await pictureLayout(page);
+        await page
+          .locator('figure.answer')
+          .screenshot({ path: join(SCREENSHOTS, `${reference.replaceAll('/', '-')}-${width}.png`) });
+        expect(picture.layout).toBe(width < 640 ? 'narrow' : 'wide');
+        expect(picture.overlapping).toEqual([]);
+        expect(picture.smallestTextPx).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+        expect(picture.right).toBeLessThanOrEqual(width);
+        // the picture starts on the first screen, under the title and the sentence
+        expect(picture.top).toBeLessThan(400);
+        await page.close();
+      }
+    });
+
+  it('counts a label drawn over another as covering it', async () => {
+    const { page } = await openFile(browser, await rebuiltReport('answer-per-minute/amd-model-17/stop-rule/default-5'));
+    await page.$eval('figure.answer svg.wide', (svg) => {
+      const [first, second] = svg.querySelectorAll('text');
+      second.setAttribute('x', first.getAttribute('x')!);
+      second.setAttribute('y', first.getAttribute('y')!);
+    });
+    expect((await pictureLayout(page)).overlapping).toHaveLength(1);
     await page.close();
   });
 });

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { readResults } from '../../../bench/model/results.js';
+import { answerChart, answerRows, answerSentence } from '../../../bench/report/answer-chart.js';
+import { renderMarkdown } from '../../../bench/report/markdown.js';
+
+// Committed runs: a default run on one runtime (every row decided), and Node, Bun and Deno on every route (rows
+// undecided and too slow among them).
+const REFERENCE = join(import.meta.dirname, '..', '..', '..', 'results', 'reference');
+const DEFAULT_RUN = join(REFERENCE, 'answer-per-minute', 'amd-model-17', 'stop-rule', 'default-5');
+const THREE_RUNTIMES = join(REFERENCE, 'node26-bun-deno');
+const analysisOf = (dir: string) => analyze(readResults(dir));
+
+/** Each drawn row's tooltip: `hello · bare: 1.83× (1.66× – 2.02×, 98 % interval), holds`. */
+const rowTitles = (svg: string) => [...svg.matchAll(/<circle [^>]*>\s*<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+
+describe('the answer at a glance', () => {
+  it('says in one sentence which rows the claim holds on and which it does not', () => {
+    expect(answerSentence(analysisOf(DEFAULT_RUN))).toBe(
+      'Is Nest on Fastify "almost two times" faster than on Express? The claim holds for hello · bare and does not ' +
+        'hold for the other 5 rows.',
+    );
+  });
+
+  it('counts the undecided and the too slow rows apart from the decided ones', () => {
+    const analysis = analysisOf(THREE_RUNTIMES);
+    const judged = analysis.ratios.filter((row) => row.judged);
+    const count = (test: (verdict: string | null) => boolean) => judged.filter((row) => test(row.verdict)).length;
+    expect(answerSentence(analysis)).toBe(
+      `Is Nest on Fastify "almost two times" faster than on Express? The claim does not hold for ` +
+        `${count((v) => v === 'does not hold')} rows, is not decided for ${count((v) => v === 'inconclusive')} rows ` +
+        `and could not be measured (too slow) for the other ${count((v) => v === 'too slow')} rows.`,
+    );
+  });
+
+  it("draws every judged row with a ratio once, with the verdict table's ratio, interval and verdict", () => {
+    const analysis = analysisOf(DEFAULT_RUN);
+    for (const layout of ['wide', 'narrow'] as const) {
+      expect(rowTitles(answerChart(analysis, layout))).toEqual([
+        'hello · bare: 1.83× (1.66× – 2.02×, 98 % interval), holds',
+        'hello · production: 0.97× (0.72× – 1.31×, 97 % interval), does not hold',
+        'catalog · bare: 1.09× (0.98× – 1.20×, 98 % interval), does not hold',
+        'catalog · production: 0.89× (0.78× – 1.00×, 98 % interval), does not hold',
+        'purchases · bare: 1.07× (0.89× – 1.29×, 97 % interval), does not hold',
+        'purchases · production: 1.11× (0.94× – 1.31×, 97 % interval), does not hold',
+      ]);
+    }
+  });
+
+  it('fills the dot of a decided row and leaves an undecided one hollow', () => {
+    const svg = answerChart(analysisOf(THREE_RUNTIMES));
+    const dots = [...svg.matchAll(/<circle ([^>]*)>\s*<title>[^<]*, ([a-z ]+)<\/title>/g)];
+    const hollow = dots.filter(([, attributes]) => attributes.includes('fill="#fff"')).map(([, , verdict]) => verdict);
+    const filled = dots.filter(([, attributes]) => !attributes.includes('fill="#fff"')).map(([, , verdict]) => verdict);
+    expect(new Set(hollow)).toEqual(new Set(['inconclusive']));
+    expect(new Set(filled)).toEqual(new Set(['does not hold']));
+  });
+
+  it("heads each runtime's rows with the runtime when the run measured several, and writes a too slow row out", () => {
+    const analysis = analysisOf(THREE_RUNTIMES);
+    const svg = answerChart(analysis);
+    for (const runtime of analysis.runtimes) expect(svg).toContain(`>${analysis.runtimeLabels[runtime]}</text>`);
+    const tooSlow = answerRows(analysis).filter((row) => row.ratio === null);
+    expect(tooSlow.length).toBeGreaterThan(0);
+    expect(svg.split('>too slow to measure<').length - 1).toBe(tooSlow.length);
+  });
+
+  it('shades the three bands and marks both band edges and parity on the axis', () => {
+    const svg = answerChart(analysisOf(DEFAULT_RUN));
+    for (const band of ['does not hold', 'holds', 'understated']) expect(svg).toContain(`>${band}</text>`);
+    for (const tick of ['1×', '1.5×', '2.5×']) expect(svg).toContain(`>${tick}</text>`);
+  });
+
+  it('opens report.md with the sentence and the picture written beside it', () => {
+    const results = readResults(DEFAULT_RUN);
+    const analysis = analyze(results);
+    const [title, , sentence, , image] = renderMarkdown(results, analysis, '').split('\n');
+    expect(title).toBe('# Nest on Fastify vs Nest on Express');
+    expect(sentence).toBe(`**${answerSentence(analysis)}**`);
+    expect(image).toMatch(/^!\[Is Nest on Fastify .*\]\(answer\.svg\)$/);
+  });
+});
