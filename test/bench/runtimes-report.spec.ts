@@ -73,7 +73,7 @@ describe('runtime matrix', () => {
     }
   });
 
-  it('puts both matrices in report.md and report.html, and one chart row per scenario and runtime', () => {
+  it('puts both matrices in report.md and report.html, and one row of the answer per scenario and runtime', () => {
     const results = load(MULTI);
     const analysis = analyze(results);
     const markdown = renderMarkdown(results, analysis, '');
@@ -83,7 +83,7 @@ describe('runtime matrix', () => {
     const html = renderHtml(results, analysis, '');
     expect(html).toContain('<h2>Verdict per runtime: Nest-Fastify ÷ Nest-Express</h2>');
     for (const scenario of ['hello', 'json']) {
-      for (const runtime of RUNTIMES) expect(html).toContain(`>${scenario} · ${runtime}</text>`);
+      for (const runtime of RUNTIMES) expect(html).toContain(`<title>${runtime} · ${scenario}: `);
     }
   });
 
