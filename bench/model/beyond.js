@@ -1,7 +1,10 @@
 // @ts-check
 // The "beyond hello" profiles (issue 41): request bodies, uploads, static files, a streamed file and server-sent
 // events, on the built-in app. Each answer is checked byte for byte (a digest) before anything is timed.
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { json, missingKeys } from './body-checks.js';
 import { MULTIPART_TYPE, FILES_MTIME, jsonBody, multipartBody, payloadText, sha256 } from './payloads.js';
@@ -108,6 +111,78 @@ function label(bytes) {
   return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`;
 }
 
+/** Hello's JSON twin, asked over TLS or HTTP/2: what the transport costs, on the cheapest answer. */
+const HELLO_JSON = {
+  path: '/json',
+  expect: { status: 200, contentType: JSON_TYPE, body: '{"message":"Hello, World!"}' },
+};
+
+/** The profiles whose servers speak another protocol: each runs on the targets of TRANSPORT_TARGETS only. */
+export const TRANSPORT_SCENARIOS = [
+  { name: 'tls', description: 'GET /json over HTTPS (HTTP/1.1, TLS 1.3), connections kept alive', ...HELLO_JSON },
+  {
+    name: 'tls-close',
+    description: 'GET /json over HTTPS, a new connection (and TLS handshake) for every request',
+    ...HELLO_JSON,
+    headers: { connection: 'close' },
+  },
+  {
+    name: 'h2',
+    description: 'GET /json over HTTP/2 with TLS (h2), one stream at a time per connection',
+    ...HELLO_JSON,
+  },
+  { name: 'h2c', description: 'GET /json over cleartext HTTP/2 (h2c, prior knowledge)', ...HELLO_JSON },
+];
+
+/** This run's certificate and key, made by the prepare step; one directory per user on the host. */
+export const TLS_DIR = join(tmpdir(), `nest-adapter-bench-tls-${process.getuid?.() ?? 'user'}`);
+const TLS_ENV = { TLS_KEY_FILE: join(TLS_DIR, 'key.pem'), TLS_CERT_FILE: join(TLS_DIR, 'cert.pem') };
+
+/**
+ * The built-in app once more per protocol. Express has no HTTP/2 through Nest's ExpressAdapter, so h2 and h2c have a
+ * Fastify target only, and the report says why there is no ratio.
+ * @param {(entry: string) => { command: string[], cwd: string }} nodeTarget
+ * @param {{ express: string, fastify: string }} entries
+ */
+export function transportTargets(nodeTarget, entries) {
+  return [
+    {
+      name: 'nest-express-tls',
+      group: 'tls',
+      protocol: 'https',
+      env: TLS_ENV,
+      ...nodeTarget(entries.express),
+      scenarios: ['tls', 'tls-close'],
+    },
+    {
+      name: 'nest-fastify-tls',
+      group: 'tls',
+      protocol: 'https',
+      env: TLS_ENV,
+      ...nodeTarget(entries.fastify),
+      scenarios: ['tls', 'tls-close'],
+    },
+    {
+      name: 'nest-fastify-h2',
+      group: 'h2',
+      protocol: 'h2',
+      env: { ...TLS_ENV, HTTP2: '1' },
+      ...nodeTarget(entries.fastify),
+      scenarios: ['h2'],
+    },
+    {
+      name: 'nest-fastify-h2c',
+      group: 'h2c',
+      protocol: 'h2c',
+      env: { HTTP2: '1' },
+      ...nodeTarget(entries.fastify),
+      scenarios: ['h2c'],
+    },
+  ];
+}
+
+export const TRANSPORT_PAIRS = [['nest-fastify-tls', 'nest-express-tls']];
+
 export const BEYOND_SCENARIOS = [
   bodyScenario('body-1k', KIB),
   bodyScenario('body-64k', 64 * KIB),
@@ -154,4 +229,36 @@ export const PROFILE_NOTES = {
 };
 
 /** `--scenarios beyond` names them all; each also runs by its own name. */
-export const SCENARIO_SETS = { beyond: BEYOND_SCENARIOS.map((scenario) => scenario.name) };
+export const SCENARIO_SETS = { beyond: [...BEYOND_SCENARIOS, ...TRANSPORT_SCENARIOS].map((scenario) => scenario.name) };
+
+/** Profiles without an Express side, and why. */
+export const NO_EXPRESS_SIDE = {
+  h2: "Express: no HTTP/2 through Nest's ExpressAdapter (it takes httpsOptions, HTTP/1.1 only); Fastify: http2: true",
+  h2c: "Express: no HTTP/2 through Nest's ExpressAdapter (it takes httpsOptions, HTTP/1.1 only); Fastify: http2: true",
+};
+
+/** @param {string} dir */
+export async function makeCertificate(dir) {
+  await mkdir(dir, { recursive: true });
+  const { KEY, CERT } = { KEY: TLS_ENV.TLS_KEY_FILE, CERT: TLS_ENV.TLS_CERT_FILE };
+  // one EC P-256 key and self-signed certificate for the run, the same for every server
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    KEY,
+    '-out',
+    CERT,
+  ]);
+}

@@ -7,7 +7,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_ENTRIES, ensureBuilt } from '../run/build.js';
-import { BEYOND_SCENARIOS, FILES_DIR, SERVED_FILES } from './beyond.js';
+import {
+  BEYOND_SCENARIOS,
+  FILES_DIR,
+  SERVED_FILES,
+  TLS_DIR,
+  TRANSPORT_PAIRS,
+  TRANSPORT_SCENARIOS,
+  makeCertificate,
+  transportTargets,
+} from './beyond.js';
 import { json, missingKeys } from './body-checks.js';
 import { validateConfig } from './config.js';
 import { writeServedFiles } from './payloads.js';
@@ -75,15 +84,117 @@ function checkPurchase(value) {
 }
 
 const APP_STACKS = ['bare', 'production'];
+const TRANSPORT_NAMES = new Set(TRANSPORT_SCENARIOS.map((scenario) => scenario.name));
+const TRANSPORT_TARGETS = new Set(
+  transportTargets(() => ({ command: [], cwd: '' }), { express: '', fastify: '' }).map((t) => t.name),
+);
 
 /** @param {string} entry relative to the project root */
 const nodeTarget = (entry) => ({ command: ['node', entry], cwd: PROJECT_ROOT });
 
+/** The routes the built-in app is measured on; the beyond set's come last (bench/model/beyond.js). */
+const SCENARIOS = [
+  {
+    name: 'hello',
+    description: 'GET / → "Hello World!" as text',
+    path: '/',
+    expect: { status: 200, contentType: TEXT, body: 'Hello World!' },
+  },
+  {
+    name: 'json',
+    description: 'GET /json → a small JSON object',
+    path: '/json',
+    expect: { status: 200, contentType: JSON_TYPE, body: '{"message":"Hello, World!"}' },
+  },
+  {
+    name: 'products',
+    description: 'GET /products → 20 rows through TypeORM',
+    path: '/products',
+    expect: { status: 200, contentType: JSON_TYPE, body: products },
+  },
+  {
+    name: 'products-raw',
+    description: 'GET /products/raw → the same 20 rows through the driver, no ORM',
+    path: '/products/raw',
+    expect: { status: 200, contentType: JSON_TYPE, body: products },
+  },
+  {
+    name: 'product-by-id',
+    description: 'GET /products/1 → one row',
+    path: '/products/1',
+    expect: {
+      status: 200,
+      contentType: JSON_TYPE,
+      body: json(
+        (value) =>
+          missingKeys(value, PRODUCT_KEYS, 'the product') ?? (value.id === 1 ? null : `expected id 1, got ${value.id}`),
+      ),
+    },
+  },
+  {
+    name: 'queries',
+    description: `GET /queries?count=${QUERY_COUNT} → ${QUERY_COUNT} single-row lookups`,
+    path: `/queries?count=${QUERY_COUNT}`,
+    expect: { status: 200, contentType: JSON_TYPE, body: arrayOf(QUERY_COUNT, ['id', 'randomNumber']) },
+  },
+  {
+    name: 'secure',
+    description: 'GET /secure/products with a valid JWT → the 20 rows',
+    path: '/secure/products',
+    needsToken: true,
+    expect: { status: 200, contentType: JSON_TYPE, body: products },
+  },
+  {
+    name: 'orders',
+    description: 'POST /orders with a valid JSON body → 201',
+    method: 'POST',
+    path: '/orders',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ORDER),
+    expect: {
+      status: 201,
+      contentType: JSON_TYPE,
+      body: json(
+        (value) =>
+          missingKeys(value, Object.keys(ORDER), 'the order') ??
+          (value.productId === ORDER.productId && value.quantity === ORDER.quantity
+            ? null
+            : 'the order does not echo productId and quantity'),
+      ),
+    },
+  },
+  {
+    name: 'catalog',
+    description: `GET /catalog?page=${CATALOG_PAGE}&pageSize=${CATALOG_PAGE_SIZE} → ${CATALOG_PAGE_SIZE} catalogue items with their category (a 10–30 KB body)`,
+    path: `/catalog?page=${CATALOG_PAGE}&pageSize=${CATALOG_PAGE_SIZE}`,
+    expect: { status: 200, contentType: JSON_TYPE, body: arrayOf(CATALOG_PAGE_SIZE, CATALOG_KEYS) },
+  },
+  {
+    name: 'purchases',
+    description: `POST /purchases with ${PURCHASE.items.length} lines → 201, written in one transaction`,
+    method: 'POST',
+    path: '/purchases',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(PURCHASE),
+    expect: { status: 201, contentType: JSON_TYPE, body: json(checkPurchase) },
+  },
+  {
+    name: 'mix',
+    description: `a traffic mix: ${MIX.map((share) => `${share.weight} % ${share.scenario}`).join(', ')}`,
+    mix: MIX,
+  },
+  ...BEYOND_SCENARIOS,
+  ...TRANSPORT_SCENARIOS,
+];
+/** The plain Nest targets serve every scenario but the ones over TLS or HTTP/2, which their twins serve. */
+const HTTP1 = SCENARIOS.map((scenario) => scenario.name).filter((name) => !TRANSPORT_NAMES.has(name));
+
 export const BUILTIN_CONFIG = validateConfig(
   {
     targets: [
-      { name: 'nest-express', group: 'nest', ...nodeTarget(APP_ENTRIES.express), stacks: APP_STACKS },
-      { name: 'nest-fastify', group: 'nest', ...nodeTarget(APP_ENTRIES.fastify), stacks: APP_STACKS },
+      { name: 'nest-express', group: 'nest', ...nodeTarget(APP_ENTRIES.express), stacks: APP_STACKS, scenarios: HTTP1 },
+      { name: 'nest-fastify', group: 'nest', ...nodeTarget(APP_ENTRIES.fastify), stacks: APP_STACKS, scenarios: HTTP1 },
+      ...transportTargets(nodeTarget, APP_ENTRIES),
       { name: 'raw-node', group: 'node', ...nodeTarget('bench/run/servers/raw-node.js'), scenarios: RAW_SCENARIOS },
       {
         name: 'raw-express',
@@ -99,102 +210,10 @@ export const BUILTIN_CONFIG = validateConfig(
       },
       { name: 'raw-hono', group: 'hono', ...nodeTarget('bench/run/servers/raw-hono.js'), scenarios: RAW_SCENARIOS },
     ],
-    scenarios: [
-      {
-        name: 'hello',
-        description: 'GET / → "Hello World!" as text',
-        path: '/',
-        expect: { status: 200, contentType: TEXT, body: 'Hello World!' },
-      },
-      {
-        name: 'json',
-        description: 'GET /json → a small JSON object',
-        path: '/json',
-        expect: { status: 200, contentType: JSON_TYPE, body: '{"message":"Hello, World!"}' },
-      },
-      {
-        name: 'products',
-        description: 'GET /products → 20 rows through TypeORM',
-        path: '/products',
-        expect: { status: 200, contentType: JSON_TYPE, body: products },
-      },
-      {
-        name: 'products-raw',
-        description: 'GET /products/raw → the same 20 rows through the driver, no ORM',
-        path: '/products/raw',
-        expect: { status: 200, contentType: JSON_TYPE, body: products },
-      },
-      {
-        name: 'product-by-id',
-        description: 'GET /products/1 → one row',
-        path: '/products/1',
-        expect: {
-          status: 200,
-          contentType: JSON_TYPE,
-          body: json(
-            (value) =>
-              missingKeys(value, PRODUCT_KEYS, 'the product') ??
-              (value.id === 1 ? null : `expected id 1, got ${value.id}`),
-          ),
-        },
-      },
-      {
-        name: 'queries',
-        description: `GET /queries?count=${QUERY_COUNT} → ${QUERY_COUNT} single-row lookups`,
-        path: `/queries?count=${QUERY_COUNT}`,
-        expect: { status: 200, contentType: JSON_TYPE, body: arrayOf(QUERY_COUNT, ['id', 'randomNumber']) },
-      },
-      {
-        name: 'secure',
-        description: 'GET /secure/products with a valid JWT → the 20 rows',
-        path: '/secure/products',
-        needsToken: true,
-        expect: { status: 200, contentType: JSON_TYPE, body: products },
-      },
-      {
-        name: 'orders',
-        description: 'POST /orders with a valid JSON body → 201',
-        method: 'POST',
-        path: '/orders',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ORDER),
-        expect: {
-          status: 201,
-          contentType: JSON_TYPE,
-          body: json(
-            (value) =>
-              missingKeys(value, Object.keys(ORDER), 'the order') ??
-              (value.productId === ORDER.productId && value.quantity === ORDER.quantity
-                ? null
-                : 'the order does not echo productId and quantity'),
-          ),
-        },
-      },
-      {
-        name: 'catalog',
-        description: `GET /catalog?page=${CATALOG_PAGE}&pageSize=${CATALOG_PAGE_SIZE} → ${CATALOG_PAGE_SIZE} catalogue items with their category (a 10–30 KB body)`,
-        path: `/catalog?page=${CATALOG_PAGE}&pageSize=${CATALOG_PAGE_SIZE}`,
-        expect: { status: 200, contentType: JSON_TYPE, body: arrayOf(CATALOG_PAGE_SIZE, CATALOG_KEYS) },
-      },
-      {
-        name: 'purchases',
-        description: `POST /purchases with ${PURCHASE.items.length} lines → 201, written in one transaction`,
-        method: 'POST',
-        path: '/purchases',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(PURCHASE),
-        expect: { status: 201, contentType: JSON_TYPE, body: json(checkPurchase) },
-      },
-      {
-        name: 'mix',
-        description: `a traffic mix: ${MIX.map((share) => `${share.weight} % ${share.scenario}`).join(', ')}`,
-        mix: MIX,
-      },
-      ...BEYOND_SCENARIOS,
-    ],
+    scenarios: SCENARIOS,
     compare: ['nest-fastify', 'nest-express'],
     // the bare frameworks show how much of the gap is the frameworks themselves
-    alsoCompare: [['raw-fastify', 'raw-express']],
+    alsoCompare: [['raw-fastify', 'raw-express'], ...TRANSPORT_PAIRS],
     overhead: [
       ['nest-express', 'raw-express'],
       ['nest-fastify', 'raw-fastify'],
@@ -213,6 +232,7 @@ export const BUILTIN_CONFIG = validateConfig(
 async function prepareApp({ targets, scenarios, log }) {
   if (targets.some((name) => name.startsWith('nest-'))) ensureBuilt(log);
   await writeServedFiles(FILES_DIR, SERVED_FILES);
+  if (targets.some((name) => TRANSPORT_TARGETS.has(name))) await makeCertificate(TLS_DIR);
   const secret = randomBytes(32).toString('hex');
   // a mix needs a token when one of its routes does
   const chosen = BUILTIN_CONFIG.scenarios.filter((s) => scenarios.includes(s.name));

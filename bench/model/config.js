@@ -21,6 +21,7 @@ import { BARE, STACK_NAMES } from './stacks.js';
  * @property {string} portEnv the environment variable that tells the command its port
  * @property {string | null} url base URL of a running server, no trailing slash
  * @property {string[]} stacks the app stacks it can run with (bench/run/stacks.js: APP_STACK); ["bare"]: only as it is
+ * @property {'http' | 'https' | 'h2' | 'h2c'} [protocol] what a started command target speaks (default http)
  *
  * @typedef {object} Scenario
  * @property {string} name
@@ -72,7 +73,9 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTION
 const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOP_FIELDS = ['targets', 'scenarios', 'compare', 'alsoCompare', 'overhead', 'baseline', 'prepare'];
-const TARGET_FIELDS = ['name', 'group', 'scenarios', 'command', 'cwd', 'env', 'portEnv', 'url', 'stacks'];
+const TARGET_FIELDS = ['name', 'group', 'scenarios', 'command', 'cwd', 'env', 'portEnv', 'url', 'stacks', 'protocol'];
+/** How a started command target is spoken to: HTTP/1.1 without or over TLS, HTTP/2 over TLS (h2) or cleartext (h2c). */
+const PROTOCOLS = ['http', 'https', 'h2', 'h2c'];
 const SCENARIO_FIELDS = ['name', 'description', 'method', 'path', 'headers', 'body', 'needsToken', 'expect', 'mix'];
 const MIX_FIELDS = ['scenario', 'weight'];
 const EXPECT_FIELDS = ['status', 'contentType', 'body'];
@@ -228,6 +231,12 @@ function validateTarget(item, field, { name: targetName, compared, scenarioNames
     portEnv: item.portEnv === undefined ? DEFAULT_PORT_ENV : envName(item.portEnv, `${field}.portEnv`, fail),
     url: hasUrl ? baseUrl(item.url, `${field}.url`, fail) : null,
     stacks: item.stacks === undefined ? [BARE] : stackList(item.stacks, `${field}.stacks`, fail),
+    protocol:
+      item.protocol === undefined
+        ? 'http'
+        : PROTOCOLS.includes(/** @type {string} */ (item.protocol))
+          ? /** @type {Target['protocol']} */ (item.protocol)
+          : fail(`${field}.protocol`, `must be one of ${PROTOCOLS.join(', ')}`),
   };
 }
 

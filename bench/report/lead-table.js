@@ -1,7 +1,7 @@
 // @ts-check
 // "Where the lead lives": every beyond profile's Fastify ÷ Express with its interval and verdict, or why it has none,
 // with what each generator saw (connections it opened, whether it kept up).
-import { PROFILE_NOTES, SCENARIO_SETS } from '../model/beyond.js';
+import { NO_EXPRESS_SIDE, PROFILE_NOTES, SCENARIO_SETS } from '../model/beyond.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
@@ -47,16 +47,23 @@ function profileRow(results, analysis, block) {
   const refused = results.verification.filter(
     (v) => !v.ok && v.runtime === runtime && v.scenario === scenario && (v.stack ?? 'bare') === stack,
   );
-  if (!ratio && refused.length === 0) return null;
+  const unpaired = NO_EXPRESS_SIDE[/** @type {keyof typeof NO_EXPRESS_SIDE} */ (scenario)];
+  if (!ratio && refused.length === 0 && !unpaired) return null;
   const label = analysis.runtimeLabels[runtime] ?? runtime;
+  const alone = analysis.targetRows.find(
+    (row) => row.runtime === runtime && row.scenario === scenario && row.stack === stack && row.okRuns > 0,
+  );
   const note = [
+    ...(unpaired && alone ? [`${alone.target} alone: ${formatNumber(alone.rps.median)} req/s. ${unpaired}`] : []),
+    ...(unpaired && !alone ? [unpaired] : []),
     ...refused.map((v) => `${v.target} refused: ${v.reason}`),
     ...(ratio?.tooSlow ?? []).map((slow) => `${slow.target} answered nothing within a run`),
     PROFILE_NOTES[/** @type {keyof typeof PROFILE_NOTES} */ (scenario)] ?? '',
   ]
     .filter(Boolean)
     .join('; ');
-  if (!ratio || ratio.summary.n === 0) return [label, scenario, stack, DASH, DASH, 'no ratio', DASH, note];
+  if (!ratio || ratio.summary.n === 0)
+    return [label, scenario, stack, DASH, DASH, 'no ratio', alone ? generatorCell(results, block) : DASH, note];
   return [
     label,
     scenario,
@@ -85,5 +92,6 @@ function generatorCell(results, { runtime, scenario, stack }) {
   const reopened = counted.reduce((sum, run) => sum + (run.load?.connectionsOpened ?? held) - held, 0);
   const requests = counted.reduce((sum, run) => sum + (run.load?.requests ?? 0), 0);
   const perAnswer = requests > 0 ? `; reopened ${formatNumber(reopened / requests, 2)} connections per answer` : '';
-  return `up to ${formatPercent(busiest)} of a core${perAnswer}`;
+  const spoken = [...new Set(runs.map((run) => run.load?.protocol).filter(Boolean))];
+  return `up to ${formatPercent(busiest)} of a core${perAnswer}${spoken.length ? `; spoke ${spoken.join(', ')}` : ''}`;
 }

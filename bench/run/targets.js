@@ -3,7 +3,6 @@
 // or check that a url target answers.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { killOnExit } from './children.js';
 import { pinProcessTree } from './pinning.js';
 import { targetNamed } from '../model/config.js';
 import { runtimeArgv } from '../runtimes/runtimes.js';
+import { requestOnce } from './transport.js';
 import { preloadArgs, TELEMETRY_SOCKET_ENV, telemetryProbe } from './telemetry/probe.js';
 
 /** @typedef {import('../runtimes/runtimes.js').Runtime} Runtime */
@@ -35,6 +35,7 @@ export function targetHasScenario(target, scenario) {
 
 const READY_TIMEOUT_MS = 30_000;
 const READY_POLL_MS = 50;
+const ANSWER_TIMEOUT_MS = 1_000;
 const STOP_GRACE_MS = 5_000;
 const TAIL_CHARS = 4_000;
 
@@ -187,7 +188,7 @@ export async function startTarget(
       resolve(exitInfo);
     });
   });
-  const url = `http://${HOST}:${port}`;
+  const url = `${target.protocol ?? 'http'}://${HOST}:${port}`;
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await answers(url))) {
@@ -305,15 +306,10 @@ function assertPortFree(port, name) {
 
 /** @param {string} url */
 function answers(url) {
-  return new Promise((resolve) => {
-    const req = request(`${url}/`, { agent: false, timeout: 1_000 }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(true));
-    });
-    req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(false));
-    req.end();
-  });
+  return requestOnce(`${url}/`, { method: 'GET', headers: {}, body: undefined }, { timeoutMs: ANSWER_TIMEOUT_MS }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** @param {number} ms */

@@ -1,8 +1,8 @@
 // @ts-check
 // Before anything is timed: does each target answer each scenario correctly? A fast wrong answer is not a result.
-import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { BARE } from '../model/stacks.js';
+import { isHttp2, requestOnce } from './transport.js';
 import { uniqueFiller } from './unique-values.js';
 
 /** @typedef {import('../model/scenarios.js').Scenario} Scenario */
@@ -80,14 +80,16 @@ export async function verifyPair({ runtime, target, stack = BARE, baseUrl, scena
       headers: {},
     };
   }
-  const { status, headers, body } = response;
+  const { status, headers, body, protocol } = response;
   const contentType = headers['content-type'] ?? '';
   const reason =
-    status !== scenario.status
-      ? `expected status ${scenario.status}, got ${status}${errorMessage(body)}`
-      : !scenario.contentType.test(contentType)
-        ? `expected content-type ${scenario.contentType}, got "${contentType}"`
-        : scenario.checkBody(body);
+    isHttp2(baseUrl) && protocol !== 'h2'
+      ? `HTTP/2 was asked, the answer came over ${protocol}`
+      : status !== scenario.status
+        ? `expected status ${scenario.status}, got ${status}${errorMessage(body)}`
+        : !scenario.contentType.test(contentType)
+          ? `expected content-type ${scenario.contentType}, got "${contentType}"`
+          : scenario.checkBody(body);
   return { ...base, ok: reason === null, reason, status, headers };
 }
 
@@ -104,40 +106,24 @@ function errorMessage(body) {
 /**
  * @param {string} url
  * @param {ScenarioRequest} req
- * @param {{ agent?: Agent, timeoutMs?: number }} [connection] a keep-alive agent the caller owns, for requests sent
+ * @param {{ agent?: import('node:http').Agent, timeoutMs?: number }} [connection] a keep-alive agent the caller owns, for requests sent
  *   one after another on one connection; default: a connection of its own, closed after the answer
- * @returns {Promise<{ status: number, headers: Record<string, string>, body: string }>}
+ * @returns {Promise<{ status: number, headers: Record<string, string>, body: string, protocol: string }>}
  */
-export function send(url, { method, headers, body }, { agent: shared, timeoutMs = VERIFY_TIMEOUT_MS } = {}) {
-  const agent = shared ?? new Agent({ keepAlive: true, maxSockets: 1 });
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers, agent, timeout: timeoutMs }, (res) => {
-      /** @type {Buffer[]} */
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.once('end', () => {
-        let text;
-        try {
-          const raw = Buffer.concat(chunks);
-          text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-        } catch (error) {
-          reject(new Error(`the gzipped body does not decompress: ${/** @type {Error} */ (error).message}`));
-          return;
-        }
-        /** @type {Record<string, string>} */
-        const kept = {};
-        for (const [name, value] of Object.entries(res.headers)) {
-          if (!IGNORED_HEADERS.has(name) && value !== undefined)
-            kept[name] = Array.isArray(value) ? value.join(', ') : value;
-        }
-        resolve({ status: /** @type {number} */ (res.statusCode), headers: kept, body: text });
-      });
-    });
-    outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    outgoing.once('error', reject);
-    if (!shared) outgoing.once('close', () => agent.destroy());
-    outgoing.end(fillUnique(body));
-  });
+export async function send(url, { method, headers, body }, { agent, timeoutMs = VERIFY_TIMEOUT_MS } = {}) {
+  const answer = await requestOnce(url, { method, headers, body: fillUnique(body) }, { agent, timeoutMs });
+  let text;
+  try {
+    text = (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8');
+  } catch (error) {
+    throw new Error(`the gzipped body does not decompress: ${/** @type {Error} */ (error).message}`);
+  }
+  /** @type {Record<string, string>} */
+  const kept = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (!IGNORED_HEADERS.has(name) && value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { status: answer.status, headers: kept, body: text, protocol: answer.protocol };
 }
 
 /**

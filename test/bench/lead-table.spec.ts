@@ -3,14 +3,15 @@ import { leadTable } from '../../bench/report/lead-table.js';
 const RUNTIME = 'node@26.12.1';
 
 /** The parts of a run's records and analysis the table reads. */
-function table(ratios: object[], verification: object[], runs: object[] = []) {
+function table(ratios: object[], verification: object[], runs: object[] = [], targetRows: object[] = []) {
   const results = { options: { connections: 50 }, verification, runs } as any;
   const analysis = {
     runtimes: [RUNTIME],
     runtimeLabels: { [RUNTIME]: `${RUNTIME} (active LTS)` },
-    scenarios: ['hello', 'upload-20m', 'close-every'],
+    scenarios: ['hello', 'upload-20m', 'close-every', 'h2'],
     stacks: ['bare'],
     ratios,
+    targetRows,
   } as any;
   return leadTable(results, analysis);
 }
@@ -27,7 +28,7 @@ const ratio = (scenario: string, median: number) => ({
 
 describe('where the lead lives', () => {
   it('shows only the beyond profiles, each with its ratio, interval and verdict', () => {
-    const rows = table([ratio('hello', 1.3), ratio('close-every', 1.2)], []).rows;
+    const rows = table([ratio('hello', 1.3), ratio('close-every', 1.2)], []).rows.filter((row) => row[1] !== 'h2');
     expect(rows).toHaveLength(1);
     expect(rows[0].slice(1, 6)).toEqual(['close-every', 'bare', '1.20×', '1.08× – 1.32×', 'does not hold']);
   });
@@ -57,5 +58,28 @@ describe('where the lead lives', () => {
     });
     const [row] = table([ratio('close-every', 1.2)], [], [run(400), run(600)]).rows;
     expect(row[6]).toBe('up to 50 % of a core; reopened 1.00 connections per answer');
+  });
+
+  it('says why HTTP/2 has no ratio, beside what Fastify alone served and the protocol h2load spoke', () => {
+    const alone = {
+      runtime: RUNTIME,
+      scenario: 'h2',
+      stack: 'bare',
+      target: 'nest-fastify-h2',
+      okRuns: 2,
+      rps: { median: 9000 },
+    };
+    const run = {
+      status: 'ok',
+      runtime: RUNTIME,
+      scenario: 'h2',
+      stack: 'bare',
+      generator: { cpuShare: 0.3 },
+      load: { requests: 9000, protocol: 'h2' },
+    };
+    const [row] = table([], [], [run], [alone]).rows;
+    expect(row[5]).toBe('no ratio');
+    expect(row[6]).toContain('spoke h2');
+    expect(row[7]).toMatch(/^nest-fastify-h2 alone: 9,000 req\/s\. Express: no HTTP\/2 through Nest's ExpressAdapter/);
   });
 });

@@ -40,6 +40,7 @@ import { UsageError } from '../../errors.js';
  * @property {number} unexpectedStatus responses with another status than the expected one (ab: outside 200-299)
  * @property {number} generatorCpuSec CPU time the generator used during the run
  * @property {string[]} warnings anything that makes the numbers doubtful (e.g. connections not kept alive)
+ * @property {string} [protocol] the protocol the generator negotiated, where it says (h2load: h2 or h2c)
  * @property {number} [connectionsOpened] connections the generator opened: its own, and one more for each the server
  *   closed (Connection: close); absent where the generator cannot tell
  * @property {Record<string, number>} [sentByRoute] a mix's requests as sent, per route (the few still in flight when
@@ -96,11 +97,27 @@ export async function loadDriver(name) {
 }
 
 /**
- * The named driver, or the preferred one when installed, else the fallback that needs no install (said once).
+ * The named driver, or the preferred one when installed, else the fallback that needs no install (said once); HTTP/2
+ * targets (h2: and h2c: urls) go to h2load, the generator here that speaks it.
  * @param {string | null} name --driver, or null
  * @param {(line: string) => void} log
+ * @returns {Promise<Driver>}
  */
 export async function chooseDriver(name, log) {
+  const chosen = await chooseHttp1Driver(name, log);
+  return {
+    ...chosen,
+    run: async (request) =>
+      /^h2c?:/.test(request.url) ? (await import('./h2load.js')).default.run(request) : chosen.run(request),
+  };
+}
+
+/**
+ * @param {string | null} name
+ * @param {(line: string) => void} log
+ * @returns {Promise<Driver>}
+ */
+async function chooseHttp1Driver(name, log) {
   if (name !== null) {
     const driver = await loadDriver(name);
     await driver.checkAvailable().catch((error) => {
