@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -29,7 +29,7 @@ const answer = (_req: unknown, res: any) => {
 let tls: { key: Buffer; cert: Buffer };
 const servers: Array<{ close(): unknown }> = [];
 
-async function listening(server: Server | ReturnType<typeof createSecureServer>) {
+async function listening(server: import('node:net').Server) {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
