@@ -70,7 +70,7 @@ function profileRow(results, analysis, block) {
     stack,
     formatRatio(ratio.summary.median),
     formatInterval(ratio.summary.ci, (value) => formatRatio(value)),
-    ratio.verdict ?? ratio.measuredVerdict ?? DASH,
+    ratio.verdict ?? ratio.measuredVerdict ?? 'shown, not judged',
     generatorCell(results, block),
     note,
   ];

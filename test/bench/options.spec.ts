@@ -42,6 +42,11 @@ describe('flag defaults', () => {
     expect(options.targets).toEqual([
       'nest-express',
       'nest-fastify',
+      // they serve only the TLS and HTTP/2 profiles, which the default run leaves out
+      'nest-express-tls',
+      'nest-fastify-tls',
+      'nest-fastify-h2',
+      'nest-fastify-h2c',
       'raw-node',
       'raw-express',
       'raw-fastify',

@@ -12,6 +12,8 @@ import { countOf } from './registry.js';
 /** @typedef {import('./registry.js').LoadResult} LoadResult */
 
 const MICROS_PER_MS = 1e3;
+/** h2load has been seen to hang after its duration while stopping its clients: it is stopped this much later. */
+const STOP_GRACE_MS = 10_000;
 
 /**
  * h2load's summary and its per-request log as a LoadResult, refusing a run that spoke another protocol.
@@ -90,9 +92,12 @@ const driver = {
       for (const [name, value] of Object.entries(headers))
         if (name !== 'connection') args.push('-H', `${name}: ${value}`);
       args.push(httpUrl);
-      const output = await runGenerator('h2load', args, { durationSec: seconds, cpu, signal });
+      const deadline = AbortSignal.timeout(seconds * 1000 + STOP_GRACE_MS);
+      const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      const output = await runGenerator('h2load', args, { durationSec: seconds, cpu, signal: stop });
       if (output.code !== 0 && !output.interrupted)
         throw new Error(`h2load exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
+      if (deadline.aborted) throw new Error(`h2load did not stop within ${STOP_GRACE_MS / 1000} s of its duration`);
       const log = await readFile(logFile, 'utf8').catch(() => '');
       return {
         ...parseH2loadOutput(output.stdout, log, { expectedStatus, protocol }),
