@@ -5,18 +5,33 @@ import { TARGET_NAMES } from '../../bench/run/targets.js';
 
 const key = (pair: { target: string; scenario: string }) => `${pair.target}/${pair.scenario}`;
 
+/** The targets and scenarios spoken to over plain HTTP/1.1: the TLS and HTTP/2 twins have tests of their own. */
+const TWIN = /-(tls|h2c?)$/;
+const HTTP1_TARGETS = TARGET_NAMES.filter((name) => !TWIN.test(name));
+const HTTP1_SCENARIOS = SCENARIO_NAMES.filter((name) => !['tls', 'tls-close', 'h2', 'h2c'].includes(name));
+
 describe('pairs', () => {
   it('give the raw targets only the scenarios they have routes for', () => {
-    const { pairs, notApplicable } = planPairs(TARGET_NAMES, SCENARIO_NAMES);
+    const { pairs, notApplicable } = planPairs(HTTP1_TARGETS, HTTP1_SCENARIOS);
     expect(pairs.filter((p) => p.target === 'raw-node').map((p) => p.scenario)).toEqual(['hello', 'json']);
-    expect(pairs.filter((p) => p.target === 'nest-express')).toHaveLength(SCENARIO_NAMES.length);
-    expect(pairs).toHaveLength(2 * SCENARIO_NAMES.length + 4 * 2);
-    expect(notApplicable).toHaveLength(4 * (SCENARIO_NAMES.length - 2));
+    expect(pairs.filter((p) => p.target === 'nest-express')).toHaveLength(HTTP1_SCENARIOS.length);
+    expect(pairs).toHaveLength(2 * HTTP1_SCENARIOS.length + 4 * 2);
+    expect(notApplicable).toHaveLength(4 * (HTTP1_SCENARIOS.length - 2));
+  });
+
+  it('give the TLS and HTTP/2 profiles to their twins of the app only', () => {
+    const { pairs } = planPairs(TARGET_NAMES, ['tls', 'h2', 'h2c']);
+    expect(pairs.map((p) => `${p.target} ${p.scenario}`)).toEqual([
+      'nest-express-tls tls',
+      'nest-fastify-tls tls',
+      'nest-fastify-h2 h2',
+      'nest-fastify-h2c h2c',
+    ]);
   });
 
   it('run the production stack and its ablation variants on the targets that list it, never on the raw servers', () => {
     const stacks = [{ stack: 'bare' }, { stack: 'production' }, { stack: 'production-without-helmet' }];
-    const { pairs, notApplicable } = planPairs(TARGET_NAMES, ['hello'], undefined, stacks);
+    const { pairs, notApplicable } = planPairs(HTTP1_TARGETS, ['hello'], undefined, stacks);
     expect(pairs.map((p) => `${p.target}@${p.stack}`)).toEqual([
       'nest-express@bare',
       'nest-fastify@bare',
