@@ -17,7 +17,7 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
-/** @typedef {import('../run/budget.js').BlockStop} Stop */
+/** @typedef {import('../run/designs/budget.js').BlockStop} Stop */
 /** @typedef {ReturnType<typeof summarize>} Summary */
 /** @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult */
 
@@ -231,7 +231,7 @@ function designOf(results) {
  * stop is judged at (the run's stop rule).
  * @param {Results} results
  * @param {{ runtime: string, scenario: string, stack: string }} block
- * @returns {import('../run/budget.js').Standing}
+ * @returns {import('../run/designs/budget.js').Standing}
  */
 export function standing(results, { runtime, scenario, stack }) {
   const judged = ratioSpecs(results).specs.find((spec) => spec.judged);

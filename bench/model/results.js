@@ -61,14 +61,14 @@ const RESULTS_SCHEMA = 1;
  * @property {import('../run/verify.js').Verification[]} verification
  * @property {import('../run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
- * @property {Array<import('../run/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
+ * @property {Array<import('../run/designs/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
- * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('../run/budget.js').BlockChoice,
+ * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('../run/designs/budget.js').BlockChoice,
  *   bootSec?: number }>} [startBlocks] with --starts: the rounds each start measured, what set them and what its boot
  *   took; absent in results written before the budget recorded it
  * @property {Array<{ runtime: string, scenario: string, stack: string, start: number, rounds: number,
  *   steadyFrom: number, steady: boolean, wallSec: number, warmUpSec: number, settleSec: number,
- *   byTarget: Record<string, import('../run/steady-block.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
+ *   byTarget: Record<string, import('../run/designs/steady-block.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
  *   block's rounds on each start, the first that counted (after its targets' last changepoint), and each target's series
  *   and class; absent in results written before warm-up ended at a steady state
  * @property {import('../profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran

@@ -5,7 +5,7 @@ import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatR
 import { strong } from './rich-table.js';
 import { errorLine } from '../run/targets.js';
 import { stackOf } from '../run/plan.js';
-import { MAX_BUDGET_ROUNDS } from '../run/budget.js';
+import { MAX_BUDGET_ROUNDS } from '../run/designs/budget.js';
 import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../run/route-load.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';

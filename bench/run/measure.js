@@ -3,11 +3,11 @@
 // timed run right after an untimed burst on the same target, with the other servers' CPU watched while it runs; then
 // with --load-curve the open-loop runs (load-curve.js) on the same targets.
 import { join } from 'node:path';
-import { FIRST_LOOK_STARTS, pairKey, spendBudget, wantsAnotherStart } from './budget.js';
+import { FIRST_LOOK_STARTS, pairKey, spendBudget, wantsAnotherStart } from './designs/budget.js';
 import { GENERATOR_SATURATED_SHARE } from './drivers/registry.js';
 import { measureLoadCurve } from './load-curve.js';
 import { rotate, roundOrder, stackOf } from './plan.js';
-import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
+import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './designs/steady-block.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { drainRoute, probesFor } from './recover.js';
@@ -44,7 +44,7 @@ export const START_ALLOWANCE_SEC = 5;
  * @property {() => void} save persists results
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
  * @property {AbortSignal} signal Ctrl-C
- * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./budget.js').Standing} standing
+ * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./designs/budget.js').Standing} standing
  *   where a block's verdict stands after the runs recorded so far (--budget only)
  */
 
@@ -185,9 +185,9 @@ async function measureStarts(session, servers, pairs, firstBootSec) {
     /** @type {Map<string, number>} each block's wall seconds on its latest start */
     blockSec: new Map(),
   };
-  /** @type {Array<import('./budget.js').BlockStop & { runtime: string }>} */
+  /** @type {Array<import('./designs/budget.js').BlockStop & { runtime: string }>} */
   const stops = [];
-  /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
+  /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./designs/budget.js').BlockStop['stoppedOn']} stoppedOn */
   const stop = ({ key, scenario, stack }, stoppedOn) =>
     stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
   /** @param {{ key: string }} block */

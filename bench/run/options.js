@@ -7,9 +7,9 @@ import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/regis
 import { UsageError } from '../errors.js';
 import { SCENARIO_SETS } from '../model/beyond.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
-import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './budget.js';
+import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './designs/budget.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from '../model/stacks.js';
-import { MIN_STEADY_ROUNDS } from './steady-block.js';
+import { MIN_STEADY_ROUNDS } from './designs/steady-block.js';
 
 /** Each cold start costs a boot: past this a run takes longer than the answer needs. */
 const MAX_COLD_STARTS = 200;

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_BUDGET_ROUNDS } from '../../bench/run/budget.js';
-import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS } from '../../bench/run/steady-block.js';
+import { MIN_BUDGET_ROUNDS } from '../../bench/run/designs/budget.js';
+import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS } from '../../bench/run/designs/steady-block.js';
 import { DEFAULT_STARTS } from '../../bench/run/options.js';
 import { CLI, runNode } from './support/run-node.js';
 

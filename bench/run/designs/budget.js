@@ -16,7 +16,7 @@ export const ROUNDS_PER_STEP = 2;
  */
 export const MAX_BUDGET_ROUNDS = 24;
 
-/** @typedef {import('./plan.js').Pair} Pair */
+/** @typedef {import('../plan.js').Pair} Pair */
 /** @typedef {{ scenario: string, stack: string }} Block the pairs of one scenario on one stack, which stop together */
 /**
  * Where a block's verdict stands after its rounds so far: decided (its interval lies inside one band), undecided, or

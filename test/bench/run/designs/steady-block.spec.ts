@@ -1,6 +1,6 @@
-import { DRIFT_CONFIDENCE, drifts } from '../../bench/maths/trend.js';
-import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS, measureBlock } from '../../bench/run/steady-block.js';
-import { seededNormal } from './support/noise.js';
+import { DRIFT_CONFIDENCE, drifts } from '../../../../bench/maths/trend.js';
+import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS, measureBlock } from '../../../../bench/run/designs/steady-block.js';
+import { seededNormal } from '../../support/noise.js';
 
 /** A server whose cost per request follows `costAt(round)`, with a young generation of `youngAt(round)` MiB. */
 function target(name: string, costAt: (round: number) => number, youngAt: (round: number) => number = () => 64) {

@@ -3,10 +3,10 @@
 // each target once, the order swapping every round) until each target's cost per request and young generation have
 // reached a steady state, the last changepoint far enough back (Barrett et al., OOPSLA 2017). Rounds before it are
 // warm-up; the rounds from it on are the block's measurements.
-import { steadyState } from '../maths/changepoints.js';
-import { drifts } from '../maths/trend.js';
-import { stackOf } from './plan.js';
-import { instanceName } from '../model/stacks.js';
+import { steadyState } from '../../maths/changepoints.js';
+import { drifts } from '../../maths/trend.js';
+import { stackOf } from '../plan.js';
+import { instanceName } from '../../model/stacks.js';
 
 /**
  * A fresh server's first runs on a route are its slowest, the second still well above its level (the default run's
@@ -32,7 +32,7 @@ export const MAX_BLOCK_ROUNDS = 12;
 const FAILED_ROUNDS_TO_STOP = 2;
 
 /**
- * @typedef {import('../model/results.js').RunRecord} RunRecord
+ * @typedef {import('../../model/results.js').RunRecord} RunRecord
  * @typedef {'flat' | 'warm-up' | 'slowdown' | 'no steady state'} SteadyClass
  * @typedef {object} TargetWarmUp how one target's series settled in a block
  * @property {SteadyClass} classification from its cost per request
