@@ -108,7 +108,7 @@ export function loadCurvePlannedSec(options, scenarios) {
  * The curve of every scenario both adapters passed verification on, with the targets the saturation rounds started.
  * Each round runs every scenario, every rate and both adapters once: scenarios, rates and the adapters' order rotate
  * from round to round, and the two adapters at one rate always run back to back.
- * @param {import('./measure.js').Session} session
+ * @param {import('./session.js').Session} session
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {import('./plan.js').Pair[]} measured the pairs that passed verification
  */
@@ -175,7 +175,7 @@ export async function measureLoadCurve(session, running, measured) {
 /**
  * Each adapter per scenario at its highest rate, unrecorded, until a run keeps its schedule as a warm generator does
  * or MAX_WARMUP_RUNS ran: a failure here shows again in the timed runs. Each warm-up's outcome goes into the results.
- * @param {import('./measure.js').Session} session
+ * @param {import('./session.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {CurvePlan[]} plans
@@ -218,7 +218,7 @@ async function warmUp(session, generator, running, plans, warmUps) {
 
 /**
  * What the generator sends to one target in one run.
- * @param {import('./measure.js').Session} session
+ * @param {import('./session.js').Session} session
  * @param {import('./targets.js').ServedTarget} target
  * @param {string} scenarioName
  * @param {number} ratePerSec
@@ -245,7 +245,7 @@ function openLoopRequest({ config, options, token }, target, scenarioName, rateP
  * One open-loop run, run once more straight away if the generator missed its schedule without being saturated: another
  * process took the generator's CPU for milliseconds, which says nothing of the server. The missed attempt is kept in
  * the record; a second miss stands, and is left out of the latencies.
- * @param {import('./measure.js').Session} session
+ * @param {import('./session.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {import('./targets.js').ServedTarget | undefined} target
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where
@@ -264,7 +264,7 @@ async function curveRunOnSchedule(session, generator, target, where) {
 
 /**
  * One open-loop run, recorded whatever happens.
- * @param {import('./measure.js').Session} session
+ * @param {import('./session.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {import('./targets.js').ServedTarget | undefined} target
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where

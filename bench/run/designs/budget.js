@@ -2,6 +2,9 @@
 // The budgeted design: every scenario (× stack) runs the minimum rounds, then two more at a time, one in each order,
 // while its verdict is open, the next two rounds fit in what is left of the budget, and it is below the round cap.
 // Whether a verdict is open is the analysis' call, handed in by bin/ (run/ does not reach into analysis/).
+import { runRound } from './rounds.js';
+import { warmUp } from '../session.js';
+import { blockKey, pairKey } from '../../model/keys.js';
 
 /**
  * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
@@ -17,6 +20,8 @@ export const ROUNDS_PER_STEP = 2;
 export const MAX_BUDGET_ROUNDS = 24;
 
 /** @typedef {import('../plan.js').Pair} Pair */
+/** @typedef {import('../targets.js').ServedTarget} ServedTarget */
+/** @typedef {import('../session.js').PlannedSession} PlannedSession */
 /** @typedef {{ scenario: string, stack: string }} Block the pairs of one scenario on one stack, which stop together */
 /**
  * Where a block's verdict stands after its rounds so far: decided (its interval lies inside one band), undecided, or
@@ -31,11 +36,6 @@ export const MAX_BUDGET_ROUNDS = 24;
  * @property {'decided' | 'budget' | 'unjudged'} stoppedOn decided: its verdict was settled; budget: the next two
  *   rounds did not fit, or it reached MAX_BUDGET_ROUNDS; unjudged: it had no verdict to settle
  */
-
-/** @param {Block} block */
-const blockKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
-/** @param {Pair} pair */
-export const pairKey = (pair) => `${pair.target}\u0000${blockKey(pair)}`;
 
 /**
  * @param {Pair[]} pairs
@@ -55,6 +55,28 @@ function blocksOf(pairs) {
  *   (0-based) of these pairs and returns each pair's wall seconds by pairKey, or null when interrupted
  * @property {() => number} [clock] seconds, monotonic
  */
+
+/**
+ * The warm-up, then rounds under the budget on the first start's servers, each block's stop recorded in results.stops.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs verified
+ * @param {number} budgetSec
+ * @returns {Promise<boolean>} false when interrupted
+ */
+export async function measureBudget(session, running, pairs, budgetSec) {
+  const { results, runtimeKey } = session;
+  if (!(await warmUp(session, running, pairs, 0))) return false;
+  const stops = await spendBudget({
+    pairs,
+    budgetSec,
+    standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
+    runRound: (active, round) => runRound(session, running, active, round, 0),
+  });
+  (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
+  session.save();
+  return !session.signal.aborted;
+}
 
 /**
  * Run rounds under the budget.

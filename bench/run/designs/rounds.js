@@ -1,0 +1,71 @@
+// @ts-check
+// The rounds design: after the warm-up, --rounds paired, rotated rounds, each timed run right after an untimed burst
+// on the same target.
+import { pairKey } from '../../model/keys.js';
+import { roundOrder } from '../plan.js';
+import { afterLoad, burst, loadKey, warmUp } from '../session.js';
+import { timedRun } from '../timed-run.js';
+import { instanceName } from '../../model/stacks.js';
+
+/** @typedef {import('../plan.js').Pair} Pair */
+/** @typedef {import('../targets.js').ServedTarget} ServedTarget */
+/** @typedef {import('../session.js').PlannedSession} PlannedSession */
+
+/**
+ * The warm-up, then --rounds rounds of the pairs, on the first start's servers.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs verified
+ * @returns {Promise<boolean>} false when interrupted
+ */
+export async function measureRounds(session, running, pairs) {
+  if (!(await warmUp(session, running, pairs, 0))) return false;
+  for (let round = 0; round < session.options.rounds; round++)
+    if ((await runRound(session, running, pairs, round, 0)) === null) return false;
+  return true;
+}
+
+/**
+ * One round of these pairs, in the round's rotated order: each timed run right after its burst.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs
+ * @param {number} round 0-based
+ * @param {number} start 0-based: the server start these servers are
+ * @returns {Promise<Map<string, number> | null>} each pair's wall seconds (burst, run and drain) by pairKey; null when
+ *   interrupted
+ */
+export async function runRound(session, running, pairs, round, start) {
+  const { options, results, progress, runtimeKey } = session;
+  const of = options.budgetSec === null ? `/${options.rounds * options.starts}` : '';
+  /** @type {Map<string, number>} */
+  const took = new Map();
+  for (const [index, pair] of roundOrder(pairs, round, session.config).entries()) {
+    if (session.signal.aborted) return null;
+    if (session.troubled.has(loadKey(pair))) continue;
+    const startedAt = performance.now();
+    const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec: options.durationSec };
+    progress.start(step);
+    const place = { round: round + 1, start };
+    const burstLoad = await burst(session, running.get(instanceName(pair)), pair);
+    if (
+      burstLoad !== undefined &&
+      !(await afterLoad(session, running, pairs, pair, { ...place, phase: 'burst' }, burstLoad))
+    ) {
+      progress.finish(step);
+      continue;
+    }
+    const record = await timedRun(session, running, pair, { round: round + 1, slot: index + 1, start });
+    if (session.signal.aborted) return null; // a run cut short by Ctrl-C is no measurement
+    await afterLoad(session, running, pairs, pair, { ...place, phase: 'round' }, record.load);
+    if (record.status !== 'ok')
+      progress.log(
+        `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} ${record.status === 'failed' ? 'failed' : 'too slow'}: ${record.failure?.reason}`,
+      );
+    results.runs.push(record);
+    session.save();
+    progress.finish(step);
+    took.set(pairKey(pair), (performance.now() - startedAt) / 1000);
+  }
+  return took;
+}

@@ -1,0 +1,434 @@
+// @ts-check
+// The starts design (--starts): start after start, each server start measured block by block, every block's targets in
+// alternating short runs until they reach a steady state (steady-block.js).
+import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
+import { FIRST_LOOK_STARTS, wantsAnotherStart } from './budget.js';
+import { rotate, stackOf } from '../plan.js';
+import { blockLoadFrom } from '../route-load.js';
+import { settle } from '../settle.js';
+import { afterLoad, loadKey, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
+import { barrier, timedRun } from '../timed-run.js';
+import { runWallSec } from '../../model/results.js';
+import { instanceName } from '../../model/stacks.js';
+
+/** @typedef {import('../plan.js').Pair} Pair */
+/** @typedef {import('../../model/results.js').RunRecord} RunRecord */
+/** @typedef {import('../targets.js').ServedTarget} ServedTarget */
+/** @typedef {import('../session.js').PlannedSession} PlannedSession */
+
+/**
+ * The servers of the compared pairs, or null when nothing is compared (then every block is the verdict's).
+ * @param {PlannedSession} session
+ * @returns {Set<string> | null}
+ */
+export function verdictInstances({ pairs, config }) {
+  const compared = pairs.filter((pair) => config.compare.includes(pair.target));
+  return compared.length ? new Set(compared.map(instanceName)) : null;
+}
+
+/**
+ * --starts: start after start, each server start measured block by block (a scenario on a stack: its targets in
+ * alternating short runs until they reach a steady state, steady-block.js). Starts measure the compared targets, whose
+ * ratio the verdict takes over starts, the plan's first block (the headline) first on each. Without a budget, --starts
+ * of them; under --budget (counted from the first boot), starts while the next one's boot and first block fit, a
+ * later start's block only while it fits, and a decided block leaves (wantsAnotherStart). Whether to go on never
+ * depends on the ratios measured beyond that stop rule, whose coverage the seeded simulation checks.
+ *
+ * The targets shown beside the verdict (bare frameworks, node:http) are measured once, with the compared targets of
+ * their blocks, on one more start after the verdict's, and only while the budget lasts: they never cost the verdict a
+ * start.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
+ * @param {Pair[]} pairs verified on the first start
+ * @param {number} firstBootSec the first start's boot and verification
+ * @returns {Promise<boolean>} false when interrupted
+ */
+export async function measureStarts(session, servers, pairs, firstBootSec) {
+  const { options, results, progress, runtimeKey, config } = session;
+  const startedAt = performance.now() - firstBootSec * 1000;
+  const spentSec = () => (performance.now() - startedAt) / 1000;
+  const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
+  const comparedBlocks = blocksOf(pairs.filter(isCompared));
+  /** with nothing compared, every block is the verdict's; the targets beside it are verified on their own start */
+  const besides = comparedBlocks.length
+    ? blocksOf(session.pairs.filter((pair) => !isCompared(pair) || pairs.includes(pair))).filter(
+        (block) => !block.pairs.every(isCompared),
+      )
+    : [];
+  /** the compared blocks still measured: a decided one leaves, under a budget */
+  let compared = comparedBlocks.length ? comparedBlocks : blocksOf(pairs);
+  const state = {
+    /** @type {Map<string, number>} rounds measured so far per block, which number the next block's rounds */
+    roundsSoFar: new Map(),
+    /** @type {Map<string, number>} each block's wall seconds on its latest start */
+    blockSec: new Map(),
+  };
+  /** @type {Array<import('./budget.js').BlockStop & { runtime: string }>} */
+  const stops = [];
+  /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
+  const stop = ({ key, scenario, stack }, stoppedOn) =>
+    stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
+  /** @param {{ key: string }} block */
+  const fits = (block) =>
+    options.budgetSec === null || spentSec() + (state.blockSec.get(block.key) ?? 0) <= options.budgetSec;
+  let bootSec = firstBootSec;
+  let start = 0;
+  for (; ; start++) {
+    if (start > 0) bootSec = await bootStart(session, servers, compared, start);
+    const [headline, ...rest] = compared;
+    const ordered = [headline, ...rotate(rest, start)];
+    if (headline === comparedBlocks[0] && !(await primeBlock(session, servers.running, headline, start))) return false;
+    // the first start is the first look at every block; a later one measures a block only while it fits
+    const fitting = start === 0 ? () => true : fits;
+    if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
+    if (options.budgetSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, options.starts)) {
+      const decided = compared.filter(
+        (block) =>
+          session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
+      );
+      for (const block of decided) stop(block, 'decided');
+      compared = compared.filter((block) => !decided.includes(block));
+    }
+    compared = compared.filter((block) => !session.troubled.has(block.key));
+    const another =
+      compared.length > 0 &&
+      wantsAnotherStart({
+        startsSoFar: start + 1,
+        minStarts: options.starts,
+        budgetSec: options.budgetSec,
+        spentSec: spentSec(),
+        nextStartSec: bootSec + (state.blockSec.get(compared[0].key) ?? 0),
+      });
+    if (!another) break;
+  }
+  for (const block of compared) stop(block, 'budget');
+  const sides = besides.filter((block) => !session.troubled.has(block.key));
+  const lastStart = await measureBesides(session, servers, sides, { start, bootSec, spentSec }, state);
+  if (lastStart === null) return false;
+  (results.stops ??= []).push(...stops);
+  session.save();
+  progress.log(`${runtimeKey}: ${lastStart + 1} starts`);
+  return true;
+}
+
+/**
+ * The blocks beside the verdict, on one more start when they fit in what the budget left, else recorded in
+ * results.unbooted.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} sides
+ * @param {{ start: number, bootSec: number, spentSec: () => number }} latest the verdict's last start (0-based), its
+ *   boot, and the seconds spent since the first boot
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number> }} state updated
+ * @returns {Promise<number | null>} the run's last start, 0-based; null when interrupted
+ */
+async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
+  const { options, results, progress, runtimeKey, config } = session;
+  const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
+  if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), options.budgetSec)) {
+    const sideStart = start + 1;
+    const sideBootSec = await bootStart(session, servers, sides, sideStart);
+    const verified = await verifyPairs(
+      session,
+      servers.running,
+      sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
+    );
+    results.verification.push(...verified.records);
+    const measurable = sides.flatMap((block) => {
+      const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
+      return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
+    });
+    if (!(await measureStartBlocks(session, servers, measurable, sideStart, state, sideBootSec))) return null;
+    return sideStart;
+  }
+  if (sides.length) {
+    const targets = [
+      ...new Set(sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName))),
+    ];
+    (results.unbooted ??= []).push({ runtime: runtimeKey, targets });
+    progress.log(`${runtimeKey}: ${targets.join(', ')} not measured: the verdict's starts took the budget`);
+  }
+  return start;
+}
+
+/**
+ * Requests each server of the headline block answers alone before the block's first round, on every start. V8 tiers
+ * code up by invocation counts, so a slow host needs more seconds of load than a fast one to finish compiling; without
+ * this, a slow host's hello blocks ended inside the JIT's compile bursts (docs/method.md, "Warm-up here is longer than
+ * the blocks").
+ */
+const PRIME_REQUESTS = 30_000;
+/** Priming runs this long at a time, until its requests are answered. */
+const PRIME_RUN_SEC = 1;
+/** The most priming per server, however slow the host. */
+const MAX_PRIME_SEC = 6;
+
+/**
+ * Each server of the block loaded alone until it has answered PRIME_REQUESTS (or MAX_PRIME_SEC passed), recorded in
+ * results.primes.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {{ scenario: string, stack: string, pairs: Pair[] }} block
+ * @param {number} start 0-based
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function primeBlock(session, running, block, start) {
+  const { results, progress, runtimeKey } = session;
+  // the order alternates by start, as the boot order does: the server primed last goes straight into the rounds
+  for (const pair of rotate(block.pairs, start)) {
+    const target = running.get(instanceName(pair));
+    if (!target || session.troubled.has(loadKey(pair))) continue;
+    let requests = 0;
+    let seconds = 0;
+    while (requests < PRIME_REQUESTS && seconds < MAX_PRIME_SEC) {
+      if (session.signal.aborted) return false;
+      const step = { runtime: runtimeKey, phase: `start ${start + 1} priming`, ...pair, plannedSec: PRIME_RUN_SEC };
+      progress.start(step);
+      const load = await loadRun(session, target, pair, PRIME_RUN_SEC).catch(() => null);
+      progress.finish(step);
+      if (!load?.requests) break;
+      requests += load.requests;
+      seconds += load.durationSec;
+    }
+    (results.primes ??= []).push({ runtime: runtimeKey, ...pair, start, requests, seconds });
+  }
+  session.save();
+  return !session.signal.aborted;
+}
+
+/**
+ * Whether the blocks beside the verdict fit in what the budget left: each estimated from its compared pair's latest
+ * block, as many times longer as it has targets beside that pair.
+ * @param {Array<{ key: string, pairs: Pair[] }>} blocks
+ * @param {Map<string, number>} blockSec the compared pair's wall seconds per block, on its latest start
+ * @param {number} bootSec the latest start's boot
+ * @param {number} spentSec
+ * @param {number | null} budgetSec
+ */
+function fitsBesides(blocks, blockSec, bootSec, spentSec, budgetSec) {
+  if (budgetSec === null) return true;
+  const estimate = blocks.reduce(
+    (sum, block) => sum + ((blockSec.get(block.key) ?? 0) * block.pairs.length) / COMPARED_PER_BLOCK,
+    0,
+  );
+  return spentSec + bootSec + estimate <= budgetSec;
+}
+
+/** A compared block holds one pair of targets. */
+const COMPARED_PER_BLOCK = 2;
+
+/**
+ * A new server start: the last start's servers stopped, these blocks' servers booted.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {Array<{ pairs: Pair[] }>} blocks
+ * @param {number} start 0-based
+ * @returns {Promise<number>} the boot's seconds
+ */
+async function bootStart(session, servers, blocks, start) {
+  const bootedAt = performance.now();
+  await stopAll(servers.running);
+  servers.running = await startTargets(session, start, new Set(blocks.flatMap((b) => b.pairs.map(instanceName))));
+  return (performance.now() - bootedAt) / 1000;
+}
+
+/**
+ * One start's blocks, each until its targets reached a steady state, its steady rounds recorded as runs. On the first
+ * start a block's load is fitted on its warm-up rounds (fitBlockLoad) unless --nest-app fitted its routes' already.
+ * @param {PlannedSession} session
+ * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} blocks
+ * @param {number} start 0-based
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number> }} state updated
+ * @param {number} bootSec the start's boot (the first: its boot and verification)
+ * @param {(block: { key: string }) => boolean} [fitting] asked as each block is due: false skips it
+ * @returns {Promise<boolean>} false when interrupted
+ */
+async function measureStartBlocks(session, servers, blocks, start, state, bootSec, fitting = () => true) {
+  const { options, results, runtimeKey, config } = session;
+  let rounds = 0;
+  for (const block of blocks) {
+    if (!fitting(block)) continue;
+    const blockStartedAt = performance.now();
+    const judged = block.pairs.filter((pair) => config.compare.includes(pair.target));
+    const judgedNames = (judged.length ? judged : block.pairs).map(instanceName);
+    // only a block of the compared pair alone shares its slots: beside it, the others' rounds run back-to-back
+    const together = options.pairing === 'together' && judged.length > 1 && judged.length === block.pairs.length;
+    const outcome = await measureBlock({
+      targets: block.pairs.map(instanceName),
+      judged: judgedNames,
+      runRound: async (round) => {
+        const records = together
+          ? await runTogether(session, servers.running, block.pairs, start)
+          : await runSlices(session, servers.running, rotate(block.pairs, round + start), start);
+        if (records && start === 0 && round < ALWAYS_WARM_UP_ROUNDS && !options.fitLoads)
+          fitBlockLoad(
+            session,
+            block,
+            records.filter((record) =>
+              judgedNames.includes(instanceName({ target: record.target, stack: stackOf(record) })),
+            ),
+          );
+        return records;
+      },
+      ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
+    });
+    if (outcome === null) return false;
+    const first = (state.roundsSoFar.get(block.key) ?? 0) + 1;
+    // a fixed design keeps exactly its --rounds, the last of the steady ones
+    const kept = outcome.rounds.slice(
+      options.budgetSec === null
+        ? Math.max(outcome.steadyFrom, outcome.rounds.length - options.rounds)
+        : outcome.steadyFrom,
+    );
+    kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
+    state.roundsSoFar.set(block.key, first - 1 + kept.length);
+    rounds += kept.length;
+    const wallSec = (performance.now() - blockStartedAt) / 1000;
+    state.blockSec.set(block.key, wallSec);
+    (results.steadyBlocks ??= []).push({
+      runtime: runtimeKey,
+      scenario: block.scenario,
+      stack: block.stack,
+      start,
+      rounds: outcome.rounds.length,
+      steadyFrom: outcome.steadyFrom,
+      steady: outcome.steady,
+      wallSec,
+      warmUpSec: secondsOf(outcome.rounds.slice(0, outcome.steadyFrom).flat(), runWallSec),
+      // runs loaded together waited once, for all of them
+      settleSec: secondsOf(
+        outcome.rounds.flat(),
+        (run) => (run.settle?.waitedMs ?? 0) / 1000 / (run.together?.length ?? 1),
+      ),
+      byTarget: outcome.byTarget,
+    });
+    session.save();
+  }
+  (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
+  return true;
+}
+
+/**
+ * A block's load from one of its first start's warm-up rounds (route-load.js), for its later rounds and starts.
+ * @param {PlannedSession} session
+ * @param {{ key: string, scenario: string, stack: string }} block
+ * @param {RunRecord[]} records the round's runs of the compared servers
+ */
+function fitBlockLoad(session, block, records) {
+  const { options, results, progress, runtimeKey } = session;
+  const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
+  const fitted = blockLoadFrom(
+    // a run loaded together had its share of the slot
+    records.map((record) =>
+      record.load && record.together
+        ? { ...record.load, durationSec: record.load.durationSec / record.together.length }
+        : record.load,
+    ),
+    connections,
+    options,
+  );
+  if (!fitted) return;
+  session.fittedLoads.set(block.key, fitted);
+  // a block's runs keep their length: only its connections are fitted
+  const lowered = fitted.connections < options.connections;
+  const entry = { runtime: runtimeKey, scenario: block.scenario, stack: block.stack, ...fitted, lowered };
+  const earlier = (results.blockLoads ??= []).findIndex(
+    (load) => load.runtime === runtimeKey && loadKey(load) === block.key,
+  );
+  if (earlier === -1) results.blockLoads.push(entry);
+  else results.blockLoads[earlier] = entry;
+  if (lowered)
+    progress.log(
+      `${runtimeKey} ${block.scenario} · ${block.stack}: ${Math.round(fitted.msPerRequest * 100) / 100} ms per request, so ${fitted.connections} connections`,
+    );
+}
+
+/**
+ * @param {RunRecord[]} runs @param {(run: RunRecord) => number | undefined} secondsOfRun
+ */
+function secondsOf(runs, secondsOfRun) {
+  return runs.reduce((sum, run) => sum + (secondsOfRun(run) ?? 0), 0);
+}
+
+/**
+ * The pairs grouped by scenario and stack, in plan order.
+ * @param {Pair[]} pairs
+ * @returns {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>}
+ */
+function blocksOf(pairs) {
+  /** @type {Map<string, { key: string, scenario: string, stack: string, pairs: Pair[] }>} */
+  const blocks = new Map();
+  for (const pair of pairs) {
+    const key = loadKey(pair);
+    const block = blocks.get(key) ?? { key, scenario: pair.scenario, stack: pair.stack, pairs: [] };
+    block.pairs.push(pair);
+    blocks.set(key, block);
+  }
+  return [...blocks.values()];
+}
+
+/**
+ * One round of a block whose servers are loaded together: one settle, then every target's run at once for as long as
+ * their runs back-to-back would take, so each server gets about the CPU time a run alone would give it.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs one block's
+ * @param {number} start 0-based
+ * @returns {Promise<RunRecord[] | null>} null when interrupted
+ */
+async function runTogether(session, running, pairs, start) {
+  const { progress, runtimeKey, options } = session;
+  const live = pairs.filter((pair) => !session.troubled.has(loadKey(pair)));
+  if (session.signal.aborted || !live.length) return session.signal.aborted ? null : [];
+  const names = live.map(instanceName);
+  const durationSec = live.length * (session.fittedLoads.get(loadKey(live[0]))?.durationSec ?? options.durationSec);
+  const step = {
+    runtime: runtimeKey,
+    phase: `start ${start + 1}`,
+    ...live[0],
+    target: live.map((pair) => pair.target).join(' + '),
+  };
+  progress.start({ ...step, plannedSec: durationSec });
+  const together = {
+    settle: await settle(settlingServers(running), { signal: session.signal }),
+    names,
+    ready: barrier(live.length),
+    durationSec,
+  };
+  const records = await Promise.all(
+    live.map((pair) => timedRun(session, running, pair, { round: 0, slot: 1, start }, together)),
+  );
+  if (session.signal.aborted) return null;
+  progress.finish({ ...step, plannedSec: durationSec });
+  for (const [index, pair] of live.entries())
+    await afterLoad(session, running, live, pair, { phase: 'round', round: 0, start }, records[index].load);
+  return records;
+}
+
+/**
+ * One round of a block: each target's run in the given order, recorded by the caller once it knows which rounds were
+ * warm-up.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} ordered
+ * @param {number} start 0-based
+ * @returns {Promise<RunRecord[] | null>} null when interrupted
+ */
+async function runSlices(session, running, ordered, start) {
+  const { progress, runtimeKey, options } = session;
+  /** @type {RunRecord[]} */
+  const records = [];
+  for (const [index, pair] of ordered.entries()) {
+    if (session.signal.aborted) return null;
+    if (session.troubled.has(loadKey(pair))) continue;
+    const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
+    progress.start(step);
+    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
+    if (session.signal.aborted) return null;
+    progress.finish(step);
+    records.push(record);
+    await afterLoad(session, running, ordered, pair, { phase: 'round', round: 0, start }, record.load);
+  }
+  return records;
+}

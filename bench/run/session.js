@@ -1,0 +1,419 @@
+// @ts-check
+// What every design does with servers: start them (a target once per stack), verify them, warm them up, load them,
+// and after each load on a --nest-app route, wait until its server is done with it, restarting one that hung or died.
+// The timed run itself is timed-run.js; the designs (designs/) decide which runs to make and in what order.
+import { join } from 'node:path';
+import { roundOrder } from './plan.js';
+import { drainRoute, probesFor } from './recover.js';
+import { measureRouteLoads } from './route-load.js';
+import { steadyStateArgs } from './steady-state.js';
+import { scenarioNamed, targetNamed } from '../model/config.js';
+import { checkedScenarios, requestFor } from '../model/scenarios.js';
+import { instanceName, targetStackEnv } from '../model/stacks.js';
+import { serveTarget } from './targets.js';
+import { verifyPair } from './verify.js';
+
+/** @typedef {import('./plan.js').Pair} Pair */
+/** @typedef {import('../model/results.js').RunRecord} RunRecord */
+/** @typedef {import('./targets.js').ServedTarget} ServedTarget */
+
+/**
+ * @typedef {object} Session what one runtime's measurement needs
+ * @property {import('../runtimes/runtimes.js').Runtime} runtime
+ * @property {string} runtimeKey `name@version`, the runtime's label in every record
+ * @property {import('../model/config.js').Config} config what the pairs' names refer to
+ * @property {import('./options.js').Options} options
+ * @property {import('./drivers/registry.js').Driver} driver
+ * @property {Pair[]} pairs the applicable pairs, before verification
+ * @property {string | null} token for scenarios that need one
+ * @property {Record<string, string>} env added to every target's environment
+ * @property {string} outDir the run's directory: the production stack's request logs go there
+ * @property {import('../model/results.js').Results} results appended to as the session goes
+ * @property {() => void} save persists results
+ * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
+ * @property {AbortSignal} signal Ctrl-C
+ * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./designs/budget.js').Standing} standing
+ *   where a block's verdict stands after the runs recorded so far (--budget only)
+ */
+
+/**
+ * What a pair's runs send, resolved once from the config when the runtime's measurement begins.
+ * @typedef {{ scenario: import('../model/config.js').Scenario, request: import('../model/scenarios.js').ScenarioRequest }} ResolvedLoad
+ * @typedef {{ name: string, target: import('../model/config.js').Target, stack: string }} Instance one server: a target on
+ *   a stack, keyed by instanceName
+ * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[],
+ *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, fittedLoads: Map<string, FittedLoad>,
+ *   troubled: Set<string> }} PlannedSession loads keyed by loadKey; instances in the pairs' order; routeLoads
+ *   (--nest-app) each route's fitted load by loadKey; fittedLoads: the connections and run length of each route whose
+ *   load was fitted (--nest-app's routes, or a block's on the first start), by loadKey; absent: the flags';
+ *   troubled: the loadKeys of routes that hung or crashed a server, left out of the run from then on
+ */
+
+/** @typedef {{ connections: number, durationSec: number }} FittedLoad */
+
+/** @param {{ scenario: string, stack: string }} pair a pair, or anything keyed like one */
+export const loadKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
+
+/**
+ * @param {Session} session
+ * @returns {Map<string, ResolvedLoad>}
+ */
+function resolveLoads({ config, pairs, token }) {
+  return new Map(
+    pairs.map((pair) => {
+      const scenario = scenarioNamed(config, pair.scenario);
+      return [loadKey(pair), { scenario, request: requestFor(scenario, { token, stack: pair.stack, config }) }];
+    }),
+  );
+}
+
+/**
+ * The session with what its pairs' runs send and the servers they need resolved once, when the runtime's measurement
+ * begins.
+ * @param {Session} unplanned
+ * @returns {PlannedSession}
+ */
+export function planSession(unplanned) {
+  return {
+    ...unplanned,
+    loads: resolveLoads(unplanned),
+    instances: instancesOf(unplanned.pairs, unplanned.config),
+    routeLoads: null,
+    fittedLoads: new Map(),
+    troubled: new Set(),
+  };
+}
+
+/** @param {Map<string, ServedTarget>} running */
+export function stopAll(running) {
+  return Promise.all([...running.values()].map((target) => target.stop()));
+}
+
+/**
+ * A server whose young generation is still growing would measure its growth: warm-ups go on (up to
+ * MAX_WARM_UPS each pair) while the server's young generation grew since its last snapshot.
+ */
+const MAX_WARM_UPS = 4;
+
+/**
+ * The untimed load on a start's fresh servers before its first round, every pair once in round 1's order, repeated
+ * while its server's heap sizing is still moving; each pair's young-generation sizes go into results.warmUps. The
+ * telemetry's "between runs" begins here.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs
+ * @param {number} start 0-based
+ * @returns {Promise<boolean>} false when interrupted
+ */
+export async function warmUp(session, running, pairs, start) {
+  const { options, results, progress, runtimeKey } = session;
+  /** @type {Map<ServedTarget, number | null>} each server's young generation at its last snapshot */
+  const young = new Map();
+  // start-up's collections are not the measured state's: the first run's "between" starts here
+  for (const target of running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
+  if (options.warmupSec <= 0) return !session.signal.aborted;
+  for (const pair of roundOrder(pairs, 0, session.config)) {
+    const target = running.get(instanceName(pair));
+    if (!target || session.troubled.has(loadKey(pair))) continue;
+    /** @type {Array<number | null>} */
+    const sizes = [];
+    for (let run = 0; run < MAX_WARM_UPS; run++) {
+      if (session.signal.aborted) return false;
+      if (target.exitInfo()) break;
+      const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
+      progress.start(step);
+      const load = await loadRun(session, target, pair, options.warmupSec).catch((error) => {
+        progress.log(`warm-up of ${instanceName(pair)} × ${pair.scenario} failed: ${error.message}`);
+        return null;
+      });
+      progress.finish(step);
+      if (!(await afterLoad(session, running, pairs, pair, { phase: 'warm-up', round: 0, start }, load))) break;
+      const before = young.get(target) ?? null;
+      const after = youngMiB(await target.telemetry?.snapshot());
+      young.set(target, after);
+      sizes.push(after);
+      if (after === null || before === null || after <= before) break;
+    }
+    (results.warmUps ??= []).push({ runtime: runtimeKey, ...pair, start, youngMiB: sizes });
+  }
+  session.save();
+  return !session.signal.aborted;
+}
+
+/** @param {import('./telemetry/probe.js').Snapshot | null | undefined} snapshot */
+function youngMiB(snapshot) {
+  return snapshot?.heap?.youngMiB ?? null;
+}
+
+/**
+ * Servers started together: they share the server's and the generator's CPUs while they boot, and an --ablate run's
+ * fourteen Nest servers booting at once each took longer than a target's ready timeout.
+ */
+const STARTING_AT_ONCE = 4;
+
+/**
+ * Promise.allSettled over items, at most `size` at a time.
+ * @template T, R
+ * @param {T[]} items @param {number} size @param {(item: T, index: number) => Promise<R>} start
+ * @returns {Promise<PromiseSettledResult<R>[]>}
+ */
+async function settleInBatches(items, size, start) {
+  /** @type {PromiseSettledResult<R>[]} */
+  const settled = [];
+  for (let from = 0; from < items.length; from += size) {
+    const batch = items.slice(from, from + size).map((item, i) => start(item, from + i));
+    settled.push(...(await Promise.allSettled(batch)));
+  }
+  return settled;
+}
+
+/**
+ * The servers the pairs need, one per target and stack, in the pairs' order, each with its target resolved.
+ * @param {Pair[]} pairs @param {import('../model/config.js').Config} config
+ * @returns {Instance[]}
+ */
+function instancesOf(pairs, config) {
+  const seen = new Map(pairs.map((pair) => [instanceName(pair), pair]));
+  return [...seen].map(([name, { target, stack }]) => ({ name, target: targetNamed(config, target), stack }));
+}
+
+/**
+ * Start every server the pairs need (a target once per stack), each on its own port; one that cannot start is
+ * recorded, the others go on. Keyed by instanceName. Each start boots them in the other order, so no server always
+ * boots beside the same others.
+ * @param {PlannedSession} session
+ * @param {number} start 0-based
+ * @param {Set<string> | null} [only] the instances to start; all when absent
+ * @returns {Promise<Map<string, ServedTarget>>}
+ */
+export async function startTargets(
+  { instances: planned, runtime, runtimeKey, options, env, outDir, results, progress, save },
+  start,
+  only = null,
+) {
+  const inPlanOrder = only ? planned.filter((instance) => only.has(instance.name)) : planned;
+  const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
+  const names = instances.map((instance) => instance.name);
+  progress.log(`${runtimeKey}: starting ${names.join(', ')}${options.starts > 1 ? ` (start ${start + 1})` : ''}`);
+  const execArgv = steadyStateArgs(runtime, options);
+  const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) => {
+    const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);
+    const ownEnv = targetStackEnv(instance.target, instance.stack, logFile);
+    return serveTarget(instance.target, {
+      runtime,
+      env: { ...env, ...ownEnv },
+      port: options.basePort + planned.indexOf(instance),
+      cpu: options.cpus?.server ?? null,
+      bootCpu: options.cpus ? `${options.cpus.server},${options.cpus.generator}` : null,
+      execArgv,
+      telemetry: options.telemetry,
+    });
+  });
+  /** @type {Map<string, ServedTarget>} */
+  const running = new Map();
+  started.forEach((outcome, i) => {
+    if (outcome.status === 'fulfilled') {
+      running.set(names[i], outcome.value);
+      const { pid, url, startupLine, telemetryMissing } = outcome.value;
+      results.started.push({
+        runtime: runtimeKey,
+        target: names[i],
+        start,
+        pid,
+        port: Number(new URL(url).port),
+        line: startupLine,
+        runtimeFlags: execArgv,
+        telemetryMissing,
+      });
+    } else {
+      const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      results.targetFailures.push({ runtime: runtimeKey, target: names[i], reason });
+      progress.log(`${runtimeKey} ${names[i]} could not start: ${reason}`);
+    }
+  });
+  save();
+  return running;
+}
+
+/**
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs those to verify: a pair whose server is not running is left out, recorded where it failed
+ */
+export async function verifyPairs({ config, runtimeKey, token, progress, loads }, running, pairs) {
+  /** @type {import('./verify.js').Verification[]} */
+  const records = [];
+  /** @type {Pair[]} */
+  const ok = [];
+  for (const pair of pairs) {
+    const target = running.get(instanceName(pair));
+    if (!target) continue; // not started, or could not start: recorded there
+    const { scenario } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
+    // a mix is verified route by route, and stands for the first of them that fails
+    let record;
+    for (const checked of checkedScenarios(scenario, config)) {
+      record = await verifyPair({
+        runtime: runtimeKey,
+        target: pair.target,
+        stack: pair.stack,
+        baseUrl: target.url,
+        scenario: checked,
+        request: requestFor(checked, { token, stack: pair.stack, config }),
+      });
+      if (!record.ok) break;
+    }
+    const verification = { .../** @type {import('./verify.js').Verification} */ (record), scenario: pair.scenario };
+    if (verification.reason && scenario.mix) verification.reason = `${record?.scenario}: ${verification.reason}`;
+    records.push(verification);
+    if (verification.ok) ok.push(pair);
+    else progress.log(`${runtimeKey} ${instanceName(pair)} × ${pair.scenario} skipped: ${verification.reason}`);
+  }
+  return { records, ok };
+}
+
+/**
+ * @param {PlannedSession} session
+ * @param {ServedTarget} target
+ * @param {Pair} pair
+ * @param {number} durationSec
+ */
+export function loadRun({ driver, options, signal, loads, fittedLoads }, target, pair, durationSec) {
+  const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
+  const connections = fittedLoads.get(loadKey(pair))?.connections ?? options.connections;
+  const { method, path, headers, body, sequence } = request;
+  return driver.run({
+    url: `${target.url}${path}`,
+    method,
+    headers,
+    body,
+    ...(sequence ? { sequence } : {}),
+    connections,
+    durationSec,
+    expectedStatus: scenario.status,
+    pipelining: options.pipelining,
+    cpu: options.cpus?.generator ?? null,
+    signal,
+  });
+}
+
+/**
+ * The untimed burst before a timed run. A failure here is left for the timed run to find and record.
+ * @param {PlannedSession} session
+ * @param {ServedTarget | undefined} target
+ * @param {Pair} pair
+ * @returns {Promise<import('./drivers/registry.js').LoadResult | null | undefined>} undefined: no burst; null: it failed
+ */
+export async function burst(session, target, pair) {
+  if (session.options.burstSec <= 0 || !target || target.exitInfo() || session.signal.aborted) return undefined;
+  return loadRun(session, target, pair, session.options.burstSec).catch(() => null);
+}
+
+/**
+ * The servers of a start as settle() watches them.
+ * @param {Map<string, ServedTarget>} running
+ * @returns {import('./settle.js').SettlingServer[]}
+ */
+export function settlingServers(running) {
+  return [...running].map(([name, { pid, url }]) => ({
+    name,
+    pid,
+    port: pid === null ? null : Number(new URL(url).port),
+  }));
+}
+
+/**
+ * --nest-app: each verified route's load from its single-request latency on its servers (route-load.js), recorded in
+ * results.routeLoads.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {Pair[]} pairs verified
+ */
+export async function fitRouteLoads(session, running, pairs) {
+  const { options, results, progress, runtimeKey, loads } = session;
+  const servers = pairs.flatMap((pair) => {
+    const target = running.get(instanceName(pair));
+    const load = loads.get(loadKey(pair));
+    return target && load ? [{ ...pair, url: target.url, request: load.request }] : [];
+  });
+  const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: session.signal });
+  (results.routeLoads ??= []).push(...fitted);
+  for (const load of fitted) session.fittedLoads.set(loadKey(load), load);
+  session.save();
+  for (const load of fitted.filter((entry) => entry.lowered))
+    progress.log(
+      `${runtimeKey} ${load.scenario}: ${Object.values(load.aloneMs).join(' / ')} ms alone, so ${load.connections} connections for ${load.durationSec} s`,
+    );
+  return new Map(fitted.map((load) => [loadKey(load), load]));
+}
+
+/**
+ * --nest-app, after each load on a route: wait until its server has finished with what the route left and still
+ * answers (recover.js). A server that hung or exited is recorded in results.drains, started again and warmed up on its
+ * other routes, and the route leaves the run; a backlog is recorded and the run goes on.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running the restarted server replaces the old one here
+ * @param {Pair[]} pairs the routes being measured
+ * @param {Pair} pair the route the load went to
+ * @param {{ phase: import('./recover.js').LoadPhase, round: number, start: number }} place
+ * @param {import('./drivers/registry.js').LoadResult | null} load null: the load failed
+ * @returns {Promise<boolean>} false when the route left the run
+ */
+export async function afterLoad(session, running, pairs, pair, place, load) {
+  const target = running.get(instanceName(pair));
+  if (!session.routeLoads || !target || session.signal.aborted) return true;
+  const fitted = session.routeLoads.get(loadKey(pair));
+  const connections = fitted?.connections ?? session.options.connections;
+  const aloneMs = fitted ? Math.max(0, ...Object.values(fitted.aloneMs).map((ms) => ms ?? 0)) : null;
+  const drained = await drainRoute({
+    target,
+    servers: settlingServers(running),
+    aloneMs,
+    inFlight: connections * session.options.pipelining,
+    probes: probesFor(/** @type {ResolvedLoad} */ (session.loads.get(loadKey(pair))).request),
+    lastAnswer: load && { requests: load.requests, statusCounts: load.statusCounts },
+    signal: session.signal,
+  });
+  if (!drained) return true;
+  const { runtimeKey, results, progress } = session;
+  (results.drains ??= []).push({ runtime: runtimeKey, ...pair, ...place, connections, ...drained });
+  session.save();
+  const where = `${runtimeKey} ${instanceName(pair)} × ${pair.scenario} (${place.phase}${place.round ? ` ${place.round}` : ''})`;
+  if (drained.outcome === 'backlog') {
+    progress.log(`${where}: left ${drained.heldAtEnd} requests behind, drained in ${drained.drainedMs} ms`);
+    return true;
+  }
+  progress.log(
+    `${where}: ${drained.outcome === 'crashed' ? 'crashed its server' : `hangs under ${connections} connections`}; restarting ${instanceName(pair)}, the route leaves the run`,
+  );
+  session.troubled.add(loadKey(pair));
+  const restarted = await restartInstance(session, running, instanceName(pair), place.start);
+  if (restarted)
+    await warmUp(
+      session,
+      running,
+      pairs.filter((other) => instanceName(other) === instanceName(pair)),
+      place.start,
+    );
+  return false;
+}
+
+/**
+ * Stops a server and starts it again on its port; one that cannot start is recorded like any.
+ * @param {PlannedSession} session
+ * @param {Map<string, ServedTarget>} running
+ * @param {string} name
+ * @param {number} start
+ * @returns {Promise<ServedTarget | null>}
+ */
+async function restartInstance(session, running, name, start) {
+  await running.get(name)?.stop();
+  running.delete(name);
+  const restarted = (await startTargets(session, start, new Set([name]))).get(name) ?? null;
+  if (restarted) {
+    running.set(name, restarted);
+    const record = session.results.started.findLast((entry) => entry.target === name);
+    if (record) record.restarted = true;
+    session.save();
+  }
+  return restarted;
+}
