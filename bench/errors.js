@@ -33,3 +33,17 @@ export function parseArgsOrRefuse(config) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/**
+ * The line of a stderr tail that says what went wrong: for an uncaught exception that is the "...Error: ..." line,
+ * not node's closing "Node.js v20.x" or the stack frames below it.
+ * @param {string} text
+ */
+export function errorLine(text) {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !l.startsWith('at '));
+  const error = lines.findLast((l) => /^(\w*Error|\[\w*Error)\b/.test(l));
+  return error ?? lines[lines.length - 1] ?? '(no stderr output)';
+}

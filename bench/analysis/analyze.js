@@ -11,13 +11,13 @@ import { BUDGETED_STARTS_CONFIDENCE, RECORDED_BEFORE_STOP_RULE, analyzeStarts } 
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord } from '../model/config.js';
-import { stackOf } from '../run/plan.js';
+import { stackOf } from '../model/keys.js';
 import { PRODUCTION, omittedPart } from '../model/stacks.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
-/** @typedef {import('../run/designs/budget.js').BlockStop} Stop */
+/** @typedef {import('../model/design.js').BlockStop} Stop */
 /** @typedef {ReturnType<typeof summarize>} Summary */
 /** @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult */
 
@@ -231,7 +231,7 @@ function designOf(results) {
  * stop is judged at (the run's stop rule).
  * @param {Results} results
  * @param {{ runtime: string, scenario: string, stack: string }} block
- * @returns {import('../run/designs/budget.js').Standing}
+ * @returns {import('../model/design.js').Standing}
  */
 export function standing(results, { runtime, scenario, stack }) {
   const judged = ratioSpecs(results).specs.find((spec) => spec.judged);

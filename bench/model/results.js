@@ -61,9 +61,9 @@ const RESULTS_SCHEMA = 1;
  * @property {import('../run/verify.js').Verification[]} verification
  * @property {import('../run/verify.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
- * @property {Array<import('../run/designs/budget.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
+ * @property {Array<import('./design.js').BlockStop & { runtime: string }>} [stops] with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped; absent in results written before --budget existed
- * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('../run/designs/budget.js').BlockChoice,
+ * @property {Array<{ runtime: string, start: number, rounds: number, choice: import('./design.js').BlockChoice,
  *   bootSec?: number }>} [startBlocks] with --starts: the rounds each start measured, what set them and what its boot
  *   took; absent in results written before the budget recorded it
  * @property {Array<{ runtime: string, scenario: string, stack: string, start: number, rounds: number,

@@ -3,7 +3,7 @@
 // the module on Express with the user's configure(app), reads Nest's own route graph (SerializedGraph) and exits.
 import { spawn } from 'node:child_process';
 import { UsageError } from '../errors.js';
-import { errorLine } from '../run/targets.js';
+import { errorLine } from '../errors.js';
 import { LAUNCHER } from './packages.js';
 import { REFUSAL_PREFIX, launcherEnv } from './launcher-env.js';
 

@@ -2,7 +2,7 @@
 // --nest-app: how each route was measured (its single-request latency, the connections and run length that follow
 // from it) and what it did to its server: a backlog, a hang or a crash, with the evidence.
 import { routeFindings } from '../analysis/route-findings.js';
-import { errorLine } from '../run/targets.js';
+import { errorLine } from '../errors.js';
 import { formatNumber } from './format.js';
 import { strong } from './rich-table.js';
 

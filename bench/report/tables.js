@@ -1,12 +1,11 @@
 // @ts-check
 // The report's tables as data (see rich-table.js), so Markdown, HTML and the terminal show the same thing.
-import { formatDuration } from '../run/progress.js';
+import { formatDuration } from '../model/durations.js';
 import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
-import { errorLine } from '../run/targets.js';
-import { stackOf } from '../run/plan.js';
-import { MAX_BUDGET_ROUNDS } from '../run/designs/budget.js';
-import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../run/route-load.js';
+import { errorLine } from '../errors.js';
+import { stackOf } from '../model/keys.js';
+import { ANSWERS_PER_CONNECTION_IN_A_BLOCK, MAX_BUDGET_ROUNDS } from '../model/design.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';

@@ -7,7 +7,7 @@ import { DRIVER_NAMES, FALLBACK_DRIVER, PREFERRED_DRIVER } from './drivers/regis
 import { UsageError } from '../errors.js';
 import { SCENARIO_SETS } from '../model/beyond.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
-import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from './designs/budget.js';
+import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from '../model/design.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES, withoutPart } from '../model/stacks.js';
 import { MIN_STEADY_ROUNDS } from './designs/steady-block.js';
 

@@ -40,14 +40,6 @@ export function planPairs(targets, scenarios, config = BUILTIN_CONFIG, stacks = 
 }
 
 /**
- * A pair's stack, bare for a record written before stacks existed.
- * @param {{ stack?: string }} pair
- */
-export function stackOf(pair) {
-  return pair.stack ?? BARE;
-}
-
-/**
  * @template T
  * @param {T[]} items @param {number} by
  * @returns {T[]}

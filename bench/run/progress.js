@@ -1,5 +1,6 @@
 // @ts-check
 // Where the run is and how long is left: one line rewritten in place on a terminal, plain lines otherwise (CI logs).
+import { formatDuration } from '../model/durations.js';
 
 /**
  * @typedef {object} Step
@@ -73,11 +74,4 @@ export function createProgress({ stream, totalPlannedSec, clock = Date.now }, { 
 function stepTarget({ target, stack, start, starts }) {
   const instance = stack ? `${target}@${stack}` : target;
   return start && starts && starts > 1 ? `${instance} (start ${start}/${starts})` : instance;
-}
-
-/** @param {number} seconds */
-export function formatDuration(seconds) {
-  const whole = Math.max(0, Math.round(seconds));
-  const minutes = Math.floor(whole / 60);
-  return minutes ? `${minutes}m${String(whole % 60).padStart(2, '0')}s` : `${whole}s`;
 }

@@ -5,17 +5,10 @@
 // D / (C × S) answers. A 50 ms route at 50 connections in a 0.25 s run would answer none of them.
 import { Agent } from 'node:http';
 import { send } from './verify.js';
+import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../model/design.js';
 
 /** Each connection should see at least this many answers in a run; fewer and the run measures its own edges. */
 export const MIN_ANSWERS_PER_CONNECTION = 5;
-/**
- * What each connection should see in a block's run (--starts), at the rate of the warm-up round it is fitted on. A
- * server whose answers leave in waves (gzip streams them, docs/runtimes.md) completes a run's requests in whole waves
- * of its connections: a run of two or three waves reads one of two or three rates, the same server alternating between
- * them from round to round (docs/method.md, "Runs a few waves long"). A steady server answers at least twice as fast as
- * on those rounds, so its runs hold twice as many waves.
- */
-export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
 /** A lowered route keeps some concurrency: one connection would measure latency, not what the server sustains. */
 export const MIN_LOWERED_CONNECTIONS = 4;
 /** A slow route's run is lengthened up to this, and no further: past it the route gets fewer connections instead. */

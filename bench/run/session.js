@@ -32,7 +32,7 @@ import { verifyPair } from './verify.js';
  * @property {() => void} save persists results
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
  * @property {AbortSignal} signal Ctrl-C
- * @property {(block: { runtime: string, scenario: string, stack: string }) => import('./designs/budget.js').Standing} standing
+ * @property {(block: { runtime: string, scenario: string, stack: string }) => import('../model/design.js').Standing} standing
  *   where a block's verdict stands after the runs recorded so far (--budget only)
  */
 

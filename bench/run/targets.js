@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorLine } from '../errors.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { killOnExit } from './children.js';
 import { pinProcessTree } from './pinning.js';
@@ -266,20 +267,6 @@ export function deathFailure(what, info, target) {
     signal: info.signal,
     stderrTail: target.stderrTail(),
   };
-}
-
-/**
- * The line of a stderr tail that says what went wrong: for an uncaught exception that is the "...Error: ..." line,
- * not node's closing "Node.js v20.x" or the stack frames below it.
- * @param {string} text
- */
-export function errorLine(text) {
-  const lines = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !/^Node\.js v\d/.test(l) && !l.startsWith('at '));
-  const error = lines.findLast((l) => /^(\w*Error|\[\w*Error)\b/.test(l));
-  return error ?? lines[lines.length - 1] ?? '(no stderr output)';
 }
 
 /**

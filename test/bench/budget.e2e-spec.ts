@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_BUDGET_ROUNDS } from '../../bench/run/designs/budget.js';
+import { MIN_BUDGET_ROUNDS } from '../../bench/model/design.js';
 import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS } from '../../bench/run/designs/steady-block.js';
 import { DEFAULT_STARTS } from '../../bench/run/options.js';
 import { CLI, runNode } from './support/run-node.js';

@@ -1,5 +1,5 @@
+import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../../bench/model/design.js';
 import {
-  ANSWERS_PER_CONNECTION_IN_A_BLOCK,
   blockLoadFrom,
   MAX_LOWERED_DURATION_SEC,
   MIN_ANSWERS_PER_CONNECTION,

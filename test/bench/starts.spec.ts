@@ -12,7 +12,8 @@ import {
 } from '../../bench/analysis/starts.js';
 import { studentQuantile } from '../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
-import { FIRST_LOOK_STARTS, MAX_STARTS, wantsAnotherStart } from '../../bench/run/designs/budget.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../bench/model/design.js';
+import { wantsAnotherStart } from '../../bench/run/designs/budget.js';
 import { band } from '../../bench/analysis/verdict.js';
 import { MIN_STEADY_ROUNDS } from '../../bench/run/designs/steady-block.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';

@@ -4,38 +4,15 @@
 // Whether a verdict is open is the analysis' call, handed in by bin/ (run/ does not reach into analysis/).
 import { runRound } from './rounds.js';
 import { warmUp } from '../session.js';
+import { MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP } from '../../model/design.js';
 import { blockKey, pairKey } from '../../model/keys.js';
-
-/**
- * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
- * than a verdict needs (bench/analysis/verdict.js).
- */
-export const MIN_BUDGET_ROUNDS = 6;
-/** Rounds added at a time after the minimum: one in each order, so every stop leaves the orders balanced. */
-export const ROUNDS_PER_STEP = 2;
-/**
- * The most rounds any scenario runs, however much budget is left: the budgeted intervals are calibrated for looks up
- * to here (bench/analysis/sequential.js), so a scenario that reaches it has spent its budget of looks.
- */
-export const MAX_BUDGET_ROUNDS = 24;
 
 /** @typedef {import('../plan.js').Pair} Pair */
 /** @typedef {import('../targets.js').ServedTarget} ServedTarget */
 /** @typedef {import('../session.js').PlannedSession} PlannedSession */
+/** @typedef {import('../../model/design.js').Standing} Standing */
+/** @typedef {import('../../model/design.js').BlockStop} BlockStop */
 /** @typedef {{ scenario: string, stack: string }} Block the pairs of one scenario on one stack, which stop together */
-/**
- * Where a block's verdict stands after its rounds so far: decided (its interval lies inside one band), undecided, or
- * unjudged (it holds no judged pair, so nothing can decide it: it runs the minimum rounds).
- * @typedef {'decided' | 'undecided' | 'unjudged'} Standing
- *
- * Why a block ran no further rounds.
- * @typedef {object} BlockStop
- * @property {string} scenario
- * @property {string} stack
- * @property {number} rounds the rounds it ran
- * @property {'decided' | 'budget' | 'unjudged'} stoppedOn decided: its verdict was settled; budget: the next two
- *   rounds did not fit, or it reached MAX_BUDGET_ROUNDS; unjudged: it had no verdict to settle
- */
 
 /**
  * @param {Pair[]} pairs
@@ -133,15 +110,6 @@ function meanRunSec(runTimes, pair) {
 }
 
 /**
- * The starts after which the budget first asks whether a compared block is decided: with fewer a t interval has no
- * spread to go on; at three, a row far from a band's edge already decides at the stop's level.
- */
-export const FIRST_LOOK_STARTS = 3;
-
-/** The most starts a run makes: each costs a boot and a warm-up of every server. */
-export const MAX_STARTS = 12;
-
-/**
  * Whether a run with --starts makes one more start: without a budget, the starts asked for; under one, those and more
  * (up to MAX_STARTS) while the next start's boot and first block fit in what is left of it, so that the default keeps
  * its time on any host. It never looks at the ratios, so no interval pays for looking.
@@ -152,9 +120,3 @@ export function wantsAnotherStart({ startsSoFar, minStarts, budgetSec, spentSec,
   if (budgetSec === null) return startsSoFar < minStarts;
   return startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
 }
-/**
- * What set a start's rounds. Earlier runs: the default before the noise was split, the budget alone, or the variance
- * split (only "variance" made the rounds depend on the numbers measured). Now: "steady", each block's rounds running
- * until its targets reached a steady state (steady-block.js), which never looks at the ratios.
- * @typedef {'default' | 'variance' | 'budget' | 'steady'} BlockChoice
- */

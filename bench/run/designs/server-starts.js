@@ -2,13 +2,15 @@
 // The starts design (--starts): start after start, each server start measured block by block, every block's targets in
 // alternating short runs until they reach a steady state (steady-block.js).
 import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
-import { FIRST_LOOK_STARTS, wantsAnotherStart } from './budget.js';
-import { rotate, stackOf } from '../plan.js';
+import { wantsAnotherStart } from './budget.js';
+import { rotate } from '../plan.js';
 import { blockLoadFrom } from '../route-load.js';
 import { settle } from '../settle.js';
 import { afterLoad, loadKey, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
 import { barrier, timedRun } from '../timed-run.js';
+import { FIRST_LOOK_STARTS } from '../../model/design.js';
 import { runWallSec } from '../../model/results.js';
+import { stackOf } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
 
 /** @typedef {import('../plan.js').Pair} Pair */
@@ -63,9 +65,9 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
     /** @type {Map<string, number>} each block's wall seconds on its latest start */
     blockSec: new Map(),
   };
-  /** @type {Array<import('./budget.js').BlockStop & { runtime: string }>} */
+  /** @type {Array<import('../../model/design.js').BlockStop & { runtime: string }>} */
   const stops = [];
-  /** @param {{ key: string, scenario: string, stack: string }} block @param {import('./budget.js').BlockStop['stoppedOn']} stoppedOn */
+  /** @param {{ key: string, scenario: string, stack: string }} block @param {import('../../model/design.js').BlockStop['stoppedOn']} stoppedOn */
   const stop = ({ key, scenario, stack }, stoppedOn) =>
     stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
   /** @param {{ key: string }} block */

@@ -5,7 +5,7 @@
 // warm-up; the rounds from it on are the block's measurements.
 import { steadyState } from '../../maths/changepoints.js';
 import { drifts } from '../../maths/trend.js';
-import { stackOf } from '../plan.js';
+import { stackOf } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
 
 /**

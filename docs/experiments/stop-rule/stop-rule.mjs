@@ -9,7 +9,7 @@
 import { analyzeStarts, RECORDED_BEFORE_STOP_RULE, STOP_RULE } from '../../../bench/analysis/starts.js';
 import { seededRandom } from '../../../bench/analysis/stats.js';
 import { band } from '../../../bench/analysis/verdict.js';
-import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../../bench/run/designs/budget.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../../bench/model/design.js';
 import { MIN_STEADY_ROUNDS } from '../../../bench/run/designs/steady-block.js';
 
 const TRIALS = Number(process.argv[2] ?? 10_000);

@@ -1,0 +1,54 @@
+// @ts-check
+// What the run designs (bench/run/designs/) share with the stages that read their records: their constants, and the
+// words for why a block stopped.
+
+/**
+ * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
+ * than a verdict needs (bench/analysis/verdict.js).
+ */
+export const MIN_BUDGET_ROUNDS = 6;
+/** Rounds added at a time after the minimum: one in each order, so every stop leaves the orders balanced. */
+export const ROUNDS_PER_STEP = 2;
+/**
+ * The most rounds any scenario runs, however much budget is left: the budgeted intervals are calibrated for looks up
+ * to here (bench/analysis/sequential.js), so a scenario that reaches it has spent its budget of looks.
+ */
+export const MAX_BUDGET_ROUNDS = 24;
+
+/**
+ * The starts after which the budget first asks whether a compared block is decided: with fewer a t interval has no
+ * spread to go on; at three, a row far from a band's edge already decides at the stop's level.
+ */
+export const FIRST_LOOK_STARTS = 3;
+
+/** The most starts a run makes: each costs a boot and a warm-up of every server. */
+export const MAX_STARTS = 12;
+
+/**
+ * What each connection should see in a block's run (--starts), at the rate of the warm-up round it is fitted on. A
+ * server whose answers leave in waves (gzip streams them, docs/runtimes.md) completes a run's requests in whole waves
+ * of its connections: a run of two or three waves reads one of two or three rates, the same server alternating between
+ * them from round to round (docs/method.md, "Runs a few waves long"). A steady server answers at least twice as fast as
+ * on those rounds, so its runs hold twice as many waves.
+ */
+export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
+
+/**
+ * Where a block's verdict stands after its rounds so far: decided (its interval lies inside one band), undecided, or
+ * unjudged (it holds no judged pair, so nothing can decide it: it runs the minimum rounds).
+ * @typedef {'decided' | 'undecided' | 'unjudged'} Standing
+ *
+ * Why a block ran no further rounds.
+ * @typedef {object} BlockStop
+ * @property {string} scenario
+ * @property {string} stack
+ * @property {number} rounds the rounds it ran
+ * @property {'decided' | 'budget' | 'unjudged'} stoppedOn decided: its verdict was settled; budget: the next two
+ *   rounds did not fit, or it reached MAX_BUDGET_ROUNDS; unjudged: it had no verdict to settle
+ */
+/**
+ * What set a start's rounds. Earlier runs: the default before the noise was split, the budget alone, or the variance
+ * split (only "variance" made the rounds depend on the numbers measured). Now: "steady", each block's rounds running
+ * until its targets reached a steady state (steady-block.js), which never looks at the ratios.
+ * @typedef {'default' | 'variance' | 'budget' | 'steady'} BlockChoice
+ */
