@@ -1,0 +1,40 @@
+import { MIN_BUDGET_ROUNDS } from '../../../../bench/model/design.js';
+import { measureBudget } from '../../../../bench/run/designs/budget.js';
+import type { Pair } from '../../../../bench/run/plan.js';
+import { answered, fakeSession, RUNTIME } from '../../support/fake-session.js';
+
+const pairs: Pair[] = [
+  { target: 'nest-express', scenario: 'hello', stack: 'bare' },
+  { target: 'nest-fastify', scenario: 'hello', stack: 'bare' },
+];
+
+describe('the budget design', () => {
+  it('runs the minimum rounds however small the budget, then records the block stopped on the budget', async () => {
+    const { session, running, results } = fakeSession(pairs, { budgetSec: 0 }, async (request) => answered(request));
+    expect(await measureBudget(session, running, pairs, 0)).toBe(true);
+    expect(results.runs).toHaveLength(MIN_BUDGET_ROUNDS * pairs.length);
+    expect(results.stops).toEqual([
+      { runtime: RUNTIME, scenario: 'hello', stack: 'bare', rounds: MIN_BUDGET_ROUNDS, stoppedOn: 'budget' },
+    ]);
+  });
+
+  it('asks where the block stands under its runtime, and stops a decided one after the minimum rounds', async () => {
+    const asked: unknown[] = [];
+    const { session, running, results } = fakeSession(
+      pairs,
+      { budgetSec: 3600 },
+      async (request) => answered(request),
+      {
+        standing: (block) => {
+          asked.push(block);
+          return 'decided';
+        },
+      },
+    );
+    await measureBudget(session, running, pairs, 3600);
+    expect(asked).toEqual([{ runtime: RUNTIME, scenario: 'hello', stack: 'bare' }]);
+    expect(results.stops).toEqual([
+      { runtime: RUNTIME, scenario: 'hello', stack: 'bare', rounds: MIN_BUDGET_ROUNDS, stoppedOn: 'decided' },
+    ]);
+  });
+});
