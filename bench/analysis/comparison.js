@@ -3,7 +3,8 @@
 // runtime, scenario and stack, how far B moved from A. The interval's unit is the run's: with several server starts a
 // start, since two runs differ by their starts' levels as well as their rounds' noise; with one start each, rounds,
 // whose interval cannot include a start's level and so decides nothing (docs/method.md, "Comparing two runs").
-import { CONFIDENCE, mean, median, shiftInterval } from './stats.js';
+import { median } from '../maths/quantile.js';
+import { CONFIDENCE, mean, shiftInterval } from './stats.js';
 import { startMeans, startShiftInterval } from './starts.js';
 
 /** @typedef {import('./analyze.js').Analysis} Analysis */

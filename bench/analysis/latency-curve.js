@@ -4,7 +4,8 @@
 // the Fastify ÷ Express CPU ratio taken within each round.
 import hdr from 'hdr-histogram-js';
 import { attributeSpikes } from './server-state.js';
-import { CONFIDENCE, median, seededRandom, summarize } from './stats.js';
+import { median } from '../maths/quantile.js';
+import { CONFIDENCE, seededRandom, summarize } from './stats.js';
 
 /** @typedef {import('../run/load-curve.js').CurveRunRecord} CurveRunRecord */
 /** @typedef {import('../run/load-curve.js').LoadLevel} LoadLevel */

@@ -2,6 +2,7 @@
 // The interval of a budgeted run, where the rounds a scenario gets depend on what its interval showed: a group-sequential
 // design whose looks are the rounds the budget's loop looks at, each look's Hodges–Lehmann interval at one stricter
 // level, chosen so that all looks together still hold 95 % (see docs/method.md, "The interval under a time budget").
+import { median } from '../maths/quantile.js';
 import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP } from '../model/design.js';
 import {
   AUTOCORRELATION_LIMIT,
@@ -9,7 +10,6 @@ import {
   autocorrelationWidening,
   coefficientOfVariation,
   lag1Autocorrelation,
-  median,
   signedRankInterval,
   stretched,
 } from './stats.js';

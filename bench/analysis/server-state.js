@@ -2,7 +2,7 @@
 // Reading the servers' own telemetry: per target the young generation's size, GC and event-loop figures over the
 // rounds; per compared pair the rounds where one side's heap sizing stepped away from its usual state, a
 // memory-reducing collection ran, or the hypervisor stole time.
-import { median } from './stats.js';
+import { median } from '../maths/quantile.js';
 
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('../run/telemetry/probe.js').GcSummary} GcSummary */

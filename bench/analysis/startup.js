@@ -3,7 +3,8 @@
 // its 95 % interval), RSS and V8 heap after boot (medians over those starts), and at the end of the timed runs (the
 // server's last timed run, as its telemetry read it).
 import { BARE } from '../model/stacks.js';
-import { median, summarize } from './stats.js';
+import { median } from '../maths/quantile.js';
+import { summarize } from './stats.js';
 
 /**
  * @typedef {object} StartupRow

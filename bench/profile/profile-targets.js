@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 
-import { median } from '../analysis/stats.js';
+import { median } from '../maths/quantile.js';
 import { runStamp } from '../model/results.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { scenarioNamed, targetNamed } from '../model/config.js';

@@ -1,7 +1,7 @@
 // @ts-check
 // --load-curve: after the saturation rounds, the two Nest adapters driven at the same fixed offered rates (open loop),
 // in paired, rotated rounds, with the server's CPU and memory read around every run.
-import { median } from '../analysis/stats.js';
+import { median } from '../maths/quantile.js';
 import { DEFAULT_LOAD_LEVELS, LOAD_CURVE_TARGETS } from './options.js';
 import { generatorFlag, generatorSaturated, missedSchedule, startOpenLoopGenerator } from './open-loop/runner.js';
 import { MAX_LATE_SHARE } from './open-loop/scheduler.js';

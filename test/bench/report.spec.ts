@@ -5,7 +5,7 @@ import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
 import { writeReports } from '../../bench/report/write.js';
-import { median } from '../../bench/analysis/stats.js';
+import { median } from '../../bench/maths/quantile.js';
 import { measuredVerdict, band } from '../../bench/analysis/verdict.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.

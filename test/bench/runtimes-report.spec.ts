@@ -4,7 +4,7 @@ import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
 import { markdownText, plainText } from '../../bench/report/rich-table.js';
-import { median } from '../../bench/analysis/stats.js';
+import { median } from '../../bench/maths/quantile.js';
 
 // results.json of a real `--quick --runtime node,node@24,bun --scenarios hello,json` run on the development machine.
 const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);

@@ -2,13 +2,12 @@ import {
   coefficientOfVariation,
   correlation,
   lag1Autocorrelation,
-  median,
-  quantile,
   seededRandom,
   shiftInterval,
   signedRankInterval,
   summarize,
 } from '../../bench/analysis/stats.js';
+import { median, quantile } from '../../bench/maths/quantile.js';
 import { lognormalRounds, seededNormal } from './support/noise.js';
 
 describe('median and quantiles', () => {
