@@ -11,6 +11,11 @@ import { planSession, type Session } from '../../../bench/run/session.js';
 import type { ServedTarget } from '../../../bench/run/targets.js';
 
 export const RUNTIME = 'node@20';
+/** The compared pair on the plainest scenario. */
+export const HELLO_PAIR: Pair[] = [
+  { target: 'nest-express', scenario: 'hello', stack: 'bare' },
+  { target: 'nest-fastify', scenario: 'hello', stack: 'bare' },
+];
 
 /** A load every server answered: `requests` responses of the expected status in the run's length. */
 export function answered(request: LoadRequest, requests = 1000): LoadResult {

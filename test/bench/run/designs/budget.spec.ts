@@ -1,12 +1,8 @@
 import { MIN_BUDGET_ROUNDS } from '../../../../bench/model/design.js';
 import { measureBudget } from '../../../../bench/run/designs/budget.js';
-import type { Pair } from '../../../../bench/run/plan.js';
-import { answered, fakeSession, RUNTIME } from '../../support/fake-session.js';
+import { answered, fakeSession, HELLO_PAIR, RUNTIME } from '../../support/fake-session.js';
 
-const pairs: Pair[] = [
-  { target: 'nest-express', scenario: 'hello', stack: 'bare' },
-  { target: 'nest-fastify', scenario: 'hello', stack: 'bare' },
-];
+const pairs = HELLO_PAIR;
 
 describe('the budget design', () => {
   it('runs the minimum rounds however small the budget, then records the block stopped on the budget', async () => {

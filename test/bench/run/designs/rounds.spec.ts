@@ -1,11 +1,7 @@
 import { measureRounds } from '../../../../bench/run/designs/rounds.js';
-import type { Pair } from '../../../../bench/run/plan.js';
-import { answered, fakeSession, RUNTIME } from '../../support/fake-session.js';
+import { answered, fakeSession, HELLO_PAIR, RUNTIME } from '../../support/fake-session.js';
 
-const pairs: Pair[] = [
-  { target: 'nest-express', scenario: 'hello', stack: 'bare' },
-  { target: 'nest-fastify', scenario: 'hello', stack: 'bare' },
-];
+const pairs = HELLO_PAIR;
 
 describe('the rounds design', () => {
   it('runs --rounds rounds of every pair, numbered from 1, the pair swapping who goes first each round', async () => {
