@@ -37,6 +37,8 @@ import { headerDifferences } from '../run/verify.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
+/** No compared pair was measured: an adapter or the app did not boot, or no route answered alike. */
+const EXIT_NOTHING_COMPARED = 3;
 const EXIT_INTERRUPTED = 130;
 
 /** @param {string} line */
@@ -65,13 +67,12 @@ async function main(argv) {
     console.log(HELP);
     return EXIT_OK;
   }
-  const prepared = await prepare(config, options, ownApp);
-  return prepared ? run(prepared) : EXIT_OK;
+  return run(await prepare(config, options, ownApp));
 }
 
 /**
  * Everything that can be refused before a server starts: driver, runtimes, pairs, and the config's prepare step; for
- * --nest-app, the routes that answer alike on both adapters. Null when none does: the table says why, nothing to time.
+ * --nest-app, the routes that answer alike on both adapters. When none does, no pair: the report says why.
  * @param {import('../model/config.js').Config} config
  * @param {import('../run/options.js').Options} options
  * @param {Awaited<ReturnType<typeof loadOwnApp>> | null} ownApp
@@ -86,17 +87,23 @@ async function prepare(config, options, ownApp) {
     const driver = await chooseDriver(options.driver, log);
     return ownApp ? prepareOwnAppCells(specs, options, driver, ownApp) : preparePackages(specs, options, driver);
   }
-  const runtimePlan = planRuntimes(options.runtime, { date: today });
+  const runtimePlan = planRuntimes(options.runtime, { date: today, usersApp: Boolean(ownApp) });
   const driver = await chooseDriver(options.driver, log);
-  // installs once every flag has been accepted, except that --nest-app checks the app on the first runtime first
+  // installs once every flag has been accepted, except that --nest-app checks the app on a runtime first
   const install = () => runtimesForOption(runtimePlan.specs, driver.name, log);
   const installedFirst = ownApp ? await install() : null;
-  const checked = ownApp && installedFirst && (await ownApp.check({ runtime: installedFirst[0], options, log }));
+  const checked = ownApp && installedFirst && (await checkOnRuntimes(ownApp, installedFirst, options));
+  const runtimeChoiceOf = (/** @type {import('../runtimes/runtimes.js').Runtime[]} */ runtimes) => ({
+    requested: runtimePlan.requested,
+    specs: runtimePlan.specs.map((spec) => spec.text),
+    reason: describeRuntimeChoice(runtimePlan, runtimes, today),
+  });
   if (checked && !checked.config) {
     const cost = switchingCost(checked.record, [], []);
     if (cost) log(markdownTable(switchingFindingsTable(cost)));
     log(markdownTable(compatibilityTable(checked.record)));
-    return null;
+    const runtimes = /** @type {import('../runtimes/runtimes.js').Runtime[]} */ (installedFirst);
+    return nothingToCompare({ config, options, driver, runtimes, ownApp: checked.record }, runtimeChoiceOf);
   }
   if (checked?.config) ({ config, options } = checked);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config, stackPlan(options));
@@ -110,12 +117,8 @@ async function prepare(config, options, ownApp) {
     throw new UsageError(
       `--scenarios ${mix.scenario}: ${driver.name} sends one kind of request per run, a mix needs several; use --driver wrk or autocannon`,
     );
-  const runtimes = installedFirst ?? (await install());
-  const runtimeChoice = {
-    requested: runtimePlan.requested,
-    specs: runtimePlan.specs.map((spec) => spec.text),
-    reason: describeRuntimeChoice(runtimePlan, runtimes, today),
-  };
+  const runtimes = checked?.runtimes ?? (await install());
+  const runtimeChoice = runtimeChoiceOf(runtimes);
   const prepared =
     (await config.prepare?.({
       targets: [...new Set(pairs.map((pair) => pair.target))],
@@ -136,6 +139,61 @@ async function prepare(config, options, ownApp) {
     env: prepared.env ?? {},
     token: prepared.token ?? null,
     ownApp: checked?.record ?? null,
+    cells: null,
+    refused: [],
+  };
+}
+
+/**
+ * The app checked on each runtime in turn, until one boots it on Express: a runtime it does not boot on is a finding
+ * with the app's own error, left out of the run.
+ * @param {Awaited<ReturnType<typeof loadOwnApp>>} ownApp
+ * @param {import('../runtimes/runtimes.js').Runtime[]} runtimes
+ * @param {import('../run/options.js').Options} options
+ */
+async function checkOnRuntimes(ownApp, runtimes, options) {
+  /** @type {import('../own-app/boot-failure.js').BootFailure[]} */
+  const runtimeFailures = [];
+  const failed = new Set();
+  for (const runtime of runtimes) {
+    const checked = await ownApp.check({ runtime, options, log });
+    const failure = checked.record.bootFailure;
+    // the routes were listed on the node running the bench: on another runtime, not booting is that runtime's doing
+    if (failure?.adapter === 'express' && runtime.command !== process.execPath) {
+      const fix = `measure it on another runtime: --runtime node (the node running the bench, ${process.version}, listed its routes)`;
+      runtimeFailures.push({ ...failure, fix });
+      failed.add(runtime);
+      log(`--nest-app: the app does not boot on ${failure.runtime}: ${failure.error}; ${fix}`);
+      if (failed.size < runtimes.length) continue;
+    }
+    return {
+      ...checked,
+      record: { ...checked.record, runtimeFailures },
+      runtimes: runtimes.filter((r) => !failed.has(r)),
+    };
+  }
+  throw new Error('no runtime to check the app on');
+}
+
+/**
+ * A run with no pair to measure (the app did not boot, or no route answered alike): what was found, as a report.
+ * @param {{ config: import('../model/config.js').Config, options: import('../run/options.js').Options,
+ *   driver: import('../run/drivers/registry.js').Driver, runtimes: import('../runtimes/runtimes.js').Runtime[],
+ *   ownApp: import('../own-app/own-app.js').OwnAppRecord }} found
+ * @param {(runtimes: import('../runtimes/runtimes.js').Runtime[]) => { requested: string | null, specs: string[], reason: string }} runtimeChoiceOf
+ */
+function nothingToCompare({ config, options, driver, runtimes, ownApp }, runtimeChoiceOf) {
+  return {
+    config,
+    options: { ...options, cpus: null },
+    driver,
+    runtimes,
+    runtimeChoice: runtimeChoiceOf(runtimes),
+    pairs: [],
+    notApplicable: [],
+    env: {},
+    token: null,
+    ownApp,
     cells: null,
     refused: [],
   };
@@ -259,16 +317,18 @@ async function run({
 }) {
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
-  // each runtime is one cell unless --packages made cells of runtimes × package sets
+  // each runtime is one cell unless --packages made cells of runtimes × package sets; none without a pair to measure
   const measured =
-    cells ??
-    runtimes.map((runtime) => ({
-      key: `${runtime.name}@${runtime.version}`,
-      runtime,
-      config,
-      pairs,
-      telemetryMissing: null,
-    }));
+    pairs.length === 0
+      ? []
+      : (cells ??
+        runtimes.map((runtime) => ({
+          key: `${runtime.name}@${runtime.version}`,
+          runtime,
+          config,
+          pairs,
+          telemetryMissing: null,
+        })));
   const runtimeKeys = measured.map((cell) => cell.key);
   const results = createResults({
     startedAt,
@@ -285,6 +345,7 @@ async function run({
   save();
   log(`results: ${outDir}`);
 
+  let compared = false;
   const abort = new AbortController();
   const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
     if (abort.signal.aborted) process.exit(EXIT_INTERRUPTED); // second Ctrl-C: children are killed on exit
@@ -356,7 +417,7 @@ async function run({
       }
     }
     results.headerDifferences = headerDifferences(results.verification);
-    if (options.prof && !abort.signal.aborted) {
+    if (options.prof && pairs.length && !abort.signal.aborted) {
       const { profileRun } = await import('../profile/profile-targets.js');
       results.profiles = await profileRun({
         config,
@@ -385,11 +446,15 @@ async function run({
     results.finishedAt = new Date().toISOString();
     save();
     const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
+    compared = analysis.ratios.some((row) => row.judged && row.byRound.length > 0);
     console.log(renderSummary(results, analysis));
     const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
     log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   }
   if (abort.signal.aborted) return EXIT_INTERRUPTED;
+  // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
+  const askedToCompare = pairs.length === 0 || config.compare.every((name) => pairs.some((p) => p.target === name));
+  if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
   return failureCount(results) ? EXIT_FAILED : EXIT_OK;
 }
 

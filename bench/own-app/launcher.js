@@ -3,15 +3,18 @@
 // The bench's own server entry for a user's Nest module: NestFactory.create(module, adapter), the user's configure(app)
 // (what their main.ts does), listen. Nest and the adapters come from the app's folder, not the bench's.
 // NEST_APP_ROUTES=1 instead prints the routes Nest registered, with what each one's body must look like, as JSON on
-// stdout, and exits.
+// stdout, and exits. A boot that throws ends with one line on stderr: the error and the first place in the app's own
+// code it passed through (source-mapped while booting, then mapping is off again: nothing changes per request).
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REFUSAL_PREFIX } from './launcher-env.js';
 import { bodySchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
 import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from './graphql-schema.js';
 
+const LAUNCHER_FILE = fileURLToPath(import.meta.url);
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
 const VERSIONING_TYPES = ['uri', 'header', 'media-type', 'custom'];
 
@@ -26,6 +29,8 @@ const {
   NEST_APP_SET_PACKAGES,
 } = process.env;
 const moduleFile = /** @type {string} */ (NEST_APP_MODULE);
+const sourceMaps = typeof process.setSourceMapsEnabled === 'function';
+if (sourceMaps) process.setSourceMapsEnabled(true);
 // before anything of the app's or Nest's loads
 if (NEST_APP_SET) resolveFromSet(NEST_APP_SET, String(NEST_APP_SET_PACKAGES).split(','));
 const requireFromApp = createRequire(moduleFile);
@@ -88,20 +93,65 @@ function moduleClass(exports) {
   return modules[0][1];
 }
 
-// @nestjs/core loads reflect-metadata, which the compiled decorators need before the module is evaluated
-const core = await importFromApp('@nestjs/core');
-const loaded = await import(pathToFileURL(moduleFile).href);
-const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
-const adapterName = NEST_APP_ROUTES ? 'express' : NEST_APP_ADAPTER;
-const adapter =
-  adapterName === 'fastify'
-    ? new (await importFromApp('@nestjs/platform-fastify')).FastifyAdapter()
-    : new (await importFromApp('@nestjs/platform-express')).ExpressAdapter();
-const setup = NEST_APP_SETUP ? await import(pathToFileURL(NEST_APP_SETUP).href) : null;
-if (setup && typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} exports no configure(app) function`);
+/**
+ * Where an error passed through the app's own code first: its stack's first frame outside node_modules, Node and
+ * this launcher, as FILE:LINE:COLUMN; null when it never did.
+ * @param {unknown} error
+ */
+function appFrame(error) {
+  const stack = error instanceof Error ? String(error.stack) : '';
+  for (const [, place] of stack.matchAll(/^\s+at (?:.*?\()?((?:file:\/\/)?\/[^()\s]+:\d+:\d+)\)?$/gm)) {
+    const file = place.replace(/^file:\/\//, '');
+    if (!file.includes('/node_modules/') && !file.startsWith(dirname(LAUNCHER_FILE))) return file;
+  }
+  return null;
+}
 
-const app = await core.NestFactory.create(AppModule, adapter, { logger, snapshot: Boolean(NEST_APP_ROUTES) });
-await setup?.configure(app, { adapter: adapterName });
+/**
+ * Runs one step of the boot; an error ends the process with its one line, where the app's code met it.
+ * @template T @param {string} step @param {() => Promise<T> | T} run @returns {Promise<T>}
+ */
+async function booting(step, run) {
+  try {
+    return await run();
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error';
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    const at = appFrame(error);
+    process.stderr.write(`${name}: ${message} (${step}${at ? ` at ${at}` : ''})\n`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The adapter as the setup module asks: built by its createAdapter(name), or with its adapterOptions[name], else
+ * with the adapter's defaults.
+ * @param {'express' | 'fastify'} name @param {Record<string, any> | null} setup
+ */
+async function createAdapter(name, setup) {
+  const built = typeof setup?.createAdapter === 'function' ? await setup.createAdapter(name) : undefined;
+  if (built) return built;
+  const options = setup?.adapterOptions?.[name];
+  return name === 'fastify'
+    ? new (await importFromApp('@nestjs/platform-fastify')).FastifyAdapter(options)
+    : new (await importFromApp('@nestjs/platform-express')).ExpressAdapter(options);
+}
+
+// @nestjs/core loads reflect-metadata, which the compiled decorators need before the module is evaluated
+const core = await booting('loading @nestjs/core', () => importFromApp('@nestjs/core'));
+const loaded = await booting('loading the module', () => import(pathToFileURL(moduleFile).href));
+const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
+const adapterName = NEST_APP_ROUTES ? 'express' : /** @type {'express' | 'fastify'} */ (NEST_APP_ADAPTER);
+const setup = NEST_APP_SETUP
+  ? await booting('loading the setup', () => import(pathToFileURL(/** @type {string} */ (NEST_APP_SETUP)).href))
+  : null;
+if (setup && typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} exports no configure(app) function`);
+const adapter = await booting(`building the ${adapterName} adapter`, () => createAdapter(adapterName, setup));
+
+const app = await booting('NestFactory.create', () =>
+  core.NestFactory.create(AppModule, adapter, { logger, snapshot: Boolean(NEST_APP_ROUTES), abortOnError: false }),
+);
+await booting('configure(app)', () => setup?.configure(app, { adapter: adapterName }));
 
 /**
  * Loaded from the app's folder when it has the package, else null: the app's own copies hold its metadata.
@@ -201,7 +251,8 @@ function bodyDescriptions(nestApp) {
 }
 
 if (NEST_APP_ROUTES) {
-  await app.init();
+  await booting('app.init()', () => app.init());
+  if (sourceMaps) process.setSourceMapsEnabled(false);
   const bodies = bodyDescriptions(app);
   const graph = app.get(core.SerializedGraph).toJSON();
   /** @type {{ type?: number, header?: string, key?: string } | undefined} */
@@ -226,7 +277,8 @@ if (NEST_APP_ROUTES) {
 }
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
-await app.listen(port, host);
+await booting('app.listen()', () => app.listen(port, host));
+if (sourceMaps) process.setSourceMapsEnabled(false);
 /** @param {string} name */
 const loadedVersion = (name) => {
   try {

@@ -3,6 +3,7 @@
 // scenarios from them, --params, --traffic and a --config file; then, once the runtime is known, check every route on
 // both adapters and keep for timing those that answer alike.
 import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.js';
 import { readConfigObject } from '../model/config.js';
 import {
@@ -15,12 +16,13 @@ import {
   userScenarios,
 } from './app-config.js';
 import { appClient, authenticateExport, signIn } from './authenticate.js';
+import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { fetchLists, listRequests, resolveIds } from './id-sources.js';
 import { graphqlRefusals, graphqlTraffic, planGraphql, readOperations, withGraphql, withoutErrors } from './graphql.js';
 import { findWitness, lostSignInReason, principalValues, signInLost, witnessCandidates } from './principal.js';
-import { onPackageSet, resolveNestApp } from './packages.js';
+import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
 
@@ -50,6 +52,9 @@ import { scanApp } from './scan.js';
  * @property {import('./authenticate.js').SignInRecord | null} [signIn] when --nest-setup exports authenticate
  * @property {string[]} [headers] the names of the --header headers sent with every request
  * @property {import('./scan.js').ScanRecord} [scan] what the scan of its code found; absent before the scan existed
+ * @property {Record<string, string>} [adapters] how the setup module had each adapter built; absent: its defaults
+ * @property {import('./boot-failure.js').BootFailure | null} [bootFailure] the app did not boot on an adapter
+ * @property {import('./boot-failure.js').BootFailure[]} [runtimeFailures] runtimes the app did not boot on, left out
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
  */
 
@@ -66,6 +71,7 @@ export async function loadOwnApp(flags, configFile) {
       : userScenarios(await readConfigObject(configFile), configFile);
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
   const authenticate = await authenticateExport(app.setupFile);
+  const adapters = await adapterChoices(app.setupFile);
   const { graphql } = discovered;
   if (flags.graphqlQueries && !graphql)
     throw new UsageError(
@@ -239,6 +245,10 @@ export async function loadOwnApp(flags, configFile) {
         headers: Object.keys(flags.headers),
         swaggerError: discovered.swaggerError ?? null,
         scan,
+        adapters,
+        bootFailure: compatibility.startFailure
+          ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`)
+          : null,
       };
       if (scenarios.length === 0) return { config: null, options, record };
       const checked = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir });
@@ -257,6 +267,24 @@ export async function loadOwnApp(flags, configFile) {
       return { config: checked, options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true }, record };
     },
   };
+}
+
+/**
+ * How the setup module has each adapter built (the launcher builds them so): createAdapter(name), else
+ * adapterOptions[name] given to the adapter's constructor.
+ * @param {string | null} setupFile
+ * @returns {Promise<Record<string, string>>}
+ */
+async function adapterChoices(setupFile) {
+  if (setupFile === null) return {};
+  const setup = await import(pathToFileURL(setupFile).href);
+  return Object.fromEntries(
+    ADAPTERS.flatMap((name) => {
+      const options = setup.adapterOptions?.[name];
+      if (typeof setup.createAdapter === 'function') return [[name, 'createAdapter(name) in the setup module']];
+      return options ? [[name, `adapterOptions.${name} ${JSON.stringify(options)}`]] : [];
+    }),
+  );
 }
 
 /**

@@ -53,6 +53,13 @@ export function decisionSentences(results, analysis) {
     return [sentence];
   });
   if (paragraphs.length === 0) paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
+  paragraphs.unshift(...bootSentences(results.ownApp));
+  for (const refusal of analysis.refusals ?? [])
+    paragraphs.push([
+      strong(`Refused, not measured: ${scenarioLabel(refusal, analysis.stacks)}`),
+      ` on ${analysis.runtimeLabels[refusal.runtime] ?? refusal.runtime}: ${formatNumber(refusal.share * 100)} % of ${refusal.target}'s timed answers were ` +
+        `${refusal.status ?? 'not its success status'}: ${refusal.cause}. Fix: ${refusal.fix}. It is not in the verdict.`,
+    ]);
   for (const runtime of new Set(analysis.startup.map((r) => r.runtime))) {
     const rows = analysis.startup.filter((r) => r.runtime === runtime);
     paragraphs.push([
@@ -73,7 +80,7 @@ export function decisionSentences(results, analysis) {
     const total = cost.byKind.breaks + cost.byKind.differs + cost.byKind.plugin;
     paragraphs.push([
       strong('Switching'),
-      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : 'every route answers its own request alike on both adapters'}; ` +
+      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : results.ownApp?.bootFailure ? 'no route could be asked, as the app did not boot' : 'every route answers its own request alike on both adapters'}; ` +
         `${formatNumber(total)} findings in all (${formatNumber(cost.byKind.breaks)} ${KIND_WORDS.breaks}, ${formatNumber(cost.byKind.differs)} ${KIND_WORDS.differs}, ` +
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
     ]);
@@ -85,4 +92,29 @@ export function decisionSentences(results, analysis) {
     ' rebuilds every table. The method follows.',
   ]);
   return paragraphs;
+}
+
+/**
+ * What kept the app from booting comes first: on an adapter (the headline of a run that then compared nothing), and on
+ * each runtime left out.
+ * @param {import('../own-app/own-app.js').OwnAppRecord | undefined} record
+ * @returns {Text[]}
+ */
+function bootSentences(record) {
+  if (!record) return [];
+  const failures = [...(record.runtimeFailures ?? [])];
+  const own = record.bootFailure;
+  if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
+  return failures.map((failure) => [
+    strong(
+      failure === own
+        ? `Nest-${failure.adapter === 'fastify' ? 'Fastify' : 'Express'} did not boot`
+        : `The app does not boot on ${failure.runtime}`,
+    ),
+    `${failure === own ? ` on ${failure.runtime}` : ''}: ${failure.error}`,
+    ...(failure.step
+      ? [` (${failure.step}${failure.at ? ' at ' : ''}`, ...(failure.at ? [code(failure.at)] : []), ')']
+      : []),
+    `. Fix: ${failure.fix}.`,
+  ]);
 }

@@ -252,7 +252,10 @@ function ownPackagesTable(record) {
     title: "Your app's packages",
     intro:
       "As installed for the module (the launcher loads these, never the bench's own copies)." +
-      (record.cwd ? ` Its servers ran in ${record.cwd}, where it finds its .env (--nest-cwd to change).` : ''),
+      (record.cwd ? ` Its servers ran in ${record.cwd}, where it finds its .env (--nest-cwd to change).` : '') +
+      Object.entries(record.adapters ?? {})
+        .map(([adapter, how]) => ` ${adapter}'s adapter: ${how}.`)
+        .join(''),
     headers: ['package', 'version'],
     align: ['left', 'right'],
     rows: Object.entries(record.versions).map(([name, version]) => [name, version]),

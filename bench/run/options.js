@@ -283,7 +283,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   -h, --help           this text
 
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
-Exit codes: 0 all measured, 1 a run or verification failed, 2 bad flag, 130 interrupted (partial results kept).`;
+Exit codes: 0 compared, 1 a timed run or its verification failed, 2 bad input (one line says which), 3 nothing
+compared (an adapter or the app did not boot, no pair measured), 130 interrupted. Whatever the code, results.json,
+report.md and report.html are written (partial results kept), the reason first.`;
 
 /** @param {{ name: string }[]} items */
 function names(items) {

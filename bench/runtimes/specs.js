@@ -41,16 +41,18 @@ function readEnginesNode() {
 }
 
 /**
- * The runtimes to measure. Without --runtime: the node running the bench, unless its line is end of life on `date`;
- * then the LTS line, installed from npm.
+ * The runtimes to measure. Without --runtime: the node running the bench, unless its line is end of life on `date`
+ * and the run is not of the user's own app (which runs on the user's node, whatever its status); then the LTS line,
+ * installed from npm.
  * @param {string | null} text --runtime, or null
- * @param {{ date: string, runningNode?: string }} context the run's date; the running node's version
+ * @param {{ date: string, runningNode?: string, usersApp?: boolean }} context the run's date; the running node's
+ *   version; usersApp: --nest-app
  * @returns {RuntimePlan}
  */
-export function planRuntimes(text, { date, runningNode = process.versions.node }) {
+export function planRuntimes(text, { date, runningNode = process.versions.node, usersApp = false }) {
   if (text !== null) return { specs: parseRuntimeList(text, date), requested: text, replaced: null };
   const status = releaseStatus({ name: 'node', version: runningNode }, date);
-  if (status.phase !== 'end of life')
+  if (usersApp || status.phase !== 'end of life')
     return { specs: [{ text: 'node', name: 'node', range: null }], requested: null, replaced: null };
   const major = String(ltsLine(date));
   return {

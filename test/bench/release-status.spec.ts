@@ -181,6 +181,14 @@ describe('planRuntimes without --runtime', () => {
     });
   });
 
+  it("measures a user's app (--nest-app) on the running node even past end of life: the app runs there", () => {
+    expect(planRuntimes(null, { date: TODAY, runningNode: '20.20.2', usersApp: true })).toEqual({
+      specs: [{ text: 'node', name: 'node', range: null }],
+      requested: null,
+      replaced: null,
+    });
+  });
+
   it('keeps --runtime node as the running node, past end of life or not', () => {
     expect(planRuntimes('node', { date: TODAY, runningNode: '20.20.2' }).specs).toEqual([
       { text: 'node', name: 'node', range: null },

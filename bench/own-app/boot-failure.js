@@ -1,0 +1,65 @@
+// @ts-check
+// The app did not boot: on Fastify (a call only Express has, a plugin not installed, a route Fastify's router refuses)
+// or on a runtime. The launcher's last stderr line names the error, the boot step and the first place in the app's code
+// it passed through; this reads it back and names the fix.
+
+/**
+ * @typedef {object} BootFailure
+ * @property {'express' | 'fastify'} adapter
+ * @property {string} runtime e.g. node@26.10.0
+ * @property {string} error the app's own error, e.g. "TypeError: app.enable is not a function"
+ * @property {string | null} step the boot step it broke: configure(app), NestFactory.create, app.listen() ...
+ * @property {string | null} at FILE:LINE:COLUMN in the app's code (its source, where a source map leads to it)
+ * @property {string} fix
+ */
+
+const LAUNCHER_LINE = /(\w*Error(?:\s\[\w+\])?: .*?) \(([^()]+?)(?: at (\/\S+:\d+:\d+))?\)$/;
+
+/** Known errors and the change that fixes each; the first that matches wins. */
+const FIXES = [
+  {
+    match: /"(@?[\w./-]+)" package is missing|Cannot find (?:module|package) '(@?[\w.-]+(?:\/[\w.-]+)?)/,
+    fix: (/** @type {RegExpMatchArray} */ m) => `install it in the app's folder: npm i ${m[1] ?? m[2]}`,
+  },
+  {
+    match: /app\.enable is not a function|app\.set is not a function/,
+    fix: () =>
+      "app.enable and app.set are Express's (NestExpressApplication): for 'trust proxy' give Fastify's " +
+      'trustProxy in the setup module (export const adapterOptions = { fastify: { trustProxy: true } }); else call ' +
+      "them only when configure(app, { adapter }) is given adapter === 'express'",
+  },
+  {
+    match: /(app\.\w+) is not a function/,
+    fix: (/** @type {RegExpMatchArray} */ m) =>
+      `${m[1]} is Express's (NestExpressApplication): call it only when configure(app, { adapter }) is given ` +
+      "adapter === 'express', and Fastify's equivalent otherwise",
+  },
+  {
+    match: /Wildcard must be the last character/,
+    fix: () =>
+      "Fastify's router takes a wildcard only at a path's end: a named wildcard such as @All('*path') (Express 5) " +
+      "needs a plain '*' there",
+  },
+];
+
+/**
+ * @param {{ adapter: string, error: string }} startFailure as the compatibility check recorded it
+ * @param {string} runtime
+ * @returns {BootFailure}
+ */
+export function bootFailure({ adapter, error }, runtime) {
+  const line = error.slice(error.indexOf(': ') + 2);
+  const parsed = LAUNCHER_LINE.exec(line);
+  const message = parsed ? parsed[1] : line;
+  const known = FIXES.map((entry) => ({ entry, m: message.match(entry.match) })).find(({ m }) => m);
+  return {
+    adapter: adapter === 'fastify' ? 'fastify' : 'express',
+    runtime,
+    error: message,
+    step: parsed?.[2] ?? null,
+    at: parsed?.[3] ?? null,
+    fix: known
+      ? known.entry.fix(/** @type {RegExpMatchArray} */ (known.m))
+      : "configure(app, { adapter }) is given the adapter's name: make the failing call Express-only, or give Fastify's equivalent",
+  };
+}
