@@ -1,5 +1,6 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
+import { refusalOf } from './refusals.js';
 import { switchingCost } from '../own-app/switching.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
@@ -176,6 +177,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string[]} remoteTargets url targets: measured for load only, their CPU and memory are not ours to read
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
+ * @property {import('./refusals.js').Refusal[]} refusals compared pairs whose timed answers were mostly refusals (429,
+ *   401, 503): findings, left out of the ratios
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
@@ -261,6 +264,8 @@ export function analyze(results) {
   const targetRows = [];
   /** @type {RatioRow[]} */
   const ratios = [];
+  /** @type {import('./refusals.js').Refusal[]} */
+  const refusals = [];
   const stacks = [...new Set([...(results.plan?.pairs ?? []), ...results.runs].map(stackOf))];
   for (const runtime of runtimes) {
     for (const scenario of scenarios) {
@@ -287,6 +292,12 @@ export function analyze(results) {
                   judged: false,
                 }));
         for (const spec of [...specs, ...baselineRatios]) {
+          // a pair whose answers were mostly refusals measured the refusal: a finding, never a ratio
+          const refusal = refusalOf(runs, { runtime, scenario, stack }, [spec.numerator, spec.denominator]);
+          if (refusal) {
+            if (spec.judged) refusals.push(refusal);
+            continue;
+          }
           // a fixed design with --starts ran its --rounds in every start
           const rounds =
             typeof results.options.budgetSec === 'number'
@@ -318,6 +329,7 @@ export function analyze(results) {
     remoteTargets: config.targets.filter((t) => t.kind === 'url').map((t) => t.name),
     targetRows,
     ratios,
+    refusals,
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),

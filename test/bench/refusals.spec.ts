@@ -1,0 +1,48 @@
+import { analyze } from '../../bench/analysis/analyze.js';
+import { renderSummary } from '../../bench/report/markdown.js';
+import { results } from './support/synthetic-results.js';
+
+/** A throttler's run: of 5,000 answers, 50 were the route's 200 in each 10 s window, the rest 429. */
+function throttled(run: any) {
+  const requests = 5000;
+  return {
+    ...run,
+    load: { ...run.load, requests, statusCounts: { 200: 50, 429: 4950 }, unexpectedStatus: 4950, rps: 100 },
+  };
+}
+
+describe('a route whose timed answers were refusals', () => {
+  const refused = { ...results(() => 1), targetFailures: [], verification: [] };
+  refused.runs = refused.runs.map(throttled);
+  const analysis = analyze(refused);
+
+  it('gets no ratio, so the verdict never shows one for it', () => {
+    expect(analysis.ratios.filter((r: any) => r.judged && r.scenario === 'hello')).toEqual([]);
+    expect(renderSummary(refused, analysis)).not.toMatch(/1\.00×/);
+  });
+
+  it('is a finding that names the status, its cause and the fix', () => {
+    expect(analysis.refusals).toEqual([
+      expect.objectContaining({
+        scenario: 'hello',
+        status: 429,
+        share: 0.99,
+        cause: expect.stringMatching(/rate limiter/),
+      }),
+    ]);
+    const summary = renderSummary(refused, analysis);
+    expect(summary).toContain('**Refused, not measured: hello**');
+    expect(summary).toContain("exempt the bench's address (127.0.0.1)");
+  });
+
+  it('leaves a route with a few refused answers among its successes measured', () => {
+    const mostlyServed = results(() => 1.5);
+    mostlyServed.runs = mostlyServed.runs.map((run: any) => ({
+      ...run,
+      load: { ...run.load, statusCounts: { 200: run.load.requests - 10, 429: 10 }, unexpectedStatus: 10 },
+    }));
+    const served = analyze(mostlyServed);
+    expect(served.refusals).toEqual([]);
+    expect(served.ratios.some((r: any) => r.judged && r.scenario === 'hello')).toBe(true);
+  });
+});
