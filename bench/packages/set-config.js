@@ -2,16 +2,15 @@
 // What a package set serves: the era app on both adapters (src/era/, compiled for old Node) and the bare frameworks
 // at the set's versions, over node:http as the baseline; and the files copied into the set so they load its packages.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../errors.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { DEFAULT_PORT_ENV } from '../model/config.js';
 import { PROJECT_ROOT } from '../model/project-root.js';
 import { BARE } from '../model/stacks.js';
+import { requireBuiltInApp } from '../run/build.js';
 
 /** @typedef {import('./sets.js').PackageSet} PackageSet */
 /** @typedef {import('../model/config.js').Target} Target */
@@ -93,11 +92,7 @@ export const SET_CONFIG_SHAPE = setConfig('nest', PROJECT_ROOT, true);
  * @param {(line: string) => void} log
  */
 export function buildEraApp(log) {
-  if (!existsSync(path.join(PROJECT_ROOT, ERA_TSCONFIG)))
-    throw new UsageError(
-      '--packages: the built-in app ships with a clone of nest-adapter-bench, not with its npm package; ' +
-        'add --nest-app to run your own app on the set',
-    );
+  requireBuiltInApp('--packages', 'add --nest-app to run your own app on the set');
   log(`packages: compiling the era app (src/era/) for old Node: tsc -p ${ERA_TSCONFIG}`);
   // the project's own TypeScript (a dev dependency: the era app is built in a clone only), run by this node: nothing
   // on PATH or in node_modules/.bin stands between

@@ -1,8 +1,9 @@
 // @ts-check
 // The Nest targets run the compiled app: build it when dist/ is missing or older than any source file.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { UsageError } from '../errors.js';
 import { PROJECT_ROOT } from '../model/project-root.js';
 
 /** The compiled entrypoints of the app's two adapters, relative to the project root. */
@@ -34,11 +35,25 @@ export function staleEntries() {
 }
 
 /**
+ * The built-in app is this repository's src/, which the npm package does not hold.
+ * @param {string} flag what asked for it @param {string} instead the flags that work from the package
+ * @throws {UsageError} when the bench runs from its npm package
+ */
+export function requireBuiltInApp(flag, instead) {
+  if (!existsSync(SOURCE_DIR))
+    throw new UsageError(
+      `${flag}: the built-in app ships with a clone of nest-adapter-bench, not with its npm package; ${instead}`,
+    );
+}
+
+/**
  * Run `nest build` when needed.
  * @param {(line: string) => void} log
  * @throws {Error} when the build fails
+ * @throws {UsageError} when the bench runs from its npm package
  */
 export function ensureBuilt(log) {
+  requireBuiltInApp('the built-in setup', 'give --nest-app (your Nest module) or --config (your servers)');
   const stale = staleEntries();
   if (stale.length === 0) return;
   log(`building the app (${stale.join(', ')} missing or older than src/): npx nest build`);

@@ -77,6 +77,15 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     expect(help.stdout).toContain('--nest-app');
   });
 
+  it('refuses the built-in setup, which ships with a clone only, in one line', async () => {
+    const builtIn = await npx(project, ['--quick', '--runtime', 'node'], project);
+    expect(builtIn.status).toBe(2);
+    expect(builtIn.stderr.trim()).toBe(
+      'the built-in setup: the built-in app ships with a clone of nest-adapter-bench, not with its npm package; ' +
+        'give --nest-app (your Nest module) or --config (your servers)',
+    );
+  });
+
   describe('--nest-app on the app, run from another folder', () => {
     beforeAll(async () => {
       await run(process.execPath, [TSC, '-p', join(APP, 'tsconfig.json')]);
