@@ -28,16 +28,20 @@ function npx(project: string, args: string[], cwd: string): Promise<Finished> {
   return new Promise((resolve) => child.once('close', (status, signal) => resolve({ status, signal, stdout, stderr })));
 }
 
-/** A fresh database, so every run signs up the bench's account anew. */
-async function recreateDatabase() {
-  const client = new pg.Client({ ...POSTGRES, database: 'postgres' });
+async function query(database: string, sql: string, values: unknown[] = []) {
+  const client = new pg.Client({ ...POSTGRES, database });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${DATABASE}`);
+    return (await client.query(sql, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** A fresh database, so every run signs up the bench's account anew. */
+async function recreateDatabase() {
+  await query('postgres', `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await query('postgres', `CREATE DATABASE ${DATABASE}`);
 }
 
 describe('the packed CLI, installed into an empty project, on examples/members-api', () => {
@@ -111,9 +115,36 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
       results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     }, RUN_TIMEOUT_MS);
 
-    it('writes results.json, report.md and report.html', () => {
+    const route = (method: string, path: string) =>
+      results.ownApp.routes.find((r: any) => r.method === method && r.path === `/api/v1${path}`);
+    const timedOn = (scenario: string) =>
+      results.runs
+        .filter((r: any) => r.scenario === scenario && r.status === 'ok')
+        .map((r: any) => r.target)
+        .sort();
+    const BOTH_ROUNDS = ['nest-express', 'nest-express', 'nest-fastify', 'nest-fastify'];
+
+    it('writes results.json, report.md and report.html, and exits 0', () => {
       for (const file of ['results.json', 'report.md', 'report.html'])
         expect(existsSync(join(out, file)), `${file}\n${bench.stderr}`).toBe(true);
+      expect(bench.status, bench.stderr).toBe(0);
+    });
+
+    it('keeps the signed-in account: DELETE /me is listed with why and the flag, never sent, and the row is there', async () => {
+      expect(route('DELETE', '/auth/me')).toMatchObject({
+        scenario: null,
+        notMeasured: expect.stringContaining('removes the signed-in account'),
+      });
+      expect(route('DELETE', '/auth/me').notMeasured).toContain("--time-write 'DELETE /api/v1/auth/me'");
+      expect(results.runs.filter((r: any) => r.scenario === 'delete-api-v1-auth-me')).toEqual([]);
+      const [account] = await query(DATABASE, 'SELECT "deletedAt" FROM "user" WHERE email = $1', ['bench@example.com']);
+      expect(account).toEqual({ deletedAt: null });
+    });
+
+    it('creates users with a role id GET /roles listed (the app answers 422 to any other), and gives them a ratio', () => {
+      expect(route('POST', '/users')).toMatchObject({ scenario: 'post-api-v1-users', body: 'derived' });
+      expect(timedOn('post-api-v1-users')).toEqual(BOTH_ROUNDS);
+      expect(bench.stdout).toMatch(/\| post-api-v1-users \| \d\.\d\d× \|/);
     });
 
     it('runs the app in its own folder: its .env and its mail template are found, and the report names the folder', () => {
@@ -125,13 +156,7 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
 
     it('is not shut down by the bench, though it calls enableShutdownHooks()', () => {
       expect(results.drains ?? []).toEqual([]);
-      const register = results.runs.filter((r: any) => r.scenario === 'post-api-v1-auth-email-register');
-      expect(register.map((r: any) => `${r.target} ${r.status}`).sort()).toEqual([
-        'nest-express ok',
-        'nest-express ok',
-        'nest-fastify ok',
-        'nest-fastify ok',
-      ]);
+      expect(timedOn('post-api-v1-auth-email-register')).toEqual(BOTH_ROUNDS);
     });
 
     it('reads the app’s code with the app’s own TypeScript, from its source maps', () => {
