@@ -20,19 +20,34 @@ const ERROR_LOG_POLL_MS = 20;
 /** An answer's body is kept to this many characters: enough to read a lost field or an error's message. */
 const MAX_BODY_CHARS = 300;
 
+/** The headers an answer keeps: what app.use middleware (helmet, compression, cors) shows it did. */
+const EVIDENCE_HEADERS = [
+  'content-encoding',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'x-content-type-options',
+  'content-security-policy',
+  'strict-transport-security',
+  'location',
+];
+/** Sent with each route's own request in this check, as browsers do: compression middleware then shows itself. */
+const ACCEPT_ENCODING = 'gzip';
+
 /**
  * @typedef {{ status: number | null, contentType: string | null, error: string | null, refusal?: string | null,
- *   body?: string, setCookies?: string[] }} AdapterAnswer error: the first line the server logged while answering (or
- *   why the request failed); refusal: what a 4xx answer's body said (a validation message); body: its start;
- *   setCookies: the names of the cookies it set
+ *   body?: string, setCookies?: string[], headers?: Record<string, string> }} AdapterAnswer error: the first line the
+ *   server logged while answering (or why the request failed); refusal: what a 4xx answer's body said (a validation
+ *   message); body: its start; setCookies: the names of the cookies it set; headers: those of EVIDENCE_HEADERS it sent
  *
  * @typedef {object} ProbeFinding a request beyond the route's own that the adapters answered differently
- * @property {string} probe a key of fastify-differences.js PROBE_DIFFERENCES: trailing slash, other case, body over 100 KB, urlencoded,
- *   multipart, HEAD, OPTIONS, cookies
+ * @property {string} probe trailing slash, other case, body over 100 KB, urlencoded, multipart, HEAD, preflight, cookies
+ *   (probes.js; OPTIONS in older results)
  * @property {string} request e.g. GET /api/users/7/
  * @property {string} difference what differs, in words
  * @property {AdapterAnswer} express
  * @property {AdapterAnswer} fastify
+ * @property {string} [asks] the method a preflight asked for
+ * @property {string} [sent] the start of the body a form probe sent
  *
  * @typedef {object} RouteCompatibility
  * @property {string} scenario
@@ -63,6 +78,7 @@ const MAX_BODY_CHARS = 300;
  * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
  * @param {(expressUrl: string) => Promise<string | null>} [input.afterWrite] after each write's check: why the
  *   sign-in stopped working (principal.js), or null
+ * @param {string} [input.corsOrigin] an origin the app's CORS options allow (scan.js), sent by the preflight probe
  * @returns {Promise<Compatibility>}
  */
 export async function checkCompatibility({
@@ -75,6 +91,7 @@ export async function checkCompatibility({
   uploads = new Map(),
   cookies = [],
   afterWrite,
+  corsOrigin,
 }) {
   const dir = mkdtempSync(join(tmpdir(), 'nest-app-errors-'));
   const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
@@ -107,19 +124,22 @@ export async function checkCompatibility({
     /** @type {RouteCompatibility[]} */
     const routes = [];
     for (const scenario of config.scenarios.filter((s) => !s.mix)) {
-      const request = requestFor(scenario, { token, config });
+      const own = requestFor(scenario, { token, config });
+      const request = { ...own, headers: { 'accept-encoding': ACCEPT_ENCODING, ...own.headers } };
       const onExpress = await answer(express.url, request, errorFiles[0]);
       const onFastify = await answer(fastify.url, request, errorFiles[1]);
       const again = await answer(express.url, request, errorFiles[0]);
       const found = compare(scenario.name, `${request.method} ${request.path}`, onExpress, onFastify, again);
       /** @type {ProbeFinding[]} */
       const probes = [];
-      for (const probe of probesFor(request, { uploadField: uploads.get(scenario.name) ?? null, cookies })) {
+      const uploadField = uploads.get(scenario.name) ?? null;
+      for (const probe of probesFor(own, { uploadField, cookies, ...(corsOrigin ? { origin: corsOrigin } : {}) })) {
         const probeExpress = await answer(express.url, probe.request, errorFiles[0]);
         const probeFastify = await answer(fastify.url, probe.request, errorFiles[1]);
         const difference = answerDifference(probeExpress, probeFastify, {
           bodies: !probe.statusOnly && !found.bodyVaries,
           cookies: probe.name === 'cookies',
+          headers: probe.headers ?? [],
         });
         // the route's own difference again (its 500 on every request) says nothing new
         if (difference && !(difference === found.difference && probeFastify.error === onFastify.error))
@@ -129,6 +149,8 @@ export async function checkCompatibility({
             difference,
             express: kept(probeExpress),
             fastify: kept(probeFastify),
+            ...(probe.asks ? { asks: probe.asks } : {}),
+            ...(probe.name === 'urlencoded' ? { sent: String(probe.request.body).slice(0, MAX_BODY_CHARS) } : {}),
           });
       }
       const lostSignIn = request.method !== 'GET' && afterWrite ? await afterWrite(express.url) : null;
@@ -143,7 +165,7 @@ export async function checkCompatibility({
 
 /**
  * @typedef {{ status: number | null, contentType: string | null, body: string, error: string | null,
- *   setCookies: string[] }} Answer
+ *   setCookies: string[], headers?: Record<string, string> }} Answer
  */
 
 /**
@@ -162,6 +184,7 @@ async function answer(baseUrl, request, errorFile) {
       body: '',
       error: `request failed: ${/** @type {Error} */ (error).message}`,
       setCookies: [],
+      headers: {},
     };
   }
   let logged = errorLines(errorFile).slice(before);
@@ -176,6 +199,9 @@ async function answer(baseUrl, request, errorFile) {
     body: response.body,
     error: logged[0] ?? null,
     setCookies: cookieNames(response.headers['set-cookie']),
+    headers: Object.fromEntries(
+      EVIDENCE_HEADERS.flatMap((name) => (response.headers[name] ? [[name, response.headers[name]]] : [])),
+    ),
   };
 }
 
@@ -190,10 +216,14 @@ function cookieNames(header) {
 /**
  * What differs between two answers to one request, in words, or null.
  * @param {Answer} express @param {Answer} fastify
- * @param {{ bodies: boolean, cookies: boolean }} compared bodies: the route's body is the same on every request
+ * @param {{ bodies: boolean, cookies: boolean, headers?: string[] }} compared bodies: the route's body is the same
+ *   on every request; headers: compared by value
  */
-function answerDifference(express, fastify, { bodies, cookies }) {
+function answerDifference(express, fastify, { bodies, cookies, headers = [] }) {
   if (express.status !== fastify.status) return `status ${express.status ?? 'none'} → ${fastify.status ?? 'none'}`;
+  for (const name of headers)
+    if ((express.headers?.[name] ?? null) !== (fastify.headers?.[name] ?? null))
+      return `${name} ${express.headers?.[name] ?? 'none'} → ${fastify.headers?.[name] ?? 'none'}`;
   if (express.contentType !== fastify.contentType)
     return `content type ${express.contentType ?? 'none'} → ${fastify.contentType ?? 'none'}`;
   if (bodies && !isDeepStrictEqual(parsed(express.body), parsed(fastify.body))) return 'body';
@@ -211,6 +241,7 @@ function kept(answer) {
     refusal: refusal(answer),
     body: answer.body.length > MAX_BODY_CHARS ? `${answer.body.slice(0, MAX_BODY_CHARS)}…` : answer.body,
     ...(answer.setCookies.length ? { setCookies: answer.setCookies } : {}),
+    ...(answer.headers && Object.keys(answer.headers).length ? { headers: answer.headers } : {}),
   };
 }
 

@@ -1,17 +1,24 @@
 // @ts-check
-// What Express-only code does on Fastify, and the change on Fastify's side: the knowledge the scan (scan.js) and the
-// probes (probes.js) name their findings with. Kinds: `breaks` (an error or a lost value on Fastify), `differs` (it
-// runs, with another answer), `plugin` (a Fastify plugin does the job).
+// What Express-only code in a handler, guard, filter or middleware does on Fastify, and the change on Fastify's side:
+// the knowledge the scan (scan-file.js) names its findings with; what main.ts and the setup do is in
+// app-differences.js, what the probes showed is judged from their answers in probe-statements.js. Kinds: `breaks` (an
+// error or a lost value on Fastify), `differs` (it runs, with another answer), `plugin` (a Fastify plugin does the
+// job), `works` (it works on Fastify: information, with the idiomatic way), `ifRemoved` (it matters only once the
+// Express platform is removed from the app).
 
-/** @typedef {'breaks' | 'differs' | 'plugin'} FindingKind */
+/** @typedef {'breaks' | 'differs' | 'plugin' | 'works' | 'ifRemoved'} FindingKind */
 /** @typedef {{ kind: FindingKind, onFastify: string, fix: string }} Difference */
 
-export const KIND_ORDER = /** @type {FindingKind[]} */ (['breaks', 'differs', 'plugin']);
+export const KIND_ORDER = /** @type {FindingKind[]} */ (['breaks', 'differs', 'plugin', 'works', 'ifRemoved']);
 export const KIND_WORDS = /** @type {Record<FindingKind, string>} */ ({
   breaks: 'breaks',
   differs: 'behaves differently',
   plugin: 'needs a plugin',
+  works: 'works (information)',
+  ifRemoved: 'only if you remove the Express platform',
 });
+/** The kinds that ask for a change before a switch; the others are information. */
+export const CHANGE_KINDS = new Set(/** @type {FindingKind[]} */ (['breaks', 'differs', 'plugin']));
 
 /**
  * Express's response API on Fastify's reply (a handler's @Res(), a filter's getResponse()): what each member becomes.
@@ -85,6 +92,19 @@ export const RESPONSE_MEMBERS = {
     fix: 'choose by request.headers.accept and reply.type(...)',
   },
   links: { kind: 'breaks', onFastify: 'the reply has no links(): TypeError', fix: 'reply.header("link", …)' },
+  req: {
+    kind: 'breaks',
+    onFastify: 'the reply has no req (Fastify’s is reply.request): undefined, and reading from it throws TypeError',
+    fix: 'reply.request, or take the request with @Req() beside @Res()',
+  },
+};
+
+/** Express's redirect(url) after status(code): Express sends 302 whatever was set, Fastify keeps the status set. */
+export const REDIRECT_AFTER_STATUS = {
+  kind: /** @type {FindingKind} */ ('differs'),
+  onFastify:
+    'Express’s redirect(url) answers 302 whatever status was set before; Fastify’s reply.redirect(url) keeps the status set (a 301 stays 301, a 200 is sent as 200 with a location)',
+  fix: 'give the status to redirect itself: reply.redirect(url, status) on Fastify, or @Redirect(url, status)',
 };
 
 /** Express's redirect(status, url): Fastify 5's is redirect(url, status). */
@@ -158,6 +178,12 @@ export const REQUEST_MEMBERS = {
     fix: 'request.protocol === "https"',
   },
   fresh: { kind: 'breaks', onFastify: 'request.fresh is undefined', fix: 'compare if-none-match / etag yourself' },
+  ips: {
+    kind: 'breaks',
+    onFastify:
+      'request.ips is undefined unless the FastifyAdapter trusts a proxy (Express’s is [] without one): req.ips.length throws TypeError, answered 500 wherever it runs (a throttler’s getTracker: every route)',
+    fix: 'new FastifyAdapter({ trustProxy: true }) (or the hops you trust), or read req.ips?.length',
+  },
 };
 
 /**
@@ -183,79 +209,6 @@ export const MIDDLEWARE = {
   },
 };
 
-/**
- * Packages written for Express, by the name they are imported as.
- * @type {Record<string, Difference>}
- */
-export const PACKAGES = {
-  express: {
-    kind: 'breaks',
-    onFastify:
-      'Express’s own functions (express.json(), express.static(), express.Router()) serve Express’s request only',
-    fix: 'the adapter’s body parser (app.useBodyParser, bodyLimit), @fastify/static (app.useStaticAssets), a Nest controller for a router',
-  },
-  multer: {
-    kind: 'plugin',
-    onFastify: 'multer reads Express’s request: uploads are not parsed',
-    fix: '@fastify/multipart (request.file(), request.files())',
-  },
-  passport: {
-    kind: 'plugin',
-    onFastify: 'passport.initialize()/session() as middleware set req.user on the raw request only',
-    fix: '@fastify/passport, or @nestjs/passport’s AuthGuard, which sets request.user on Fastify’s request',
-  },
-  'cookie-parser': {
-    kind: 'plugin',
-    onFastify: 'cookie-parser sets req.cookies on the raw request: request.cookies is undefined in handlers',
-    fix: 'await app.register(fastifyCookie, { secret }) from @fastify/cookie',
-  },
-  'express-session': {
-    kind: 'plugin',
-    onFastify: 'express-session sets req.session on the raw request only, and needs Express’s response',
-    fix: '@fastify/cookie with @fastify/session (or @fastify/secure-session)',
-  },
-  helmet: {
-    kind: 'plugin',
-    onFastify: 'helmet runs as raw middleware; the documented way on Fastify is its plugin',
-    fix: 'await app.register(helmet) from @fastify/helmet',
-  },
-  compression: {
-    kind: 'plugin',
-    onFastify: 'compression wraps Express’s response: Fastify’s replies go out uncompressed',
-    fix: 'await app.register(compress) from @fastify/compress',
-  },
-  'body-parser': {
-    kind: 'differs',
-    onFastify: 'body-parser consumes the raw stream before Fastify’s parser',
-    fix: 'the adapter’s bodyLimit and app.useBodyParser(type, { bodyLimit }); addContentTypeParser for other types',
-  },
-  morgan: {
-    kind: 'plugin',
-    onFastify: 'morgan logs from Express’s response events on the raw request',
-    fix: 'Fastify’s logger (new FastifyAdapter({ logger: true })) or pino-http',
-  },
-  'express-rate-limit': {
-    kind: 'plugin',
-    onFastify: 'express-rate-limit answers through Express’s response',
-    fix: '@fastify/rate-limit, or @nestjs/throttler (both adapters)',
-  },
-  csurf: {
-    kind: 'plugin',
-    onFastify: 'csurf needs Express’s request and a cookie or session middleware',
-    fix: '@fastify/csrf-protection',
-  },
-  'serve-static': {
-    kind: 'plugin',
-    onFastify: 'serve-static is Express’s',
-    fix: '@fastify/static (app.useStaticAssets)',
-  },
-  '@nestjs/platform-express': {
-    kind: 'breaks',
-    onFastify: 'the Express platform’s classes (ExpressAdapter, MulterModule, file interceptors) need Express',
-    fix: '@nestjs/platform-fastify; @fastify/multipart for uploads',
-  },
-};
-
 /** Nest's multer-backed interceptors in @nestjs/platform-express. */
 export const FILE_INTERCEPTORS = new Set([
   'FileInterceptor',
@@ -278,97 +231,4 @@ export const RES_WITHOUT_PASSTHROUGH = {
   onFastify:
     'with @Res() the handler answers through the object itself, which is Fastify’s reply (send, code, header), not Express’s response',
   fix: 'return the value (with @HttpCode/@Header), or @Res({ passthrough: true }) where the handler only sets headers or cookies',
-};
-
-/**
- * NestExpressApplication's methods, called on the app in main.ts or the setup.
- * @type {Record<string, Difference>}
- */
-export const APP_METHODS = {
-  set: {
-    kind: 'breaks',
-    onFastify: 'NestFastifyApplication has no set(): TypeError while booting',
-    fix: 'the matching FastifyAdapter option (trust proxy: new FastifyAdapter({ trustProxy: true }))',
-  },
-  enable: {
-    kind: 'breaks',
-    onFastify: 'NestFastifyApplication has no enable(): TypeError',
-    fix: 'FastifyAdapter options',
-  },
-  disable: {
-    kind: 'breaks',
-    onFastify: 'NestFastifyApplication has no disable(): TypeError (Fastify sends no x-powered-by anyway)',
-    fix: 'drop it, or the matching FastifyAdapter option',
-  },
-  engine: { kind: 'plugin', onFastify: 'no engine() on Fastify', fix: '@fastify/view (app.setViewEngine)' },
-  setBaseViewsDir: {
-    kind: 'plugin',
-    onFastify: 'NestFastifyApplication has no setBaseViewsDir()',
-    fix: 'app.setViewEngine({ engine, templates: dir }) with @fastify/view',
-  },
-  useStaticAssets: {
-    kind: 'plugin',
-    onFastify: 'on Fastify useStaticAssets takes @fastify/static’s options ({ root, prefix })',
-    fix: 'install @fastify/static; app.useStaticAssets({ root, prefix })',
-  },
-};
-
-/** The middleware given to app.use(...) on Fastify when it is none of the known packages. */
-export const APP_USE = {
-  kind: /** @type {FindingKind} */ ('differs'),
-  onFastify:
-    'app.use middleware runs through @fastify/middie on Node’s raw request and response: Express methods are missing and what it sets on req does not reach handlers',
-  fix: 'a Fastify plugin or hook (app.register / fastify.addHook), or a Nest guard or interceptor',
-};
-
-/**
- * What each probe's difference means (probes.js sends them): Express's defaults that Fastify does not share.
- * @type {Record<string, Difference>}
- */
-export const PROBE_DIFFERENCES = {
-  request: {
-    kind: 'breaks',
-    onFastify: 'the route’s own request answers differently',
-    fix: 'see the code found in this route’s handler; else the server error',
-  },
-  'trailing slash': {
-    kind: 'differs',
-    onFastify: 'Fastify matches the path exactly: with a trailing slash the route is not found (Express ignores it)',
-    fix: 'new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } })',
-  },
-  'other case': {
-    kind: 'differs',
-    onFastify: 'Fastify’s router is case-sensitive (Express’s is not): the path in capitals is not found',
-    fix: 'new FastifyAdapter({ routerOptions: { caseSensitive: false } })',
-  },
-  'body over 100 KB': {
-    kind: 'differs',
-    onFastify: 'Express refuses a JSON body over 100 KB (413); Fastify takes up to 1 MiB and hands it to the handler',
-    fix: 'new FastifyAdapter({ bodyLimit: 102400 }) to keep Express’s limit, or the limit you mean on both',
-  },
-  urlencoded: {
-    kind: 'plugin',
-    onFastify: 'Fastify parses no application/x-www-form-urlencoded body: 415 Unsupported Media Type',
-    fix: 'await app.register(formBody) from @fastify/formbody',
-  },
-  multipart: {
-    kind: 'plugin',
-    onFastify: 'the upload is not parsed on Fastify: multer needs Express’s request',
-    fix: 'register @fastify/multipart and read await request.file()',
-  },
-  HEAD: {
-    kind: 'differs',
-    onFastify: 'HEAD answers differently from the GET route’s status',
-    fix: 'new FastifyAdapter({ exposeHeadRoutes: true }) (the default), or an explicit @Head() route',
-  },
-  OPTIONS: {
-    kind: 'differs',
-    onFastify: 'Express answers OPTIONS itself with the allowed methods; Fastify has no such route',
-    fix: 'app.enableCors() (answers preflights on both), or an @Options() handler where clients send OPTIONS',
-  },
-  cookies: {
-    kind: 'plugin',
-    onFastify: 'cookies sent or set answer differently: Fastify has no cookie parsing or setting of its own',
-    fix: 'await app.register(fastifyCookie) from @fastify/cookie: request.cookies, reply.setCookie',
-  },
 };

@@ -189,6 +189,7 @@ export async function loadOwnApp(flags, configFile) {
           authenticate || witness
             ? (url) => signInLost({ client: appClient(url), authenticate, headers: sentHeaders, witness })
             : undefined,
+        corsOrigin: scan.corsOrigins?.[0],
       });
       const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
       const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);

@@ -1,7 +1,8 @@
 // @ts-check
 // The requests beyond a route's own that find where Express's defaults and Fastify's part: the path with a trailing
 // slash and in capitals, a JSON body over Express's 100 KB limit and the same body as a form, a multipart upload for a
-// file interceptor's route, HEAD and OPTIONS, and cookies sent along. compatibility.js sends each to both adapters.
+// file interceptor's route, HEAD, a browser's CORS preflight for the route's method, and cookies sent along.
+// compatibility.js sends each to both adapters; probe-statements.js says what their answers showed.
 
 /** Just over Express's default JSON limit (100 KB), far under Fastify's (1 MiB). */
 const LARGE_BODY_BYTES = 110 * 1024;
@@ -9,22 +10,29 @@ const UPLOAD_BYTES = 1024;
 const BOUNDARY = 'nest-adapter-bench-probe';
 /** Sent when the scan found no cookie the app reads or sets. */
 const PROBE_COOKIE_NAMES = ['session'];
+/** The preflight's origin when the app names none in its CORS options (a front end on another port). */
+export const PROBE_ORIGIN = 'http://localhost:5173';
+/** A preflight's answer is compared on these as well as its status. */
+export const PREFLIGHT_HEADERS = ['access-control-allow-origin', 'access-control-allow-methods'];
 
 /**
  * @typedef {import('../model/scenarios.js').ScenarioRequest} ScenarioRequest
  * @typedef {object} Probe
- * @property {string} name a key of PROBE_DIFFERENCES
+ * @property {string} name trailing slash, other case, body over 100 KB, urlencoded, multipart, HEAD, preflight,
+ *   cookies (probe-statements.js words each)
  * @property {ScenarioRequest} request
- * @property {boolean} statusOnly HEAD has no body, and OPTIONS's lists what each framework registered
+ * @property {boolean} statusOnly HEAD has no body, and a preflight's lists what each framework registered
+ * @property {string[]} [headers] compared as well: a preflight's CORS headers
+ * @property {string} [asks] the method a preflight asks for
  */
 
 /**
  * @param {ScenarioRequest} request the route's own request
- * @param {{ uploadField: string | null, cookies?: string[] }} route uploadField: the form field of its file interceptor;
- *   cookies: the names the app's code reads or sets
+ * @param {{ uploadField: string | null, cookies?: string[], origin?: string }} route uploadField: the form field of its
+ *   file interceptor; cookies: the names the app's code reads or sets; origin: one its CORS options allow
  * @returns {Probe[]}
  */
-export function probesFor(request, { uploadField, cookies = [] }) {
+export function probesFor(request, { uploadField, cookies = [], origin = PROBE_ORIGIN }) {
   const [path, query = ''] = splitQuery(request.path);
   const at = (/** @type {string} */ newPath) => `${newPath}${query ? `?${query}` : ''}`;
   const plain = { ...request, sequence: undefined };
@@ -60,9 +68,11 @@ export function probesFor(request, { uploadField, cookies = [] }) {
     });
   if (request.method === 'GET') probes.push({ name: 'HEAD', request: { ...plain, method: 'HEAD' }, statusOnly: true });
   probes.push({
-    name: 'OPTIONS',
-    request: { ...plain, method: 'OPTIONS', headers: withoutContentType(plain.headers), body: undefined },
+    name: 'preflight',
+    request: { ...plain, method: 'OPTIONS', headers: preflightHeaders(request, origin), body: undefined },
     statusOnly: true,
+    headers: PREFLIGHT_HEADERS,
+    asks: request.method,
   });
   probes.push({
     name: 'cookies',
@@ -76,6 +86,22 @@ export function probesFor(request, { uploadField, cookies = [] }) {
     statusOnly: false,
   });
   return probes;
+}
+
+/**
+ * What a browser sends before a cross-origin request of this method with these headers.
+ * @param {ScenarioRequest} request @param {string} origin
+ */
+function preflightHeaders(request, origin) {
+  const asked = Object.keys(request.headers)
+    .map((name) => name.toLowerCase())
+    .filter((name) => name !== 'cookie')
+    .sort();
+  return {
+    origin,
+    'access-control-request-method': request.method,
+    ...(asked.length ? { 'access-control-request-headers': asked.join(',') } : {}),
+  };
 }
 
 /** @param {string} path */

@@ -2,8 +2,10 @@
 // What switching an app from Express to Fastify costs: every finding of a --nest-app run in one list (code the scan
 // found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
 // place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
-import { KIND_ORDER, PROBE_DIFFERENCES } from './fastify-differences.js';
+import { CHANGE_KINDS, KIND_ORDER } from './fastify-differences.js';
 import { TRAFFIC_SCENARIO } from './app-config.js';
+import { judgedByAnswers } from './answer-evidence.js';
+import { OWN_REQUEST_FIX, probeStatement } from './probe-statements.js';
 
 /**
  * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
@@ -21,12 +23,13 @@ import { TRAFFIC_SCENARIO } from './app-config.js';
  * @property {string} fix
  * @property {{ express: AdapterAnswer, fastify: AdapterAnswer } | null} answers
  * @property {string} place what one change fixes: a line, or one adapter option for a probe's every route
- * @property {string[]} [alsoOn] a probe's other routes that answered the same way
+ * @property {string[]} [alsoOn] a probe's other routes that answered the same way; an information row's other places
  *
  * @typedef {object} SwitchingCost
  * @property {SwitchFinding[]} findings kinds in KIND_ORDER, code first within a kind
  * @property {Record<FindingKind, number>} byKind
  * @property {number} places distinct changes: each line of code, each route without code found, each probe's fix once
+ *   (information rows, `works` and `ifRemoved`, are no change)
  * @property {string[]} brokenRoutes routes that answer differently to their own request
  * @property {Array<{ runtime: string, scenario: string | null, ratio: number, low: number | null, high: number | null,
  *   verdict: string | null, routes: number }>} gains per runtime: the traffic mix's ratio with its interval; without a
@@ -47,7 +50,7 @@ export function switchingCost(record, ratios, atRate) {
     const route = handler ? record.routes.find((r) => r.handler === handler) : undefined;
     return route ? `${route.method} ${route.path}` : null;
   };
-  const codeFindings = record.scan?.findings ?? [];
+  const codeFindings = (record.scan?.findings ?? []).map((f) => judgedByAnswers(f, record));
   /** @type {SwitchFinding[]} */
   const findings = codeFindings.map((f) => ({
     kind: f.kind,
@@ -78,24 +81,25 @@ export function switchingCost(record, ratios, atRate) {
         code: null,
         request: found.request,
         onFastify: found.fastify.error ?? `the route answers differently: ${found.difference}`,
-        fix: inCode ? 'the code found in its handler (rows above)' : PROBE_DIFFERENCES.request.fix,
+        fix: inCode ? 'the code found in its handler (rows above)' : OWN_REQUEST_FIX,
         answers: { express: found.express, fastify: found.fastify },
         // where the scan found the code, that line is the place; else the route is one of its own
         place: inCode ? `code of ${route}` : `route ${route ?? found.request}`,
       });
     }
     for (const probe of found.probes ?? []) {
-      const known = PROBE_DIFFERENCES[probe.probe] ?? PROBE_DIFFERENCES.request;
+      const statement = probeStatement(probe, record.scan?.installed ?? null);
+      if (!statement) continue;
       findings.push({
-        kind: known.kind,
+        kind: statement.kind,
         source: 'probe',
         what: probe.probe,
         route,
         where: null,
         code: null,
         request: probe.request,
-        onFastify: `${known.onFastify} (${probe.difference})`,
-        fix: known.fix,
+        onFastify: statement.onFastify,
+        fix: statement.fix,
         answers: { express: probe.express, fastify: probe.fastify },
         place: `probe ${probe.probe}`,
       });
@@ -110,11 +114,13 @@ export function switchingCost(record, ratios, atRate) {
   const byKind = /** @type {Record<FindingKind, number>} */ (
     Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
   );
-  const places = new Set(findings.filter((f) => !f.place.startsWith('code of ')).map((f) => f.place)).size;
+  const places = new Set(
+    findings.filter((f) => CHANGE_KINDS.has(f.kind) && !f.place.startsWith('code of ')).map((f) => f.place),
+  ).size;
   const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');
   const mixName = record.mix ?? TRAFFIC_SCENARIO;
   return {
-    findings: groupProbes(sorted),
+    findings: grouped(sorted),
     byKind,
     places,
     brokenRoutes,
@@ -148,22 +154,27 @@ export function switchingCost(record, ratios, atRate) {
 
 /**
  * A probe that answered the same way on several routes (every path with a trailing slash a 404) is one row: the
- * first route's answers, the others named.
+ * first route's answers, the others named. An information row found in several places (the same type import in nine
+ * files) is one row too, the other places named.
  * @param {SwitchFinding[]} findings @returns {SwitchFinding[]}
  */
-function groupProbes(findings) {
+function grouped(findings) {
   /** @type {Map<string, SwitchFinding>} */
   const groups = new Map();
   return findings.flatMap((finding) => {
-    if (finding.source !== 'probe' || !finding.answers) return [finding];
-    const key = `${finding.what} ${finding.answers.fastify.status}`;
+    const probe = finding.source === 'probe' && finding.answers;
+    const information = finding.source === 'code' && !CHANGE_KINDS.has(finding.kind);
+    if (!probe && !information) return [finding];
+    // one fix, one row: the first route's answers and statement, the other routes named
+    const key = `${finding.source} ${finding.what} ${finding.kind} ${finding.fix}`;
     const first = groups.get(key);
     if (!first) {
-      const grouped = { ...finding, alsoOn: [] };
-      groups.set(key, grouped);
-      return [grouped];
+      const row = { ...finding, alsoOn: [] };
+      groups.set(key, row);
+      return [row];
     }
-    if (finding.route) /** @type {string[]} */ (first.alsoOn).push(finding.route);
+    const other = probe ? finding.route : finding.where;
+    if (other) /** @type {string[]} */ (first.alsoOn).push(other);
     return [];
   });
 }

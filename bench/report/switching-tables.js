@@ -44,7 +44,8 @@ export function switchingSummaryTable(cost, labels) {
       '(each line only Express understands), each route’s own request, and probes on both adapters beyond it ' +
       '(trailing slash, capitals, a JSON body over Express’s 100 KB limit, a form, an upload, HEAD, OPTIONS, cookies). ' +
       'Places to change: each line of code found, each route that differs without code found in its handler, and each ' +
-      'probe’s fix once (one adapter option or plugin fixes it on every route). Fastify ÷ Express: req/s on your ' +
+      'probe’s fix once (one adapter option or plugin fixes it on every route); what works on Fastify and what matters ' +
+      'only once the Express platform is removed are information, not places. Fastify ÷ Express: req/s on your ' +
       'traffic mix with its 95 % interval and verdict; without a --traffic log, the geometric mean over the measured ' +
       `routes and the lowest and highest route (the verdict table has each). Cores saved: Express’s cores at --rate less Fastify’s, with the share saved per request and its interval.${cost.scanSkipped ? ` The code was not scanned: ${cost.scanSkipped}.` : ''}`,
     headers: [
@@ -54,7 +55,7 @@ export function switchingSummaryTable(cost, labels) {
       ...KIND_ORDER.map((kind) => KIND_WORDS[kind]),
       'places to change',
     ],
-    align: ['left', 'left', 'right', 'right', 'right', 'right', 'right'],
+    align: ['left', 'left', 'right', ...KIND_ORDER.map(() => /** @type {const} */ ('right')), 'right'],
     rows,
   };
 }
@@ -76,23 +77,30 @@ export function switchingFindingsTable(cost) {
     title: 'What to change for Fastify',
     intro:
       'Every finding, the kind first: breaks (an error or a lost value on Fastify), behaves differently (it runs ' +
-      'with another answer), needs a plugin (a Fastify plugin does the job). Found: the file and line the scan found ' +
+      'with another answer), needs a plugin (a Fastify plugin does the job), works (information: it works on Fastify, ' +
+      'with the Fastify-native way), only if you remove the Express platform (types and imports that run nothing on ' +
+      'Fastify). Each probe’s statement is read from both recorded answers. Found: the file and line the scan found ' +
       'with the code (the TypeScript source where a source map led to it), or the probe and the request that showed ' +
       'it. The answers are each adapter’s status, media type and the start of its body.',
     headers: ['kind', 'route', 'found', 'on Fastify', 'fix', 'Express answered', 'Fastify answered'],
     align: ['left', 'left', 'left', 'left', 'left', 'left', 'left'],
     rows: cost.findings.map((f) => [
       KIND_WORDS[f.kind],
-      f.route
-        ? [code(f.route), ...(f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [])]
-        : DASH,
-      f.where ? [code(f.where), ': ', code(f.code ?? '')] : [f.what, ': ', code(f.request ?? '')],
+      f.route ? [code(f.route), ...(f.source === 'probe' ? alsoOn(f) : [])] : DASH,
+      f.where
+        ? [code(f.where), ': ', code(f.code ?? ''), ...(f.source === 'code' ? alsoOn(f) : [])]
+        : [f.what, ': ', code(f.request ?? '')],
       f.onFastify,
       f.fix,
       f.answers ? answerCell(f.answers.express) : DASH,
       f.answers ? answerCell(f.answers.fastify) : DASH,
     ]),
   };
+}
+
+/** The other routes or places a grouped row stands for. @param {import('../own-app/switching.js').SwitchFinding} f */
+function alsoOn(f) {
+  return f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [];
 }
 
 /** @param {import('../own-app/compatibility.js').AdapterAnswer} answer */

@@ -179,10 +179,46 @@ describe('--nest-app on an app written for Express with a dozen known Fastify di
     { what: /^trailing slash/, route: 'GET /shop/items' },
     { what: /^other case/, route: 'GET /shop/items' },
     { what: /^body over 100 KB/, route: 'POST /shop/items' },
+    { what: /enableCors\(\) without methods/, route: null, where: /setup\.ts:8$/ },
+    { what: /^preflight/, route: 'PATCH /shop/items/:id', express: 204, fastify: 204 },
+    { what: /app\.listen\(\) without a host/, route: null, where: /main\.ts:7$/ },
   ];
 
-  it('names at least 10 of them, each with its route, its file and line where it is code, and a fix', () => {
+  it('names at least 14 of them, each with its route, its file and line where it is code, and a fix', () => {
     const named = KNOWN.filter((expected) => matching(findings, expected));
-    expect(named.length, JSON.stringify(findings.map((f) => [f.what, f.route, f.where]))).toBeGreaterThanOrEqual(10);
+    expect(named.length, JSON.stringify(findings.map((f) => [f.what, f.route, f.where]))).toBeGreaterThanOrEqual(14);
+  });
+
+  it('shows a browser’s PATCH preflight allowed by Express and refused by Fastify’s @fastify/cors defaults', () => {
+    const preflight = findings.find((f) => f.what === 'preflight' && f.route === 'PATCH /shop/items/:id');
+    expect(preflight?.kind).toBe('breaks');
+    expect(preflight?.answers?.express.headers?.['access-control-allow-methods']).toContain('PATCH');
+    expect(preflight?.answers?.fastify.headers?.['access-control-allow-methods']).toBe('GET,HEAD,POST');
+    expect(preflight?.answers?.fastify.headers?.['access-control-allow-origin']).toBe('https://shop.example');
+    // a GET's preflight, which both allow, is no finding
+    expect(
+      findings
+        .filter((f) => f.what === 'preflight')
+        .map((f) => [f.route, ...(f.alsoOn ?? [])])
+        .flat(),
+    ).toEqual(['PATCH /shop/items/:id']);
+  });
+
+  it('says helmet and compression work on Fastify, as their headers on Fastify’s answers showed', () => {
+    for (const pkg of ['helmet', 'compression']) {
+      const used = findings.find((f) => f.what === `app.use(${pkg})`);
+      expect(used?.kind, used?.onFastify).toBe('works');
+      expect(used?.onFastify).toMatch(/seen, .* on Fastify’s answers as on Express’s/);
+    }
+  });
+
+  it('states every probe with the status Fastify answered, and a 415 with its content type and plugin', () => {
+    const probes = findings.filter((f) => f.source === 'probe');
+    expect(probes.length).toBeGreaterThan(0);
+    for (const f of probes) {
+      expect(f.onFastify).toContain(String(f.answers?.fastify.status));
+      if (f.answers?.fastify.status === 415) expect(f.onFastify).toMatch(/415 Unsupported Media Type to [a-z]+\//);
+      if (f.answers?.fastify.status === 415) expect(f.fix).toMatch(/@fastify\/(formbody|multipart)/);
+    }
   });
 });

@@ -117,7 +117,7 @@ describe('switchingCost', () => {
     const slash = cost?.findings.filter((f) => f.what === 'trailing slash') ?? [];
     expect(slash).toHaveLength(1);
     expect(slash[0].alsoOn).toEqual(['GET /notes/:id/card']);
-    expect(cost?.byKind).toEqual({ breaks: 3, differs: 2, plugin: 0 });
+    expect(cost?.byKind).toEqual({ breaks: 3, differs: 2, plugin: 0, works: 0, ifRemoved: 0 });
     // the line of code, the route without code found (GET /me), the trailing slash's adapter option
     expect(cost?.places).toBe(3);
   });

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
-import { scanApp, type CodeFinding } from '../../bench/own-app/scan.js';
-import { ROOT } from './support/run-node.js';
+import { scanApp, type CodeFinding } from '../../../bench/own-app/scan.js';
+import { ROOT } from '../support/run-node.js';
 
 const EXAMPLE = join(ROOT, 'examples', 'express-only-api', 'src');
 const at = (file: string, line: number) => `${relative(process.cwd(), join(EXAMPLE, file))}:${line}`;
@@ -53,7 +53,11 @@ describe('scanApp on TypeScript sources given as they are', () => {
         `breaks req.get @ ${at('account/account.controller.ts', 24)} in AccountController.client`,
         `breaks req.user = … in middleware @ ${at('account/auth.middleware.ts', 9)} in AuthMiddleware.use`,
         `plugin FileInterceptor('document') @ ${at('files/files.controller.ts', 12)} in FilesController.upload`,
-        `breaks import @nestjs/platform-express @ ${at('files/files.controller.ts', 2)} in -`,
+        `ifRemoved import @nestjs/platform-express @ ${at('files/files.controller.ts', 2)} in -`,
+        `ifRemoved import express (types) @ ${at('account/account.controller.ts', 2)} in -`,
+        `ifRemoved import express (types) @ ${at('account/auth.middleware.ts', 2)} in -`,
+        `ifRemoved import express (types) @ ${at('notes/notes.controller.ts', 2)} in -`,
+        `differs app.listen() without a host @ ${at('main.ts', 8)} in -`,
         `differs @Res() without passthrough @ ${at('notes/notes.controller.ts', 20)} in NotesController.latest`,
         `breaks res.redirect(status, url) @ ${at('notes/notes.controller.ts', 21)} in NotesController.latest`,
         `differs @Res() without passthrough @ ${at('notes/notes.controller.ts', 25)} in NotesController.card`,
@@ -65,7 +69,7 @@ describe('scanApp on TypeScript sources given as they are', () => {
     for (const finding of scan.findings) expect(finding.fix.length).toBeGreaterThan(10);
   });
 
-  it('leaves type-only imports of express and a passthrough @Res() that only sets the status alone', async () => {
+  it('calls type-only imports of express "only if you remove the Express platform", and leaves a passthrough @Res() that only sets the status alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scan-'));
     try {
       writeFileSync(join(dir, 'cards.controller.ts'), CONTROLLER);
@@ -75,10 +79,13 @@ describe('scanApp on TypeScript sources given as they are', () => {
           '@Res() without passthrough',
           "FileInterceptor('scan')",
           'import @nestjs/platform-express',
+          'import express (types)',
           'req.get',
           'res.json',
         ].sort(),
       );
+      const imports = scan.findings.filter((f) => f.rule.startsWith('import '));
+      expect(imports.map((f) => f.kind)).toEqual(['ifRemoved', 'ifRemoved']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import { formEncoded, probesFor } from '../../bench/own-app/probes.js';
+import { formEncoded, probesFor } from '../../../bench/own-app/probes.js';
 
 const get = { method: 'GET', path: '/api/users/7?limit=20', headers: { authorization: 'Bearer t' }, body: undefined };
 const post = {
@@ -9,20 +9,35 @@ const post = {
 };
 
 describe('probesFor (the requests beyond a route’s own)', () => {
-  it('sends a GET with a trailing slash and in capitals, the query kept, then HEAD, OPTIONS and cookies', () => {
+  it('sends a GET with a trailing slash and in capitals, the query kept, then HEAD, a preflight and cookies', () => {
     const probes = probesFor(get, { uploadField: null });
     expect(probes.map((p) => `${p.name}: ${p.request.method} ${p.request.path}`)).toEqual([
       'trailing slash: GET /api/users/7/?limit=20',
       'other case: GET /API/USERS/7?limit=20',
       'HEAD: HEAD /api/users/7?limit=20',
-      'OPTIONS: OPTIONS /api/users/7?limit=20',
+      'preflight: OPTIONS /api/users/7?limit=20',
       'cookies: GET /api/users/7?limit=20',
     ]);
     expect(probes.find((p) => p.name === 'cookies')?.request.headers).toEqual({
       authorization: 'Bearer t',
       cookie: 'session=probe',
     });
-    expect(probes.filter((p) => p.statusOnly).map((p) => p.name)).toEqual(['HEAD', 'OPTIONS']);
+    expect(probes.filter((p) => p.statusOnly).map((p) => p.name)).toEqual(['HEAD', 'preflight']);
+  });
+
+  it('sends the preflight a browser sends before the route’s own request, from an origin the app allows', () => {
+    const patch = { ...post, method: 'PATCH', headers: { ...post.headers, authorization: 'Bearer t' } };
+    const preflight = probesFor(patch, { uploadField: null, origin: 'https://shop.example' }).find(
+      (p) => p.name === 'preflight',
+    );
+    expect(preflight?.request).toMatchObject({ method: 'OPTIONS', body: undefined });
+    expect(preflight?.request.headers).toEqual({
+      origin: 'https://shop.example',
+      'access-control-request-method': 'PATCH',
+      'access-control-request-headers': 'authorization,content-type',
+    });
+    expect(preflight?.asks).toBe('PATCH');
+    expect(preflight?.headers).toEqual(['access-control-allow-origin', 'access-control-allow-methods']);
   });
 
   it('sends a JSON write over Express’s 100 KB limit and under Fastify’s 1 MiB, its first text field grown', () => {

@@ -1,0 +1,84 @@
+// @ts-check
+// What is installed beside the user's app, found the way Node finds it from there: the versions the scan's advice
+// names (fastify, @fastify/cors and its default methods, @fastify/static, the GraphQL integrations), so a finding says
+// what the app's own packages do, not what some other version would.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * @typedef {object} AppPackages
+ * @property {string | null} fastify the version the app's Nest platform for Fastify loads
+ * @property {{ version: string, methods: string | null } | null} fastifyCors methods: its default `methods`, read from
+ *   its source (null when the source did not say)
+ * @property {string | null} fastifyStatic
+ * @property {string | null} apollo Nest's Apollo driver package
+ * @property {string | null} apolloFastify Apollo's integration for Fastify, which the driver needs there
+ * @property {string | null} mercurius Nest's Mercurius driver package
+ */
+
+/** Nothing installed: what a scan without an app folder (a unit test's fixture) sees. */
+export const NOTHING_INSTALLED = /** @type {AppPackages} */ ({
+  fastify: null,
+  fastifyCors: null,
+  fastifyStatic: null,
+  apollo: null,
+  apolloFastify: null,
+  mercurius: null,
+});
+
+/**
+ * @param {string} appDir a folder of the app (its compiled module's)
+ * @returns {AppPackages}
+ */
+export function appPackages(appDir) {
+  // Fastify's plugins load from where the app's @nestjs/platform-fastify sits, as Nest's loadPackage() loads them
+  const platform = packageDir(appDir, '@nestjs/platform-fastify');
+  const fromPlatform = platform ?? appDir;
+  const cors = packageDir(fromPlatform, '@fastify/cors');
+  const apollo = packageDir(appDir, '@nestjs/apollo');
+  return {
+    fastify: versionAt(packageDir(fromPlatform, 'fastify')),
+    fastifyCors: cors ? { version: /** @type {string} */ (versionAt(cors)), methods: corsDefaultMethods(cors) } : null,
+    fastifyStatic: versionAt(packageDir(fromPlatform, '@fastify/static')),
+    apollo: versionAt(apollo),
+    apolloFastify: versionAt(packageDir(apollo ?? appDir, '@as-integrations/fastify')),
+    mercurius: versionAt(packageDir(appDir, '@nestjs/mercurius')),
+  };
+}
+
+/**
+ * The folder of a package as Node resolves it from `from`: the nearest node_modules up the tree that holds it.
+ * @param {string} from @param {string} name
+ * @returns {string | null}
+ */
+function packageDir(from, name) {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** @param {string | null} dir */
+function versionAt(dir) {
+  if (!dir) return null;
+  try {
+    return String(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `methods` in @fastify/cors's `defaultOptions`: GET,HEAD,POST since 10; every method before.
+ * @param {string} dir
+ */
+function corsDefaultMethods(dir) {
+  try {
+    const main = String(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).main ?? 'index.js');
+    const source = readFileSync(join(dir, main.endsWith('.js') ? main : `${main}.js`), 'utf8');
+    return /defaultOptions\s*=\s*\{[^}]*?methods:\s*['"]([^'"]+)['"]/s.exec(source)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,96 @@
+import { probeStatement } from '../../../bench/own-app/probe-statements.js';
+import type { AdapterAnswer, ProbeFinding } from '../../../bench/own-app/compatibility.js';
+import { NOTHING_INSTALLED } from '../../../bench/own-app/app-packages.js';
+
+const answer = (status: number | null, extra: Partial<AdapterAnswer> = {}): AdapterAnswer => ({
+  status,
+  contentType: 'application/json',
+  error: null,
+  body: '{}',
+  ...extra,
+});
+const probe = (name: string, express: AdapterAnswer, fastify: AdapterAnswer, extra: Partial<ProbeFinding> = {}) => ({
+  probe: name,
+  request: 'GET /x',
+  difference: `status ${express.status} → ${fastify.status}`,
+  express,
+  fastify,
+  ...extra,
+});
+const FASTIFY_5 = { ...NOTHING_INSTALLED, fastify: '5.1.0' };
+
+describe('probeStatement: what a probe showed, from its answers', () => {
+  it('names the content type and the plugin of a 415', () => {
+    const form = probeStatement(probe('urlencoded', answer(201), answer(415)), FASTIFY_5);
+    expect(form).toMatchObject({ kind: 'plugin' });
+    expect(form?.onFastify).toContain('415 Unsupported Media Type to application/x-www-form-urlencoded');
+    expect(form?.fix).toContain('@fastify/formbody');
+    const upload = probeStatement(probe('multipart', answer(201), answer(415)), FASTIFY_5);
+    expect(upload?.onFastify).toContain('multipart/form-data');
+    expect(upload?.fix).toContain('@fastify/multipart');
+  });
+
+  it('never says 415 where Fastify answered the form 201 or 500', () => {
+    const nested = probeStatement(
+      probe('urlencoded', answer(201), answer(400, { refusal: 'reminder must be an object' }), {
+        sent: 'title=a&reminder%5BinDays%5D=1',
+      }),
+      FASTIFY_5,
+    );
+    expect(nested?.onFastify).toMatch(/Express answered 201, Fastify 400 \(“reminder must be an object”\)/);
+    expect(nested?.onFastify).toMatch(/querystring/);
+    const crashed = probeStatement(
+      probe('urlencoded', answer(201), answer(500, { error: 'TypeError: x' }), { sent: 'title=a' }),
+      FASTIFY_5,
+    );
+    expect(crashed).toMatchObject({ kind: 'breaks' });
+    expect(crashed?.onFastify).toBe('the body as a form: Express answered 201, Fastify 500 (TypeError: x)');
+    for (const statement of [nested, crashed]) expect(statement?.onFastify).not.toMatch(/415/);
+  });
+
+  it('says "not found" of a trailing slash only where Fastify answered 404', () => {
+    const notFound = probeStatement(probe('trailing slash', answer(200), answer(404)), FASTIFY_5);
+    expect(notFound?.onFastify).toMatch(/Express answered 200, Fastify 404/);
+    expect(notFound?.fix).toBe('new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } })');
+    for (const status of [200, 400]) {
+      const other = probeStatement(probe('trailing slash', answer(404), answer(status)), FASTIFY_5);
+      expect(other?.onFastify).toBe(`the path with a trailing slash: Express answered 404, Fastify ${status}`);
+      expect(other?.fix).not.toMatch(/ignoreTrailingSlash/);
+    }
+  });
+
+  it('gives Fastify 4 its router option at the top level', () => {
+    const slash = probeStatement(probe('trailing slash', answer(200), answer(404)), {
+      ...NOTHING_INSTALLED,
+      fastify: '4.28.1',
+    });
+    expect(slash?.fix).toBe('new FastifyAdapter({ ignoreTrailingSlash: true })');
+  });
+
+  it('reads a preflight’s allowed methods: PATCH refused on Fastify breaks, a method both allow is no finding', () => {
+    const cors = (methods: string) =>
+      answer(204, {
+        headers: { 'access-control-allow-origin': 'https://a.example', 'access-control-allow-methods': methods },
+      });
+    const patch = probe('preflight', cors('GET,HEAD,PUT,PATCH,POST,DELETE'), cors('GET,HEAD,POST'), {
+      asks: 'PATCH',
+    });
+    const refused = probeStatement(patch, FASTIFY_5);
+    expect(refused).toMatchObject({ kind: 'breaks' });
+    expect(refused?.onFastify).toContain('Fastify 204, methods GET,HEAD,POST, origin https://a.example');
+    expect(refused?.fix).toContain("methods: 'GET,HEAD,PUT,PATCH,POST,DELETE'");
+    expect(probeStatement({ ...patch, asks: 'GET' }, FASTIFY_5)).toBeNull();
+  });
+
+  it('says so when neither adapter allows the cross-origin request', () => {
+    const options = probe('preflight', answer(200), answer(404), { asks: 'GET' });
+    const statement = probeStatement(options, FASTIFY_5);
+    expect(statement).toMatchObject({ kind: 'differs' });
+    expect(statement?.onFastify).toMatch(/Express answered 200 without CORS headers; Fastify 404 without CORS headers/);
+  });
+
+  it('states an answer no rule explains as it was, with both statuses', () => {
+    const head = probeStatement(probe('HEAD', answer(404), answer(200)), FASTIFY_5);
+    expect(head).toMatchObject({ kind: 'differs', onFastify: 'HEAD: Express answered 404, Fastify 200' });
+  });
+});
