@@ -88,6 +88,12 @@ export const PACKAGES = {
     onFastify: 'serve-static is Express’s',
     fix: '@fastify/static (app.useStaticAssets)',
   },
+  'graphql-upload': {
+    kind: 'breaks',
+    onFastify:
+      'graphqlUploadExpress calls Express’s request.is() on Node’s raw request: TypeError thrown in a parser callback, which ends the Fastify process on the first POST to the GraphQL path',
+    fix: 'take it out of app.use on Fastify: register @fastify/multipart’s content type for multipart and call graphql-upload’s processRequest in a preValidation hook, or drop uploads through GraphQL',
+  },
   '@nestjs/platform-express': {
     kind: 'ifRemoved',
     onFastify:

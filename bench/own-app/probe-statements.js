@@ -129,6 +129,8 @@ const RULES = {
  * @returns {Difference | null | undefined}
  */
 function preflightStatement({ express, fastify, asks }) {
+  // a crash is stated as it was: the fix is the error's, not CORS's
+  if (fastify.status === null || fastify.status >= 500) return undefined;
   const method = asks ?? 'the route’s method';
   const allows = (/** @type {AdapterAnswer} */ a) => {
     const methods = a.headers?.['access-control-allow-methods'];

@@ -11,20 +11,17 @@ import {
   REDIRECT_STATUS_FIRST,
   REQUEST_MEMBERS,
   RESPONSE_MEMBERS,
-  RES_WITHOUT_PASSTHROUGH,
 } from './fastify-differences.js';
 import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
+import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
 
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
- * @typedef {'request' | 'response' | 'raw-request' | 'raw-response'} Role what a name holds on Fastify: Fastify's request
- *   or reply, or (in middleware) Node's raw ones
+ * @typedef {import('./scan-roles.js').Role} Role
  * @typedef {{ cookies: Set<string> } & import('./scan-bootstrap.js').BootstrapContext} ScanContext cookies: the cookie
  *   names read or set are added here
  */
 
-const REQUEST_DECORATORS = new Set(['Req', 'Request']);
-const RESPONSE_DECORATORS = new Set(['Res', 'Response']);
 /** Packages of Express's whose types an app imports (`Request`, `Express.Multer.File`'s module, `NestExpressApplication`). */
 const EXPRESS_PLATFORM_PACKAGES = new Set(['express', 'multer', '@nestjs/platform-express']);
 const CODE_CHARS = 120;
@@ -44,8 +41,7 @@ export function scanFile(ts, tree, name, context) {
   const packageNames = new Map();
   /** @type {Set<string>} packages given to app.use here: their import line is not a place of its own */
   const usedInAppUse = new Set();
-  /** @type {Map<import('typescript').Node, string>} a compiled method's parameter index → role, from __param calls */
-  const compiledRoles = compiledParameterRoles(ts, tree);
+  const hints = roleHints(ts, tree, APP_NAMES);
 
   /**
    * @param {import('typescript').Node} node @param {string} rule
@@ -68,21 +64,23 @@ export function scanFile(ts, tree, name, context) {
   /** @param {import('typescript').Node} node @param {Map<string, Role>} roles names in scope and what they hold */
   const visit = (node, roles) => {
     let scope = roles;
-    if (ts.isFunctionLike(node)) scope = new Map([...roles, ...parameterRoles(ts, node, compiledRoles, add)]);
+    if (ts.isFunctionLike(node)) scope = new Map([...roles, ...parameterRoles(ts, node, hints, add)]);
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const role = contextRole(ts, node.initializer);
       if (role) roles.set(node.name.text, role);
     }
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const pkg = node.moduleSpecifier.text;
+      const pkg = packageName(node.moduleSpecifier.text);
       const clause = node.importClause;
       if (PACKAGES[pkg] && clause)
         for (const { local, typeOnly } of importedNames(ts, clause)) packageNames.set(local, { pkg, typeOnly });
     }
     if (ts.isVariableDeclaration(node) && node.initializer && isRequireOf(ts, node.initializer)) {
-      const pkg = /** @type {import('typescript').StringLiteral} */ (
-        /** @type {import('typescript').CallExpression} */ (node.initializer).arguments[0]
-      ).text;
+      const pkg = packageName(
+        /** @type {import('typescript').StringLiteral} */ (
+          /** @type {import('typescript').CallExpression} */ (node.initializer).arguments[0]
+        ).text,
+      );
       if (PACKAGES[pkg] && ts.isIdentifier(node.name)) packageNames.set(node.name.text, { pkg, typeOnly: false });
     }
     if (ts.isCallExpression(node)) visitCall(node, scope);
@@ -119,6 +117,8 @@ export function scanFile(ts, tree, name, context) {
 
   /** @param {import('typescript').Expression} argument given to app.use */
   const visitAppUse = (argument) => {
+    // app.use('/graphql', …): the path is not middleware
+    if (ts.isStringLiteralLike(argument) || ts.isTemplateExpression(argument)) return;
     const found = packageOf(ts, argument, packageNames);
     const pkg = found?.pkg ?? null;
     if (pkg) usedInAppUse.add(pkg);
@@ -164,6 +164,16 @@ export function scanFile(ts, tree, name, context) {
     add(declaration, asValue ? `import ${pkg}` : `import ${pkg} (types)`, asValue ? PACKAGES[pkg] : TYPES_ONLY);
   }
   return findings;
+}
+
+/**
+ * The package an import specifier names: `graphql-upload/graphqlUploadExpress.mjs` → `graphql-upload`.
+ * @param {string} specifier
+ */
+function packageName(specifier) {
+  if (specifier.startsWith('.')) return specifier;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
 /**
@@ -215,157 +225,6 @@ function statusCallRoot(ts, receiver) {
   if (!ts.isCallExpression(receiver) || !ts.isPropertyAccessExpression(receiver.expression)) return null;
   const { name, expression } = receiver.expression;
   return ['status', 'code'].includes(name.text) && ts.isIdentifier(expression) ? expression : null;
-}
-
-/** @param {Map<string, Role>} roles @param {import('typescript').Identifier} id */
-function roleOf(roles, id) {
-  return roles.get(id.text) ?? null;
-}
-
-/**
- * The roles a function's parameters take: a handler's @Req()/@Res() (a passthrough-less @Res() is a finding of its
- * own), a middleware's use(req, res, next), and in compiled code the same read from __param(i, Res()).
- * @param {typeof import('typescript')} ts
- * @param {import('typescript').SignatureDeclaration} fn
- * @param {Map<import('typescript').Node, string>} compiledRoles
- * @param {(node: import('typescript').Node, rule: string, difference: import('./fastify-differences.js').Difference) => void} add
- * @returns {[string, Role][]}
- */
-function parameterRoles(ts, fn, compiledRoles, add) {
-  /** @type {[string, Role][]} */
-  const roles = [];
-  const middleware = isMiddlewareUse(ts, fn);
-  fn.parameters.forEach((parameter, index) => {
-    if (!ts.isIdentifier(parameter.name)) return;
-    const name = parameter.name.text;
-    if (middleware) {
-      if (index === 0) roles.push([name, 'raw-request']);
-      if (index === 1) roles.push([name, 'raw-response']);
-      return;
-    }
-    // a throttler guard's getTracker(req) gets the request its guard took from getRequest(): Fastify's on Fastify
-    if (index === 0 && isTrackerMethod(ts, fn)) {
-      roles.push([name, 'request']);
-      return;
-    }
-    const decorator = (ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [])
-      .map((d) => d.expression)
-      .find(
-        (e) =>
-          ts.isCallExpression(e) && ['Req', 'Request', 'Res', 'Response'].includes(calleeName(ts, e.expression) ?? ''),
-      );
-    const compiled = compiledRoles.get(parameter);
-    const decoratorName = decorator
-      ? calleeName(ts, /** @type {import('typescript').CallExpression} */ (decorator).expression)
-      : compiled;
-    if (!decoratorName) return;
-    if (REQUEST_DECORATORS.has(decoratorName)) roles.push([name, 'request']);
-    if (RESPONSE_DECORATORS.has(decoratorName)) {
-      roles.push([name, 'response']);
-      const options = decorator ? /** @type {import('typescript').CallExpression} */ (decorator).arguments[0] : null;
-      if (!options || !/passthrough\s*:\s*true/.test(options.getText()))
-        add(decorator ?? parameter, `@${decoratorName}() without passthrough`, RES_WITHOUT_PASSTHROUGH);
-    }
-  });
-  return roles;
-}
-
-/** @param {typeof import('typescript')} ts @param {import('typescript').SignatureDeclaration} fn */
-function isTrackerMethod(ts, fn) {
-  return ts.isMethodDeclaration(fn) && ts.isIdentifier(fn.name) && fn.name.text === 'getTracker';
-}
-
-/**
- * `use(req, res, next)` of a class that implements NestMiddleware, or any `use` of three parameters in a class whose
- * name ends in Middleware (compiled code has no implements clause).
- * @param {typeof import('typescript')} ts @param {import('typescript').SignatureDeclaration} fn
- */
-function isMiddlewareUse(ts, fn) {
-  if (!ts.isMethodDeclaration(fn) || !ts.isIdentifier(fn.name) || fn.name.text !== 'use' || fn.parameters.length < 2)
-    return false;
-  const owner = fn.parent;
-  if (!ts.isClassLike(owner)) return false;
-  const implementsMiddleware = owner.heritageClauses?.some((clause) =>
-    clause.types.some((type) => type.expression.getText() === 'NestMiddleware'),
-  );
-  return Boolean(implementsMiddleware || owner.name?.text.endsWith('Middleware'));
-}
-
-/**
- * `context.switchToHttp().getRequest()` (guards, interceptors) and `host.switchToHttp().getResponse()` (filters):
- * Fastify's request and reply on Fastify.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
- * @returns {Role | null}
- */
-function contextRole(ts, expression) {
-  let inner = expression;
-  while (ts.isAsExpression(inner) || ts.isParenthesizedExpression(inner) || ts.isNonNullExpression(inner))
-    inner = inner.expression;
-  if (!ts.isCallExpression(inner) || !ts.isPropertyAccessExpression(inner.expression)) return null;
-  const name = inner.expression.name.text;
-  if (name === 'getRequest') return 'request';
-  if (name === 'getResponse') return 'response';
-  return null;
-}
-
-/**
- * In tsc's output a parameter decorator is `__param(1, Res())` in the method's `__decorate([...], Class.prototype,
- * "name", null)`: the parameter nodes those name, with the decorator's name.
- * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree
- */
-function compiledParameterRoles(ts, tree) {
-  /** @type {Map<import('typescript').Node, string>} */
-  const roles = new Map();
-  /** @type {Map<string, import('typescript').ClassLikeDeclaration>} */
-  const classes = new Map();
-  /** @param {import('typescript').Node} node */
-  const collect = (node) => {
-    if (ts.isClassLike(node) && node.name) classes.set(node.name.text, node);
-    ts.forEachChild(node, collect);
-  };
-  collect(tree);
-  /** @param {import('typescript').Node} node */
-  const visit = (node) => {
-    if (ts.isCallExpression(node) && calleeName(ts, node.expression) === '__decorate' && node.arguments.length >= 3) {
-      const [list, target, key] = node.arguments;
-      const className =
-        ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.expression) ? target.expression.text : null;
-      const method =
-        className && ts.isStringLiteral(key)
-          ? classes.get(className)?.members.find((m) => ts.isMethodDeclaration(m) && m.name.getText() === key.text)
-          : undefined;
-      if (method && ts.isMethodDeclaration(method) && ts.isArrayLiteralExpression(list))
-        for (const element of list.elements) {
-          if (!ts.isCallExpression(element) || calleeName(ts, element.expression) !== '__param') continue;
-          const [index, decorator] = element.arguments;
-          if (!index || !ts.isNumericLiteral(index) || !decorator || !ts.isCallExpression(decorator)) continue;
-          const name = calleeName(ts, decorator.expression);
-          const parameter = method.parameters[Number(index.text)];
-          if (name && parameter && (REQUEST_DECORATORS.has(name) || RESPONSE_DECORATORS.has(name)))
-            roles.set(parameter, name);
-        }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(tree);
-  return roles;
-}
-
-/**
- * A callee's name: `Res`, `common.Res`, and tsc's `(0, common_1.Res)`.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
- * @returns {string | null}
- */
-function calleeName(ts, expression) {
-  if (ts.isIdentifier(expression)) return expression.text;
-  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
-  if (ts.isParenthesizedExpression(expression)) {
-    const inner = expression.expression;
-    if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.CommaToken)
-      return calleeName(ts, inner.right);
-    return calleeName(ts, inner);
-  }
-  return null;
 }
 
 /**

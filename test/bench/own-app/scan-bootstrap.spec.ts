@@ -44,10 +44,10 @@ await app.listen({ port: 3001, host: '::' });
 
 describe('the scan of main.ts beside the module', () => {
   let dir: string;
-  const scan = async (main: string, module = MODULE): Promise<ScanRecord> => {
+  const scan = async (main: string, module = MODULE, appDir = ROOT): Promise<ScanRecord> => {
     writeFileSync(join(dir, 'app.module.ts'), module);
     writeFileSync(join(dir, 'main.ts'), main);
-    return scanApp({ moduleFile: join(dir, 'app.module.ts'), setupFile: null, appDir: ROOT });
+    return scanApp({ moduleFile: join(dir, 'app.module.ts'), setupFile: null, appDir });
   };
   const rules = (record: ScanRecord) => Object.fromEntries(record.findings.map((f) => [f.rule, f]));
 
@@ -68,8 +68,7 @@ describe('the scan of main.ts beside the module', () => {
     expect(found["app.use(json({ limit: '5mb' }))"].onFastify).toMatch(/never reaches the handler/);
     expect(found['app.use(bodyParser.urlencoded({ extended: true })']).toMatchObject({ line: 10, kind: 'breaks' });
     expect(line('app.enableCors() without methods')).toBe(11);
-    expect(found['SwaggerModule.setup()']).toMatchObject({ line: 12, kind: 'breaks' });
-    expect(found['SwaggerModule.setup()'].fix).toMatch(/^npm i @fastify\/static@8/);
+    expect(found['app.useStaticAssets()']).toMatchObject({ line: 13, kind: 'breaks' });
     expect(found['app.useStaticAssets()'].onFastify).toMatch(/takes @fastify\/static’s options/);
     expect(found['app.listen() without a host']).toMatchObject({ line: 14, kind: 'differs' });
     for (const finding of Object.values(found)) expect(finding.fix.length).toBeGreaterThan(10);
@@ -79,6 +78,20 @@ describe('the scan of main.ts beside the module', () => {
     const record = await scan(PORTABLE_MAIN);
     expect(record.findings.map((f) => `${f.kind} ${f.rule}`)).toEqual(['works app.use(helmet)']);
     expect(record.corsOrigins).toEqual(['https://a.example']);
+  });
+
+  it('says Swagger stops Fastify’s boot only where @fastify/static is not installed for the app', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'no-static-'));
+    try {
+      const swagger = rules(await scan(EXPRESS_FIRST_MAIN, MODULE, bare))['SwaggerModule.setup()'];
+      expect(swagger).toMatchObject({ line: 12, kind: 'breaks' });
+      expect(swagger.onFastify).toMatch(/^Fastify does not boot/);
+      expect(swagger.fix).toMatch(/^npm i @fastify\/static/);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+    expect(appPackages(ROOT).fastifyStatic).not.toBeNull();
+    expect(rules(await scan(EXPRESS_FIRST_MAIN))['SwaggerModule.setup()']).toBeUndefined();
   });
 
   it('names the installed @fastify/cors and the methods its source gives as default', async () => {
@@ -104,7 +117,7 @@ describe('the scan of main.ts beside the module', () => {
       expect.arrayContaining([
         'NestFactory.create({ cors }) without methods',
         'app.listen() without a host',
-        'SwaggerModule.setup()',
+        "app.set('trust proxy')",
       ]),
     );
   });

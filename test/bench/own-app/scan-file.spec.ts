@@ -44,6 +44,38 @@ export function handle(req: Request) {
 }
 `;
 
+/** Helpers an interceptor and app.use hand Express's request to, typed with Express's types. */
+const HELPERS = `import { Request, Response, NextFunction } from 'express';
+
+export function createRequestContext(request: Request) {
+  return { id: request.header('x-request-id'), url: request.url, agent: request.headers['user-agent'] };
+}
+
+export function RequestIdMiddleware(req: Request, res: Response, next: NextFunction) {
+  const id = req.header('x-request-id') ?? 'generated';
+  res.set('x-request-id', id);
+  next();
+}
+`;
+
+/** Middleware written inline in main.ts, untyped, and an Express-only upload parser. */
+const MAIN_WITH_MIDDLEWARE = `import { NestFactory } from '@nestjs/core';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { AppModule } from './app.module.js';
+
+const acceptCheck = (req, res, next) => {
+  if (!req.headers.accept) return res.status(406).json({ message: 'accept' });
+  next();
+};
+const app = await NestFactory.create(AppModule);
+app.use('/graphql', graphqlUploadExpress({ maxFiles: 1 }), acceptCheck);
+app.use(function favicon(req, res, next) {
+  if (req.url === '/favicon.ico') return res.sendStatus(204);
+  next();
+});
+await app.listen(3000, '0.0.0.0');
+`;
+
 describe('the scan of handlers, guards and imports', () => {
   let dir: string;
   const scan = async (files: Record<string, string>, entry: string) => {
@@ -73,6 +105,32 @@ describe('the scan of handlers, guards and imports', () => {
     expect(ips?.handler).toBe('ProxyThrottlerGuard.getTracker');
     expect(ips?.fix).toMatch(/trustProxy/);
     expect(findings.find((f) => f.rule.includes('redirect'))?.onFastify).toMatch(/302 whatever status was set/);
+  });
+
+  it('reads a parameter typed with Express’s Request as the request, and a (req, res, next: NextFunction) as middleware', async () => {
+    const findings = await scan({ 'request-context.ts': HELPERS }, 'request-context.ts');
+    expect(at(findings)).toEqual(
+      [
+        'breaks request.header :4',
+        'breaks req.header :8',
+        'breaks res.set in middleware :9',
+        'ifRemoved import express (types) :1',
+      ].sort(),
+    );
+  });
+
+  it('reads the functions given to app.use as middleware on Node’s raw request, and names graphql-upload', async () => {
+    const findings = await scan(
+      { 'app.module.ts': 'export class AppModule {}\n', 'main.ts': MAIN_WITH_MIDDLEWARE },
+      'app.module.ts',
+    );
+    const byLine = (line: number) => findings.filter((f) => f.line === line).map((f) => `${f.kind} ${f.rule}`);
+    expect(byLine(6)).toEqual(['breaks res.json in middleware']);
+    expect(byLine(12)).toEqual(['breaks res.sendStatus in middleware']);
+    expect(byLine(10)).toEqual(['breaks app.use(graphql-upload)', 'differs app.use(acceptCheck)']);
+    expect(findings.find((f) => f.rule === 'app.use(graphql-upload)')?.onFastify).toMatch(/ends the Fastify process/);
+    // reading req.headers and req.url is the same on Node's raw request
+    expect(findings.filter((f) => [5, 7, 13, 14].includes(f.line))).toEqual([]);
   });
 
   it('calls an import used as a value a difference, and one used only in types information', async () => {
