@@ -161,6 +161,8 @@ export function scanFile(ts, tree, name, context) {
     const declaration = findImport(ts, tree, local);
     const asValue = !typeOnly && valueUses.has(local);
     if (!declaration || (!asValue && !EXPRESS_PLATFORM_PACKAGES.has(pkg))) continue;
+    // what only matters in app.use (middleware that works, an upload parser) is nothing where it is only imported
+    if (asValue && (PACKAGES[pkg].kind === 'works' || pkg === 'graphql-upload')) continue;
     add(declaration, asValue ? `import ${pkg}` : `import ${pkg} (types)`, asValue ? PACKAGES[pkg] : TYPES_ONLY);
   }
   return findings;

@@ -23,7 +23,8 @@ export function roleOf(roles, id) {
  * @typedef {object} RoleHints
  * @property {Map<import('typescript').Node, string>} compiledRoles a compiled method's parameter → its decorator
  * @property {Map<string, string>} expressTypes local name → the type imported from express (`*` for a namespace)
- * @property {Set<import('typescript').Node>} appUseFunctions functions given to app.use: middleware on raw req/res
+ * @property {Set<import('typescript').Node>} appUseFunctions functions given to app.use, or named …Middleware with
+ *   (req, res, next): middleware on raw req/res
  */
 
 /**
@@ -72,6 +73,9 @@ export function roleHints(ts, tree, appNames) {
   visit(tree);
   /** @type {Set<import('typescript').Node>} */
   const appUseFunctions = new Set();
+  // a functional middleware exported for another file's app.use: `RequestIdMiddleware = (req, res, next) => …`
+  for (const [name, fn] of functions)
+    if (/Middleware$/.test(name) && ts.isFunctionLike(fn) && fn.parameters.length >= 3) appUseFunctions.add(fn);
   for (const argument of given) {
     if (isFunction(ts, argument)) appUseFunctions.add(argument);
     const named = ts.isIdentifier(argument) ? functions.get(argument.text) : undefined;

@@ -51,11 +51,16 @@ export function createRequestContext(request: Request) {
   return { id: request.header('x-request-id'), url: request.url, agent: request.headers['user-agent'] };
 }
 
-export function RequestIdMiddleware(req: Request, res: Response, next: NextFunction) {
+export function AuditMiddleware(req: Request, res: Response, next: NextFunction) {
   const id = req.header('x-request-id') ?? 'generated';
   res.set('x-request-id', id);
   next();
 }
+
+export const RequestIdMiddleware = (req: Request, res: Response, next: () => void) => {
+  res.set('x-request-id', String(req.headers['x-request-id']));
+  next();
+};
 `;
 
 /** Middleware written inline in main.ts, untyped, and an Express-only upload parser. */
@@ -114,6 +119,7 @@ describe('the scan of handlers, guards and imports', () => {
         'breaks request.header :4',
         'breaks req.header :8',
         'breaks res.set in middleware :9',
+        'breaks res.set in middleware :14',
         'ifRemoved import express (types) :1',
       ].sort(),
     );
@@ -129,6 +135,7 @@ describe('the scan of handlers, guards and imports', () => {
     expect(byLine(12)).toEqual(['breaks res.sendStatus in middleware']);
     expect(byLine(10)).toEqual(['breaks app.use(graphql-upload)', 'differs app.use(acceptCheck)']);
     expect(findings.find((f) => f.rule === 'app.use(graphql-upload)')?.onFastify).toMatch(/ends the Fastify process/);
+    expect(findings.filter((f) => f.line === 2)).toEqual([]);
     // reading req.headers and req.url is the same on Node's raw request
     expect(findings.filter((f) => [5, 7, 13, 14].includes(f.line))).toEqual([]);
   });
