@@ -75,7 +75,7 @@ export function roleHints(ts, tree, appNames) {
   const appUseFunctions = new Set();
   // a functional middleware exported for another file's app.use: `RequestIdMiddleware = (req, res, next) => …`
   for (const [name, fn] of functions)
-    if (/Middleware$/.test(name) && ts.isFunctionLike(fn) && fn.parameters.length >= 3) appUseFunctions.add(fn);
+    if (name.endsWith('Middleware') && ts.isFunctionLike(fn) && fn.parameters.length >= 3) appUseFunctions.add(fn);
   for (const argument of given) {
     if (isFunction(ts, argument)) appUseFunctions.add(argument);
     const named = ts.isIdentifier(argument) ? functions.get(argument.text) : undefined;

@@ -122,17 +122,24 @@ describe('the scan of main.ts beside the module', () => {
     );
   });
 
-  it('names a GraphQL driver that needs its Fastify integration, and leaves Mercurius alone', async () => {
+  it('names an Apollo driver where @as-integrations/fastify is not installed, and leaves Mercurius alone', async () => {
     const graphql = (driver: string) => `import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ${driver} } from '@nestjs/x';
 @Module({ imports: [GraphQLModule.forRoot({ driver: ${driver}, autoSchemaFile: true })] })
 export class AppModule {}
 `;
-    const apollo = rules(await scan('', graphql('ApolloDriver')))['GraphQLModule driver ApolloDriver'];
-    expect(apollo).toMatchObject({ kind: 'breaks', line: 4 });
-    expect(apollo.fix).toMatch(/@as-integrations\/fastify/);
-    expect((await scan('', graphql('MercuriusDriver'))).findings).toEqual([]);
+    const bare = mkdtempSync(join(tmpdir(), 'no-integration-'));
+    try {
+      const apollo = rules(await scan('', graphql('ApolloDriver'), bare))['GraphQLModule driver ApolloDriver'];
+      expect(apollo).toMatchObject({ kind: 'breaks', line: 4 });
+      expect(apollo.fix).toMatch(/@as-integrations\/fastify/);
+      expect((await scan('', graphql('MercuriusDriver'), bare)).findings).toEqual([]);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+    expect(appPackages(ROOT).apolloFastify).not.toBeNull();
+    expect((await scan('', graphql('ApolloDriver'))).findings).toEqual([]);
   });
 });
 
