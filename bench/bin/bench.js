@@ -29,7 +29,7 @@ import { createProgress } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
 import { standing } from '../analysis/analyze.js';
 import { STOP_RULE } from '../analysis/starts.js';
-import { renderSummary } from '../report/markdown.js';
+import { renderOutcome } from '../report/outcome.js';
 import { writeReports } from '../report/write.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
 import { planRuntimes } from '../runtimes/specs.js';
@@ -42,7 +42,13 @@ const EXIT_NOTHING_COMPARED = 3;
 const EXIT_INTERRUPTED = 130;
 
 /** @param {string} line */
-const log = (line) => process.stderr.write(`${line}\n`);
+const stderrLine = (line) => process.stderr.write(`${line}\n`);
+/** --quiet: set once the flags are parsed; the notes on stderr are left out, errors are not. */
+let quiet = false;
+/** A note on stderr, left out under --quiet. @param {string} line */
+const log = (line) => {
+  if (!quiet) stderrLine(line);
+};
 
 /**
  * @param {string[]} argv
@@ -63,6 +69,7 @@ async function main(argv) {
     ownApp?.config ??
     (configFile !== null ? await loadConfig(configFile) : packagesFlag(argv) ? SET_CONFIG_SHAPE : BUILTIN_CONFIG);
   const options = parseOptions(argv, config);
+  quiet = options.quiet;
   if (options.help) {
     console.log(HELP);
     return EXIT_OK;
@@ -364,7 +371,11 @@ async function run({
   const perRuntimeSec =
     startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
   const progress = createProgress(
-    { stream: process.stderr, totalPlannedSec: measured.length * perRuntimeSec },
+    {
+      stream: process.stderr,
+      totalPlannedSec: measured.length * perRuntimeSec,
+      mode: options.quiet ? 'silent' : 'live',
+    },
     { wallPlanned: options.budgetSec !== null },
   );
   try {
@@ -447,7 +458,8 @@ async function run({
     save();
     const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
     compared = analysis.ratios.some((row) => row.judged && row.byRound.length > 0);
-    console.log(renderSummary(results, analysis));
+    const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
+    console.log(renderOutcome(results, analysis, { quiet: options.quiet, json: options.json, files }));
     const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
     log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   }
@@ -464,10 +476,10 @@ main(process.argv.slice(2)).then(
   },
   (error) => {
     if (error instanceof UsageError) {
-      log(error.message);
+      stderrLine(error.message);
       process.exitCode = USAGE_EXIT_CODE;
     } else {
-      log(error instanceof Error ? error.message : String(error));
+      stderrLine(error instanceof Error ? error.message : String(error));
       process.exitCode = EXIT_FAILED;
     }
   },

@@ -90,6 +90,21 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
 }
 
 /**
+ * The verdict alone, for --quiet: whether the run finished, and the verdict table without its method paragraph
+ * (report.md has it, and every other table).
+ * @param {Results} results @param {Analysis} analysis
+ */
+export function renderVerdict(results, analysis) {
+  const status = statusLine(results);
+  return [
+    status && `${markdownText(status)}\n`,
+    markdownTable({ ...verdictTable(analysis), intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.'),
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
  * @param {Results} results
  * @param {Analysis} analysis
  * @param {string} profilesMarkdown the profiles section, or '' when there are none

@@ -120,6 +120,8 @@ const MAX_PORT = 65535;
  * @property {number | null} rate --rate: the one rate a switch is sized at (then also the only entry of rates)
  * @property {string[] | null} curveScenarios the scenarios the load curve drives; null: every measured one (--nest-app
  *   with a traffic mix and --rate: the mix alone, the rate being the app's)
+ * @property {boolean} quiet print only the verdict: no progress, no notes on stderr
+ * @property {boolean} json print the decision as JSON on stdout, and nothing else there
  * @property {boolean} help
  * @property {boolean} [fitLoads] --nest-app: each route measured at a load it answers (route-load.js) and drained after
  *   every load on it (recover.js); absent: every route at --connections and --duration
@@ -167,6 +169,8 @@ const FLAGS = /** @type {const} */ ({
   'time-write': { type: 'string', multiple: true },
   'graphql-queries': { type: 'string' },
   rate: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -280,6 +284,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --no-telemetry       start the servers without the telemetry preload (GC, heap, event loop; bench/run/telemetry/),
                        to see what it costs (docs/method.md)
   --rates LIST         the load curve's offered rates in req/s instead, e.g. 500,1000,2000 (implies --load-curve)
+  -q, --quiet          print only the verdict table (errors still go to stderr)
+  --json               print the decision as JSON on stdout (each row's ratio, interval, verdict; the files written)
+                       and nothing else there; progress and notes stay on stderr
   -h, --help           this text
 
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
@@ -501,6 +508,8 @@ export function parseOptions(argv, config = BUILTIN_CONFIG) {
     prof: values.prof ?? false,
     profileSec: quick ? QUICK.profileSec : Math.max(durationSec, MIN_PROFILE_SEC),
     ...parseLoadCurve(values, targets),
+    quiet: values.quiet ?? false,
+    json: values.json ?? false,
     help: values.help ?? false,
   };
 }

@@ -16,13 +16,18 @@ import { formatDuration } from '../model/durations.js';
  */
 
 /**
- * @param {{ stream: NodeJS.WriteStream, totalPlannedSec: number, clock?: () => number }} options totalPlannedSec:
- *   the load seconds planned, or, under a time budget, the wall seconds planned (see `wallPlanned`)
+ * @param {{ stream: NodeJS.WriteStream, totalPlannedSec: number, clock?: () => number, mode?: 'live' | 'silent' }}
+ *   options totalPlannedSec: the load seconds planned, or, under a time budget, the wall seconds planned (see
+ *   `wallPlanned`); mode: silent writes nothing (--quiet)
  * @param {{ wallPlanned?: boolean }} [plan] wallPlanned: the plan is wall time (a budget), so the time left is what
  *   remains of it; otherwise it is load time, scaled by the wall time each load second has taken so far
  */
-export function createProgress({ stream, totalPlannedSec, clock = Date.now }, { wallPlanned = false } = {}) {
+export function createProgress(
+  { stream, totalPlannedSec, clock = Date.now, mode = 'live' },
+  { wallPlanned = false } = {},
+) {
   const tty = Boolean(stream.isTTY);
+  const silent = mode === 'silent';
   const startedAt = clock();
   let plannedDoneSec = 0;
   let lineShown = false;
@@ -43,6 +48,7 @@ export function createProgress({ stream, totalPlannedSec, clock = Date.now }, { 
   return {
     /** @param {Step} step the step about to run */
     start(step) {
+      if (silent) return;
       const text = `${step.runtime} · ${step.phase} · ${stepTarget(step)} · ${step.scenario} · ${formatDuration(timeLeftSec())} left`;
       if (tty) {
         clearLine();
@@ -58,6 +64,7 @@ export function createProgress({ stream, totalPlannedSec, clock = Date.now }, { 
     },
     /** A message that must stay visible (a failure, a skipped pair). @param {string} text */
     log(text) {
+      if (silent) return;
       clearLine();
       stream.write(`${text}\n`);
     },

@@ -52,3 +52,15 @@ describe('progress lines', () => {
     expect(log.text()).toContain(' · 1m35s left');
   });
 });
+
+describe('progress under --quiet', () => {
+  it('writes nothing, neither the steps nor the messages', () => {
+    const log = logStream();
+    const progress = createProgress({ stream: log.stream, totalPlannedSec: 10, mode: 'silent' });
+    progress.start(step);
+    progress.finish(step);
+    progress.log('node@26.10.0: starting nest-express, nest-fastify');
+    progress.done();
+    expect(log.text()).toBe('');
+  });
+});
