@@ -80,7 +80,8 @@ function http2Request(url, { method, headers, body }, timeoutMs) {
     };
     session.once('error', fail);
     session.setTimeout(timeoutMs, () => fail(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    const { connection, ...rest } = headers;
+    // HTTP/2 refuses connection-specific headers
+    const { connection: _connection, ...rest } = headers;
     const stream = session.request({
       [constants.HTTP2_HEADER_METHOD]: method,
       [constants.HTTP2_HEADER_PATH]: `${target.pathname}${target.search}`,
