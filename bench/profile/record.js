@@ -26,6 +26,8 @@ import { MARK_SOCKET_ENV, markLoad, markSocketFor } from './load-window.js';
 export const PROFILE_FLAGS = Object.freeze(['--prof', '--no-logfile-per-isolate', '--no-short-builtin-calls']);
 const LOAD_MARKER = new URL('./load-marker.js', import.meta.url).href;
 const NEWLINE = 0x0a;
+/** Longer than any one line of a V8 log, which is where a cut line's start must be. */
+const PARTIAL_LINE_SEARCH_BYTES = 64 * 1024;
 
 /** @param {string} logFile absolute path */
 export function profileExecArgv(logFile) {
@@ -119,20 +121,26 @@ export async function recordProfile({
       `${target.name} ended with ${describeExit(exit)} instead of exit code 0, so its profile log may be incomplete: ${running.stderrTail().trim().split('\n').pop() ?? ''}`,
     );
   }
-  if (!(await endsWithNewline(logFile)))
-    throw new Error(`${logFile} is missing or ends mid-line: the profile log is incomplete`);
+  await dropPartialLastLine(logFile);
   return load;
 }
 
-/** @param {string} file */
-async function endsWithNewline(file) {
-  const handle = await open(file).catch(() => null);
-  if (!handle) return false;
+/**
+ * V8's sampler thread may still be writing a tick as the process exits, which can leave the last line cut; that
+ * tick comes after the load's end mark (a whole line before it), so it is dropped rather than the log refused.
+ * @param {string} file
+ * @throws {Error} when the log is missing or has no complete line at all
+ */
+export async function dropPartialLastLine(file) {
+  const handle = await open(file, 'r+').catch(() => null);
+  if (!handle) throw new Error(`${file} is missing: the profile log was not written`);
   try {
     const { size } = await handle.stat();
-    if (size === 0) return false;
-    const { buffer } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
-    return buffer[0] === NEWLINE;
+    const tailSize = Math.min(size, PARTIAL_LINE_SEARCH_BYTES);
+    const { buffer } = await handle.read(Buffer.alloc(tailSize), 0, tailSize, size - tailSize);
+    const lastNewline = buffer.lastIndexOf(NEWLINE);
+    if (lastNewline < 0) throw new Error(`${file} has no complete line: the profile log is incomplete`);
+    if (lastNewline < tailSize - 1) await handle.truncate(size - tailSize + lastNewline + 1);
   } finally {
     await handle.close();
   }
