@@ -10,7 +10,8 @@ import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
-import { HELP, configFlag, nestAppFlags, packagesFlag, parseOptions, stackPlan } from '../run/options.js';
+import { parseCommandLine, resolveOptions, stackPlan } from '../run/options.js';
+import { HELP } from '../run/options-help.js';
 import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
 import { nestBenchmark } from '../packages/nest-benchmark.js';
 import { packagesRecord } from '../packages/record.js';
@@ -55,21 +56,21 @@ const log = (line) => {
  * @returns {Promise<number>} exit code
  */
 async function main(argv) {
-  const configFile = configFlag(argv);
-  const ownAppFlags = nestAppFlags(argv);
-  const ownApp =
-    ownAppFlags && !argv.some((arg) => arg === '--help' || arg === '-h')
-      ? await loadOwnApp(ownAppFlags, configFile)
-      : null;
-  if (ownApp && ownAppFlags?.listRoutes) {
+  const { settings, names, nestApp } = parseCommandLine(argv);
+  quiet = settings.quiet;
+  const ownApp = nestApp && !settings.help ? await loadOwnApp(nestApp, settings.configFile) : null;
+  if (ownApp && nestApp?.listRoutes) {
     console.log(ownApp.routeLines.join('\n'));
     return EXIT_OK;
   }
   const config =
     ownApp?.config ??
-    (configFile !== null ? await loadConfig(configFile) : packagesFlag(argv) ? SET_CONFIG_SHAPE : BUILTIN_CONFIG);
-  const options = parseOptions(argv, config);
-  quiet = options.quiet;
+    (settings.configFile !== null
+      ? await loadConfig(settings.configFile)
+      : settings.packages !== null
+        ? SET_CONFIG_SHAPE
+        : BUILTIN_CONFIG);
+  const options = resolveOptions({ settings, names }, config);
   if (options.help) {
     console.log(HELP);
     return EXIT_OK;

@@ -16,13 +16,13 @@ import {
   DEFAULT_PIPELINING,
   DEFAULT_ROUNDS,
   DEFAULT_WARMUP_SEC,
-  HELP,
   MIN_PROFILE_SEC,
   QUICK,
-  nestAppFlags,
-  parseOptions,
+  parseCommandLine,
   stackPlan,
 } from '../../bench/run/options.js';
+import { HELP } from '../../bench/run/options-help.js';
+import { parseOptions } from './support/options.js';
 
 const CLI = fileURLToPath(new URL('../../bench/bin/bench.js', import.meta.url));
 
@@ -207,6 +207,14 @@ describe('the CLI on bad input', () => {
     expect(run.stderr).toMatch(/^--scenarios mix: ab sends one kind of request per run, a mix needs several;.*\n$/);
   });
 
+  it("refuses a bad flag before --nest-app's module is looked for, let alone booted", () => {
+    const run = spawnSync(process.execPath, [CLI, '--nest-app', 'not-built/app.module.js', '--duration', '0'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('--duration: "0" is not a number of seconds above 0 to 3600\n');
+  });
+
   it('prints one line on stderr and exits with code 2, before building or starting anything', () => {
     const run = spawnSync(process.execPath, [CLI, '--rounds', 'zero'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
@@ -300,7 +308,7 @@ describe('--rate', () => {
 });
 
 describe('--body and --header', () => {
-  const nestApp = (...flags: string[]) => nestAppFlags(['--nest-app', 'dist/app.module.js', ...flags]);
+  const nestApp = (...flags: string[]) => parseCommandLine(['--nest-app', 'dist/app.module.js', ...flags]).nestApp;
 
   it('reads a route’s body as METHOD /path=JSON, and a header as name: value', () => {
     expect(
@@ -327,6 +335,6 @@ describe('--body and --header', () => {
   });
 
   it('goes with --nest-app only', () => {
-    expect(() => nestAppFlags(['--header', 'a: b'])).toThrow(/--header goes with --nest-app/);
+    expect(() => parseCommandLine(['--header', 'a: b'])).toThrow(/--header goes with --nest-app/);
   });
 });

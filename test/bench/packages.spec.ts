@@ -5,7 +5,7 @@ import { UsageError } from '../../bench/errors.js';
 import { parseWrkSummary } from '../../bench/packages/nest-benchmark.js';
 import { cellText, ERA_ITEMS, planCells, SPLIT_ITEMS } from '../../bench/packages/specs.js';
 import { engineConflict, installedSet, resolveSet } from '../../bench/packages/sets.js';
-import { parseOptions } from '../../bench/run/options.js';
+import { parseOptions } from './support/options.js';
 import { SET_CONFIG_SHAPE, setConfig } from '../../bench/packages/set-config.js';
 
 const DATE = '2026-11-25T00:00:00Z';

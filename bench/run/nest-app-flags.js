@@ -1,0 +1,101 @@
+// @ts-check
+// --nest-app's flags: the module, its setup, and what the user says about its routes (bodies, headers, params).
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import { parseNonEmpty } from './flag-values.js';
+
+/**
+ * The flags that go with --nest-app, as node:util's parseArgs reads them.
+ * @typedef {{ 'nest-app'?: string, 'nest-setup'?: string, 'nest-cwd'?: string, 'list-routes'?: boolean,
+ *   params?: string, traffic?: string, body?: string[], header?: string[], 'time-write'?: string[],
+ *   'graphql-queries'?: string }} NestAppValues
+ */
+
+/**
+ * --nest-app and the flags that go with it, each refused without it.
+ * @param {NestAppValues} values
+ * @returns {import('../own-app/own-app.js').NestAppFlags | null} null without --nest-app
+ */
+export function nestAppFlags(values) {
+  if (values['nest-app'] === undefined) {
+    const stray = /** @type {const} */ ([
+      'nest-setup',
+      'nest-cwd',
+      'list-routes',
+      'params',
+      'traffic',
+      'body',
+      'header',
+      'time-write',
+      'graphql-queries',
+    ]).find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
+    return null;
+  }
+  return {
+    module: parseNonEmpty('--nest-app', values['nest-app']),
+    setup: values['nest-setup'] === undefined ? null : parseNonEmpty('--nest-setup', values['nest-setup']),
+    cwd: values['nest-cwd'] === undefined ? null : parseNonEmpty('--nest-cwd', values['nest-cwd']),
+    listRoutes: values['list-routes'] ?? false,
+    params: values.params === undefined ? {} : parseParams(values.params),
+    traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),
+    bodies: (values.body ?? []).map(parseBody),
+    headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
+    timeWrites: (values['time-write'] ?? []).map(parseRouteLine),
+    graphqlQueries:
+      values['graphql-queries'] === undefined ? null : parseNonEmpty('--graphql-queries', values['graphql-queries']),
+  };
+}
+
+/**
+ * --body `METHOD /path=JSON` or `METHOD /path=@file.json`.
+ * @param {string} text
+ * @returns {import('../own-app/app-config.js').BodyOverride}
+ */
+function parseBody(text) {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*?)=(.*)$/s.exec(text);
+  if (!match)
+    throw new UsageError(`--body: "${text}" is not METHOD /path=JSON; e.g. --body 'POST /api/users={"name":"a"}'`);
+  const [, method, url, given] = match;
+  let json = given;
+  if (given.startsWith('@')) {
+    try {
+      json = readFileSync(given.slice(1), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `--body ${method} ${url}: cannot read ${given.slice(1)}: ${/** @type {Error} */ (error).message}`,
+      );
+    }
+  }
+  try {
+    return { method: method.toUpperCase(), url, value: JSON.parse(json) };
+  } catch (error) {
+    throw new UsageError(`--body ${method} ${url}: not JSON: ${/** @type {Error} */ (error).message}`);
+  }
+}
+
+/** @param {string} text `METHOD /path` as --list-routes prints it */
+function parseRouteLine(text) {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
+  if (!match)
+    throw new UsageError(`--time-write: "${text}" is not METHOD /path; e.g. --time-write 'DELETE /api/auth/me'`);
+  return `${match[1].toUpperCase()} ${match[2]}`;
+}
+
+/** @param {string} text `name: value` @returns {[string, string]} */
+function parseHeader(text) {
+  const match = /^\s*([!#$%&'*+.^_`|~\w-]+)\s*:\s*(.*)$/.exec(text);
+  if (!match) throw new UsageError(`--header: "${text}" is not "name: value"; e.g. --header 'x-api-key: k1'`);
+  return [match[1].toLowerCase(), match[2].trim()];
+}
+
+/** @param {string} text `name=value,...` */
+function parseParams(text) {
+  return Object.fromEntries(
+    text.split(',').map((item) => {
+      const match = /^\s*([A-Za-z_$][\w$.[\]]*)=(.+)$/.exec(item);
+      if (!match) throw new UsageError(`--params: "${item}" is not name=value; e.g. --params id=7,slug=intro`);
+      return [match[1], match[2].trim()];
+    }),
+  );
+}
