@@ -1,6 +1,6 @@
 // @ts-check
-// What the run designs (bench/run/designs/) share with the stages that read their records: their constants, and the
-// words for why a block stopped.
+// How a run spends its rounds (the Design, resolved once from the options and recorded with the plan), the constants
+// the run designs (bench/run/designs/) run under, and the words for why a block stopped.
 
 /**
  * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
@@ -52,3 +52,50 @@ export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
  * until its targets reached a steady state (steady-block.js), which never looks at the ratios.
  * @typedef {'default' | 'variance' | 'budget' | 'steady'} BlockChoice
  */
+
+/**
+ * The constants a design ran under, recorded with it.
+ * @typedef {object} DesignLimits
+ * @property {number} minRounds MIN_BUDGET_ROUNDS
+ * @property {number} roundsPerStep ROUNDS_PER_STEP
+ * @property {number} maxRounds MAX_BUDGET_ROUNDS
+ * @property {number} firstLookStarts FIRST_LOOK_STARTS
+ * @property {number} maxStarts MAX_STARTS
+ */
+
+/**
+ * How a run spends its rounds: resolved once from the options (designOf) and recorded as results.plan.design, so every
+ * stage reads the design instead of working it out from the flags again.
+ * @typedef {object} Design
+ * @property {'rounds' | 'budget' | 'starts'} kind rounds: one server start, every pair runs `roundsPerStart` rounds;
+ *   budget: one start, rounds two at a time while the budget lasts, with group-sequential per-round intervals; starts:
+ *   the servers start afresh `starts` times (under a budget, at least that many), each start a block of rounds, the
+ *   start being the interval's unit
+ * @property {number} starts server starts asked for: 1 unless kind is 'starts'
+ * @property {number | null} roundsPerStart the fixed rounds of each start; null: the budget (or a steady state) decides
+ * @property {number | null} budgetPerRuntimeSec seconds per runtime from its first server start; null: no budget
+ * @property {DesignLimits} limits
+ */
+
+/**
+ * The design the options ask for. Takes a run's options or an old record's: without budgetSec (before --budget) the
+ * rounds were fixed, without starts (before --starts) the servers started once.
+ * @param {{ rounds: number, budgetSec?: number | null, starts?: number }} options
+ * @returns {Design}
+ */
+export function designOf({ rounds, budgetSec, starts = 1 }) {
+  const budgetPerRuntimeSec = typeof budgetSec === 'number' ? budgetSec : null;
+  return {
+    kind: starts > 1 ? 'starts' : budgetPerRuntimeSec === null ? 'rounds' : 'budget',
+    starts,
+    roundsPerStart: budgetPerRuntimeSec === null ? rounds : null,
+    budgetPerRuntimeSec,
+    limits: {
+      minRounds: MIN_BUDGET_ROUNDS,
+      roundsPerStep: ROUNDS_PER_STEP,
+      maxRounds: MAX_BUDGET_ROUNDS,
+      firstLookStarts: FIRST_LOOK_STARTS,
+      maxStarts: MAX_STARTS,
+    },
+  };
+}
