@@ -1,30 +1,25 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run bench`: flags → plan → build → measure (every runtime) → results.json → reports → verdict on the terminal.
+// `npm run bench`: flags → plan (bench-plan.js) → measure (every runtime) → results.json → reports → verdict on the
+// terminal.
 import { join, resolve } from 'node:path';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
-import { configRecord, loadConfig, scenarioNamed } from '../model/config.js';
-import { chooseDriver } from '../run/drivers/registry.js';
+import { configRecord, loadConfig } from '../model/config.js';
 import { collectEnvironment } from '../run/environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
-import { parseCommandLine, resolveOptions, stackPlan } from '../run/options.js';
+import { parseCommandLine, resolveOptions } from '../run/options.js';
 import { HELP } from '../run/options-help.js';
-import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
 import { nestBenchmark } from '../packages/nest-benchmark.js';
 import { packagesRecord } from '../packages/record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../own-app/own-app.js';
-import { setRefusal } from '../own-app/package-set.js';
-import { describeVersions } from '../own-app/packages.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
 import { switchingCost } from '../own-app/switching.js';
 import { markdownTable } from '../report/rich-table.js';
-import { pinThisProcess } from '../run/pinning.js';
-import { planPairs } from '../run/plan.js';
 import { formatDuration } from '../model/durations.js';
 import { createProgress } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
@@ -32,9 +27,8 @@ import { standing } from '../analysis/analyze.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
 import { writeReports } from '../report/write.js';
-import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
-import { planRuntimes } from '../runtimes/specs.js';
 import { headerDifferences } from '../run/verify.js';
+import { planRun } from './bench-plan.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -75,285 +69,102 @@ async function main(argv) {
     console.log(HELP);
     return EXIT_OK;
   }
-  return run(await prepare(config, options, ownApp));
+  const plan = await planRun(config, options, ownApp, log);
+  if (plan.ownApp && plan.pairs.length === 0) logFindings(plan.ownApp);
+  return run(plan);
 }
 
 /**
- * Everything that can be refused before a server starts: driver, runtimes, pairs, and the config's prepare step; for
- * --nest-app, the routes that answer alike on both adapters. When none does, no pair: the report says why.
- * @param {import('../model/config.js').Config} config
- * @param {import('../run/options.js').Options} options
- * @param {Awaited<ReturnType<typeof loadOwnApp>> | null} ownApp
+ * Why an app's run compares nothing, on the terminal: what switching would cost, and each route's compatibility.
+ * @param {import('../own-app/own-app.js').OwnAppRecord} ownApp
  */
-async function prepare(config, options, ownApp) {
-  // a bad --runtime is refused before choosing a driver can print a notice
-  const today = new Date().toISOString();
-  if (options.packages !== null) {
-    const specs = planPackageCells(options.packages, options.runtime, today);
-    const bare = ownApp && specs.find((spec) => spec.set.kind !== 'nest');
-    if (bare) throw new UsageError(`--packages: ${bare.set.text} is a bare framework; with --nest-app give nest@ sets`);
-    const driver = await chooseDriver(options.driver, log);
-    return ownApp ? prepareOwnAppCells(specs, options, driver, ownApp) : preparePackages(specs, options, driver);
-  }
-  const runtimePlan = planRuntimes(options.runtime, { date: today, usersApp: Boolean(ownApp) });
-  const driver = await chooseDriver(options.driver, log);
-  // installs once every flag has been accepted, except that --nest-app checks the app on a runtime first
-  const install = () => runtimesForOption(runtimePlan.specs, driver.name, log);
-  const installedFirst = ownApp ? await install() : null;
-  const checked = ownApp && installedFirst && (await checkOnRuntimes(ownApp, installedFirst, options));
-  const runtimeChoiceOf = (/** @type {import('../runtimes/runtimes.js').Runtime[]} */ runtimes) => ({
-    requested: runtimePlan.requested,
-    specs: runtimePlan.specs.map((spec) => spec.text),
-    reason: describeRuntimeChoice(runtimePlan, runtimes, today),
-  });
-  if (checked && !checked.config) {
-    const cost = switchingCost(checked.record, [], []);
-    if (cost) log(markdownTable(switchingFindingsTable(cost)));
-    log(markdownTable(compatibilityTable(checked.record)));
-    const runtimes = /** @type {import('../runtimes/runtimes.js').Runtime[]} */ (installedFirst);
-    return nothingToCompare({ config, options, driver, runtimes, ownApp: checked.record }, runtimeChoiceOf);
-  }
-  if (checked?.config) ({ config, options } = checked);
-  const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config, stackPlan(options));
-  if (pairs.length === 0) {
-    throw new UsageError(
-      `--targets ${options.targets.join(',')} have no route for --scenarios ${options.scenarios.join(',')} on --stack ${options.stacks.join(',')}; a target's "scenarios" lists the ones it answers, its "stacks" the stacks it runs`,
-    );
-  }
-  const mix = pairs.find((pair) => scenarioNamed(config, pair.scenario).mix);
-  if (mix && !driver.sendsMixes)
-    throw new UsageError(
-      `--scenarios ${mix.scenario}: ${driver.name} sends one kind of request per run, a mix needs several; use --driver wrk or autocannon`,
-    );
-  const runtimes = checked?.runtimes ?? (await install());
-  const runtimeChoice = runtimeChoiceOf(runtimes);
-  const prepared =
-    (await config.prepare?.({
-      targets: [...new Set(pairs.map((pair) => pair.target))],
-      scenarios: [...new Set(pairs.map((pair) => pair.scenario))],
-      log,
-    })) ?? {};
-  const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
-  log(runtimeChoice.reason);
-  if (checked?.record) log(`--nest-app: measuring with ${describeVersions(checked.record.versions)}, as installed`);
-  return {
-    config,
-    options: { ...options, cpus },
-    driver,
-    runtimes,
-    runtimeChoice,
-    pairs,
-    notApplicable,
-    env: prepared.env ?? {},
-    token: prepared.token ?? null,
-    ownApp: checked?.record ?? null,
-    cells: null,
-    refused: [],
-  };
-}
-
-/**
- * The app checked on each runtime in turn, until one boots it on Express: a runtime it does not boot on is a finding
- * with the app's own error, left out of the run.
- * @param {Awaited<ReturnType<typeof loadOwnApp>>} ownApp
- * @param {import('../runtimes/runtimes.js').Runtime[]} runtimes
- * @param {import('../run/options.js').Options} options
- */
-async function checkOnRuntimes(ownApp, runtimes, options) {
-  /** @type {import('../own-app/boot-failure.js').BootFailure[]} */
-  const runtimeFailures = [];
-  const failed = new Set();
-  for (const runtime of runtimes) {
-    const checked = await ownApp.check({ runtime, options, log });
-    const failure = checked.record.bootFailure;
-    // the routes were listed on the node running the bench: on another runtime, not booting is that runtime's doing
-    if (failure?.adapter === 'express' && runtime.command !== process.execPath) {
-      const fix = `measure it on another runtime: --runtime node (the node running the bench, ${process.version}, listed its routes)`;
-      runtimeFailures.push({ ...failure, fix });
-      failed.add(runtime);
-      log(`--nest-app: the app does not boot on ${failure.runtime}: ${failure.error}; ${fix}`);
-      if (failed.size < runtimes.length) continue;
-    }
-    return {
-      ...checked,
-      record: { ...checked.record, runtimeFailures },
-      runtimes: runtimes.filter((r) => !failed.has(r)),
-    };
-  }
-  throw new Error('no runtime to check the app on');
-}
-
-/**
- * A run with no pair to measure (the app did not boot, or no route answered alike): what was found, as a report.
- * @param {{ config: import('../model/config.js').Config, options: import('../run/options.js').Options,
- *   driver: import('../run/drivers/registry.js').Driver, runtimes: import('../runtimes/runtimes.js').Runtime[],
- *   ownApp: import('../own-app/own-app.js').OwnAppRecord }} found
- * @param {(runtimes: import('../runtimes/runtimes.js').Runtime[]) => { requested: string | null, specs: string[], reason: string }} runtimeChoiceOf
- */
-function nothingToCompare({ config, options, driver, runtimes, ownApp }, runtimeChoiceOf) {
-  return {
-    config,
-    options: { ...options, cpus: null },
-    driver,
-    runtimes,
-    runtimeChoice: runtimeChoiceOf(runtimes),
-    pairs: [],
-    notApplicable: [],
-    env: {},
-    token: null,
-    ownApp,
-    cells: null,
-    refused: [],
-  };
-}
-
-/**
- * --packages: each cell (runtime × package set) with its set's servers and the pairs they serve.
- * @param {import('../packages/specs.js').CellSpec[]} specs
- * @param {import('../run/options.js').Options} options
- * @param {import('../run/drivers/registry.js').Driver} driver
- */
-async function preparePackages(specs, options, driver) {
-  const cells = await prepareCells({
-    specs,
-    targets: options.targets,
-    scenarios: options.scenarios,
-    stacks: stackPlan(options),
-    driverName: driver.name,
-    options,
-    log,
-  });
-  return cellsPlan(cells, options, driver, { ownApp: null, refused: [] });
-}
-
-/**
- * --nest-app with --packages: the user's app on each cell's set, its imports of the set's packages loading the set's
- * copies; a cell it cannot run on is left out with its reason.
- * @param {import('../packages/specs.js').CellSpec[]} specs
- * @param {import('../run/options.js').Options} options
- * @param {import('../run/drivers/registry.js').Driver} driver
- * @param {Awaited<ReturnType<typeof loadOwnApp>>} ownApp
- */
-async function prepareOwnAppCells(specs, options, driver, ownApp) {
-  log(`--nest-app: found ${describeVersions(ownApp.versions)} installed beside the app`);
-  const installed = await installCells({ specs, driverName: driver.name, log });
-  const telemetry = telemetryCheck(options);
-  /** @type {import('../packages/cells.js').Cell[]} */
-  const cells = [];
-  /** @type {Array<{ key: string, reason: string }>} */
-  const refused = [];
-  let measuredOptions = options;
-  for (const cell of installed) {
-    const refusal = setRefusal(cell.set, cell.runtime);
-    const checked =
-      refusal === null ? await ownApp.check({ runtime: cell.runtime, options, log, set: cell.set }) : null;
-    if (!checked?.config) {
-      const reason = refusal ?? notRunning(/** @type {NonNullable<typeof checked>} */ (checked).record);
-      refused.push({ key: cell.key, reason });
-      log(`--nest-app on ${cell.key}: not measured: ${reason}`);
-      continue;
-    }
-    log(`--nest-app on ${cell.key}: measuring with ${describeVersions(checked.record.versions)}, the set's`);
-    if (cells.length === 0) measuredOptions = checked.options;
-    const { pairs } = planPairs(checked.options.targets, checked.options.scenarios, checked.config, stackPlan(options));
-    const measured = await measuredCell(cell, { config: checked.config, pairs, databaseMissing: null, telemetry });
-    cells.push({ ...measured, ownApp: checked.record });
-  }
-  if (cells.length === 0)
-    throw new UsageError(
-      `--nest-app: no set can run the app (${refused.map(({ key, reason }) => `${key}: ${reason}`).join('; ')})`,
-    );
-  return cellsPlan(cells, measuredOptions, driver, { ownApp: cells[0].ownApp ?? null, refused });
-}
-
-/**
- * Why a checked app is not measured: it did not start, or no route answered alike on both adapters.
- * @param {import('../own-app/own-app.js').OwnAppRecord} record
- */
-function notRunning({ compatibility: { startFailure } }) {
-  return startFailure
-    ? `the app does not start on ${startFailure.adapter}: ${startFailure.error}`
-    : 'no route answers alike on both adapters';
-}
-
-/**
- * What run() takes for a run of cells.
- * @param {import('../packages/cells.js').Cell[]} cells
- * @param {import('../run/options.js').Options} options
- * @param {import('../run/drivers/registry.js').Driver} driver
- * @param {{ ownApp: import('../own-app/own-app.js').OwnAppRecord | null, refused: Array<{ key: string, reason: string }> }} extra
- */
-function cellsPlan(cells, options, driver, { ownApp, refused }) {
-  const runtimes = [...new Set(cells.map((cell) => cell.runtime))];
-  const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
-  const reason = `cells: ${cells.map((cell) => cell.key).join(', ')} (--packages ${options.packages})`;
-  log(reason);
-  return {
-    config: cells[0].config,
-    options: { ...options, cpus },
-    driver,
-    runtimes,
-    runtimeChoice: { requested: options.runtime, specs: runtimes.map((runtime) => runtime.spec), reason },
-    pairs: [...new Map(cells.flatMap((cell) => cell.pairs).map((pair) => [JSON.stringify(pair), pair])).values()],
-    notApplicable: [],
-    env: {},
-    token: null,
-    ownApp,
-    cells,
-    refused,
-  };
+function logFindings(ownApp) {
+  const cost = switchingCost(ownApp, [], []);
+  if (cost) log(markdownTable(switchingFindingsTable(cost)));
+  log(markdownTable(compatibilityTable(ownApp)));
 }
 
 /**
  * Measure every runtime in turn, keep results.json current, and always end with the reports, even when interrupted.
- * @param {NonNullable<Awaited<ReturnType<typeof prepare>>>} setup options as prepared: pinning as actually in force
+ * @param {import('./bench-plan.js').RunPlan} plan
  * @returns {Promise<number>} exit code
  */
-async function run({
-  config,
-  options,
-  driver,
-  runtimes,
-  runtimeChoice,
-  pairs,
-  notApplicable,
-  env,
-  token,
-  ownApp,
-  cells,
-  refused,
-}) {
+async function run(plan) {
+  const { config, options, pairs } = plan;
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
-  // each runtime is one cell unless --packages made cells of runtimes × package sets; none without a pair to measure
-  const measured =
-    pairs.length === 0
-      ? []
-      : (cells ??
-        runtimes.map((runtime) => ({
-          key: `${runtime.name}@${runtime.version}`,
-          runtime,
-          config,
-          pairs,
-          telemetryMissing: null,
-        })));
-  const runtimeKeys = measured.map((cell) => cell.key);
+  const results = await startRecord(plan, startedAt);
+  const writer = createResultsWriter(outDir);
+  const save = () => writer.write(results);
+  save();
+  log(`results: ${outDir}`);
+  const signal = interruptOnSignal(results);
+  const progress = createProgress(
+    {
+      stream: process.stderr,
+      totalPlannedSec: plan.measured.length * plannedSecPerRuntime(plan),
+      mode: options.quiet ? 'silent' : 'live',
+    },
+    { wallPlanned: plan.design.budgetPerRuntimeSec !== null },
+  );
+  const context = { results, save, outDir, signal, log: (/** @type {string} */ line) => progress.log(line) };
+  let compared = false;
+  try {
+    for (const cell of plan.measured) {
+      if (signal.aborted) break;
+      await measureCell(plan, cell, { ...context, progress });
+    }
+    results.headerDifferences = headerDifferences(results.verification);
+    if (options.prof && pairs.length && !signal.aborted) await profileAll(plan, context);
+    results.complete = !signal.aborted;
+    if (results.complete) results.stopReason = null;
+  } catch (error) {
+    results.stopReason = `the bench failed: ${/** @type {Error} */ (error).message}`;
+    throw error;
+  } finally {
+    progress.done();
+    compared = await finish(results, { writer, outDir, options });
+  }
+  if (signal.aborted) return EXIT_INTERRUPTED;
+  // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
+  const askedToCompare = pairs.length === 0 || config.compare.every((name) => pairs.some((p) => p.target === name));
+  if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
+  return failureCount(results) ? EXIT_FAILED : EXIT_OK;
+}
+
+/**
+ * The results of a run about to start: its plan, and its design as resolved.
+ * @param {import('./bench-plan.js').RunPlan} plan @param {Date} startedAt
+ */
+async function startRecord(
+  { config, options, design, driver, runtimes, runtimeChoice, pairs, notApplicable, ownApp, measured, cells, refused },
+  startedAt,
+) {
   const results = createResults({
     startedAt,
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
     options: { ...options, driver: driver.name },
     config: configRecord(config),
-    plan: { driver: driver.name, pairs, notApplicable, runtimes: runtimeKeys, runtimeChoice },
+    plan: {
+      driver: driver.name,
+      pairs,
+      notApplicable,
+      runtimes: measured.map((cell) => cell.key),
+      runtimeChoice,
+      design,
+    },
   });
   if (ownApp) results.ownApp = ownApp;
-  if (options.starts > 1 && options.budgetSec !== null) results.stopRule = STOP_RULE;
+  if (design.kind === 'starts' && design.budgetPerRuntimeSec !== null) results.stopRule = STOP_RULE;
   if (cells) results.packages = packagesRecord(options.packages, cells, refused);
-  const writer = createResultsWriter(outDir);
-  const save = () => writer.write(results);
-  save();
-  log(`results: ${outDir}`);
+  return results;
+}
 
-  let compared = false;
+/**
+ * Ctrl-C (or SIGTERM) stops the run and keeps what it measured; a second one quits at once.
+ * @param {import('../model/results.js').Results} results
+ */
+function interruptOnSignal(results) {
   const abort = new AbortController();
   const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
     if (abort.signal.aborted) process.exit(EXIT_INTERRUPTED); // second Ctrl-C: children are killed on exit
@@ -363,112 +174,116 @@ async function run({
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  return abort.signal;
+}
 
+/**
+ * What one runtime's measurement should take: its start, its rounds (a budget holds the later starts; fixed rounds run
+ * in every start) and the load curve.
+ * @param {import('./bench-plan.js').RunPlan} plan
+ */
+function plannedSecPerRuntime({ options, design, pairs }) {
   const startSec = START_ALLOWANCE_SEC + pairs.length * options.warmupSec;
-  // a budget holds the later starts; fixed rounds run in every start
   const roundsSec =
-    options.budgetSec ??
-    options.starts * pairs.length * options.rounds * options.durationSec + (options.starts - 1) * startSec;
-  const perRuntimeSec =
-    startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
-  const progress = createProgress(
-    {
-      stream: process.stderr,
-      totalPlannedSec: measured.length * perRuntimeSec,
-      mode: options.quiet ? 'silent' : 'live',
-    },
-    { wallPlanned: options.budgetSec !== null },
-  );
-  try {
-    for (const cell of measured) {
-      if (abort.signal.aborted) break;
-      const cellOptions = cell.telemetryMissing === null ? options : { ...options, telemetry: false };
-      await measureRuntime({
-        config: cell.config,
+    design.budgetPerRuntimeSec ??
+    design.starts * pairs.length * (design.roundsPerStart ?? 0) * options.durationSec + (design.starts - 1) * startSec;
+  return startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
+}
+
+/**
+ * @typedef {object} RunContext
+ * @property {import('../model/results.js').Results} results
+ * @property {() => void} save
+ * @property {string} outDir
+ * @property {AbortSignal} signal
+ * @property {(line: string) => void} log
+ */
+
+/**
+ * One runtime (or cell): its timed rounds, then --cold-starts and --nest-benchmark on it.
+ * @param {import('./bench-plan.js').RunPlan} plan @param {import('./bench-plan.js').MeasuredCell} cell
+ * @param {RunContext & { progress: ReturnType<typeof createProgress> }} context
+ */
+async function measureCell(
+  { options, driver, token, env, cells },
+  cell,
+  { results, save, outDir, signal, log, progress },
+) {
+  const cellOptions = cell.telemetryMissing === null ? options : { ...options, telemetry: false };
+  await measureRuntime({
+    config: cell.config,
+    runtime: cell.runtime,
+    runtimeKey: cell.key,
+    options: cellOptions,
+    driver,
+    pairs: cell.pairs,
+    token,
+    env,
+    outDir,
+    results,
+    save,
+    progress,
+    signal,
+    standing: (block) => standing(results, block),
+  });
+  if (options.coldStarts && !signal.aborted) {
+    const compared = cell.config.compare.flatMap((name) =>
+      cell.config.targets.filter((t) => t.name === name && t.command),
+    );
+    results.coldStarts = [
+      ...(results.coldStarts ?? []),
+      ...(await measureColdStarts({
+        targets: compared,
         runtime: cell.runtime,
         runtimeKey: cell.key,
         options: cellOptions,
-        driver,
-        pairs: cell.pairs,
-        token,
         env,
-        outDir,
-        results,
-        save,
-        progress,
-        signal: abort.signal,
-        standing: (block) => standing(results, block),
-      });
-      if (options.coldStarts && !abort.signal.aborted) {
-        const compared = cell.config.compare.flatMap((name) =>
-          cell.config.targets.filter((t) => t.name === name && t.command),
-        );
-        results.coldStarts = [
-          ...(results.coldStarts ?? []),
-          ...(await measureColdStarts({
-            targets: compared,
-            runtime: cell.runtime,
-            runtimeKey: cell.key,
-            options: cellOptions,
-            env,
-            signal: abort.signal,
-            log: (line) => progress.log(line),
-          })),
-        ];
-        save();
-      }
-      if (options.nestBenchmark && cells && !abort.signal.aborted) {
-        const rows = await nestBenchmark(/** @type {import('../packages/cells.js').Cell} */ (cell), {
-          cpus: options.cpus,
-          basePort: options.basePort,
-          signal: abort.signal,
-          log: (line) => progress.log(line),
-        });
-        (results.nestBenchmark ??= []).push(...rows);
-        save();
-      }
-    }
-    results.headerDifferences = headerDifferences(results.verification);
-    if (options.prof && pairs.length && !abort.signal.aborted) {
-      const { profileRun } = await import('../profile/profile-targets.js');
-      results.profiles = await profileRun({
-        config,
-        options,
-        outDir,
-        runtimes,
-        driver,
-        results,
-        env,
-        token,
-        signal: abort.signal,
-        log: (line) => progress.log(line),
-      });
-      if (runtimes.length > 1) {
-        const { diffRuntimes } = await import('../profile/diff-files.js');
-        results.profileDiffs = await diffRuntimes(results.profiles, { log: (line) => progress.log(line) });
-      }
-    }
-    results.complete = !abort.signal.aborted;
-    if (results.complete) results.stopReason = null;
-  } catch (error) {
-    results.stopReason = `the bench failed: ${/** @type {Error} */ (error).message}`;
-    throw error;
-  } finally {
-    progress.done();
-    results.finishedAt = new Date().toISOString();
+        signal,
+        log,
+      })),
+    ];
     save();
-    const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
-    compared = analysis.ratios.some((row) => row.judged && row.byRound.length > 0);
-    const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
-    console.log(renderOutcome(results, analysis, { quiet: options.quiet, json: options.json, files }));
-    const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
-    log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   }
-  if (abort.signal.aborted) return EXIT_INTERRUPTED;
-  // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
-  const askedToCompare = pairs.length === 0 || config.compare.every((name) => pairs.some((p) => p.target === name));
-  if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
-  return failureCount(results) ? EXIT_FAILED : EXIT_OK;
+  if (options.nestBenchmark && cells && !signal.aborted) {
+    const rows = await nestBenchmark(/** @type {import('../packages/cells.js').Cell} */ (cell), {
+      cpus: options.cpus,
+      basePort: options.basePort,
+      signal,
+      log,
+    });
+    (results.nestBenchmark ??= []).push(...rows);
+    save();
+  }
+}
+
+/**
+ * --prof: every pair profiled after the timed runs, and with several runtimes each against the one before it.
+ * @param {import('./bench-plan.js').RunPlan} plan @param {RunContext} context
+ */
+async function profileAll({ config, options, runtimes, driver, env, token }, { results, outDir, signal, log }) {
+  const { profileRun } = await import('../profile/profile-targets.js');
+  results.profiles = await profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log });
+  if (runtimes.length > 1) {
+    const { diffRuntimes } = await import('../profile/diff-files.js');
+    results.profileDiffs = await diffRuntimes(results.profiles, { log });
+  }
+}
+
+/**
+ * The run's end, whatever ended it: results.json written for the last time, the reports, the outcome on stdout.
+ * @param {import('../model/results.js').Results} results
+ * @param {{ writer: ReturnType<typeof createResultsWriter>, outDir: string, options: import('../run/options.js').Options }} run
+ * @returns {Promise<boolean>} whether a judged pair was compared
+ */
+async function finish(results, { writer, outDir, options }) {
+  results.finishedAt = new Date().toISOString();
+  writer.write(results);
+  const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
+  const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
+  console.log(renderOutcome(results, analysis, { quiet: options.quiet, json: options.json, files }));
+  const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
+  log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
+  return analysis.ratios.some((row) => row.judged && row.byRound.length > 0);
 }
 
 main(process.argv.slice(2)).then(

@@ -52,7 +52,8 @@ const RESULTS_SCHEMA = 1;
  * @property {import('./config.js').ConfigRecord} [config] what was measured; absent in results written before --config
  *   existed, which measured the built-in setup
  * @property {{ driver: string, pairs: import('../run/plan.js').Pair[], notApplicable: import('../run/plan.js').Pair[], runtimes: string[],
- *   runtimeChoice?: RuntimeChoice }} plan runtimeChoice: absent in results written before the default could change
+ *   runtimeChoice?: RuntimeChoice, design?: import('./design.js').Design }} plan runtimeChoice: absent in results
+ *   written before the default could change; design: how the rounds were spent, absent before it was recorded
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
  * @property {Array<{ runtime: string, target: string, start?: number, pid: number | null, port: number, line: string,
  *   runtimeFlags?: string[], telemetryMissing?: string | null, restarted?: boolean }>} started each target's process and
