@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 
 import { hasUniqueValues, uniqueFiller } from '../unique-values.js';
-import { countOf, expectedStatuses } from './registry.js';
+import { countOf, expectedStatuses } from './statuses.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 /** @typedef {import('./registry.js').LoadRequest} LoadRequest */

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
-import { countOf } from './registry.js';
+import { countOf } from './statuses.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 /** @typedef {import('./registry.js').LoadResult} LoadResult */

@@ -66,22 +66,6 @@ const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} *
 
 export const DRIVER_NAMES = Object.keys(LOADERS);
 
-/**
- * The statuses a mix's answers count as throughput with.
- * @param {RouteRequest[]} sequence
- */
-export function expectedStatuses(sequence) {
-  return [...new Set(sequence.map((request) => request.expectedStatus))];
-}
-
-/**
- * Responses with any of these statuses.
- * @param {Record<string, number>} statusCounts
- * @param {number | number[]} statuses
- */
-export function countOf(statusCounts, statuses) {
-  return [statuses].flat().reduce((total, status) => total + (statusCounts[status] ?? 0), 0);
-}
 /** Preferred generator: the least CPU per request here (see README); autocannon is the fallback needing no install. */
 export const PREFERRED_DRIVER = 'wrk';
 export const FALLBACK_DRIVER = 'autocannon';

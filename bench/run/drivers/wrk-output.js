@@ -1,7 +1,7 @@
 // @ts-check
 // Reads what wrk printed, with bench/run/drivers/wrk.lua loaded, into a LoadResult.
 
-import { countOf } from './registry.js';
+import { countOf } from './statuses.js';
 
 /** @typedef {import('./registry.js').LoadResult} LoadResult */
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
-import { expectedStatuses } from './registry.js';
+import { expectedStatuses } from './statuses.js';
 import { parseWrkOutput } from './wrk-output.js';
 import { runTag } from '../unique-values.js';
 
