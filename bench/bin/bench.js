@@ -205,7 +205,7 @@ function plannedSecPerRuntime({ options, design, pairs }) {
  * @param {RunContext & { progress: ReturnType<typeof createProgress> }} context
  */
 async function measureCell(
-  { options, driver, token, env, cells },
+  { options, design, driver, token, env, cells },
   cell,
   { results, save, outDir, signal, log, progress },
 ) {
@@ -215,6 +215,7 @@ async function measureCell(
     runtime: cell.runtime,
     runtimeKey: cell.key,
     options: cellOptions,
+    design,
     driver,
     pairs: cell.pairs,
     token,

@@ -16,10 +16,10 @@ export const START_ALLOWANCE_SEC = 5;
  */
 export async function measureRuntime(unplanned) {
   const session = planSession(unplanned);
-  const { options, results, progress, runtimeKey } = session;
+  const { options, design, results, progress, runtimeKey } = session;
   const bootedAt = performance.now();
   // with starts, the first boots only the verdict's servers: the ones beside it boot on their own start, if any
-  const firstBoot = options.starts > 1 ? verdictInstances(session) : null;
+  const firstBoot = design.kind === 'starts' ? verdictInstances(session) : null;
   /** the servers of the current start: --starts replaces them */
   const servers = { running: await startTargets(session, 0, firstBoot) };
   const running = servers.running;
@@ -32,11 +32,11 @@ export async function measureRuntime(unplanned) {
     const measured = verified.ok;
     if (options.fitLoads) session.routeLoads = await fitRouteLoads(session, running, measured);
     const finished =
-      options.starts > 1
+      design.kind === 'starts'
         ? await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000)
-        : options.budgetSec === null
+        : design.budgetPerRuntimeSec === null
           ? await measureRounds(session, running, measured)
-          : await measureBudget(session, running, measured, options.budgetSec);
+          : await measureBudget(session, running, measured, design.budgetPerRuntimeSec);
     if (!finished) return;
     if (options.loadCurve) await measureLoadCurve(session, servers.running, measured);
   } finally {

@@ -23,6 +23,7 @@ import { verifyPair } from './verify.js';
  * @property {string} runtimeKey `name@version`, the runtime's label in every record
  * @property {import('../model/config.js').Config} config what the pairs' names refer to
  * @property {import('./options.js').Options} options
+ * @property {import('../model/design.js').Design} design how the rounds are spent
  * @property {import('./drivers/registry.js').Driver} driver
  * @property {Pair[]} pairs the applicable pairs, before verification
  * @property {string | null} token for scenarios that need one
@@ -187,14 +188,14 @@ function instancesOf(pairs, config) {
  * @returns {Promise<Map<string, ServedTarget>>}
  */
 export async function startTargets(
-  { instances: planned, runtime, runtimeKey, options, env, outDir, results, progress, save },
+  { instances: planned, runtime, runtimeKey, options, design, env, outDir, results, progress, save },
   start,
   only = null,
 ) {
   const inPlanOrder = only ? planned.filter((instance) => only.has(instance.name)) : planned;
   const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
   const names = instances.map((instance) => instance.name);
-  progress.log(`${runtimeKey}: starting ${names.join(', ')}${options.starts > 1 ? ` (start ${start + 1})` : ''}`);
+  progress.log(`${runtimeKey}: starting ${names.join(', ')}${design.kind === 'starts' ? ` (start ${start + 1})` : ''}`);
   const execArgv = steadyStateArgs(runtime, options);
   const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) => {
     const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);

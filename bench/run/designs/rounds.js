@@ -36,8 +36,8 @@ export async function measureRounds(session, running, pairs) {
  *   interrupted
  */
 export async function runRound(session, running, pairs, round, start) {
-  const { options, results, progress, runtimeKey } = session;
-  const of = options.budgetSec === null ? `/${options.rounds * options.starts}` : '';
+  const { options, design, results, progress, runtimeKey } = session;
+  const of = design.roundsPerStart === null ? '' : `/${design.roundsPerStart * design.starts}`;
   /** @type {Map<string, number>} */
   const took = new Map();
   for (const [index, pair] of roundOrder(pairs, round, session.config).entries()) {

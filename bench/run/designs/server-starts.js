@@ -46,7 +46,7 @@ export function verdictInstances({ pairs, config }) {
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function measureStarts(session, servers, pairs, firstBootSec) {
-  const { options, results, progress, runtimeKey, config } = session;
+  const { design, results, progress, runtimeKey, config } = session;
   const startedAt = performance.now() - firstBootSec * 1000;
   const spentSec = () => (performance.now() - startedAt) / 1000;
   const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
@@ -72,7 +72,8 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
     stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
   /** @param {{ key: string }} block */
   const fits = (block) =>
-    options.budgetSec === null || spentSec() + (state.blockSec.get(block.key) ?? 0) <= options.budgetSec;
+    design.budgetPerRuntimeSec === null ||
+    spentSec() + (state.blockSec.get(block.key) ?? 0) <= design.budgetPerRuntimeSec;
   let bootSec = firstBootSec;
   let start = 0;
   for (; ; start++) {
@@ -83,7 +84,7 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
     // the first start is the first look at every block; a later one measures a block only while it fits
     const fitting = start === 0 ? () => true : fits;
     if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
-    if (options.budgetSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, options.starts)) {
+    if (design.budgetPerRuntimeSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, design.starts)) {
       const decided = compared.filter(
         (block) =>
           session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
@@ -96,8 +97,8 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
       compared.length > 0 &&
       wantsAnotherStart({
         startsSoFar: start + 1,
-        minStarts: options.starts,
-        budgetSec: options.budgetSec,
+        minStarts: design.starts,
+        budgetSec: design.budgetPerRuntimeSec,
         spentSec: spentSec(),
         nextStartSec: bootSec + (state.blockSec.get(compared[0].key) ?? 0),
       });
@@ -125,9 +126,9 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
  * @returns {Promise<number | null>} the run's last start, 0-based; null when interrupted
  */
 async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
-  const { options, results, progress, runtimeKey, config } = session;
+  const { design, results, progress, runtimeKey, config } = session;
   const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
-  if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), options.budgetSec)) {
+  if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec)) {
     const sideStart = start + 1;
     const sideBootSec = await bootStart(session, servers, sides, sideStart);
     const verified = await verifyPairs(
@@ -247,7 +248,7 @@ async function bootStart(session, servers, blocks, start) {
  * @returns {Promise<boolean>} false when interrupted
  */
 async function measureStartBlocks(session, servers, blocks, start, state, bootSec, fitting = () => true) {
-  const { options, results, runtimeKey, config } = session;
+  const { options, design, results, runtimeKey, config } = session;
   let rounds = 0;
   for (const block of blocks) {
     if (!fitting(block)) continue;
@@ -273,15 +274,15 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
           );
         return records;
       },
-      ...(options.budgetSec === null ? { steadyRounds: options.rounds } : {}),
+      ...(design.roundsPerStart === null ? {} : { steadyRounds: design.roundsPerStart }),
     });
     if (outcome === null) return false;
     const first = (state.roundsSoFar.get(block.key) ?? 0) + 1;
     // a fixed design keeps exactly its --rounds, the last of the steady ones
     const kept = outcome.rounds.slice(
-      options.budgetSec === null
-        ? Math.max(outcome.steadyFrom, outcome.rounds.length - options.rounds)
-        : outcome.steadyFrom,
+      design.roundsPerStart === null
+        ? outcome.steadyFrom
+        : Math.max(outcome.steadyFrom, outcome.rounds.length - design.roundsPerStart),
     );
     kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
     state.roundsSoFar.set(block.key, first - 1 + kept.length);

@@ -1,6 +1,7 @@
 // A measurement session whose servers and load generator are stand-ins, for tests of what a design does with them:
 // which runs it makes, in what order, and what it records. Nothing is booted and no request is sent.
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { designOf } from '../../../bench/model/design.js';
 import type { Results } from '../../../bench/model/results.js';
 import { instanceName } from '../../../bench/model/stacks.js';
 import type { LoadRequest, LoadResult } from '../../../bench/run/drivers/registry.js';
@@ -80,6 +81,7 @@ export function fakeSession(
     runtimeKey: RUNTIME,
     config: BUILTIN_CONFIG,
     options,
+    design: designOf(options),
     driver: { name: 'stand-in', sendsMixes: false, checkAvailable: async () => {}, version: async () => '0', run },
     pairs,
     token: null,
