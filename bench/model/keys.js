@@ -1,5 +1,6 @@
 // @ts-check
-// The keys runs are grouped by: a block (a scenario on a stack, whose pairs stop together) and a pair within it.
+// The keys runs are grouped by: a block (a scenario on a stack: its pairs share one load and stop together) and a pair
+// within it.
 import { BARE } from './stacks.js';
 
 /** @param {{ scenario: string, stack: string }} block a block, or anything keyed like one */

@@ -11,6 +11,7 @@ import { scenarioNamed, targetNamed } from '../model/config.js';
 import { checkedScenarios, requestFor } from '../model/scenarios.js';
 import { instanceName, targetStackEnv } from '../model/stacks.js';
 import { serveTarget } from './targets.js';
+import { blockKey } from '../model/keys.js';
 import { verifyPair } from './verify.js';
 
 /** @typedef {import('./plan.js').Pair} Pair */
@@ -44,16 +45,13 @@ import { verifyPair } from './verify.js';
  *   a stack, keyed by instanceName
  * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[],
  *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, fittedLoads: Map<string, FittedLoad>,
- *   troubled: Set<string> }} PlannedSession loads keyed by loadKey; instances in the pairs' order; routeLoads
- *   (--nest-app) each route's fitted load by loadKey; fittedLoads: the connections and run length of each route whose
- *   load was fitted (--nest-app's routes, or a block's on the first start), by loadKey; absent: the flags';
- *   troubled: the loadKeys of routes that hung or crashed a server, left out of the run from then on
+ *   troubled: Set<string> }} PlannedSession loads keyed by blockKey; instances in the pairs' order; routeLoads
+ *   (--nest-app) each route's fitted load by blockKey; fittedLoads: the connections and run length of each route whose
+ *   load was fitted (--nest-app's routes, or a block's on the first start), by blockKey; absent: the flags';
+ *   troubled: the block keys of routes that hung or crashed a server, left out of the run from then on
  */
 
 /** @typedef {{ connections: number, durationSec: number }} FittedLoad */
-
-/** @param {{ scenario: string, stack: string }} pair a pair, or anything keyed like one */
-export const loadKey = ({ scenario, stack }) => `${scenario}\u0000${stack}`;
 
 /**
  * @param {Session} session
@@ -63,7 +61,7 @@ function resolveLoads({ config, pairs, token }) {
   return new Map(
     pairs.map((pair) => {
       const scenario = scenarioNamed(config, pair.scenario);
-      return [loadKey(pair), { scenario, request: requestFor(scenario, { token, stack: pair.stack, config }) }];
+      return [blockKey(pair), { scenario, request: requestFor(scenario, { token, stack: pair.stack, config }) }];
     }),
   );
 }
@@ -115,7 +113,7 @@ export async function warmUp(session, running, pairs, start) {
   if (options.warmupSec <= 0) return !session.signal.aborted;
   for (const pair of roundOrder(pairs, 0, session.config)) {
     const target = running.get(instanceName(pair));
-    if (!target || session.troubled.has(loadKey(pair))) continue;
+    if (!target || session.troubled.has(blockKey(pair))) continue;
     /** @type {Array<number | null>} */
     const sizes = [];
     for (let run = 0; run < MAX_WARM_UPS; run++) {
@@ -249,7 +247,7 @@ export async function verifyPairs({ config, runtimeKey, token, progress, loads }
   for (const pair of pairs) {
     const target = running.get(instanceName(pair));
     if (!target) continue; // not started, or could not start: recorded there
-    const { scenario } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
+    const { scenario } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
     // a mix is verified route by route, and stands for the first of them that fails
     let record;
     for (const checked of checkedScenarios(scenario, config)) {
@@ -279,8 +277,8 @@ export async function verifyPairs({ config, runtimeKey, token, progress, loads }
  * @param {number} durationSec
  */
 export function loadRun({ driver, options, signal, loads, fittedLoads }, target, pair, durationSec) {
-  const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(loadKey(pair)));
-  const connections = fittedLoads.get(loadKey(pair))?.connections ?? options.connections;
+  const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
+  const connections = fittedLoads.get(blockKey(pair))?.connections ?? options.connections;
   const { method, path, headers, body, sequence } = request;
   return driver.run({
     url: `${target.url}${path}`,
@@ -333,18 +331,18 @@ export async function fitRouteLoads(session, running, pairs) {
   const { options, results, progress, runtimeKey, loads } = session;
   const servers = pairs.flatMap((pair) => {
     const target = running.get(instanceName(pair));
-    const load = loads.get(loadKey(pair));
+    const load = loads.get(blockKey(pair));
     return target && load ? [{ ...pair, url: target.url, request: load.request }] : [];
   });
   const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: session.signal });
   (results.routeLoads ??= []).push(...fitted);
-  for (const load of fitted) session.fittedLoads.set(loadKey(load), load);
+  for (const load of fitted) session.fittedLoads.set(blockKey(load), load);
   session.save();
   for (const load of fitted.filter((entry) => entry.lowered))
     progress.log(
       `${runtimeKey} ${load.scenario}: ${Object.values(load.aloneMs).join(' / ')} ms alone, so ${load.connections} connections for ${load.durationSec} s`,
     );
-  return new Map(fitted.map((load) => [loadKey(load), load]));
+  return new Map(fitted.map((load) => [blockKey(load), load]));
 }
 
 /**
@@ -362,7 +360,7 @@ export async function fitRouteLoads(session, running, pairs) {
 export async function afterLoad(session, running, pairs, pair, place, load) {
   const target = running.get(instanceName(pair));
   if (!session.routeLoads || !target || session.signal.aborted) return true;
-  const fitted = session.routeLoads.get(loadKey(pair));
+  const fitted = session.routeLoads.get(blockKey(pair));
   const connections = fitted?.connections ?? session.options.connections;
   const aloneMs = fitted ? Math.max(0, ...Object.values(fitted.aloneMs).map((ms) => ms ?? 0)) : null;
   const drained = await drainRoute({
@@ -370,7 +368,7 @@ export async function afterLoad(session, running, pairs, pair, place, load) {
     servers: settlingServers(running),
     aloneMs,
     inFlight: connections * session.options.pipelining,
-    probes: probesFor(/** @type {ResolvedLoad} */ (session.loads.get(loadKey(pair))).request),
+    probes: probesFor(/** @type {ResolvedLoad} */ (session.loads.get(blockKey(pair))).request),
     lastAnswer: load && { requests: load.requests, statusCounts: load.statusCounts },
     signal: session.signal,
   });
@@ -386,7 +384,7 @@ export async function afterLoad(session, running, pairs, pair, place, load) {
   progress.log(
     `${where}: ${drained.outcome === 'crashed' ? 'crashed its server' : `hangs under ${connections} connections`}; restarting ${instanceName(pair)}, the route leaves the run`,
   );
-  session.troubled.add(loadKey(pair));
+  session.troubled.add(blockKey(pair));
   const restarted = await restartInstance(session, running, instanceName(pair), place.start);
   if (restarted)
     await warmUp(

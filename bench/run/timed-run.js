@@ -7,7 +7,8 @@ import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { settle } from './settle.js';
 import { instanceName } from '../model/stacks.js';
 import { deathFailure } from './targets.js';
-import { loadKey, loadRun, settlingServers } from './session.js';
+import { loadRun, settlingServers } from './session.js';
+import { blockKey } from '../model/keys.js';
 
 /** @typedef {import('./plan.js').Pair} Pair */
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
@@ -156,7 +157,7 @@ async function loadAndRecord(
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   const companyBefore = company.map(processCpuNs);
   try {
-    const fitted = session.fittedLoads.get(loadKey(pair));
+    const fitted = session.fittedLoads.get(blockKey(pair));
     const durationSec = together?.durationSec ?? fitted?.durationSec ?? session.options.durationSec;
     const load = await loadRun(session, target, pair, durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);

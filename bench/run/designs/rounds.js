@@ -1,9 +1,9 @@
 // @ts-check
 // The rounds design: after the warm-up, --rounds paired, rotated rounds, each timed run right after an untimed burst
 // on the same target.
-import { pairKey } from '../../model/keys.js';
+import { blockKey, pairKey } from '../../model/keys.js';
 import { roundOrder } from '../plan.js';
-import { afterLoad, burst, loadKey, warmUp } from '../session.js';
+import { afterLoad, burst, warmUp } from '../session.js';
 import { timedRun } from '../timed-run.js';
 import { instanceName } from '../../model/stacks.js';
 
@@ -42,7 +42,7 @@ export async function runRound(session, running, pairs, round, start) {
   const took = new Map();
   for (const [index, pair] of roundOrder(pairs, round, session.config).entries()) {
     if (session.signal.aborted) return null;
-    if (session.troubled.has(loadKey(pair))) continue;
+    if (session.troubled.has(blockKey(pair))) continue;
     const startedAt = performance.now();
     const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);

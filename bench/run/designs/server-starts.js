@@ -6,11 +6,11 @@ import { wantsAnotherStart } from './budget.js';
 import { rotate } from '../plan.js';
 import { blockLoadFrom } from '../route-load.js';
 import { settle } from '../settle.js';
-import { afterLoad, loadKey, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
+import { afterLoad, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
 import { barrier, timedRun } from '../timed-run.js';
 import { FIRST_LOOK_STARTS } from '../../model/design.js';
 import { runWallSec } from '../../model/results.js';
-import { stackOf } from '../../model/keys.js';
+import { blockKey, stackOf } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
 
 /** @typedef {import('../plan.js').Pair} Pair */
@@ -180,7 +180,7 @@ async function primeBlock(session, running, block, start) {
   // the order alternates by start, as the boot order does: the server primed last goes straight into the rounds
   for (const pair of rotate(block.pairs, start)) {
     const target = running.get(instanceName(pair));
-    if (!target || session.troubled.has(loadKey(pair))) continue;
+    if (!target || session.troubled.has(blockKey(pair))) continue;
     let requests = 0;
     let seconds = 0;
     while (requests < PRIME_REQUESTS && seconds < MAX_PRIME_SEC) {
@@ -337,7 +337,7 @@ function fitBlockLoad(session, block, records) {
   const lowered = fitted.connections < options.connections;
   const entry = { runtime: runtimeKey, scenario: block.scenario, stack: block.stack, ...fitted, lowered };
   const earlier = (results.blockLoads ??= []).findIndex(
-    (load) => load.runtime === runtimeKey && loadKey(load) === block.key,
+    (load) => load.runtime === runtimeKey && blockKey(load) === block.key,
   );
   if (earlier === -1) results.blockLoads.push(entry);
   else results.blockLoads[earlier] = entry;
@@ -363,7 +363,7 @@ function blocksOf(pairs) {
   /** @type {Map<string, { key: string, scenario: string, stack: string, pairs: Pair[] }>} */
   const blocks = new Map();
   for (const pair of pairs) {
-    const key = loadKey(pair);
+    const key = blockKey(pair);
     const block = blocks.get(key) ?? { key, scenario: pair.scenario, stack: pair.stack, pairs: [] };
     block.pairs.push(pair);
     blocks.set(key, block);
@@ -382,10 +382,10 @@ function blocksOf(pairs) {
  */
 async function runTogether(session, running, pairs, start) {
   const { progress, runtimeKey, options } = session;
-  const live = pairs.filter((pair) => !session.troubled.has(loadKey(pair)));
+  const live = pairs.filter((pair) => !session.troubled.has(blockKey(pair)));
   if (session.signal.aborted || !live.length) return session.signal.aborted ? null : [];
   const names = live.map(instanceName);
-  const durationSec = live.length * (session.fittedLoads.get(loadKey(live[0]))?.durationSec ?? options.durationSec);
+  const durationSec = live.length * (session.fittedLoads.get(blockKey(live[0]))?.durationSec ?? options.durationSec);
   const step = {
     runtime: runtimeKey,
     phase: `start ${start + 1}`,
@@ -424,7 +424,7 @@ async function runSlices(session, running, ordered, start) {
   const records = [];
   for (const [index, pair] of ordered.entries()) {
     if (session.signal.aborted) return null;
-    if (session.troubled.has(loadKey(pair))) continue;
+    if (session.troubled.has(blockKey(pair))) continue;
     const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
     progress.start(step);
     const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
