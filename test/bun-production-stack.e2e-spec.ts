@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { resolveRuntimes } from '../bench/runtimes/runtimes.js';
-import { parseRuntimeList } from '../bench/runtimes/specs.js';
+import { parseRuntimeList } from '../bench/runtimes/runtime-specs.js';
 import { compileApp, runCompiled, type RunningProcess } from './support/compiled-app.js';
 
 /** The bench's default: one request on each of this many keep-alive connections at once. */

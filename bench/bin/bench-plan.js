@@ -12,7 +12,7 @@ import { describeVersions } from '../own-app/packages.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
-import { planRuntimes } from '../runtimes/specs.js';
+import { planRuntimes } from '../runtimes/runtime-specs.js';
 
 /** @typedef {Awaited<ReturnType<typeof import('../own-app/own-app.js').loadOwnApp>>} OwnApp */
 
@@ -141,7 +141,7 @@ function nothingToCompare({ config, options, driver, runtimes, ownApp }, runtime
 
 /**
  * --packages: each cell (runtime × package set) with its set's servers and the pairs they serve.
- * @param {import('../packages/specs.js').CellSpec[]} specs
+ * @param {import('../packages/set-specs.js').CellSpec[]} specs
  * @param {import('../run/options.js').Options} options
  * @param {import('../run/drivers/registry.js').Driver} driver
  * @param {(line: string) => void} log
@@ -162,7 +162,7 @@ async function preparePackages(specs, options, driver, log) {
 /**
  * --nest-app with --packages: the user's app on each cell's set, its imports of the set's packages loading the set's
  * copies; a cell it cannot run on is left out with its reason.
- * @param {import('../packages/specs.js').CellSpec[]} specs
+ * @param {import('../packages/set-specs.js').CellSpec[]} specs
  * @param {import('../run/options.js').Options} options
  * @param {import('../run/drivers/registry.js').Driver} driver
  * @param {OwnApp} ownApp

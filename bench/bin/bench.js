@@ -13,7 +13,7 @@ import { measureColdStarts } from '../run/cold-start.js';
 import { parseCommandLine, resolveOptions } from '../run/options.js';
 import { HELP } from '../run/options-help.js';
 import { nestBenchmark } from '../packages/nest-benchmark.js';
-import { packagesRecord } from '../packages/record.js';
+import { packagesRecord } from '../packages/packages-record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../own-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';

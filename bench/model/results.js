@@ -81,7 +81,7 @@ const RESULTS_SCHEMA = 1;
  * @property {import('../run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  * @property {import('../run/cold-start.js').ColdStartRecord[]} [coldStarts] with --cold-starts: each start of each
  *   compared server, timed to its first answer, with its memory after boot
- * @property {import('../packages/record.js').PackagesRecord} [packages] written when --packages ran: each set as
+ * @property {import('../packages/packages-record.js').PackagesRecord} [packages] written when --packages ran: each set as
  *   installed and each cell (runtime × set), whose key stands where a runtime's would in every other record
  * @property {import('../packages/nest-benchmark.js').NestBenchmarkRow[]} [nestBenchmark] with --nest-benchmark
  * @property {Array<{ runtime: string, targets: string[] }>} [unbooted] with starts: the servers beside the verdict

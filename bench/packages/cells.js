@@ -8,8 +8,8 @@ import { planPairs } from '../run/plan.js';
 import { steadyStateArgs } from '../run/steady-state.js';
 import { PRELOAD_FILE } from '../run/telemetry/probe.js';
 import { runtimesForOption } from '../runtimes/runtimes.js';
-import { parseRuntimeList, planRuntimes } from '../runtimes/specs.js';
-import { cellText, planCells } from './specs.js';
+import { parseRuntimeList, planRuntimes } from '../runtimes/runtime-specs.js';
+import { cellText, planCells } from './set-specs.js';
 import { ERA_DATABASE_MODULE, buildEraApp, setConfig, stageServers } from './set-config.js';
 import { describeSet, engineConflict, installedSet } from './sets.js';
 
@@ -48,12 +48,12 @@ export function planPackageCells(packages, runtime, date) {
 
 /**
  * A cell's set and runtime, installed (or read from the cache) and checked against each other.
- * @typedef {{ spec: import('./specs.js').CellSpec, set: import('./sets.js').PackageSet,
+ * @typedef {{ spec: import('./set-specs.js').CellSpec, set: import('./sets.js').PackageSet,
  *   runtime: import('../runtimes/runtimes.js').Runtime, key: string }} InstalledCell
  */
 
 /**
- * @param {{ specs: import('./specs.js').CellSpec[], driverName: string, log: (line: string) => void }} request
+ * @param {{ specs: import('./set-specs.js').CellSpec[], driverName: string, log: (line: string) => void }} request
  * @returns {Promise<InstalledCell[]>}
  * @throws {UsageError} a release that does not exist, a set that cannot run on its runtime
  */
@@ -80,7 +80,7 @@ export async function installCells({ specs, driverName, log }) {
 
 /**
  * The era app's cells: each set's servers staged, the DB routes where the cell runs them.
- * @param {{ specs: import('./specs.js').CellSpec[], targets: string[], scenarios: string[],
+ * @param {{ specs: import('./set-specs.js').CellSpec[], targets: string[], scenarios: string[],
  *   stacks: { stack: string }[], driverName: string, options: { memoryReducer: boolean, telemetry: boolean },
  *   log: (line: string) => void }} request
  * @returns {Promise<Cell[]>}
@@ -142,7 +142,7 @@ export function telemetryCheck(options) {
 }
 
 /**
- * @param {import('./specs.js').CellSpec} spec @param {import('./sets.js').PackageSet} set @param {string} version
+ * @param {import('./set-specs.js').CellSpec} spec @param {import('./sets.js').PackageSet} set @param {string} version
  */
 function assertRunsOn(spec, set, version) {
   const conflict = engineConflict(set, version);

@@ -32,7 +32,7 @@ const DATABASE_ENV = 'ERA_DATABASE';
 /**
  * The targets of a set, each a file in the set's folder run under the measured runtime. A Nest set has all five;
  * `express@X` and `fastify@X` have their framework and the baseline.
- * @param {import('./specs.js').SetKind} kind
+ * @param {import('./set-specs.js').SetKind} kind
  * @param {string} dir the set's folder
  * @param {boolean} database the Nest targets serve the DB routes too
  * @returns {Target[]}
@@ -68,7 +68,7 @@ function setTargets(kind, dir, database) {
 
 /**
  * A set's config: the built-in setup's scenarios and comparisons over the set's own servers.
- * @param {import('./specs.js').SetKind} kind
+ * @param {import('./set-specs.js').SetKind} kind
  * @param {string} dir
  * @param {boolean} database whether the era app serves the DB routes on this cell
  * @returns {import('../model/config.js').Config}

@@ -24,13 +24,13 @@ import {
   readMarker,
 } from '../runtimes/npm-cache.js';
 
-/** @typedef {import('./specs.js').SetSpec} SetSpec */
+/** @typedef {import('./set-specs.js').SetSpec} SetSpec */
 /**
  * An installed set: `versions` as installed (the anchors and what they brought: express, fastify, class-validator...),
  * `engines` each installed package's `engines.node` that has one.
  * @typedef {object} PackageSet
  * @property {string} spec as given, `nest@10`
- * @property {import('./specs.js').SetKind} kind
+ * @property {import('./set-specs.js').SetKind} kind
  * @property {string} label `nest@10.4.9`: the set in every record
  * @property {string} dir absolute: its node_modules, and the servers copied beside them
  * @property {Record<string, string>} versions
@@ -122,7 +122,7 @@ export async function installedSet(spec, { cacheDir = DEFAULT_SETS_DIR, log = ()
   return set;
 }
 
-/** @param {import('./specs.js').SetKind} kind */
+/** @param {import('./set-specs.js').SetKind} kind */
 function anchorPackage(kind) {
   return kind === 'nest' ? NEST_CORE : kind;
 }

@@ -16,8 +16,8 @@ import { runsUnderRuntime } from '../run/targets.js';
 import { BARE, instanceName, targetStackEnv } from '../model/stacks.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { resolveRuntimes } from '../runtimes/runtimes.js';
-import { parseRuntimeList } from '../runtimes/specs.js';
-import { recordProfile } from './record.js';
+import { parseRuntimeList } from '../runtimes/runtime-specs.js';
+import { recordProfile } from './record-profile.js';
 
 export { renderProfilesHtml, renderProfilesMarkdown } from './hot-spot-tables.js';
 

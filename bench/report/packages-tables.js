@@ -13,7 +13,7 @@ import { describeVersions } from '../own-app/packages.js';
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 /** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../packages/record.js').PackagesRecord['cells'][number]} CellRecord */
+/** @typedef {import('../packages/packages-record.js').PackagesRecord['cells'][number]} CellRecord */
 
 /**
  * The routes the timeline follows: the thinnest, the validated POST (the app's work without I/O), and 20 rows through

@@ -27,9 +27,9 @@ import {
   installStaged,
   readMarker,
 } from './npm-cache.js';
-import { specMatches } from './specs.js';
+import { specMatches } from './runtime-specs.js';
 
-/** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
+/** @typedef {import('./runtime-specs.js').RuntimeSpec} RuntimeSpec */
 /** @typedef {import('./runtimes.js').Runtime} Runtime */
 /** @typedef {import('./runtimes.js').RegistryRelease} RegistryRelease */
 
@@ -197,7 +197,7 @@ function denoPackage() {
   return `@deno/${process.platform}-${process.arch}${process.platform === 'linux' ? '-glibc' : ''}`;
 }
 
-/** @type {Record<import('./specs.js').RuntimeName, () => string>} */
+/** @type {Record<import('./runtime-specs.js').RuntimeName, () => string>} */
 const PLATFORM_PACKAGE = { node: nodePackage, bun: bunPackage, deno: denoPackage };
 /** Where each platform package keeps its binary. */
 const BINARY_PATH = { node: ['bin', 'node'], bun: ['bin', 'bun'], deno: ['deno'] };

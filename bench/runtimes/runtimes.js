@@ -1,14 +1,14 @@
 // @ts-check
 /**
  * The runtimes the bench can run its targets under: the node running the bench, other Node releases and Bun.
- * `--runtime` text is parsed in specs.js; what is not the running node comes from the npm registry through install.js.
+ * `--runtime` text is parsed in runtime-specs.js; what is not the running node comes from the npm registry through install.js.
  */
 import { DEFAULT_CACHE_DIR, installedRuntime } from './install.js';
-import { assertDriverSupports, specMatches } from './specs.js';
+import { assertDriverSupports, specMatches } from './runtime-specs.js';
 import { releaseStatus, runtimeLabel } from './release-status.js';
 import { UsageError } from '../errors.js';
 
-/** @typedef {import('./specs.js').RuntimeSpec} RuntimeSpec */
+/** @typedef {import('./runtime-specs.js').RuntimeSpec} RuntimeSpec */
 /**
  * What the npm registry said of a runtime's release when it was installed (Deno, which has no release schedule):
  * published on that day, `latest` the newest release on `checked`.
@@ -16,7 +16,7 @@ import { UsageError } from '../errors.js';
  */
 /**
  * A runtime ready to start targets: `command ...args <runtime flags> <entry file>` (see runtimeArgv).
- * @typedef {{ spec: string, name: import('./specs.js').RuntimeName, version: string, command: string, args: string[],
+ * @typedef {{ spec: string, name: import('./runtime-specs.js').RuntimeName, version: string, command: string, args: string[],
  *   registry?: RegistryRelease }} Runtime
  */
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
@@ -36,7 +36,7 @@ export async function runtimesForOption(specs, driverName, log) {
 
 /**
  * Which runtimes a run measures and why, in one line for the terminal and results.json.
- * @param {import('./specs.js').RuntimePlan} plan
+ * @param {import('./runtime-specs.js').RuntimePlan} plan
  * @param {Runtime[]} runtimes resolved from plan.specs, in its order
  * @param {string} date the run's date
  */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
 import { parseWrkSummary } from '../../bench/packages/nest-benchmark.js';
-import { cellText, ERA_ITEMS, planCells, SPLIT_ITEMS } from '../../bench/packages/specs.js';
+import { cellText, ERA_ITEMS, planCells, SPLIT_ITEMS } from '../../bench/packages/set-specs.js';
 import { engineConflict, installedSet, resolveSet } from '../../bench/packages/sets.js';
 import { parseOptions } from './support/options.js';
 import { SET_CONFIG_SHAPE, setConfig } from '../../bench/packages/set-config.js';

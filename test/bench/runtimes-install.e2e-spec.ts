@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveRuntimes } from '../../bench/runtimes/runtimes.js';
-import { parseRuntimeList } from '../../bench/runtimes/specs.js';
+import { parseRuntimeList } from '../../bench/runtimes/runtime-specs.js';
 import { binaryVersion, resolveError, withoutRegistry } from './support/runtimes.js';
 
 // These reach the npm registry; each test installs into a scratch cache of its own, so an install really happens

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../bench/errors.js';
 import { resolveRuntimes, runtimeArgv } from '../../bench/runtimes/runtimes.js';
-import { assertDriverSupports, parseRuntimeList } from '../../bench/runtimes/specs.js';
+import { assertDriverSupports, parseRuntimeList } from '../../bench/runtimes/runtime-specs.js';
 import { resolveError, withoutRegistry } from './support/runtimes.js';
 
 const currentMajor = process.versions.node.split('.')[0];

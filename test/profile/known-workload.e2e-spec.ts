@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { processProfileLog, type ProfileSummary } from '../../bench/profile/process-log.js';
-import { profileEnv, profileExecArgv } from '../../bench/profile/record.js';
+import { profileEnv, profileExecArgv } from '../../bench/profile/record-profile.js';
 import { symbolizeLibraries } from '../../bench/profile/symbols.js';
 import { scanLog } from '../../bench/profile/v8-log.js';
 

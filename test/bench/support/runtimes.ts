@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../../bench/errors.js';
 import { resolveRuntimes } from '../../../bench/runtimes/runtimes.js';
-import { parseRuntimeList } from '../../../bench/runtimes/specs.js';
+import { parseRuntimeList } from '../../../bench/runtimes/runtime-specs.js';
 
 /** A registry address nothing listens on: any npm call that reaches for the network fails. */
 const UNREACHABLE_REGISTRY = 'http://127.0.0.1:9/';

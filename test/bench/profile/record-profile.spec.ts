@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dropPartialLastLine } from '../../../bench/profile/record.js';
+import { dropPartialLastLine } from '../../../bench/profile/record-profile.js';
 
 let dir: string;
 beforeEach(() => {

@@ -2,7 +2,7 @@
 // `--packages` text → package set specs, and the cells a run measures: each set under each runtime, or under the one
 // runtime an item names (`nest@7/node@12`). Aliases (eras, split) become cells here, once.
 import { UsageError } from '../errors.js';
-import { parseRuntimeList } from '../runtimes/specs.js';
+import { parseRuntimeList } from '../runtimes/runtime-specs.js';
 
 /** @typedef {'nest' | 'express' | 'fastify'} SetKind */
 /**
@@ -12,7 +12,7 @@ import { parseRuntimeList } from '../runtimes/specs.js';
  */
 /**
  * One runtime × package set of a run; `alias` is the item it came from when an alias made it.
- * @typedef {{ set: SetSpec, runtime: import('../runtimes/specs.js').RuntimeSpec, alias?: string }} CellSpec
+ * @typedef {{ set: SetSpec, runtime: import('../runtimes/runtime-specs.js').RuntimeSpec, alias?: string }} CellSpec
  */
 
 /** Every set checks the runtime against its own packages' engines once installed (sets.js), not the app's. */
@@ -45,7 +45,7 @@ const ALIASES = /** @type {Record<string, readonly string[]>} */ ({ eras: ERA_IT
  * The cells of a run: every set under every runtime of `runtimes` (the default runtime when null), except that an item
  * naming its runtime runs there alone.
  * @param {string} text --packages
- * @param {import('../runtimes/specs.js').RuntimeSpec[]} runtimes the specs of --runtime, or of the default
+ * @param {import('../runtimes/runtime-specs.js').RuntimeSpec[]} runtimes the specs of --runtime, or of the default
  * @param {{ runtimeGiven: boolean, date: string }} context whether --runtime was given; the run's date
  * @returns {CellSpec[]}
  * @throws {UsageError} naming the first bad item
