@@ -139,6 +139,54 @@ export async function startTarget(
   const underRuntime = runsUnderRuntime(target);
   const preload = telemetry && underRuntime ? preloadArgs(runtime) : null;
   const telemetrySocket = preload ? join(tmpdir(), `nest-adapter-bench-${process.pid}-${port}.telemetry.sock`) : null;
+  if (telemetrySocket) rmSync(telemetrySocket, { force: true }); // one a killed server left behind
+  const firstCpu = cpu && (bootCpu ?? cpu);
+  const spawnedAt = performance.now();
+  const child = spawnTarget(target, {
+    port,
+    env: { ...env, ...(telemetrySocket ? { [TELEMETRY_SOCKET_ENV]: telemetrySocket } : {}) },
+    argv: underRuntime
+      ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
+      : target.command,
+    cpu: firstCpu,
+  });
+  const url = `${target.protocol ?? 'http'}://${HOST}:${port}`;
+  await untilAnswering(target, child, { url, port, readyPollMs });
+  const readyMs = performance.now() - spawnedAt;
+  if (cpu && firstCpu !== cpu) {
+    const pinned = pinProcessTree(child.pid, cpu);
+    if (pinned.status !== 0) {
+      await child.stop();
+      throw new Error(`${target.name} booted but could not be pinned to CPU ${cpu}: ${pinned.stderr.trim()}`);
+    }
+  }
+  const probe = telemetrySocket ? telemetryProbe(telemetrySocket) : null;
+  return {
+    pid: child.pid,
+    url,
+    startupLine: child.stdout().split('\n')[0].trim(),
+    readyMs,
+    stop: async () => {
+      const info = await child.stop();
+      probe?.remove();
+      return info;
+    },
+    exited: child.exited,
+    exitInfo: child.exitInfo,
+    stderrTail: child.stderr,
+    telemetry: probe,
+    telemetryMissing: probe ? null : telemetryMissing({ telemetry, underRuntime, runtime }),
+  };
+}
+
+/**
+ * A target's process, started in production mode on its port (pinned to `cpu` when given), with the start of its
+ * stdout, the tail of its stderr and its exit kept.
+ * @param {Target} target
+ * @param {{ port: number, env: Record<string, string>, argv: string[], cpu: string | null }} start env: added to the
+ *   target's own; argv: the program and its arguments
+ */
+function spawnTarget(target, { port, env, argv, cpu }) {
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = {
     ...process.env,
@@ -147,16 +195,10 @@ export async function startTarget(
     ...target.env,
     [target.portEnv]: String(port),
     ...env,
-    ...(telemetrySocket ? { [TELEMETRY_SOCKET_ENV]: telemetrySocket } : {}),
   };
-  if (telemetrySocket) rmSync(telemetrySocket, { force: true }); // one a killed server left behind
   delete childEnv.LOG_LEVEL; // the app logs per request when asked to: never while measuring
-  const [program, ...rest] = underRuntime
-    ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
-    : target.command;
-  const firstCpu = cpu && (bootCpu ?? cpu);
-  const [command, args] = firstCpu ? ['taskset', ['-c', firstCpu, program, ...rest]] : [program, rest];
-  const spawnedAt = performance.now();
+  const [program, ...rest] = argv;
+  const [command, args] = cpu ? ['taskset', ['-c', cpu, program, ...rest]] : [program, rest];
   // detached: a Ctrl-C in the terminal reaches the bench alone, which then stops each child in order
   const child = spawn(command, args, {
     cwd: target.cwd,
@@ -189,57 +231,45 @@ export async function startTarget(
       resolve(exitInfo);
     });
   });
-  const url = `${target.protocol ?? 'http'}://${HOST}:${port}`;
+  return {
+    pid: /** @type {number} */ (child.pid),
+    exited,
+    exitInfo: () => exitInfo,
+    stderr: () => stderr,
+    stdout: () => stdout,
+    /** @returns {Promise<ExitInfo>} */
+    async stop() {
+      if (exitInfo) return exitInfo;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      const info = await exited;
+      clearTimeout(timer);
+      return info;
+    },
+  };
+}
 
+/**
+ * Poll the target until it answers; refused when it exits first or stays silent past READY_TIMEOUT_MS (then stopped).
+ * @param {Target} target @param {ReturnType<typeof spawnTarget>} child
+ * @param {{ url: string, port: number, readyPollMs: number }} poll
+ */
+async function untilAnswering(target, child, { url, port, readyPollMs }) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!(await answers(url))) {
+    const exitInfo = child.exitInfo();
     if (exitInfo)
       throw new Error(
-        `${target.name} exited (${describeExit(exitInfo)}) before answering on port ${port}: ${errorLine(stderr)}`,
+        `${target.name} exited (${describeExit(exitInfo)}) before answering on port ${port}: ${errorLine(child.stderr())}`,
       );
     if (Date.now() > deadline) {
-      await stopChild();
+      await child.stop();
       throw new Error(
-        `${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${errorLine(stderr)}`,
+        `${target.name} did not answer on ${url} within ${READY_TIMEOUT_MS / 1000} s: ${errorLine(child.stderr())}`,
       );
     }
     await delay(readyPollMs);
   }
-  const readyMs = performance.now() - spawnedAt;
-  if (cpu && firstCpu !== cpu) {
-    const pinned = pinProcessTree(/** @type {number} */ (child.pid), cpu);
-    if (pinned.status !== 0) {
-      await stopChild();
-      throw new Error(`${target.name} booted but could not be pinned to CPU ${cpu}: ${pinned.stderr.trim()}`);
-    }
-  }
-
-  async function stopChild() {
-    if (exitInfo) return exitInfo;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    const info = await exited;
-    clearTimeout(timer);
-    return info;
-  }
-
-  const probe = telemetrySocket ? telemetryProbe(telemetrySocket) : null;
-  return {
-    pid: /** @type {number} */ (child.pid),
-    url,
-    startupLine: stdout.split('\n')[0].trim(),
-    readyMs,
-    stop: async () => {
-      const info = await stopChild();
-      probe?.remove();
-      return info;
-    },
-    exited,
-    exitInfo: () => exitInfo,
-    stderrTail: () => stderr,
-    telemetry: probe,
-    telemetryMissing: probe ? null : telemetryMissing({ telemetry, underRuntime, runtime }),
-  };
 }
 
 /**
