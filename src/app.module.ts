@@ -20,6 +20,7 @@ import { WorldModule } from './world/world.module.js';
 export class AppModule {
   /** The app as APP_STACK and its settings make it (see config/app-settings.ts), on one adapter. */
   static forSettings(settings: AppSettings, adapter: 'express' | 'fastify'): DynamicModule {
-    return { module: AppModule, imports: [StackModule.forSettings(settings), TransferModule.forAdapter(adapter)] };
+    const transfer = settings.transfer ? [TransferModule.forAdapter(adapter)] : [];
+    return { module: AppModule, imports: [StackModule.forSettings(settings), ...transfer] };
   }
 }

@@ -73,7 +73,7 @@ export async function configureApp(app: INestApplication, settings: AppSettings)
   } else {
     bodyParserApp.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
   }
-  await serveFiles(app);
+  if (settings.transfer) await serveFiles(app);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   // Nest tries global filters last-registered first: the body-parser filter (HttpException only) before the catch-all
   app.useGlobalFilters(new DatabaseErrorFilter(httpAdapter), new BodyParserErrorFilter(httpAdapter, BODY_LIMIT_BYTES));

@@ -20,7 +20,7 @@ describe.each(ADAPTERS)('bodies, uploads, files and streams on %s', (adapter: Ad
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'transfer-e2e-'));
     await writeServedFiles(dir, FILES);
-    apps = await startBoth(undefined, () => ({ FILES_DIR: dir }));
+    apps = await startBoth(undefined, () => ({ FILES_DIR: dir, APP_TRANSFER: '1' }));
   });
   afterAll(async () => {
     await closeAll(apps);
@@ -71,5 +71,21 @@ describe.each(ADAPTERS)('bodies, uploads, files and streams on %s', (adapter: Ad
     const res = await http().get('/events?count=3').buffer(true).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(res.text.trim()).toBe([1, 2, 3].map((i) => `id: ${i}\ndata: {"sequence":${i}}`).join('\n\n'));
+  });
+});
+
+describe('the app without APP_TRANSFER, as nest new makes it', () => {
+  let apps: Record<AdapterName, INestApplication>;
+  beforeAll(async () => {
+    apps = await startBoth(undefined);
+  });
+  afterAll(() => closeAll(apps));
+
+  it.each(ADAPTERS)('has no upload, static file or stream route on %s', async (adapter: AdapterName) => {
+    const http = () => request(apps[adapter].getHttpServer());
+    await http().post('/uploads').attach('file', Buffer.from('x'), 'x.bin').expect(404);
+    await http().get('/static/small.txt').expect(404);
+    await http().get('/files/big.bin').expect(404);
+    await http().get('/').expect(200);
   });
 });

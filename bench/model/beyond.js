@@ -136,7 +136,8 @@ export const TRANSPORT_SCENARIOS = [
 
 /** This run's certificate and key, made by the prepare step; one directory per user on the host. */
 export const TLS_DIR = join(tmpdir(), `nest-adapter-bench-tls-${process.getuid?.() ?? 'user'}`);
-const TLS_ENV = { TLS_KEY_FILE: join(TLS_DIR, 'key.pem'), TLS_CERT_FILE: join(TLS_DIR, 'cert.pem') };
+// The protocol profiles time /json: their servers never carry the transfer features, whatever else the run measures.
+const TLS_ENV = { TLS_KEY_FILE: join(TLS_DIR, 'key.pem'), TLS_CERT_FILE: join(TLS_DIR, 'cert.pem'), APP_TRANSFER: '0' };
 
 /**
  * The built-in app once more per protocol. Express has no HTTP/2 through Nest's ExpressAdapter, so h2 and h2c have a
@@ -174,7 +175,7 @@ export function transportTargets(nodeTarget, entries) {
       name: 'nest-fastify-h2c',
       group: 'h2c',
       protocol: 'h2c',
-      env: { HTTP2: '1' },
+      env: { HTTP2: '1', APP_TRANSFER: '0' },
       ...nodeTarget(entries.fastify),
       scenarios: ['h2c'],
     },
@@ -183,7 +184,8 @@ export function transportTargets(nodeTarget, entries) {
 
 export const TRANSPORT_PAIRS = [['nest-fastify-tls', 'nest-express-tls']];
 
-export const BEYOND_SCENARIOS = [
+/** The profiles that need the app's transfer routes (APP_TRANSFER=1): bodies, uploads, static files, streams. */
+export const TRANSFER_SCENARIOS = [
   bodyScenario('body-1k', KIB),
   bodyScenario('body-64k', 64 * KIB),
   bodyScenario('body-1m', MIB),
@@ -210,6 +212,10 @@ export const BEYOND_SCENARIOS = [
     path: `/events?count=${SSE_EVENTS}`,
     expect: { status: 200, contentType: 'text/event-stream', body: eventStreamCheck(SSE_EVENTS) },
   },
+];
+
+export const BEYOND_SCENARIOS = [
+  ...TRANSFER_SCENARIOS,
   {
     name: 'close-every',
     description: 'GET / on a new connection for every request (Connection: close), as callers without keep-alive do',

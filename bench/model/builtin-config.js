@@ -12,6 +12,7 @@ import {
   FILES_DIR,
   SERVED_FILES,
   TLS_DIR,
+  TRANSFER_SCENARIOS,
   TRANSPORT_PAIRS,
   TRANSPORT_SCENARIOS,
   makeCertificate,
@@ -226,7 +227,7 @@ export const BUILTIN_CONFIG = validateConfig(
 
 /**
  * Build the app when a Nest target runs; give every target this run's JWT secret and the secure scenario a token;
- * write the files the app serves.
+ * write the files the app serves, and switch its transfer routes on only when a profile needs them.
  * @type {import('./config.js').PrepareStep}
  */
 async function prepareApp({ targets, scenarios, log }) {
@@ -238,7 +239,11 @@ async function prepareApp({ targets, scenarios, log }) {
   const chosen = BUILTIN_CONFIG.scenarios.filter((s) => scenarios.includes(s.name));
   const routes = chosen.flatMap((s) => s.mix?.map((share) => share.route) ?? [s.name]);
   const needsToken = BUILTIN_CONFIG.scenarios.some((s) => s.needsToken && routes.includes(s.name));
-  return { env: { JWT_SECRET: secret, FILES_DIR }, token: needsToken ? await mintToken(secret, log) : null };
+  const transfer = TRANSFER_SCENARIOS.some((s) => scenarios.includes(s.name));
+  return {
+    env: { JWT_SECRET: secret, FILES_DIR, APP_TRANSFER: transfer ? '1' : '0' },
+    token: needsToken ? await mintToken(secret, log) : null,
+  };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface AppSettings {
   parts: ReadonlySet<StackPart>;
   requestLogFile: string;
   shutdownTimeoutMs: number;
+  /** Bodies, uploads, static files and streams (src/transfer/): only where a run asks for them, see appSettingsFromEnv. */
+  transfer: boolean;
 }
 
 /** The Nest provider that hands the settings to the modules that need them. */
@@ -24,7 +26,9 @@ export const APP_SETTINGS = Symbol('APP_SETTINGS');
 
 /**
  * APP_STACK=bare|production (unset: bare), APP_STACK_OMIT=<comma list of
- * parts>, REQUEST_LOG_FILE=<path>, SHUTDOWN_TIMEOUT_MS=<1..10000>.
+ * parts>, REQUEST_LOG_FILE=<path>, SHUTDOWN_TIMEOUT_MS=<1..10000>, APP_TRANSFER=1|0.
+ * APP_TRANSFER is off by default: @fastify/multipart hooks every request on Fastify and express.static is one more
+ * layer on Express, which an app made by `nest new` has neither of.
  */
 export function appSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AppSettings {
   const stack = (env.APP_STACK || 'bare') as StackName;
@@ -47,7 +51,15 @@ export function appSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AppSet
     parts: new Set(parts),
     requestLogFile: env.REQUEST_LOG_FILE || DEFAULT_REQUEST_LOG_FILE,
     shutdownTimeoutMs: shutdownTimeoutFromEnv(env),
+    transfer: transferFromEnv(env),
   };
+}
+
+function transferFromEnv(env: NodeJS.ProcessEnv): boolean {
+  if (env.APP_TRANSFER && env.APP_TRANSFER !== '1' && env.APP_TRANSFER !== '0') {
+    throw new StartupError(`APP_TRANSFER must be 1, 0 or unset (got "${env.APP_TRANSFER}")`);
+  }
+  return env.APP_TRANSFER === '1';
 }
 
 function shutdownTimeoutFromEnv(env: NodeJS.ProcessEnv): number {

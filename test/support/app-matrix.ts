@@ -44,7 +44,7 @@ export async function startApp(
   });
 }
 
-/** Both adapters on one database, started at the same moment, as two servers of the bench would be. */
+/** Both adapters on one database, started one right after the other (each reads its own settings from the env). */
 export async function startBoth(
   databaseUrl: string | undefined,
   stackEnvOf: (adapter: AdapterName) => StackEnv = () => ({}),
@@ -59,8 +59,17 @@ export async function closeAll(apps: Partial<Record<AdapterName, INestApplicatio
   await Promise.all(Object.values(apps ?? {}).map((app) => app?.close()));
 }
 
+/** One app is created at a time: process.env is shared, and two overlapping creations would read each other's values. */
+let envInUse: Promise<unknown> = Promise.resolve();
+
 /** The app reads its settings while it is created: set them for that moment only. */
-async function withEnv<T>(values: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
+function withEnv<T>(values: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
+  const turn = envInUse.then(() => withEnvNow(values, run));
+  envInUse = turn.catch(() => {});
+  return turn;
+}
+
+async function withEnvNow<T>(values: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(values).map((key) => [key, process.env[key]]));
   const assign = (entries: Record<string, string | undefined>) => {
     for (const [key, value] of Object.entries(entries)) {
