@@ -13,6 +13,14 @@
 /** The `methods` Express's cors package allows by default (cors 2.x). */
 export const EXPRESS_CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
 
+/** serve-static, which express.static() is: it reads and writes only Node's own request and response. */
+export const SERVE_STATIC = {
+  kind: /** @type {FindingKind} */ ('works'),
+  onFastify:
+    'serve-static (express.static()) uses only Node’s request and response, which middie hands it on Fastify: the files are served there too',
+  fix: 'nothing to change; app.useStaticAssets({ root, prefix }) with @fastify/static is the Fastify-native way',
+};
+
 /**
  * Packages written for Express, by the name they are imported as: what each does when given to app.use on Fastify,
  * where Nest runs it through @fastify/middie on Node's raw request and response.
@@ -22,8 +30,8 @@ export const PACKAGES = {
   express: {
     kind: 'breaks',
     onFastify:
-      'Express’s own functions (express.static(), express.Router()) serve Express’s request only: on Fastify they see Node’s raw request and none of Express’s methods',
-    fix: '@fastify/static (app.useStaticAssets({ root, prefix })), a Nest controller for a router',
+      'an express.Router()’s handlers are written for Express’s request and response: through middie on Fastify they get Node’s raw ones, without res.json() or req.get()',
+    fix: 'a Nest controller for the router’s routes',
   },
   multer: {
     kind: 'ifRemoved',
@@ -44,7 +52,8 @@ export const PACKAGES = {
   },
   'express-session': {
     kind: 'plugin',
-    onFastify: 'express-session sets req.session on the raw request only, and needs Express’s response',
+    onFastify:
+      'express-session sets req.session on Node’s raw request through middie: @Session() and request.session in handlers read Fastify’s request, where it is undefined',
     fix: '@fastify/cookie with @fastify/session (or @fastify/secure-session)',
   },
   helmet: {
@@ -78,15 +87,11 @@ export const PACKAGES = {
     onFastify: 'express-rate-limit answers through Express’s response',
     fix: '@fastify/rate-limit, or @nestjs/throttler (both adapters)',
   },
+  'serve-static': SERVE_STATIC,
   csurf: {
     kind: 'plugin',
     onFastify: 'csurf needs Express’s request and a cookie or session middleware',
     fix: '@fastify/csrf-protection',
-  },
-  'serve-static': {
-    kind: 'plugin',
-    onFastify: 'serve-static is Express’s',
-    fix: '@fastify/static (app.useStaticAssets)',
   },
   'graphql-upload': {
     kind: 'breaks',
@@ -101,6 +106,24 @@ export const PACKAGES = {
     fix: 'once you remove @nestjs/platform-express: NestFastifyApplication, @fastify/multipart for uploads',
   },
 };
+
+/**
+ * A route path Fastify's router (find-my-way) refuses: a wildcard `*` anywhere but at its end (Express 5's named
+ * `*path`, `{*path}`), outside a parameter's regular expression. Fastify does not boot, and its error names no route.
+ * @param {string} path as the decorator gives it
+ * @returns {Difference | null}
+ */
+export function routeFastifyRefuses(path) {
+  const outsideRegex = path.replace(/:\w+\([^)]*\)/g, ':p');
+  const star = outsideRegex.indexOf('*');
+  if (star === -1 || star === outsideRegex.length - 1) return null;
+  return {
+    kind: 'breaks',
+    onFastify:
+      'Fastify does not boot: its router takes a wildcard only as a path’s last character ("Wildcard must be the last character in the route"), and names no route',
+    fix: `a plain '*' at the path’s end (${path.slice(0, path.indexOf('*'))}*), read as request.params['*']`,
+  };
+}
 
 /** Types imported from a package of Express's (`import { Request } from 'express'`, used as types only). */
 export const TYPES_ONLY = {

@@ -107,12 +107,25 @@ export const REDIRECT_AFTER_STATUS = {
   fix: 'give the status to redirect itself: reply.redirect(url, status) on Fastify, or @Redirect(url, status)',
 };
 
-/** Express's redirect(status, url): Fastify 5's is redirect(url, status). */
-export const REDIRECT_STATUS_FIRST = {
-  kind: /** @type {FindingKind} */ ('breaks'),
-  onFastify: 'Fastify’s reply.redirect(url, code) takes the URL first: the status is sent as the location',
-  fix: 'reply.redirect(url, status), or @Redirect(url, status) on the handler',
-};
+/**
+ * Express's redirect(status, url) on the app's Fastify: 4 still takes it (deprecated), 5 takes only redirect(url, code).
+ * @param {string | null} fastify the installed version, null when unknown
+ * @returns {Difference}
+ */
+export function redirectStatusFirst(fastify) {
+  const fix = 'reply.redirect(url, status), or @Redirect(url, status) on the handler';
+  if (fastify !== null && Number(fastify.split('.')[0]) < 5)
+    return {
+      kind: 'works',
+      onFastify: `Fastify ${fastify} still takes redirect(status, url), with a deprecation warning (FSTDEP021); Fastify 5 takes only redirect(url, code)`,
+      fix,
+    };
+  return {
+    kind: 'breaks',
+    onFastify: `Fastify${fastify ? ` ${fastify}` : ' 5'} takes reply.redirect(url, code) only: the URL is read as the status code, an error answered 500`,
+    fix,
+  };
+}
 
 /**
  * Express's request API on Fastify's request (a handler's @Req(), a guard's getRequest()).
@@ -187,6 +200,17 @@ export const REQUEST_MEMBERS = {
 };
 
 /**
+ * Express's own response methods (express/lib/response.js) and res.locals: Node's ServerResponse has none of them, so
+ * middleware calling one on Fastify throws. Node's own (setHeader, getHeader, writeHead, end, statusCode, req) work there.
+ */
+export const EXPRESS_RESPONSE_ONLY = new Set(
+  (
+    'status links send json jsonp sendStatus sendFile sendfile download type contentType format attachment append ' +
+    'header set get clearCookie cookie location redirect vary render locals'
+  ).split(' '),
+);
+
+/**
  * In a middleware on Fastify, req and res are Node's raw IncomingMessage and ServerResponse (through @fastify/middie).
  * @type {{ write: Difference, body: Difference, response: Difference }}
  */
@@ -204,7 +228,8 @@ export const MIDDLEWARE = {
   },
   response: {
     kind: 'breaks',
-    onFastify: 'middleware gets Node’s raw ServerResponse on Fastify, which has no Express methods: TypeError',
+    onFastify:
+      'middleware gets Node’s raw ServerResponse on Fastify, which has Node’s methods (setHeader, end) but none of Express’s: TypeError',
     fix: 'res.statusCode = …; res.setHeader(…); res.end(JSON.stringify(…)), or throw an HttpException from a guard',
   },
 };

@@ -2,15 +2,25 @@
 // The scan of one file (scan.js walks the app's files): Express's response and request API on the objects a handler,
 // guard, filter or middleware holds, the packages it imports or gives to app.use, multer's interceptors, and through
 // scan-bootstrap.js what main.ts and the setup do. Each finding carries its line and the handler it sits in.
-import { APP_METHODS, APP_USE, BODY_PARSERS, BODY_PARSER_IN_APP_USE, PACKAGES, TYPES_ONLY } from './app-differences.js';
 import {
+  APP_METHODS,
+  APP_USE,
+  BODY_PARSERS,
+  BODY_PARSER_IN_APP_USE,
+  PACKAGES,
+  SERVE_STATIC,
+  TYPES_ONLY,
+  routeFastifyRefuses,
+} from './app-differences.js';
+import {
+  EXPRESS_RESPONSE_ONLY,
   FILE_INTERCEPTOR,
   FILE_INTERCEPTORS,
   MIDDLEWARE,
   REDIRECT_AFTER_STATUS,
-  REDIRECT_STATUS_FIRST,
   REQUEST_MEMBERS,
   RESPONSE_MEMBERS,
+  redirectStatusFirst,
 } from './fastify-differences.js';
 import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
 import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
@@ -18,12 +28,17 @@ import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './sc
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
  * @typedef {import('./scan-roles.js').Role} Role
- * @typedef {{ cookies: Set<string> } & import('./scan-bootstrap.js').BootstrapContext} ScanContext cookies: the cookie
- *   names read or set are added here
+ * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] } } &
+ *   import('./scan-bootstrap.js').BootstrapContext} ScanContext cookies: the cookie names read or set are added here;
+ *   throttler: whether Nest's throttler package is imported, and where ThrottlerModule.forRoot is called (file:line)
  */
+
+/** Route decorators whose path Fastify's router registers. */
+const ROUTE_DECORATORS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Options', 'Head', 'Search']);
 
 /** Packages of Express's whose types an app imports (`Request`, `Express.Multer.File`'s module, `NestExpressApplication`). */
 const EXPRESS_PLATFORM_PACKAGES = new Set(['express', 'multer', '@nestjs/platform-express']);
+const THROTTLER_PACKAGE = '@nestjs/throttler';
 const CODE_CHARS = 120;
 
 /**
@@ -34,7 +49,7 @@ const CODE_CHARS = 120;
  * @returns {CodeFinding[]}
  */
 export function scanFile(ts, tree, name, context) {
-  const { cookies } = context;
+  const { cookies, throttler } = context;
   /** @type {CodeFinding[]} */
   const findings = [];
   /** @type {Map<string, { pkg: string, typeOnly: boolean }>} local name → package, for Express's packages imported here */
@@ -42,6 +57,8 @@ export function scanFile(ts, tree, name, context) {
   /** @type {Set<string>} packages given to app.use here: their import line is not a place of its own */
   const usedInAppUse = new Set();
   const hints = roleHints(ts, tree, APP_NAMES);
+  /** the names that load a package: require, and what createRequire() made (a setup module outside the app) */
+  const loaders = new Set(['require']);
 
   /**
    * @param {import('typescript').Node} node @param {string} rule
@@ -72,16 +89,24 @@ export function scanFile(ts, tree, name, context) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const pkg = packageName(node.moduleSpecifier.text);
       const clause = node.importClause;
+      if (pkg === THROTTLER_PACKAGE) throttler.used = true;
       if (PACKAGES[pkg] && clause)
         for (const { local, typeOnly } of importedNames(ts, clause)) packageNames.set(local, { pkg, typeOnly });
     }
-    if (ts.isVariableDeclaration(node) && node.initializer && isRequireOf(ts, node.initializer)) {
-      const pkg = packageName(
-        /** @type {import('typescript').StringLiteral} */ (
-          /** @type {import('typescript').CallExpression} */ (node.initializer).arguments[0]
-        ).text,
-      );
-      if (PACKAGES[pkg] && ts.isIdentifier(node.name)) packageNames.set(node.name.text, { pkg, typeOnly: false });
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      isCreateRequire(ts, node.initializer)
+    )
+      loaders.add(node.name.text);
+    const required =
+      ts.isVariableDeclaration(node) && node.initializer ? requiredPackage(ts, node.initializer, loaders) : null;
+    if (required && ts.isVariableDeclaration(node)) {
+      const pkg = packageName(required);
+      if (pkg === THROTTLER_PACKAGE) throttler.used = true;
+      if (PACKAGES[pkg])
+        for (const local of boundNames(ts, node.name)) packageNames.set(local, { pkg, typeOnly: false });
     }
     if (ts.isCallExpression(node)) visitCall(node, scope);
     if (ts.isPropertyAccessExpression(node)) visitMember(node, scope);
@@ -95,10 +120,14 @@ export function scanFile(ts, tree, name, context) {
       const field = call.arguments[0] && ts.isStringLiteral(call.arguments[0]) ? call.arguments[0].text : undefined;
       add(call, `${callee}(${field ? `'${field}'` : ''})`, FILE_INTERCEPTOR, field ? { field } : {});
     }
+    if (callee && ROUTE_DECORATORS.has(callee))
+      for (const refused of refusedRoutes(ts, call, callee)) add(call, refused.rule, refused.difference);
     for (const found of bootstrapCall(ts, call, context)) add(found.node, found.rule, found.difference);
     if (!ts.isPropertyAccessExpression(call.expression)) return;
     const member = call.expression.name.text;
     const receiver = call.expression.expression;
+    if (/^forRoot(Async)?$/.test(member) && calleeName(ts, receiver) === 'ThrottlerModule')
+      throttler.forRoot.push(`${name}:${tree.getLineAndCharacterOfPosition(call.getStart(tree)).line + 1}`);
     if (ts.isIdentifier(receiver) && APP_NAMES.test(receiver.text)) {
       if (member === 'use') for (const argument of call.arguments) visitAppUse(argument);
       else if (APP_METHODS[member] && !isTrustProxy(ts, call)) add(call, `app.${member}()`, APP_METHODS[member]);
@@ -108,7 +137,7 @@ export function scanFile(ts, tree, name, context) {
     if (member === 'redirect' && ts.isIdentifier(receiver) && roleOf(roles, receiver) === 'response') {
       const first = call.arguments[0];
       if (call.arguments.length >= 2 && first && (ts.isNumericLiteral(first) || isStatusEnum(ts, first)))
-        add(call, `${receiver.text}.redirect(status, url)`, REDIRECT_STATUS_FIRST);
+        add(call, `${receiver.text}.redirect(status, url)`, redirectStatusFirst(context.installed.fastify));
     }
     const statusSet = member === 'redirect' && call.arguments.length === 1 ? statusCallRoot(ts, receiver) : null;
     if (statusSet && roleOf(roles, statusSet) === 'response')
@@ -119,16 +148,19 @@ export function scanFile(ts, tree, name, context) {
   const visitAppUse = (argument) => {
     // app.use('/graphql', …): the path is not middleware
     if (ts.isStringLiteralLike(argument) || ts.isTemplateExpression(argument)) return;
+    // a function of this file: its body is read as middleware, and what it does there is the finding
+    if (hints.appUseFunctions.has(argument) || (ts.isIdentifier(argument) && hints.functionNames.has(argument.text)))
+      return;
     const found = packageOf(ts, argument, packageNames);
     const pkg = found?.pkg ?? null;
     if (pkg) usedInAppUse.add(pkg);
-    const parser =
-      ts.isCallExpression(argument) &&
-      (pkg === 'express' || pkg === 'body-parser') &&
-      BODY_PARSERS.has(calleeName(ts, argument.expression) ?? '');
-    if (parser) add(argument, `app.use(${argument.getText(tree).slice(0, 40)})`, BODY_PARSER_IN_APP_USE);
+    const called = ts.isCallExpression(argument) ? calleeName(ts, argument.expression) : null;
+    const written = `app.use(${argument.getText(tree).slice(0, 40)})`;
+    if ((pkg === 'express' || pkg === 'body-parser') && BODY_PARSERS.has(called ?? ''))
+      add(argument, written, BODY_PARSER_IN_APP_USE);
+    else if (pkg === 'express' && called === 'static') add(argument, written, SERVE_STATIC);
     else if (pkg) add(argument, `app.use(${pkg})`, PACKAGES[pkg], { middleware: pkg });
-    else add(argument, `app.use(${argument.getText(tree).slice(0, 40)})`, APP_USE);
+    else add(argument, written, APP_USE);
   };
 
   /** @param {import('typescript').PropertyAccessExpression} access @param {Map<string, Role>} roles */
@@ -147,10 +179,7 @@ export function scanFile(ts, tree, name, context) {
     else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
     else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
       add(access, label, REQUEST_MEMBERS[member]);
-    else if (
-      role === 'raw-response' &&
-      (Object.hasOwn(RESPONSE_MEMBERS, member) || member === 'status' || member === 'send')
-    )
+    else if (role === 'raw-response' && EXPRESS_RESPONSE_ONLY.has(member))
       add(access, `${label} in middleware`, MIDDLEWARE.response);
   };
 
@@ -166,6 +195,22 @@ export function scanFile(ts, tree, name, context) {
     add(declaration, asValue ? `import ${pkg}` : `import ${pkg} (types)`, asValue ? PACKAGES[pkg] : TYPES_ONLY);
   }
   return findings;
+}
+
+/**
+ * A route whose path Fastify's router refuses keeps Fastify from booting, and the error names no route: the decorator's
+ * line does. `@All('*path')`, or tsc's `(0, common_1.All)('*path')`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call @param {string} decorator
+ * @returns {Array<{ rule: string, difference: import('./fastify-differences.js').Difference }>}
+ */
+function refusedRoutes(ts, call, decorator) {
+  const [first] = call.arguments;
+  const paths = first && ts.isArrayLiteralExpression(first) ? [...first.elements] : [first];
+  return paths.flatMap((path) => {
+    if (!path || !ts.isStringLiteralLike(path)) return [];
+    const refused = routeFastifyRefuses(path.text);
+    return refused ? [{ rule: `@${decorator}('${path.text}')`, difference: refused }] : [];
+  });
 }
 
 /**
@@ -263,15 +308,64 @@ function isStatusEnum(ts, node) {
   return ts.isPropertyAccessExpression(node) && node.expression.getText().endsWith('HttpStatus');
 }
 
-/** @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression */
-function isRequireOf(ts, expression) {
-  return (
-    ts.isCallExpression(expression) &&
-    ts.isIdentifier(expression.expression) &&
-    expression.expression.text === 'require' &&
-    expression.arguments.length === 1 &&
-    ts.isStringLiteral(expression.arguments[0])
-  );
+/**
+ * The package a variable's initializer loads: `require('x')`, tsc's `__importDefault(require('x'))`, a setup module's
+ * `fromApp('x').default ?? fromApp('x')` (fromApp made by createRequire), `(await import('x')).default`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ * @param {Set<string>} loaders the names that load a package
+ * @returns {string | null}
+ */
+function requiredPackage(ts, expression, loaders) {
+  let inner = expression;
+  for (;;) {
+    if (ts.isAwaitExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;
+    else if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'default') inner = inner.expression;
+    else if (ts.isCallExpression(inner) && /^__import(Default|Star)$/.test(calleeName(ts, inner.expression) ?? ''))
+      inner = inner.arguments[0];
+    // `a ?? b`, `a || b`: a default export with a fallback
+    else if (
+      ts.isBinaryExpression(inner) &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(inner.operatorToken.kind)
+    )
+      inner = inner.left;
+    else break;
+  }
+  if (!inner || !ts.isCallExpression(inner) || inner.arguments.length !== 1) return null;
+  const [given] = inner.arguments;
+  // import(fromApp.resolve('graphql-upload/graphqlUploadExpress.mjs'))
+  const resolved =
+    ts.isCallExpression(given) &&
+    ts.isPropertyAccessExpression(given.expression) &&
+    given.expression.name.text === 'resolve' &&
+    ts.isIdentifier(given.expression.expression) &&
+    loaders.has(given.expression.expression.text);
+  const specifier = resolved ? given.arguments[0] : given;
+  if (!specifier || !ts.isStringLiteralLike(specifier)) return null;
+  const callee = inner.expression;
+  const loads =
+    callee.kind === ts.SyntaxKind.ImportKeyword ||
+    (ts.isCallExpression(callee) && isCreateRequire(ts, callee)) ||
+    (ts.isIdentifier(callee) && loaders.has(callee.text));
+  return loads ? specifier.text : null;
+}
+
+/**
+ * `createRequire(url)` or `module.createRequire(url)`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ */
+function isCreateRequire(ts, expression) {
+  return ts.isCallExpression(expression) && calleeName(ts, expression.expression) === 'createRequire';
+}
+
+/**
+ * The names a declaration binds: `helmet`, `{ default: helmet }`, `{ json, urlencoded }`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').BindingName} name
+ * @returns {string[]}
+ */
+function boundNames(ts, name) {
+  if (ts.isIdentifier(name)) return [name.text];
+  if (!ts.isObjectBindingPattern(name)) return [];
+  return name.elements.flatMap((element) => (ts.isIdentifier(element.name) ? [element.name.text] : []));
 }
 
 /**

@@ -25,6 +25,7 @@ export function roleOf(roles, id) {
  * @property {Map<string, string>} expressTypes local name → the type imported from express (`*` for a namespace)
  * @property {Set<import('typescript').Node>} appUseFunctions functions given to app.use, or named …Middleware with
  *   (req, res, next): middleware on raw req/res
+ * @property {Set<string>} functionNames the functions the file declares by name: given to app.use, their bodies are read
  */
 
 /**
@@ -81,7 +82,12 @@ export function roleHints(ts, tree, appNames) {
     const named = ts.isIdentifier(argument) ? functions.get(argument.text) : undefined;
     if (named) appUseFunctions.add(named);
   }
-  return { compiledRoles: compiledParameterRoles(ts, tree), expressTypes, appUseFunctions };
+  return {
+    compiledRoles: compiledParameterRoles(ts, tree),
+    expressTypes,
+    appUseFunctions,
+    functionNames: new Set(functions.keys()),
+  };
 }
 
 /** @param {typeof import('typescript')} ts @param {import('typescript').Node} node */

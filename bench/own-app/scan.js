@@ -6,15 +6,16 @@
 // in, which ties it to a route.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { appPackages } from './app-packages.js';
+import { appRoot } from './packages.js';
 import { scanFile } from './scan-file.js';
 
 /**
  * @typedef {object} CodeFinding
  * @property {string} rule what was found, e.g. `res.json`, `@Res() without passthrough`, `import cookie-parser`
  * @property {import('./fastify-differences.js').FindingKind} kind
- * @property {string} file relative to the working directory
+ * @property {string} file relative to the app's root (ScanRecord.root); absolute outside it
  * @property {number} line 1-based
  * @property {string} code the line, trimmed
  * @property {string | null} handler Controller.method when it sits in one: ties it to a route
@@ -24,17 +25,22 @@ import { scanFile } from './scan-file.js';
  * @property {string} [middleware] the package an app.use finding runs, judged again by the answers (switching.js)
  *
  * @typedef {object} ScanRecord
- * @property {string[]} files what was read, relative to the working directory
+ * @property {string} [root] the app's root, the folder of its package.json: the files are named from it (absent in
+ *   results from before)
+ * @property {string[]} files what was read, relative to the app's root
  * @property {number} fromSourceMaps how many of them were TypeScript sources found through source maps
  * @property {CodeFinding[]} findings
  * @property {string[]} [cookies] the names of the cookies the code reads (req.cookies.NAME) or sets (res.cookie)
  * @property {string[]} [corsOrigins] the origins enableCors() or the cors option names as literals: the preflight
  *   probe sends the first
  * @property {import('./app-packages.js').AppPackages} [installed] what the advice was judged with
+ * @property {{ forRoot: string | null }} [throttler] the app uses Nest's throttler package (its package.json or an
+ *   import): where ThrottlerModule.forRoot is called (file:line), when the scan found it; absent when it does not
  * @property {string | null} skipped why nothing was scanned
  */
 
 const JS_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'];
+const THROTTLER_PACKAGE = '@nestjs/throttler';
 /** The file that bootstraps a Nest app, beside its module (dist/main.js, src/main.ts). */
 const MAIN_FILES = ['main.js', 'main.mjs', 'main.cjs', 'main.ts'];
 
@@ -44,11 +50,15 @@ const MAIN_FILES = ['main.js', 'main.mjs', 'main.cjs', 'main.ts'];
  */
 export async function scanApp({ moduleFile, setupFile, appDir }) {
   const ts = await loadTypeScript(appDir);
+  const root = appRoot(appDir);
+  const throttlerDeclared = declares(root, THROTTLER_PACKAGE);
   if (!ts)
     return {
+      root,
       files: [],
       fromSourceMaps: 0,
       findings: [],
+      ...(throttlerDeclared ? { throttler: { forRoot: null } } : {}),
       skipped: 'typescript is installed neither for the bench nor for the app: npm i -D typescript to scan the code',
     };
   const installed = appPackages(appDir);
@@ -56,12 +66,17 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
   const findings = [];
   const files = [];
   let fromSourceMaps = 0;
-  const context = { cookies: new Set(), corsOrigins: new Set(), installed };
+  const context = {
+    cookies: new Set(),
+    corsOrigins: new Set(),
+    installed,
+    throttler: { used: throttlerDeclared, forRoot: /** @type {string[]} */ ([]) },
+  };
   const main = MAIN_FILES.map((file) => join(dirname(moduleFile), file)).find(isFile);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
     const source = sourceOf(compiled);
     if (source.fromMap) fromSourceMaps++;
-    const name = relative(process.cwd(), source.file) || source.file;
+    const name = fromRoot(root, source.file);
     files.push(name);
     const tree = ts.createSourceFile(
       source.file,
@@ -72,15 +87,37 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     );
     findings.push(...scanFile(ts, tree, name, context));
   }
+  const { throttler } = context;
   return {
+    root,
     files,
     fromSourceMaps,
     findings: dedupe(findings),
     cookies: [...context.cookies],
     corsOrigins: [...context.corsOrigins],
     installed,
+    ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
     skipped: null,
   };
+}
+
+/** A file as the report names it: from the app's root, or absolute outside it (a setup module kept elsewhere). */
+function fromRoot(/** @type {string} */ root, /** @type {string} */ file) {
+  const name = relative(root, file);
+  return name && !name.startsWith('..') && !isAbsolute(name) ? name : file;
+}
+
+/**
+ * Whether the app's package.json lists a package among its dependencies.
+ * @param {string} root @param {string} name
+ */
+function declares(root, name) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    return [manifest.dependencies, manifest.devDependencies].some((deps) => deps && Object.hasOwn(deps, name));
+  } catch {
+    return false;
+  }
 }
 
 /** @param {string} appDir @returns {Promise<typeof import('typescript') | null>} */

@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { scanApp, type CodeFinding } from '../../../bench/own-app/scan.js';
 import { ROOT } from '../support/run-node.js';
 
 const EXAMPLE = join(ROOT, 'examples', 'express-only-api', 'src');
-const at = (file: string, line: number) => `${relative(process.cwd(), join(EXAMPLE, file))}:${line}`;
+/** Named from the app's root, the folder of its package.json, wherever the bench runs. */
+const at = (file: string, line: number) => `src/${file}:${line}`;
 const summary = (findings: CodeFinding[]) =>
   findings.map((f) => `${f.kind} ${f.rule} @ ${f.file}:${f.line} in ${f.handler ?? '-'}`).sort();
 
@@ -45,6 +46,7 @@ describe('scanApp on TypeScript sources given as they are', () => {
       appDir: join(EXAMPLE, '..'),
     });
     expect(scan.skipped).toBeNull();
+    expect(scan.root).toBe(join(EXAMPLE, '..'));
     expect(summary(scan.findings)).toEqual(
       [
         `plugin app.use(cookie-parser) @ ${at('setup.ts', 6)} in -`,
@@ -67,6 +69,26 @@ describe('scanApp on TypeScript sources given as they are', () => {
     expect(scan.findings.find((f) => f.rule.startsWith('FileInterceptor'))?.field).toBe('document');
     expect(scan.cookies?.sort()).toEqual(['session', 'theme']);
     for (const finding of scan.findings) expect(finding.fix.length).toBeGreaterThan(10);
+  });
+
+  it('names files from the app’s root whatever folder the bench runs in, and a setup module outside it in full', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'scan-setup-'));
+    const cwd = process.cwd();
+    try {
+      writeFileSync(join(outside, 'bench.setup.mjs'), "export function configure(app) { app.enable('etag'); }\n");
+      process.chdir(tmpdir());
+      const scan = await scanApp({
+        moduleFile: join(EXAMPLE, 'app.module.ts'),
+        setupFile: join(outside, 'bench.setup.mjs'),
+        appDir: join(EXAMPLE, '..'),
+      });
+      expect(scan.files).toContain('src/main.ts');
+      expect(scan.files).toContain(join(outside, 'bench.setup.mjs'));
+      expect(scan.findings.find((f) => f.rule === 'app.enable()')?.file).toBe(join(outside, 'bench.setup.mjs'));
+    } finally {
+      process.chdir(cwd);
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('calls type-only imports of express "only if you remove the Express platform", and leaves a passthrough @Res() that only sets the status alone', async () => {
