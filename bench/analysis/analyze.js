@@ -293,7 +293,12 @@ export function analyze(results) {
                 }));
         for (const spec of [...specs, ...baselineRatios]) {
           // a pair whose answers were mostly refusals measured the refusal: a finding, never a ratio
-          const refusal = refusalOf(runs, { runtime, scenario, stack }, [spec.numerator, spec.denominator]);
+          const refusal = refusalOf(
+            runs,
+            { runtime, scenario, stack },
+            [spec.numerator, spec.denominator],
+            results.ownApp?.scan ?? null,
+          );
           if (refusal) {
             if (spec.judged) refusals.push(refusal);
             continue;

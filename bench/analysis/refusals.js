@@ -9,7 +9,7 @@ export const REFUSED_SHARE = 0.5;
 const CAUSES = {
   401: {
     cause: 'the sign-in stopped working (a token that expired during the run)',
-    fix: 'sign in again: return a token from authenticate() that outlives the run',
+    fix: 'sign in again in authenticate(), for a token that outlives the run',
   },
   403: { cause: 'a guard refused the principal', fix: 'sign in as a principal allowed on this route' },
   429: {
@@ -21,6 +21,17 @@ const CAUSES = {
     fix: 'fix what it depends on, or lower --connections',
   },
 };
+
+/**
+ * A 429 from the app's own throttler (Nest's): the two ways to let the bench through, at the module's line when known.
+ * @param {{ forRoot: string | null }} throttler the scan's (own-app/scan.js)
+ */
+function throttlerRefusal({ forRoot }) {
+  return {
+    cause: `the app's @nestjs/throttler${forRoot ? ` (ThrottlerModule.forRoot at ${forRoot})` : ''} refused the load`,
+    fix: "@SkipThrottle() on the route's controller while measuring, or a limit the bench's address (127.0.0.1) stays under (ThrottlerModule.forRoot's limit, or its skipIf)",
+  };
+}
 
 /**
  * @typedef {object} Refusal
@@ -60,16 +71,23 @@ export function targetRefusal(runs) {
  * @param {import('../model/results.js').RunRecord[]} runs
  * @param {{ runtime: string, scenario: string, stack: string }} where
  * @param {string[]} targets the compared pair
+ * @param {{ throttler?: { forRoot: string | null } } | null} [scan] what the scan of a --nest-app found: a throttler
+ *   names itself as the cause of a 429
  * @returns {Refusal | null}
  */
-export function refusalOf(runs, where, targets) {
+export function refusalOf(runs, where, targets, scan = null) {
   const refused = targets.flatMap((target) => {
     const found = targetRefusal(runs.filter((run) => run.target === target));
     return found ? [{ target, ...found }] : [];
   });
   if (refused.length === 0) return null;
   const worst = refused.reduce((a, b) => (b.share > a.share ? b : a));
-  const known = worst.status === null ? null : CAUSES[/** @type {keyof typeof CAUSES} */ (worst.status)];
+  const known =
+    worst.status === 429 && scan?.throttler
+      ? throttlerRefusal(scan.throttler)
+      : worst.status === null
+        ? null
+        : CAUSES[/** @type {keyof typeof CAUSES} */ (worst.status)];
   return {
     ...where,
     ...worst,

@@ -1,4 +1,5 @@
 import { analyze } from '../../bench/analysis/analyze.js';
+import { refusalOf } from '../../bench/analysis/refusals.js';
 import { renderSummary } from '../../bench/report/markdown.js';
 import { results } from './support/synthetic-results.js';
 
@@ -44,5 +45,57 @@ describe('a route whose timed answers were refusals', () => {
     const served = analyze(mostlyServed);
     expect(served.refusals).toEqual([]);
     expect(served.ratios.some((r: any) => r.judged && r.scenario === 'hello')).toBe(true);
+  });
+});
+
+describe('the fix a refusal names', () => {
+  const where = { runtime: 'node', scenario: 'hello', stack: 'bare' };
+  const refusedWith = (status: number) =>
+    results(() => 1).runs.map((run: any) => ({
+      ...run,
+      load: {
+        ...run.load,
+        requests: 1000,
+        statusCodes: undefined,
+        statusCounts: { [status]: 990, 200: 10 },
+        unexpectedStatus: 990,
+      },
+    }));
+  const targets = ['nest-fastify', 'nest-express'];
+
+  it('names the app’s @nestjs/throttler, its ThrottlerModule.forRoot line and @SkipThrottle() for a 429', () => {
+    const found = refusalOf(refusedWith(429), where, targets, { throttler: { forRoot: 'src/app.module.ts:40' } });
+    expect(found?.cause).toBe(
+      "the app's @nestjs/throttler (ThrottlerModule.forRoot at src/app.module.ts:40) refused the load",
+    );
+    expect(found?.fix).toMatch(
+      /^@SkipThrottle\(\) on the route's controller while measuring, or a limit the bench's address \(127\.0\.0\.1\)/,
+    );
+  });
+
+  it('names the throttler without a line where the scan found none', () => {
+    const found = refusalOf(refusedWith(429), where, targets, { throttler: { forRoot: null } });
+    expect(found?.cause).toBe("the app's @nestjs/throttler refused the load");
+  });
+
+  it('keeps a 429 generic in an app without @nestjs/throttler', () => {
+    const found = refusalOf(refusedWith(429), where, targets, {});
+    expect(found?.cause).toMatch(/a rate limiter/);
+    expect(found?.fix).not.toMatch(/SkipThrottle/);
+  });
+
+  it('asks for a fresh sign-in in authenticate() for a 401', () => {
+    expect(refusalOf(refusedWith(401), where, targets)?.fix).toMatch(/^sign in again in authenticate\(\)/);
+  });
+
+  it('reads the throttler from the --nest-app run’s scan', () => {
+    const run = { ...results(() => 1), targetFailures: [], verification: [] };
+    run.runs = refusedWith(429);
+    run.ownApp = {
+      routes: [],
+      compatibility: { routes: [] },
+      scan: { findings: [], throttler: { forRoot: 'src/app.module.ts:40' } },
+    };
+    expect(analyze(run).refusals[0]?.fix).toMatch(/SkipThrottle/);
   });
 });
