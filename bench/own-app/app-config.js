@@ -70,7 +70,7 @@ export function planOwnApp({
   params,
   traffic,
   trafficFile,
-  configScenarios,
+  configScenarios: given,
   bodies = [],
   headers = {},
   ids = new Map(),
@@ -91,6 +91,7 @@ export function planOwnApp({
     entry.urls.set(request.url, (entry.urls.get(request.url) ?? 0) + 1);
     seen.set(found.route, entry);
   }
+  const configScenarios = given.map((scenario) => signedIn(scenario, headers));
   const named = new Set(configScenarios.map((s) => String(s.name)));
   const byRequest = new Map(configScenarios.map((s) => [requestLine(rawRequest(s)), s]));
   /** @type {Record<string, unknown>[]} */
@@ -165,6 +166,19 @@ export function planOwnApp({
           }
         : null,
   };
+}
+
+/**
+ * A --config scenario sends what every discovered route sends (authenticate()'s headers, --header), its own headers
+ * winning; a mix sends its members' requests.
+ * @param {Record<string, unknown>} scenario raw @param {Record<string, string>} headers
+ */
+function signedIn(scenario, headers) {
+  if (scenario.mix !== undefined || Object.keys(headers).length === 0) return scenario;
+  const own = scenario.headers && typeof scenario.headers === 'object' ? scenario.headers : {};
+  const written = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  const inherited = Object.entries(headers).filter(([name]) => !written.has(name.toLowerCase()));
+  return { ...scenario, headers: { ...Object.fromEntries(inherited), ...own } };
 }
 
 /**

@@ -126,6 +126,25 @@ describe('planOwnApp', () => {
     expect(p.scenarios.map((s) => s.name)).toContain('create-user');
   });
 
+  it('sends a --config scenario with authenticate()’s headers, as every discovered route, its own winning', () => {
+    const signed = planOwnApp({
+      discovered: { routes: ROUTES, versioning: null },
+      params: {},
+      traffic,
+      trafficFile: 'requests.log',
+      configScenarios: [
+        { name: 'graphql', method: 'POST', path: '/graphql', body: { query: '{ me { id } }' } },
+        { name: 'as-guest', path: '/api/users', headers: { Authorization: 'Bearer guest' } },
+        { name: 'both', mix: [{ scenario: 'graphql', weight: 1 }] },
+      ],
+      headers: { authorization: 'Bearer signed-in', 'x-tenant': 't1' },
+    });
+    const named = (name: string) => signed.scenarios.find((s) => s.name === name);
+    expect(named('graphql')?.headers).toEqual({ authorization: 'Bearer signed-in', 'x-tenant': 't1' });
+    expect(named('as-guest')?.headers).toEqual({ 'x-tenant': 't1', Authorization: 'Bearer guest' });
+    expect(named('both')).not.toHaveProperty('headers');
+  });
+
   it('counts the matched, unmatched and unreadable parts of the log', () => {
     expect(plan().traffic).toEqual({
       file: 'requests.log',
