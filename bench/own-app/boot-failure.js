@@ -9,11 +9,13 @@
  * @property {string} runtime e.g. node@26.10.0
  * @property {string} error the app's own error, e.g. "TypeError: app.enable is not a function"
  * @property {string | null} step the boot step it broke: configure(app), NestFactory.create, app.listen() ...
- * @property {string | null} at FILE:LINE:COLUMN in the app's code (its source, where a source map leads to it)
+ * @property {string | null} at FILE:LINE:COLUMN in the app's code (its source, where a source map leads to it); for a
+ *   route Fastify's router refuses, the FILE:LINE of its decorator, which the error does not name
  * @property {string} fix
  */
 
-const LAUNCHER_LINE = /(\w*Error(?:\s\[\w+\])?: .*?) \(([^()]+?)(?: at (\/\S+:\d+:\d+))?\)$/;
+/** `Error: message (step at FILE:LINE:COL)`; a step may hold a call's parentheses: configure(app), app.init(). */
+const LAUNCHER_LINE = /(\w*Error(?:\s\[\w+\])?: .*?) \(((?:[^()]|\(\w*\))+?)(?: at (\/\S+:\d+:\d+))?\)$/;
 
 /** Known errors and the change that fixes each; the first that matches wins. */
 const FIXES = [
@@ -42,16 +44,32 @@ const FIXES = [
   },
 ];
 
+/** Fastify's router refuses a route path and names none of the app's routes: the scan finds them. */
+const ROUTER_REFUSAL = /Wildcard must be the last character/;
+
 /**
  * @param {{ adapter: string, error: string }} startFailure as the compatibility check recorded it
  * @param {string} runtime
+ * @param {{ findings: import('./scan.js').CodeFinding[] } | null} [scan] the app's scan: the routes Fastify refuses
  * @returns {BootFailure}
  */
-export function bootFailure({ adapter, error }, runtime) {
+export function bootFailure({ adapter, error }, runtime, scan = null) {
   const line = error.slice(error.indexOf(': ') + 2);
   const parsed = LAUNCHER_LINE.exec(line);
   const message = parsed ? parsed[1] : line;
   const known = FIXES.map((entry) => ({ entry, m: message.match(entry.match) })).find(({ m }) => m);
+  const refused = ROUTER_REFUSAL.test(message)
+    ? (scan?.findings ?? []).filter((f) => f.rule.startsWith('@') && ROUTER_REFUSAL.test(f.onFastify))
+    : [];
+  if (refused.length)
+    return {
+      adapter: 'fastify',
+      runtime,
+      error: message,
+      step: parsed?.[2] ?? null,
+      at: `${refused[0].file}:${refused[0].line}`,
+      fix: refused.map((f) => `${f.rule} in ${f.handler ?? f.file}: ${f.fix}`).join('; '),
+    };
   return {
     adapter: adapter === 'fastify' ? 'fastify' : 'express',
     runtime,

@@ -248,7 +248,7 @@ export async function loadOwnApp(flags, configFile) {
         scan,
         adapters,
         bootFailure: compatibility.startFailure
-          ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`)
+          ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
           : null,
       };
       if (scenarios.length === 0) return { config: null, options, record };

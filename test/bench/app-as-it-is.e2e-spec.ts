@@ -88,7 +88,7 @@ describe('--nest-app where Fastify does not boot (a setup written for Express al
     const headline = markdown.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'));
     expect(headline).toContain('**Nest-Fastify did not boot**');
     expect(headline).toContain('TypeError: app.enable is not a function');
-    expect(headline).toContain(`configure(app) at ${join(APP_DIR, 'src', 'express-only-setup.js')}:5:7`);
+    expect(headline).toContain(`(configure(app) at \`${join(APP_DIR, 'src', 'express-only-setup.js')}:5:7\`)`);
     expect(headline).toContain('trustProxy');
     expect(run.stdout).toContain('Nest-Fastify did not boot');
   });

@@ -1,0 +1,50 @@
+import { routeFastifyRefuses } from '../../../bench/own-app/app-differences.js';
+import { bootFailure } from '../../../bench/own-app/boot-failure.js';
+import type { CodeFinding } from '../../../bench/own-app/scan.js';
+
+/** The launcher's last stderr line when Fastify's router refused a route while Nest registered it. */
+const WILDCARD = {
+  adapter: 'fastify',
+  error: 'nest-fastify: Error: Wildcard must be the last character in the route (app.init())',
+};
+
+const refusedRoute: CodeFinding = {
+  rule: "@All('*path')",
+  ...(routeFastifyRefuses('*path') as NonNullable<ReturnType<typeof routeFastifyRefuses>>),
+  file: 'src/proxy/proxy.controller.ts',
+  line: 12,
+  code: "@All('*path')",
+  handler: 'ProxyController.forward',
+};
+
+describe('bootFailure', () => {
+  it('names the controller line of the route Fastify’s router refused, which its error does not', () => {
+    expect(bootFailure(WILDCARD, 'node@20.20.2', { findings: [refusedRoute] })).toEqual({
+      adapter: 'fastify',
+      runtime: 'node@20.20.2',
+      error: 'Error: Wildcard must be the last character in the route',
+      step: 'app.init()',
+      at: 'src/proxy/proxy.controller.ts:12',
+      fix: "@All('*path') in ProxyController.forward: a plain '*' at the path’s end (*), read as request.params['*']",
+    });
+  });
+
+  it('keeps the router’s general advice where the scan found no such route', () => {
+    const failure = bootFailure(WILDCARD, 'node@20.20.2', { findings: [] });
+    expect(failure.at).toBeNull();
+    expect(failure.fix).toMatch(/wildcard only at a path's end/);
+  });
+
+  it('names the package to install when a plugin is missing', () => {
+    const failure = bootFailure(
+      {
+        adapter: 'fastify',
+        error:
+          'nest-fastify: Error: The "@fastify/static" package is missing. Please, make sure to install it to take advantage of SwaggerModule.setup(). (configure(app) at /srv/app/src/setup.ts:12:7)',
+      },
+      'node@20.20.2',
+    );
+    expect(failure).toMatchObject({ step: 'configure(app)', at: '/srv/app/src/setup.ts:12:7' });
+    expect(failure.fix).toBe("install it in the app's folder: npm i @fastify/static");
+  });
+});
