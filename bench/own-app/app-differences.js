@@ -167,7 +167,8 @@ export const APP_METHODS = {
   engine: { kind: 'plugin', onFastify: 'no engine() on Fastify', fix: '@fastify/view (app.setViewEngine)' },
   setBaseViewsDir: {
     kind: 'plugin',
-    onFastify: 'NestFastifyApplication has no setBaseViewsDir()',
+    onFastify:
+      'setBaseViewsDir() does nothing on Fastify (Nest passes it on only to an adapter that has one, and the FastifyAdapter has none): templates are not found there',
     fix: 'app.setViewEngine({ engine, templates: dir }) with @fastify/view',
   },
 };

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { APP_METHODS } from '../../../bench/own-app/app-differences.js';
 import {
   EXPRESS_RESPONSE_ONLY,
   REQUEST_MEMBERS,
@@ -11,6 +12,8 @@ const require = createRequire(import.meta.url);
 const express = require('express');
 const Reply = require('fastify/lib/reply');
 const Request = require('fastify/lib/request');
+const { NestApplication } = require('@nestjs/core/nest-application');
+const { FastifyAdapter } = require('@nestjs/platform-fastify');
 
 /** Every name an object answers to, up its prototype chain. */
 function members(object: object) {
@@ -43,5 +46,19 @@ describe('the knowledge base, against the installed Express, Fastify and Node', 
   it('says the request lacks X only of members Fastify’s request (without trustProxy) lacks', () => {
     const request = members(Request.prototype);
     for (const name of Object.keys(REQUEST_MEMBERS)) expect(request.has(name), name).toBe(false);
+  });
+
+  it('says Express’s app methods throw on Fastify only where neither Nest’s app nor the FastifyAdapter has them', () => {
+    const throwing = Object.entries(APP_METHODS).filter(([, d]) => /TypeError|no engine\(\)/.test(d.onFastify));
+    expect(throwing.map(([name]) => name).sort()).toEqual(['disable', 'enable', 'engine', 'set']);
+    for (const [name] of throwing) {
+      expect(NestApplication.prototype[name], name).toBeUndefined();
+      expect(FastifyAdapter.prototype[name], name).toBeUndefined();
+    }
+  });
+
+  it('says setBaseViewsDir does nothing on Fastify: Nest passes it on only to an adapter that has one', () => {
+    expect(FastifyAdapter.prototype.setBaseViewsDir).toBeUndefined();
+    expect(String(NestApplication.prototype.setBaseViewsDir)).toMatch(/setBaseViewsDir(\?\.\(| &&)/);
   });
 });
