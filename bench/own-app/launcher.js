@@ -139,12 +139,14 @@ async function createAdapter(name, setup) {
 
 // @nestjs/core loads reflect-metadata, which the compiled decorators need before the module is evaluated
 const core = await booting('loading @nestjs/core', () => importFromApp('@nestjs/core'));
-const loaded = await booting('loading the module', () => import(pathToFileURL(moduleFile).href));
-const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
-const adapterName = NEST_APP_ROUTES ? 'express' : /** @type {'express' | 'fastify'} */ (NEST_APP_ADAPTER);
+// the setup stands for main.ts, whose imports run before the module's: `import 'dotenv/config'` fills process.env
+// for a module that reads it as it loads
 const setup = NEST_APP_SETUP
   ? await booting('loading the setup', () => import(pathToFileURL(/** @type {string} */ (NEST_APP_SETUP)).href))
   : null;
+const loaded = await booting('loading the module', () => import(pathToFileURL(moduleFile).href));
+const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
+const adapterName = NEST_APP_ROUTES ? 'express' : /** @type {'express' | 'fastify'} */ (NEST_APP_ADAPTER);
 if (setup && typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} exports no configure(app) function`);
 const adapter = await booting(`building the ${adapterName} adapter`, () => createAdapter(adapterName, setup));
 
