@@ -4,10 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyze } from '../analysis/analyze.js';
-import { compareAnalyses, hostDifference } from '../analysis/comparison.js';
 import { UsageError, runCli } from '../errors.js';
-import { renderComparisonHtml, renderComparisonMarkdown } from '../report/comparison-report.js';
+import { renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
 import { readResults } from '../model/results.js';
 
@@ -48,18 +46,16 @@ async function main() {
   }
   const a = { dir: args.a, results: readResults(args.a) };
   const b = { dir: args.b, results: readResults(args.b) };
-  const changes = compareAnalyses(analyze(a.results), analyze(b.results));
+  const { changes, markdown, html } = renderComparison(a, b);
   if (!changes.length)
     throw new UsageError(
       `${args.a} and ${args.b} have no target × scenario × stack × runtime measured in both; nothing to compare`,
     );
-  const hosts = hostDifference(a.results, b.results);
-  const markdown = renderComparisonMarkdown(a, b, changes, hosts);
   console.log(markdown);
   if (args.out) {
     mkdirSync(args.out, { recursive: true });
     writeFileSync(join(args.out, MARKDOWN_FILE), markdown);
-    writeFileSync(join(args.out, HTML_FILE), renderComparisonHtml(a, b, changes, hosts));
+    writeFileSync(join(args.out, HTML_FILE), html);
     console.log(`wrote ${join(args.out, MARKDOWN_FILE)} and ${join(args.out, HTML_FILE)}`);
   }
 }

@@ -1,5 +1,7 @@
 // @ts-check
 // The report of `npm run compare`: one table of changes from run A to run B, as Markdown and as a self-contained page.
+import { analyze } from '../analysis/analyze.js';
+import { compareAnalyses, hostDifference } from '../analysis/comparison.js';
 import { DASH, formatNumber, formatPercent } from './format.js';
 import { htmlPage } from './html.js';
 import { formatBandedRatio } from './ratio-notes.js';
@@ -146,4 +148,19 @@ export function renderComparisonHtml(a, b, changes, hosts) {
       .map((line) => `<p>${htmlText(line)}</p>`)
       .join('\n')}\n${htmlTable(comparisonTable(changes, startDates(a, b)))}`,
   );
+}
+
+/**
+ * Both files of `npm run compare`'s report, from the two runs' results alone.
+ * @param {Run} a @param {Run} b
+ * @returns {{ changes: Change[], markdown: string, html: string }}
+ */
+export function renderComparison(a, b) {
+  const changes = compareAnalyses(analyze(a.results), analyze(b.results));
+  const hosts = hostDifference(a.results, b.results);
+  return {
+    changes,
+    markdown: renderComparisonMarkdown(a, b, changes, hosts),
+    html: renderComparisonHtml(a, b, changes, hosts),
+  };
 }

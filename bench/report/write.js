@@ -30,18 +30,32 @@ async function renderProfiles({ profiles, profileDiffs = [] }, dir) {
 }
 
 /**
+ * Every file of a run's report, by name, rendered from its results alone (answer.svg only when there is an answer).
+ * @param {string} dir where the report lives: profiles are linked relative to it
+ * @param {import('../model/results.js').Results} results
+ * @returns {Promise<{ analysis: import('../analysis/analyze.js').Analysis, files: Record<string, string> }>}
+ */
+export async function renderReports(dir, results) {
+  const analysis = analyze(results);
+  const profiles = await renderProfiles(results, dir);
+  const answer = answerChart(analysis);
+  return {
+    analysis,
+    files: {
+      [MARKDOWN_FILE]: renderMarkdown(results, analysis, profiles.markdown),
+      [HTML_FILE]: renderHtml(results, analysis, profiles.html),
+      ...(answer ? { [ANSWER_SVG_FILE]: `${answer}\n` } : {}),
+    },
+  };
+}
+
+/**
  * @param {string} dir
  * @param {import('../model/results.js').Results} results
  * @returns {Promise<{ analysis: import('../analysis/analyze.js').Analysis, markdownFile: string, htmlFile: string }>}
  */
 export async function writeReports(dir, results) {
-  const analysis = analyze(results);
-  const profiles = await renderProfiles(results, dir);
-  const markdownFile = join(dir, MARKDOWN_FILE);
-  const htmlFile = join(dir, HTML_FILE);
-  writeFileSync(markdownFile, renderMarkdown(results, analysis, profiles.markdown));
-  writeFileSync(htmlFile, renderHtml(results, analysis, profiles.html));
-  const answer = answerChart(analysis);
-  if (answer) writeFileSync(join(dir, ANSWER_SVG_FILE), `${answer}\n`);
-  return { analysis, markdownFile, htmlFile };
+  const { analysis, files } = await renderReports(dir, results);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return { analysis, markdownFile: join(dir, MARKDOWN_FILE), htmlFile: join(dir, HTML_FILE) };
 }
