@@ -9,11 +9,10 @@ import { median } from '../maths/quantile.js';
 import { CONFIDENCE, correlation, shiftInterval, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
-import { BUDGETED_STARTS_CONFIDENCE, RECORDED_BEFORE_STOP_RULE, analyzeStarts } from './starts.js';
+import { BUDGETED_STARTS_CONFIDENCE, analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord } from '../model/config.js';
-import { stackOf } from '../model/keys.js';
 import { PRODUCTION, omittedPart } from '../model/stacks.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
@@ -192,7 +191,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @param {Results} results
  */
 function designOf(results) {
-  const starts = results.options.starts ?? 1;
+  const starts = results.options.starts;
   // one start under a budget: the per-round group-sequential rule looks after each pair of rounds; with several
   // starts only the start-level stop rule looks, and the per-round summary is only a fallback
   const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
@@ -201,8 +200,9 @@ function designOf(results) {
   const startsAdaptive = looks && (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
   /** @param {string} runtime @param {string} scenario @param {string} stack */
   const stopOf = (runtime, scenario, stack) =>
-    results.stops?.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
-  const stopRule = results.stopRule ?? RECORDED_BEFORE_STOP_RULE;
+    results.stops.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
+  // written with every budget over starts, the only design that reads it
+  const stopRule = /** @type {import('./starts.js').StopRule} */ (results.stopRule);
   const endConfidence = startsAdaptive
     ? BUDGETED_STARTS_CONFIDENCE
     : looks
@@ -240,7 +240,7 @@ function designOf(results) {
 export function standing(results, { runtime, scenario, stack }) {
   const judged = ratioSpecs(results).specs.find((spec) => spec.judged);
   const runs = results.runs.filter(
-    (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
+    (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
   );
   const rounds = Math.max(0, ...runs.map((run) => run.round));
   const designed = designOf(results);
@@ -266,12 +266,12 @@ export function analyze(results) {
   const ratios = [];
   /** @type {import('./refusals.js').Refusal[]} */
   const refusals = [];
-  const stacks = [...new Set([...(results.plan?.pairs ?? []), ...results.runs].map(stackOf))];
+  const stacks = [...new Set([...results.plan.pairs, ...results.runs].map((record) => record.stack))];
   for (const runtime of runtimes) {
     for (const scenario of scenarios) {
       for (const stack of stacks) {
         const runs = results.runs.filter(
-          (run) => run.runtime === runtime && run.scenario === scenario && stackOf(run) === stack,
+          (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
         );
         for (const target of targets) {
           const own = runs.filter((run) => run.target === target);
@@ -365,7 +365,7 @@ function ablationRows(results, stacks) {
       (run) => run.runtime === runtime && run.scenario === scenario && run.target === target,
     );
     const cpuByRound = (/** @type {string} */ stack) =>
-      new Map(own.filter((run) => stackOf(run) === stack && cpuOf(run) !== null).map((run) => [run.round, cpuOf(run)]));
+      new Map(own.filter((run) => run.stack === stack && cpuOf(run) !== null).map((run) => [run.round, cpuOf(run)]));
     const production = cpuByRound(PRODUCTION);
     for (const variant of variants) {
       const without = cpuByRound(variant);
@@ -401,7 +401,7 @@ function mixRows(results) {
   for (const run of results.runs) {
     const sentByRoute = run.status === 'ok' ? run.load?.sentByRoute : undefined;
     if (!sentByRoute || !run.load) continue;
-    const stack = stackOf(run);
+    const stack = run.stack;
     const key = [run.runtime, run.scenario, stack, run.target].join('\u0000');
     const row = rows.get(key) ?? {
       runtime: run.runtime,
@@ -441,7 +441,7 @@ function summarizeTarget(runtime, scenario, stack, target, runs, design, duratio
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
   const tooSlow = tooSlowRuns(runs, durationSec);
   const rpsByRound = loads.map((load) => load.rps);
-  const startByRound = ok.map(startOf);
+  const startByRound = ok.map((run) => run.start);
   const rps = startsSummary(rpsByRound, startByRound, design, design.startsConfidenceOf(runtime, scenario, stack));
   return {
     runtime,
@@ -531,7 +531,7 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
       continue;
     }
     values.push(above / below);
-    startByRound.push(startOf(run));
+    startByRound.push(run.start);
     paired.push({ round, numerator: run, denominator: other });
     logRps[0].push(Math.log(above));
     logRps[1].push(Math.log(below));
@@ -584,12 +584,6 @@ function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, design, d
     stop: design.stopOf(runtime, scenario, stack),
   };
 }
-
-/**
- * A record's server start: runs written before --starts, or with one start, measured start 0.
- * @param {RunRecord} run
- */
-const startOf = (run) => run.start ?? 0;
 
 /**
  * The summary of a series with the design's unit: with several starts, the per-start analysis, its estimate and its

@@ -112,17 +112,6 @@ export const STOP_RULE = Object.freeze({
 });
 
 /**
- * The rule of runs that recorded none: stops judged and reported at 99 %, the rows measured to the end at the level of
- * their design. Their edge coverage fell short of 95 % (docs/method.md), so it is kept only to rebuild their reports.
- * @type {StopRule}
- */
-export const RECORDED_BEFORE_STOP_RULE = Object.freeze({
-  decideConfidence: 0.99,
-  stoppedConfidence: 0.99,
-  endConfidence: null,
-});
-
-/**
  * Two groups need this many starts on each side.
  */
 const GROUP_MIN_STARTS = 2;

@@ -199,7 +199,7 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     const key = results.plan.runtimes[i];
     const pairs = results.verification
       .filter((v) => v.runtime === key && v.ok)
-      .map(({ target, scenario, stack = BARE }) => ({
+      .map(({ target, scenario, stack }) => ({
         target,
         scenario,
         stack,

@@ -4,7 +4,6 @@ import { formatDuration } from '../model/durations.js';
 import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
 import { errorLine } from '../errors.js';
-import { stackOf } from '../model/keys.js';
 import { ANSWERS_PER_CONNECTION_IN_A_BLOCK, MAX_BUDGET_ROUNDS } from '../model/design.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
@@ -25,11 +24,10 @@ export function halfWidth(s) {
 
 /**
  * How the rounds were planned, for a report's opening line: "12 paired rounds", or the budget they were spent under.
- * @param {{ options: Pick<Results['options'], 'rounds' | 'budgetSec'> & { starts?: number },
- *   steadyBlocks?: Results['steadyBlocks'] }} results options.budgetSec absent: written before --budget existed;
- *   options.starts absent: before --starts existed; steadyBlocks absent: before blocks ran until a steady state
+ * @param {{ options: Pick<Results['options'], 'rounds' | 'budgetSec' | 'starts'>,
+ *   steadyBlocks?: Results['steadyBlocks'] }} results steadyBlocks absent: the starts' blocks ran fixed rounds
  */
-export function roundsDesign({ options: { rounds, budgetSec, starts = 1 }, steadyBlocks }) {
+export function roundsDesign({ options: { rounds, budgetSec, starts }, steadyBlocks }) {
   if (starts > 1 && steadyBlocks)
     return typeof budgetSec === 'number'
       ? `server starts (at least ${starts}, more while a budget of ${formatDuration(budgetSec)} per runtime lasts), each measuring every scenario in alternating runs of its targets from their steady state on`
@@ -457,7 +455,7 @@ export function problemsTable(results) {
 export function headerTable(results) {
   const { targets } = results.options;
   const present = targets.filter((t) => results.headerDifferences.some((d) => t in d.values));
-  const stacks = [...new Set(results.plan.pairs.map(stackOf))];
+  const stacks = [...new Set(results.plan.pairs.map((pair) => pair.stack))];
   return {
     title: 'Response headers that differ between targets',
     intro:
@@ -467,7 +465,7 @@ export function headerTable(results) {
     align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
     rows: results.headerDifferences.map((d) => [
       runtimeLabel(d.runtime, results.startedAt, results.environment?.runtimes),
-      scenarioLabel({ scenario: d.scenario, stack: stackOf(d) }, stacks),
+      scenarioLabel(d, stacks),
       d.security ? strong(d.header) : d.header,
       ...present.map((t) => (t in d.values ? (d.values[t] ?? '(absent)') : DASH)),
     ]),
@@ -503,14 +501,12 @@ export function environmentTable(results) {
     ['memory', `${env.memoryGiB} GiB`],
     ['OS', [env.os.distribution, env.os.kernel].filter(Boolean).join(', ')],
     ['runtimes', env.runtimes.map((r) => describeRuntime(r, results.startedAt)).join('; ')],
-    // absent in results written before the bench chose the runtime
     ...(results.plan.runtimeChoice ? [['runtime choice', results.plan.runtimeChoice.reason]] : []),
     [
       'load generator',
       `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(results)}, ${o.warmupSec} s warm-up per pair` +
-        // results written before --burst and --pipelining existed had neither
         `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
-        `${(o.pipelining ?? 1) > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}` +
+        `${o.pipelining > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}` +
         `${results.runs.some((run) => run.together) ? "; each round's compared pair loaded together for as long as its runs back-to-back would take (--pairing together)" : ''}` +
         loweredBlockLoads(results),
     ],

@@ -13,7 +13,7 @@ import { uniqueFiller } from './unique-values.js';
  * @property {string} runtime
  * @property {string} target
  * @property {string} scenario
- * @property {string} [stack] absent in results written before stacks existed (bare)
+ * @property {string} stack
  * @property {boolean} ok
  * @property {string | null} reason why the pair is skipped
  * @property {number | null} status
@@ -22,7 +22,7 @@ import { uniqueFiller } from './unique-values.js';
  * @typedef {object} HeaderDifference
  * @property {string} runtime
  * @property {string} scenario
- * @property {string} [stack]
+ * @property {string} stack
  * @property {string} header
  * @property {boolean} [security] one of the headers a security middleware (helmet) or CORS sets or removes
  * @property {Record<string, string | null>} values per target; null = header absent
@@ -135,7 +135,7 @@ export function headerDifferences(verifications) {
   /** @type {Map<string, Verification[]>} */
   const groups = new Map();
   for (const v of verifications.filter((item) => item.ok)) {
-    const key = `${v.runtime}\u0000${v.scenario}\u0000${v.stack ?? BARE}`;
+    const key = `${v.runtime}\u0000${v.scenario}\u0000${v.stack}`;
     groups.set(key, [...(groups.get(key) ?? []), v]);
   }
   /** @type {HeaderDifference[]} */
@@ -149,7 +149,7 @@ export function headerDifferences(verifications) {
         BODY_DERIVED_HEADERS.has(header) ? value !== null : value,
       );
       if (new Set(compared).size > 1) {
-        const { runtime, scenario, stack = BARE } = group[0];
+        const { runtime, scenario, stack } = group[0];
         differences.push({ runtime, scenario, stack, header, security: SECURITY_HEADERS.has(header), values });
       }
     }

@@ -18,7 +18,7 @@ function packagesRun() {
   return {
     ...run,
     runs,
-    plan: { runtimes: cells.map((cell) => cell.key) },
+    plan: { ...run.plan, runtimes: cells.map((cell) => cell.key) },
     packages: {
       requested: 'split',
       sets: [

@@ -1,3 +1,4 @@
+import { upgradeResults } from '../../bench/model/results.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { measuredVerdict, band } from '../../bench/analysis/verdict.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
 const FIXTURE = new URL('./fixtures/results-quick.json', import.meta.url);
-const load = () => JSON.parse(readFileSync(FIXTURE, 'utf8'));
+const load = () => upgradeResults(JSON.parse(readFileSync(FIXTURE, 'utf8'))) as any;
 
 function render(results: any) {
   const analysis = analyze(results);

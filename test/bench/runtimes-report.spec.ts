@@ -1,3 +1,4 @@
+import { upgradeResults } from '../../bench/model/results.js';
 import { readFileSync } from 'node:fs';
 import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
@@ -10,7 +11,7 @@ import { median } from '../../bench/maths/quantile.js';
 const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);
 // results.json of a real run on the node running the bench only.
 const SINGLE = new URL('./fixtures/results-quick.json', import.meta.url);
-const load = (file: URL) => JSON.parse(readFileSync(file, 'utf8'));
+const load = (file: URL) => upgradeResults(JSON.parse(readFileSync(file, 'utf8'))) as any;
 const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
 /** The runtimes with their release status on the run's date, 2026-11-21, as every table names them. */
 const LABELS = [

@@ -11,6 +11,7 @@ function run(target: string, round: number, youngMiB: number, extra: Partial<Run
     stack: 'bare',
     round,
     slot: 1,
+    start: 0,
     startedAt: '2026-11-25T00:00:00Z',
     status: 'ok',
     failure: null,

@@ -3,13 +3,13 @@ import { analyze } from '../../bench/analysis/analyze.js';
 import { sequentialSummary } from '../../bench/analysis/sequential.js';
 import {
   BUDGETED_STARTS_CONFIDENCE,
-  RECORDED_BEFORE_STOP_RULE,
   STOP_RULE,
   analyzeStarts,
   startInterval,
   startMeans,
   varianceSplit,
 } from '../../bench/analysis/starts.js';
+import { RECORDED_BEFORE_STOP_RULE, upgradeResults } from '../../bench/model/results.js';
 import { studentQuantile } from '../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
 import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../bench/model/design.js';
@@ -344,13 +344,14 @@ describe('a run with several starts, analysed and reported', () => {
   });
 
   it('rebuilds the report of a run from before the stop rule was recorded at the levels it ran', () => {
-    const stopped = underBudget({ stops: decided });
+    const written = (stops: object[]) => upgradeResults({ ...underBudget({ stops }), schema: 1 });
+    const stopped = written(decided);
     expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(
       atLevel(RECORDED_BEFORE_STOP_RULE.stoppedConfidence).low,
       12,
     );
     expect(verdictTable(analyze(stopped as any)).rows[0]).toContain('12 in 4 starts, decided (99 % interval)');
-    const ended = underBudget({ stops: spent });
+    const ended = written(spent);
     expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(0.95).low, 12);
     expect(verdictTable(analyze(ended as any)).rows[0]).not.toContain('interval)');
   });
@@ -362,11 +363,14 @@ describe('a run with several starts, analysed and reported', () => {
   });
 
   it('takes the stricter level under a budget only when some start got its rounds from the variance split', () => {
-    const budgeted = (choices: string[]) => ({
-      ...run,
-      options: { ...run.options, budgetSec: 120 },
-      startBlocks: choices.map((choice, start) => ({ runtime: 'node@20', start, rounds: 3, choice })),
-    });
+    // the choices of runs from before the stop rule was recorded
+    const budgeted = (choices: string[]) =>
+      upgradeResults({
+        ...run,
+        schema: 1,
+        options: { ...run.options, budgetSec: 120 },
+        startBlocks: choices.map((choice, start) => ({ runtime: 'node@20', start, rounds: 3, choice })),
+      });
     const interval = (results: any) => analyze(results).ratios.find((r) => r.judged)!.summary.ci!;
     const row = analyze(run).ratios.find((r) => r.judged)!;
     const values = row.byRound;

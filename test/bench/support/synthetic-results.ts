@@ -1,4 +1,5 @@
 // results.json of made-up but well-formed runs, for tests of what the analysis and the reports make of them.
+import { RESULTS_SCHEMA } from '../../../bench/model/results.js';
 
 export const ROUNDS = 12;
 const EXPRESS_RPS = 10_000;
@@ -17,7 +18,7 @@ export function results(
     runtime = 'node@20',
     expressSpeed = 1,
     starts = 1,
-    stack,
+    stack = 'bare',
   }: { runtime?: string; expressSpeed?: number; starts?: number; stack?: string } = {},
 ) {
   const runs = [];
@@ -34,10 +35,10 @@ export function results(
         runtime,
         target,
         scenario: 'hello',
-        ...(stack ? { stack } : {}),
+        stack,
         round,
         slot,
-        ...(starts > 1 ? { start } : {}),
+        start,
         startedAt: '2026-01-01T00:00:00.000Z',
         status: 'ok',
         failure: null,
@@ -60,15 +61,22 @@ export function results(
     }
   }
   return {
+    schema: RESULTS_SCHEMA,
     startedAt: '2026-01-01T00:00:00.000Z',
-    plan: { runtimes: [runtime] },
+    plan: { runtimes: [runtime], pairs: [], notApplicable: [] },
     options: {
       rounds: ROUNDS / starts,
-      ...(starts > 1 ? { starts } : {}),
+      starts,
+      budgetSec: null,
       scenarios: ['hello'],
       targets: ['nest-express', 'nest-fastify'],
     },
     environment: { cpu: { model: 'AMD EPYC', count: 2, governor: null } },
+    targetFailures: [],
+    started: [],
+    verification: [],
+    headerDifferences: [],
     runs,
+    stops: [],
   } as any;
 }
