@@ -20,7 +20,7 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('../model/design.js').BlockStop} Stop */
 /** @typedef {ReturnType<typeof summarize>} Summary */
-/** @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult */
+/** @typedef {import('../model/results.js').LoadResult} LoadResult */
 
 /**
  * A ratio of two targets' req/s, taken within each round (where both ran), so slow drift of the machine cancels.
@@ -431,12 +431,12 @@ function mixRows(results) {
  */
 function summarizeTarget(runtime, scenario, stack, target, runs, design, durationSec) {
   const ok = runs.filter((run) => run.status === 'ok' && run.load);
-  const loads = ok.map((run) => /** @type {import('../run/drivers/registry.js').LoadResult} */ (run.load));
+  const loads = ok.map((run) => /** @type {import('../model/results.js').LoadResult} */ (run.load));
   const medianOf = (/** @type {(number | null | undefined)[]} */ values) => {
     const present = /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
     return present.length ? median(present) : null;
   };
-  const sum = (/** @type {(load: import('../run/drivers/registry.js').LoadResult) => number} */ pick) =>
+  const sum = (/** @type {(load: import('../model/results.js').LoadResult) => number} */ pick) =>
     loads.reduce((total, load) => total + pick(load), 0);
   const peaks = /** @type {number[]} */ (ok.map((run) => run.server?.peakRssMiB).filter((v) => typeof v === 'number'));
   const tooSlow = tooSlowRuns(runs, durationSec);

@@ -7,8 +7,8 @@ import { attributeSpikes } from './server-state.js';
 import { median } from '../maths/quantile.js';
 import { CONFIDENCE, seededRandom, summarize } from './stats.js';
 
-/** @typedef {import('../run/load-curve.js').CurveRunRecord} CurveRunRecord */
-/** @typedef {import('../run/load-curve.js').LoadLevel} LoadLevel */
+/** @typedef {import('../model/results.js').CurveRunRecord} CurveRunRecord */
+/** @typedef {import('../model/results.js').LoadLevel} LoadLevel */
 /** @typedef {ReturnType<typeof summarize>} Summary */
 
 export const PERCENTILES = /** @type {const} */ ({ p50: 50, p90: 90, p99: 99, p999: 99.9 });
@@ -57,7 +57,7 @@ export const CURVE_DENOMINATOR = 'nest-express';
  * @property {Summary} summary
  *
  * @typedef {object} LoadCurveAnalysis
- * @property {import('../run/load-curve.js').CurvePlan[]} plans
+ * @property {import('../model/results.js').CurvePlan[]} plans
  * @property {CurvePoint[]} points
  * @property {CpuRatio[]} cpuRatios
  */
@@ -95,7 +95,7 @@ export function analyzeLoadCurve(results) {
  */
 function curvePoint(runtime, scenario, target, level, runs) {
   const ok = runs.filter((r) => r.status === 'ok' && r.run);
-  const measured = ok.map((r) => /** @type {import('../run/open-loop/generator.js').OpenLoopRun} */ (r.run));
+  const measured = ok.map((r) => /** @type {import('../model/results.js').OpenLoopRun} */ (r.run));
   const trusted = ok.filter((r) => r.generatorFlag === null).map((r) => /** @type {any} */ (r.run).latencyHistogram);
   const present = (/** @type {(number | null | undefined)[]} */ values) =>
     /** @type {number[]} */ (values.filter((v) => typeof v === 'number'));
@@ -104,7 +104,7 @@ function curvePoint(runtime, scenario, target, level, runs) {
   // a failed run's requests went out too, and a missed attempt's: what became of them is reported, though their
   // latencies are not
   const sent = runs.flatMap((r) => [r.run, r.missedAttempt?.run]).filter((run) => run !== null && run !== undefined);
-  const sum = (/** @type {(run: import('../run/open-loop/generator.js').OpenLoopRun) => number} */ pick) =>
+  const sum = (/** @type {(run: import('../model/results.js').OpenLoopRun) => number} */ pick) =>
     sent.reduce((total, run) => total + pick(run), 0);
   const peaks = present(ok.map((r) => r.server?.peakRssMiB));
   const merged = trusted.length ? mergedPercentiles(trusted) : null;

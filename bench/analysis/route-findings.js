@@ -2,7 +2,7 @@
 // --nest-app: per route, the load it was measured with and what its loads left behind: a backlog the server drained,
 // a hang, or a crash, each with its evidence (results.routeLoads and results.drains).
 
-/** @typedef {import('../run/recover.js').Drain} Drain */
+/** @typedef {import('../model/results.js').Drain} Drain */
 
 /**
  * @typedef {object} RouteFinding one route (or the traffic mix) of one runtime

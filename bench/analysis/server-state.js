@@ -5,7 +5,7 @@
 import { median } from '../maths/quantile.js';
 
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
-/** @typedef {import('../run/telemetry/probe.js').GcSummary} GcSummary */
+/** @typedef {import('../model/results.js').GcSummary} GcSummary */
 
 /** A young generation at most this share of the largest a target had in its rounds marks a round as stepped down. */
 export const YOUNG_STEP_SHARE = 0.5;
@@ -252,8 +252,8 @@ const ACCOUNTS_SHARE = 0.5;
 
 /**
  * @param {Record<string, { value: number } | undefined> | null} latencyMs percentiles by name, p50 among them
- * @param {Array<{ state?: import('../run/telemetry/probe.js').ServerState | null,
- *   host?: import('../run/host.js').HostDuringRun | null }>} runs the runs the percentiles came from
+ * @param {Array<{ state?: import('../model/results.js').ServerState | null,
+ *   host?: import('../model/results.js').HostDuringRun | null }>} runs the runs the percentiles came from
  * @returns {Spike[]}
  */
 export function attributeSpikes(latencyMs, runs) {

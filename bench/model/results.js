@@ -110,6 +110,20 @@ export const RESULTS_SCHEMA = 2;
  */
 
 /**
+ * The parts of a record its writers in run/ define, named here so that analysis/ and report/ read them from model/.
+ * @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult a timed run's load, as its generator counted it
+ * @typedef {import('../run/telemetry/probe.js').ServerState} ServerState
+ * @typedef {import('../run/telemetry/probe.js').GcSummary} GcSummary
+ * @typedef {import('../run/host.js').HostDuringRun} HostDuringRun
+ * @typedef {import('../run/host.js').HostIdentity} HostIdentity
+ * @typedef {import('../run/load-curve.js').CurveRunRecord} CurveRunRecord
+ * @typedef {import('../run/load-curve.js').LoadLevel} LoadLevel
+ * @typedef {import('../run/load-curve.js').CurvePlan} CurvePlan
+ * @typedef {import('../run/open-loop/generator.js').OpenLoopRun} OpenLoopRun
+ * @typedef {import('../run/recover.js').Drain} Drain
+ */
+
+/**
  * A run's name on disk (results/<stamp>/, profiles/<stamp>/): its start time to the second, without colons.
  * @param {Date} startedAt
  */

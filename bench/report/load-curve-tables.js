@@ -10,7 +10,7 @@ import { strong } from './rich-table.js';
 /** @typedef {import('../analysis/latency-curve.js').LoadCurveAnalysis} LoadCurveAnalysis */
 /** @typedef {import('../analysis/latency-curve.js').CurvePoint} CurvePoint */
 /** @typedef {import('../analysis/latency-curve.js').Estimate} Estimate */
-/** @typedef {import('../run/load-curve.js').LoadLevel} LoadLevel */
+/** @typedef {import('../model/results.js').LoadLevel} LoadLevel */
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('./rich-table.js').Text} Text */
 

@@ -8,7 +8,7 @@ import { strong } from './rich-table.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../analysis/route-findings.js').RouteFinding} RouteFinding */
-/** @typedef {import('../run/recover.js').Drain} Drain */
+/** @typedef {import('../model/results.js').Drain} Drain */
 
 const DASH = '–';
 

@@ -539,7 +539,7 @@ export function environmentTable(results) {
   return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
 }
 
-/** @param {import('../run/host.js').HostIdentity} host */
+/** @param {import('../model/results.js').HostIdentity} host */
 export function describeHost({ cpu, kernel, virtualization }) {
   const caches = cpu.caches.map((c) => `L${c.level}${c.type === 'Unified' ? '' : c.type[0].toLowerCase()} ${c.size}`);
   return (
