@@ -2,7 +2,7 @@
 // Why a ratio's verdict is what it is: every condition the analysis found, as one short note each, for the verdict
 // table, the runtime matrix and the comparison.
 import { FAILED_ANSWER_LIMIT, MIN_ROUNDS_FOR_VERDICT, band } from '../analysis/verdict.js';
-import { NEIGHBOUR_CPU_LIMIT } from '../analysis/analyze.js';
+import { NEIGHBOUR_CPU_LIMIT } from '../analysis/rows.js';
 import { formatNumber, formatPercent, formatRatio } from './format.js';
 
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */

@@ -1,4 +1,5 @@
-import { analyze, NEIGHBOUR_CPU_LIMIT } from '../../bench/analysis/analyze.js';
+import { analyze } from '../../bench/analysis/analyze.js';
+import { NEIGHBOUR_CPU_LIMIT } from '../../bench/analysis/rows.js';
 import { orderTable } from '../../bench/report/tables.js';
 import { plainText } from '../../bench/report/rich-table.js';
 import { FAILED_ANSWER_LIMIT } from '../../bench/analysis/verdict.js';
