@@ -10,6 +10,7 @@ import { sequentialSummary } from './sequential.js';
 import { BUDGETED_STARTS_CONFIDENCE } from './starts.js';
 import { ratioRow, summarizeTarget } from './rows.js';
 import { ablationRows, mixRows } from './stack-rows.js';
+import { runFacts } from './record.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord } from '../model/config.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
@@ -76,6 +77,7 @@ function ratioSpecs(results) {
  * @property {MixRow[]} mixes
  * @property {import('../own-app/switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
+ * @property {import('./record.js').RunFacts} run when and where it ran, at what load, what went wrong
  */
 
 /**
@@ -233,5 +235,6 @@ export function analyze(results) {
     loadCurve: analyzeLoadCurve(results),
     switching: switchingCost(results.ownApp, ratios, switchAtRate(results)),
     startup: startupRows(results),
+    run: runFacts(results),
   };
 }

@@ -6,7 +6,7 @@ import { DASH, formatNumber, formatPercent } from './format.js';
 import { htmlPage } from './html.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText, markdownTable, strong } from './rich-table.js';
-import { roundsDesign } from './tables.js';
+import { roundsDesign } from './run-tables.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/comparison.js').Change} Change */
@@ -14,17 +14,18 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 /** @typedef {import('./rich-table.js').Table} Table */
 
 /**
- * What identifies a run in the report.
- * @typedef {{ dir: string, results: import('../model/results.js').Results }} Run
+ * What identifies a run in the report: its directory and what its Analysis says of it.
+ * @typedef {{ dir: string, run: import('../analysis/record.js').RunFacts }} Run
  */
 
 /** @param {Run} run */
-function describeRun({ dir, results }) {
-  const commit = results.environment.git.commit;
+function describeRun({ dir, run }) {
+  const { environment, startedAt } = run;
+  const commit = environment.git.commit;
   return (
-    `${dir} (${results.startedAt}, ${results.environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, results.startedAt, [r])).join(', ')}, ` +
-    `${commit ? `commit ${commit.slice(0, 12)}${results.environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
-    `${results.environment.driver}, ${roundsDesign(results)})`
+    `${dir} (${startedAt}, ${environment.runtimes.map((r) => runtimeLabel(`${r.name}@${r.version}`, startedAt, [r])).join(', ')}, ` +
+    `${commit ? `commit ${commit.slice(0, 12)}${environment.git.dirty ? ' + changes' : ''}` : 'no commit'}, ` +
+    `${environment.driver}, ${roundsDesign(run.rounds)})`
   );
 }
 
@@ -123,7 +124,7 @@ function runsParagraph(a, b, hosts) {
 
 /** @param {Run} a @param {Run} b */
 function startDates(a, b) {
-  return { a: a.results.startedAt, b: b.results.startedAt };
+  return { a: a.run.startedAt, b: b.run.startedAt };
 }
 
 /**
@@ -152,15 +153,21 @@ export function renderComparisonHtml(a, b, changes, hosts) {
 
 /**
  * Both files of `npm run compare`'s report, from the two runs' results alone.
- * @param {Run} a @param {Run} b
+ * @param {{ dir: string, results: import('../model/results.js').Results }} a
+ * @param {{ dir: string, results: import('../model/results.js').Results }} b
  * @returns {{ changes: Change[], markdown: string, html: string }}
  */
 export function renderComparison(a, b) {
-  const changes = compareAnalyses(analyze(a.results), analyze(b.results));
+  const [analysisA, analysisB] = [analyze(a.results), analyze(b.results)];
+  const changes = compareAnalyses(analysisA, analysisB);
   const hosts = hostDifference(a.results, b.results);
+  const runs = [
+    { dir: a.dir, run: analysisA.run },
+    { dir: b.dir, run: analysisB.run },
+  ];
   return {
     changes,
-    markdown: renderComparisonMarkdown(a, b, changes, hosts),
-    html: renderComparisonHtml(a, b, changes, hosts),
+    markdown: renderComparisonMarkdown(runs[0], runs[1], changes, hosts),
+    html: renderComparisonHtml(runs[0], runs[1], changes, hosts),
   };
 }

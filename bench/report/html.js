@@ -11,18 +11,14 @@ import { timeTable, warmUpTable } from './warm-up-table.js';
 import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import {
   baselineTable,
-  environmentTable,
   estimateWords,
-  headerTable,
   orderTable,
   overheadTable,
-  problemsTable,
   scenarioLabel,
-  statusLine,
   targetTable,
   verdictTable,
-  roundsDesign,
 } from './tables.js';
+import { environmentTable, headerTable, problemsTable, roundsDesign, statusLine } from './run-tables.js';
 import {
   baselineMatrixTable,
   baselineRow,
@@ -302,7 +298,7 @@ function realisticLoadHtml(analysis) {
  * @param {string} profilesHtml the profiles section, or '' when there are none
  */
 export function renderHtml(results, analysis, profilesHtml) {
-  const status = statusLine(results);
+  const status = statusLine(analysis);
   const verdict = verdictTable(analysis);
   return htmlPage(
     'Nest on Fastify vs Nest on Express',
@@ -314,8 +310,8 @@ ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable({ ...verdict, intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.')}
 <details class="method"><summary>How these ratios were measured and judged</summary>
 <p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeHtml(roundsDesign(results))} with ${escapeHtml(results.environment.driver)} on ${escapeHtml(results.environment.cpu.model)}
-(${escapeHtml(results.environment.cpu.count)} CPUs). Rendered from results.json.</p>
+${escapeHtml(roundsDesign(analysis.run.rounds))} with ${escapeHtml(analysis.run.environment.driver)} on ${escapeHtml(analysis.run.environment.cpu.model)}
+(${escapeHtml(analysis.run.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${verdict.intro ? `<p>${htmlText(verdict.intro)}</p>` : ''}</details>
 ${htmlTable(leadTable(results, analysis))}
 ${packagesTables(results, analysis)
@@ -339,7 +335,7 @@ ${htmlTable(baselineTable(analysis))}
 ${realisticLoadHtml(analysis)}
 ${latencyCurveCharts(analysis.loadCurve, analysis.runtimeLabels)}
 ${htmlTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels))}
-${htmlTable(problemsTable(results))}
+${htmlTable(problemsTable(analysis))}
 ${throughputCharts(analysis)}
 ${roundCharts(analysis)}
 ${latencyCharts(analysis)}
@@ -347,9 +343,9 @@ ${htmlTable(mixTable(analysis, results))}
 ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
 ${htmlTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels))}
-${htmlTable(headerTable(results))}
+${htmlTable(headerTable(analysis))}
 ${profilesHtml}
-${htmlTable(environmentTable(results))}`,
+${htmlTable(environmentTable(analysis))}`,
   );
 }
 

@@ -1,17 +1,7 @@
 // @ts-check
 // report.md, and the summary printed at the end of a run (the same tables, as Markdown).
-import {
-  roundsDesign,
-  baselineTable,
-  environmentTable,
-  headerTable,
-  orderTable,
-  overheadTable,
-  problemsTable,
-  statusLine,
-  targetTable,
-  verdictTable,
-} from './tables.js';
+import { baselineTable, orderTable, overheadTable, targetTable, verdictTable } from './tables.js';
+import { environmentTable, headerTable, problemsTable, roundsDesign, statusLine } from './run-tables.js';
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
@@ -60,7 +50,7 @@ function decisionMarkdown(results, analysis) {
  * @param {{ decision?: boolean }} [options] decision: open with the answer (report.md puts it above its method)
  */
 export function renderSummary(results, analysis, { decision = true } = {}) {
-  const status = statusLine(results);
+  const status = statusLine(analysis);
   return [
     decision && decisionMarkdown(results, analysis),
     status && markdownText(status),
@@ -83,7 +73,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     markdownTable(baselineTable(analysis)),
     realisticLoadMarkdown(analysis),
     markdownTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels)),
-    markdownTable(problemsTable(results)),
+    markdownTable(problemsTable(analysis)),
   ]
     .filter(Boolean)
     .join('\n');
@@ -95,7 +85,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
  * @param {Results} results @param {Analysis} analysis
  */
 export function renderVerdict(results, analysis) {
-  const status = statusLine(results);
+  const status = statusLine(analysis);
   return [
     status && `${markdownText(status)}\n`,
     markdownTable({ ...verdictTable(analysis), intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.'),
@@ -115,7 +105,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     answerMarkdown(analysis),
     decisionMarkdown(results, analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
-      `Measured here in ${roundsDesign(results)} with ${results.environment.driver}; ` +
+      `Measured here in ${roundsDesign(analysis.run.rounds)} with ${analysis.run.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis, { decision: false }),
@@ -123,9 +113,9 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),
     markdownTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels)),
-    markdownTable(headerTable(results)),
+    markdownTable(headerTable(analysis)),
     profilesMarkdown,
-    markdownTable(environmentTable(results)),
+    markdownTable(environmentTable(analysis)),
   ]
     .filter(Boolean)
     .join('\n');

@@ -13,7 +13,7 @@ import { renderSummary, renderVerdict } from './markdown.js';
  */
 export function renderOutcome(results, analysis, { quiet, json, files }) {
   if (json) {
-    const run = { complete: results.complete, stopReason: results.stopReason ?? null, files };
+    const run = { complete: analysis.run.complete, stopReason: analysis.run.stopReason, files };
     return JSON.stringify(decisionJson(analysis, run), null, 2);
   }
   return quiet ? renderVerdict(results, analysis) : renderSummary(results, analysis);

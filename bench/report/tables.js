@@ -1,44 +1,21 @@
 // @ts-check
 // The report's tables as data (see rich-table.js), so Markdown, HTML and the terminal show the same thing.
-import { formatDuration } from '../model/durations.js';
 import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
-import { errorLine } from '../errors.js';
-import { ANSWERS_PER_CONNECTION_IN_A_BLOCK, MAX_BUDGET_ROUNDS } from '../model/design.js';
+import { MAX_BUDGET_ROUNDS } from '../model/design.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
-import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-/** @typedef {import('../model/results.js').Results} Results */
 
 /** @typedef {import('./rich-table.js').Table} Table */
 
 /** Half the interval's width relative to the median: how precisely a ratio is known. @param {import('../analysis/analyze.js').Summary} s */
 export function halfWidth(s) {
   return s.ci && s.median ? (s.ci.high - s.ci.low) / 2 / s.median : NaN;
-}
-
-/**
- * How the rounds were planned, for a report's opening line: "12 paired rounds", or the budget they were spent under.
- * @param {{ options: Pick<Results['options'], 'rounds' | 'budgetSec' | 'starts'>,
- *   steadyBlocks?: Results['steadyBlocks'] }} results steadyBlocks absent: the starts' blocks ran fixed rounds
- */
-export function roundsDesign({ options: { rounds, budgetSec, starts }, steadyBlocks }) {
-  if (starts > 1 && steadyBlocks)
-    return typeof budgetSec === 'number'
-      ? `server starts (at least ${starts}, more while a budget of ${formatDuration(budgetSec)} per runtime lasts), each measuring every scenario in alternating runs of its targets from their steady state on`
-      : `${starts} server starts × ${rounds} steady rounds of alternating runs`;
-  if (starts > 1)
-    return typeof budgetSec === 'number'
-      ? `at least ${starts} server starts, each with a block of paired rounds, under a budget of ${formatDuration(budgetSec)} per runtime`
-      : `${starts} server starts × ${rounds} paired rounds`;
-  return typeof budgetSec === 'number'
-    ? `paired rounds under a budget of ${formatDuration(budgetSec)} per runtime (each scenario's count in the verdict table)`
-    : `${rounds} paired rounds`;
 }
 
 /**
@@ -63,17 +40,6 @@ function roundsCell(row) {
   // the end under the stop rule its end level
   if (row.stop?.stoppedOn === 'decided') return `${inStarts}, decided (${formatLevel(coverage)} interval)`;
   return coverage === CONFIDENCE ? inStarts : `${inStarts} (${formatLevel(coverage)} interval)`;
-}
-
-/**
- * The servers beside the verdict that never booted, their own start not fitting in the budget. One row, or none.
- * @param {Results} results
- * @returns {string[][]}
- */
-function unbootedRows({ unbooted = [] }) {
-  if (!unbooted.length) return [];
-  const listed = unbooted.map(({ runtime, targets }) => `${targets.join(', ')} (${runtime})`).join('; ');
-  return [['not measured', `${listed}: never booted, the verdict's starts took the budget`]];
 }
 
 /**
@@ -413,176 +379,4 @@ export function targetTable(analysis) {
     ],
     rows,
   };
-}
-
-/**
- * Everything that did not go as planned. Empty rows when all went well.
- * @param {Results} results
- * @returns {Table}
- */
-export function problemsTable(results) {
-  const label = (/** @type {string} */ runtime) =>
-    runtimeLabel(runtime, results.startedAt, results.environment?.runtimes);
-  const rows = [
-    ...results.targetFailures.map((f) => [label(f.runtime), f.target, DASH, 'could not start', f.reason]),
-    ...results.verification
-      .filter((v) => !v.ok)
-      .map((v) => [label(v.runtime), v.target, v.scenario, 'skipped (verification)', v.reason ?? '']),
-    ...results.runs
-      .filter((r) => r.status !== 'ok')
-      .map((r) => [
-        label(r.runtime),
-        r.target,
-        r.scenario,
-        `round ${r.round} ${r.status === 'failed' ? 'failed' : `too slow for --duration ${results.options.durationSec} s`}`,
-        [r.failure?.reason, r.failure?.stderrTail && errorLine(r.failure.stderrTail)]
-          .filter(Boolean)
-          .join(' — stderr: '),
-      ]),
-  ];
-  return {
-    title: 'Skipped and failed',
-    headers: ['runtime', 'target', 'scenario', 'what', 'why'],
-    align: ['left', 'left', 'left', 'left', 'left'],
-    rows,
-  };
-}
-
-/**
- * @param {Results} results
- * @returns {Table}
- */
-export function headerTable(results) {
-  const { targets } = results.options;
-  const present = targets.filter((t) => results.headerDifferences.some((d) => t in d.values));
-  const stacks = [...new Set(results.plan.pairs.map((pair) => pair.stack))];
-  return {
-    title: 'Response headers that differ between targets',
-    intro:
-      'From the verification request of each scenario (Date left out). Each adapter keeps its defaults, as a fresh project has them. ' +
-      'Headers in bold belong to the security policy (helmet, CORS): under the production stack both adapters should send the same set.',
-    headers: ['runtime', scenarioHeader(stacks), 'header', ...present],
-    align: ['left', 'left', 'left', ...present.map(() => /** @type {const} */ ('left'))],
-    rows: results.headerDifferences.map((d) => [
-      runtimeLabel(d.runtime, results.startedAt, results.environment?.runtimes),
-      scenarioLabel(d, stacks),
-      d.security ? strong(d.header) : d.header,
-      ...present.map((t) => (t in d.values ? (d.values[t] ?? '(absent)') : DASH)),
-    ]),
-  };
-}
-
-/**
- * The blocks run at fewer connections than the flags say, each fitted on its first start's warm-up rounds so that each
- * connection is answered many times a run.
- * @param {Results} results
- */
-function loweredBlockLoads(results) {
-  const lowered = (results.blockLoads ?? []).filter((load) => load.lowered);
-  if (!lowered.length) return '';
-  const loads = lowered.map(
-    (load) =>
-      `${load.scenario} · ${load.stack}${results.environment.runtimes.length > 1 ? ` (${load.runtime})` : ''} at ${load.connections} connections (${formatNumber(load.msPerRequest, 2)} ms a request)`,
-  );
-  return `; fitted on the first start's warm-up rounds so that each connection gets ${ANSWERS_PER_CONNECTION_IN_A_BLOCK} answers a run: ${loads.join(', ')}`;
-}
-
-/**
- * @param {Results} results
- * @returns {Table}
- */
-export function environmentTable(results) {
-  const env = results.environment;
-  const o = results.options;
-  const rows = [
-    ['CPU', `${env.cpu.model}, ${env.cpu.count} CPUs${env.cpu.governor ? `, governor ${env.cpu.governor}` : ''}`],
-    // absent in results written before the host was identified
-    ...(env.host ? [['host', describeHost(env.host)]] : []),
-    ['memory', `${env.memoryGiB} GiB`],
-    ['OS', [env.os.distribution, env.os.kernel].filter(Boolean).join(', ')],
-    ['runtimes', env.runtimes.map((r) => describeRuntime(r, results.startedAt)).join('; ')],
-    ...(results.plan.runtimeChoice ? [['runtime choice', results.plan.runtimeChoice.reason]] : []),
-    [
-      'load generator',
-      `${env.driver}, ${o.connections} connections, ${o.durationSec} s per run, ${roundsDesign(results)}, ${o.warmupSec} s warm-up per pair` +
-        `${o.burstSec ? `, ${o.burstSec} s untimed burst before each run` : ''}` +
-        `${o.pipelining > 1 ? `, ${o.pipelining} requests pipelined per connection` : ''}` +
-        `${results.runs.some((run) => run.together) ? "; each round's compared pair loaded together for as long as its runs back-to-back would take (--pairing together)" : ''}` +
-        loweredBlockLoads(results),
-    ],
-    [
-      'pinning',
-      env.cpus
-        ? `servers on CPU ${env.cpus.server}, generator and bench on CPU ${env.cpus.generator} (taskset)`
-        : 'none',
-    ],
-    ...unbootedRows(results),
-    ['database', env.database],
-    [
-      results.packages ? "the bench's own packages (the servers ran on the package sets above)" : 'packages',
-      Object.entries(env.packages)
-        .map(([name, version]) => `${name} ${version ?? DASH}`)
-        .join(', '),
-    ],
-    ['git', env.git.commit ? `${env.git.commit.slice(0, 12)}${env.git.dirty ? ' (uncommitted changes)' : ''}` : DASH],
-    [
-      'command',
-      `npm run bench --${env.bench.argv.length ? ` ${env.bench.argv.join(' ')}` : ''} (bench on node ${env.bench.node})`,
-    ],
-    [
-      'started / finished',
-      `${results.startedAt} / ${results.finishedAt ?? DASH}${results.finishedAt ? ` (${formatDuration((Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000)})` : ''}`,
-    ],
-    ...results.started.filter((s) => s.line).map((s) => [`${s.target} said`, `${s.line} (${s.runtime})`]),
-    ...serverSetupRows(results.started),
-  ];
-  return { title: 'Environment', headers: ['', ''], align: ['left', 'left'], rows };
-}
-
-/** @param {import('../model/results.js').HostIdentity} host */
-export function describeHost({ cpu, kernel, virtualization }) {
-  const caches = cpu.caches.map((c) => `L${c.level}${c.type === 'Unified' ? '' : c.type[0].toLowerCase()} ${c.size}`);
-  return (
-    `${cpu.vendor ?? 'unknown vendor'} family ${cpu.family ?? '?'} model ${cpu.model ?? '?'} stepping ` +
-    `${cpu.stepping ?? '?'}, microcode ${cpu.microcode ?? '?'}${caches.length ? `, ${caches.join(' ')}` : ''}; ` +
-    `${kernel}; ${[virtualization.vm && `VM: ${virtualization.vm}`, virtualization.container && `container: ${virtualization.container}`].filter(Boolean).join(', ') || 'no virtualisation found'}`
-  );
-}
-
-/**
- * The runtime flags the servers got and what ran without telemetry, once each.
- * @param {Results['started']} started
- */
-function serverSetupRows(started) {
-  const flags = [...new Set(started.map((s) => (s.runtimeFlags ?? []).join(' ')))].filter(Boolean);
-  const missing = started.filter((s) => s.telemetryMissing);
-  return [
-    ...(flags.length ? [['server runtime flags', flags.join('; ')]] : []),
-    ...(missing.length
-      ? [['without telemetry', missing.map((s) => `${s.target} (${s.runtime}): ${s.telemetryMissing}`).join('; ')]]
-      : []),
-  ];
-}
-
-/**
- * A runtime as the environment table shows it: version, release status on the run's date, LTS codename, V8, binary.
- * @param {import('../runtimes/runtimes.js').Runtime} runtime @param {string} date
- */
-function describeRuntime(runtime, date) {
-  const status = releaseStatus(runtime, date);
-  const details = [status.text, status.codename, status.v8 && `V8 ${status.v8}`].filter(Boolean).join(', ');
-  return `${runtime.name} ${runtime.version} (${details}; ${runtime.command})`;
-}
-
-/**
- * A line above everything when the run did not finish, or null.
- * @param {Results} results
- * @returns {import('./rich-table.js').Text | null}
- */
-export function statusLine(results) {
-  if (results.complete) return null;
-  return [
-    strong('Incomplete results'),
-    `: ${results.stopReason ?? 'the run did not finish'}. Tables show what was measured before it stopped.`,
-  ];
 }
