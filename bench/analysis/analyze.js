@@ -11,6 +11,8 @@ import { BUDGETED_STARTS_CONFIDENCE } from './starts.js';
 import { ratioRow, summarizeTarget } from './rows.js';
 import { ablationRows, mixRows } from './stack-rows.js';
 import { runFacts } from './record.js';
+import { ownAppFacts } from './own-app-facts.js';
+import { timeSpent, warmUpRows } from './time-spent.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord } from '../model/config.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
@@ -78,6 +80,10 @@ function ratioSpecs(results) {
  * @property {import('../own-app/switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  * @property {import('./record.js').RunFacts} run when and where it ran, at what load, what went wrong
+ * @property {import('./own-app-facts.js').OwnAppFacts | null} ownApp the app's record and what was made of it; null
+ *   without --nest-app
+ * @property {import('./time-spent.js').WarmUpRow[]} warmUps each block's warm-up on each start, with --starts
+ * @property {import('./time-spent.js').TimeSpent | null} timeSpent where the run's wall time went; null before it ended
  */
 
 /**
@@ -211,6 +217,7 @@ export function analyze(results) {
   }
   const config = measuredConfig(results);
   const [numerator, denominator] = config.compare;
+  const atRate = switchAtRate(results);
   const builtIn = config.source === BUILTIN_CONFIG.source;
   return {
     runtimes,
@@ -233,7 +240,10 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results),
     loadCurve: analyzeLoadCurve(results),
-    switching: switchingCost(results.ownApp, ratios, switchAtRate(results)),
+    switching: switchingCost(results.ownApp, ratios, atRate),
+    ownApp: ownAppFacts(results, atRate),
+    warmUps: warmUpRows(results),
+    timeSpent: timeSpent(results),
     startup: startupRows(results),
     run: runFacts(results),
   };

@@ -8,7 +8,6 @@ import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import { startsTable } from './starts-table.js';
 import { timeTable, warmUpTable } from './warm-up-table.js';
-import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import {
   baselineTable,
   estimateWords,
@@ -318,10 +317,10 @@ ${packagesTables(results, analysis)
   .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(results, analysis)}</div>` : ''))
   .join('')}
 ${htmlTable(startsTable(analysis))}
-${htmlTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels))}
-${htmlTable(timeTable(timeSpent(results)))}
+${htmlTable(warmUpTable(analysis.warmUps, analysis.runtimeLabels))}
+${htmlTable(timeTable(analysis.timeSpent))}
 ${htmlTable(startupTable(analysis))}
-${ownAppTables(results, analysis.runtimeLabels, analysis.switching)
+${ownAppTables(analysis)
   .map(({ table, empty }) => htmlTable(table, empty))
   .join('')}
 ${htmlTable(stackComparisonTable(analysis))}

@@ -8,7 +8,6 @@ import { markdownTable, markdownText } from './rich-table.js';
 import { ownAppTables } from './own-app-tables.js';
 import { startsTable } from './starts-table.js';
 import { timeTable, warmUpTable } from './warm-up-table.js';
-import { timeSpent, warmUpRows } from '../analysis/time-spent.js';
 import { packagesTables } from './packages-tables.js';
 import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 import { decisionSentences } from './decision.js';
@@ -58,12 +57,10 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     markdownTable(leadTable(results, analysis)),
     ...packagesTables(results, analysis).map((table) => markdownTable(table)),
     markdownTable(startsTable(analysis)),
-    markdownTable(warmUpTable(warmUpRows(results), analysis.runtimeLabels)),
-    markdownTable(timeTable(timeSpent(results))),
+    markdownTable(warmUpTable(analysis.warmUps, analysis.runtimeLabels)),
+    markdownTable(timeTable(analysis.timeSpent)),
     markdownTable(startupTable(analysis)),
-    ...ownAppTables(results, analysis.runtimeLabels, analysis.switching).map(({ table, empty }) =>
-      markdownTable(table, empty),
-    ),
+    ...ownAppTables(analysis).map(({ table, empty }) => markdownTable(table, empty)),
     markdownTable(stackComparisonTable(analysis)),
     markdownTable(ablationTable(analysis)),
     markdownTable(runtimeMatrixTable(analysis)),

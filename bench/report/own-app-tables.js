@@ -2,9 +2,8 @@
 // The tables of a --nest-app run: what changes on Fastify (routes that answer differently, with the server's error),
 // what a switch saves at --rate, the rows the writes created, and every route Nest registered with its share of the
 // logged traffic and how it was measured, or why not.
-import { TARGET_UTILISATION, switchAtRate } from '../analysis/switch-at-rate.js';
-import { writeGrowth } from '../analysis/writes.js';
-import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../own-app/app-config.js';
+import { TARGET_UTILISATION } from '../analysis/switch-at-rate.js';
+import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../own-app/app-config.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 import { routeLoadTable } from './route-load-table.js';
@@ -54,11 +53,11 @@ export function compatibilityTable(record) {
 
 /**
  * @param {OwnAppRecord} record
- * @param {import('../model/results.js').RunRecord[]} [runs] the timed runs: a route listed for timing that none of them
- *   measured on both adapters says why
+ * @param {Record<string, import('../analysis/own-app-facts.js').RouteTiming>} timing by scenario: a route listed for
+ *   timing that no timed run measured on both adapters says why
  * @returns {Table}
  */
-export function ownRoutesTable(record, runs) {
+export function ownRoutesTable(record, timing) {
   const logged = record.routes.reduce((sum, r) => sum + r.logged, 0);
   const mixed = record.routes.filter((r) => r.scenario !== null).reduce((sum, r) => sum + r.logged, 0);
   const { traffic } = record;
@@ -82,27 +81,23 @@ export function ownRoutesTable(record, runs) {
       r.handler,
       traffic ? formatPercent(logged ? r.logged / logged : 0, 1) : DASH,
       r.scenario ? [r.scenario, ': ', code(r.request ?? '')] : DASH,
-      r.notMeasured ?? (r.scenario && runs ? (untimed(r.scenario, runs) ?? '') : ''),
+      r.notMeasured ?? (r.scenario && timing[r.scenario] ? (untimed(timing[r.scenario]) ?? '') : ''),
     ]),
   };
 }
 
 /**
  * Why a route checked for timing has no ratio: no timed run of it, or none that answered on one adapter.
- * @param {string} scenario @param {import('../model/results.js').RunRecord[]} runs
+ * @param {import('../analysis/own-app-facts.js').RouteTiming} timing
+ * @returns {import('./rich-table.js').Text | null}
  */
-export function untimed(scenario, runs) {
-  const own = runs.filter((run) => run.scenario === scenario);
-  if (own.length === 0)
+export function untimed(timing) {
+  if (!timing.timed)
     return [strong('never timed'), ': a hang or crash left it out (how each route was measured), or --scenarios did'];
-  const unanswered = [EXPRESS_TARGET, FASTIFY_TARGET].find(
-    (target) => !own.some((run) => run.target === target && run.status === 'ok'),
-  );
-  if (!unanswered) return null;
-  const failed = own.find((run) => run.target === unanswered && run.failure);
+  if (!timing.unanswered) return null;
   return [
     strong('no ratio'),
-    `: no timed run on ${unanswered} answered as checked${failed?.failure ? ` (${failed.failure.reason})` : ''}`,
+    `: no timed run on ${timing.unanswered} answered as checked${timing.failure ? ` (${timing.failure})` : ''}`,
   ];
 }
 
@@ -218,17 +213,13 @@ function formatSignedPercent(value) {
 /**
  * The --nest-app tables in report order: what switching costs and what to change, what changes on Fastify, how each
  * route was measured and what it did to its server, what a switch saves at --rate, the writes, and every route.
- * @param {import('../model/results.js').Results} results
- * @param {Record<string, string>} [labels] runtime keys with their release status
- * @param {import('../own-app/switching.js').SwitchingCost | null} [switching] from the analysis
+ * @param {import('../analysis/analyze.js').Analysis} analysis
  * @returns {{ table: Table, empty?: string }[]}
  */
-export function ownAppTables(results, labels = {}, switching = null) {
-  const record = results.ownApp;
-  if (!record) return [];
-  const atRate = switchAtRate(results);
-  const writes = writeGrowth(results);
-  const routeLoads = routeLoadTable(results, labels);
+export function ownAppTables({ ownApp, runtimeLabels: labels, switching }) {
+  if (!ownApp) return [];
+  const { record, atRate, writes, timing } = ownApp;
+  const routeLoads = routeLoadTable(ownApp.routes, ownApp.flags, labels);
   return [
     ...(switching
       ? [{ table: switchingSummaryTable(switching, labels) }, { table: switchingFindingsTable(switching) }]
@@ -237,7 +228,7 @@ export function ownAppTables(results, labels = {}, switching = null) {
     ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
-    { table: ownRoutesTable(record, results.runs) },
+    { table: ownRoutesTable(record, timing) },
     { table: ownPackagesTable(record) },
   ];
 }

@@ -1,7 +1,6 @@
 // @ts-check
 // --nest-app: how each route was measured (its single-request latency, the connections and run length that follow
 // from it) and what it did to its server: a backlog, a hang or a crash, with the evidence.
-import { routeFindings } from '../analysis/route-findings.js';
 import { errorLine } from '../errors.js';
 import { formatNumber } from './format.js';
 import { strong } from './rich-table.js';
@@ -13,14 +12,13 @@ import { strong } from './rich-table.js';
 const DASH = '–';
 
 /**
- * @param {import('../model/results.js').Results} results
+ * @param {RouteFinding[]} findings each route's load and what it left behind (analysis/route-findings.js)
+ * @param {{ connections: number, durationSec: number }} flags --connections and --duration
  * @param {Record<string, string>} [labels] runtime keys with their release status
  * @returns {Table | null} null: no route was fitted (a run before this existed, or not --nest-app)
  */
-export function routeLoadTable(results, labels = {}) {
-  const findings = routeFindings(results);
+export function routeLoadTable(findings, { connections, durationSec }, labels = {}) {
   if (findings.length === 0) return null;
-  const { connections, durationSec } = results.options;
   const targets = [...new Set(findings.flatMap((finding) => Object.keys(finding.aloneMs)))];
   return {
     title: 'How each route was measured',

@@ -9,6 +9,7 @@ import {
 import { drainCapMs, MAX_DRAIN_CAP_MS, probeDeadlineMs } from '../../bench/run/recover.js';
 import { SETTLE_CAP_MS } from '../../bench/run/settle.js';
 import { routeLoadTable } from '../../bench/report/route-load-table.js';
+import { routeFindings } from '../../bench/analysis/route-findings.js';
 import { plainText } from '../../bench/report/rich-table.js';
 
 const QUICK = { connections: 50, durationSec: 0.25, pipelining: 1 };
@@ -113,7 +114,7 @@ describe('how each route was measured, in the report', () => {
     ],
   };
   const rows = () => {
-    const table = routeLoadTable(results)!;
+    const table = routeLoadTable(routeFindings(results), results.options)!;
     return Object.fromEntries(table.rows.map((row) => [plainText(row[1]), plainText(row[row.length - 1])]));
   };
 
@@ -143,7 +144,7 @@ describe('how each route was measured, in the report', () => {
   });
 
   it('has no table for a run that fitted no route', () => {
-    expect(routeLoadTable({ ...results, routeLoads: undefined })).toBeNull();
+    expect(routeLoadTable(routeFindings({ ...results, routeLoads: undefined }), results.options)).toBeNull();
   });
 });
 
