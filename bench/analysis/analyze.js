@@ -84,6 +84,9 @@ function ratioSpecs(results) {
  *   without --nest-app
  * @property {import('./time-spent.js').WarmUpRow[]} warmUps each block's warm-up on each start, with --starts
  * @property {import('./time-spent.js').TimeSpent | null} timeSpent where the run's wall time went; null before it ended
+ * @property {import('../packages/packages-record.js').PackagesRecord | null} packages with --packages: each set as installed and
+ *   each cell (runtime × set), whose key stands where a runtime's would in every other row
+ * @property {import('../packages/nest-benchmark.js').NestBenchmarkRow[]} nestBenchmark with --nest-benchmark
  */
 
 /**
@@ -238,11 +241,13 @@ export function analyze(results) {
     ratios,
     refusals,
     ablation: ablationRows(results, stacks),
-    mixes: mixRows(results),
+    mixes: mixRows(results, config),
     loadCurve: analyzeLoadCurve(results),
     switching: switchingCost(results.ownApp, ratios, atRate),
     ownApp: ownAppFacts(results, atRate),
     warmUps: warmUpRows(results),
+    packages: results.packages ?? null,
+    nestBenchmark: results.nestBenchmark ?? [],
     timeSpent: timeSpent(results),
     startup: startupRows(results),
     run: runFacts(results),

@@ -30,6 +30,7 @@ import { summarize } from './stats.js';
  * @property {Record<string, number>} sentByRoute
  * @property {number} sent
  * @property {number} answered responses with the expected statuses, over the rounds
+ * @property {Array<{ route: string, weight: number }>} shares what the mix was defined with
  */
 
 /**
@@ -82,9 +83,10 @@ export function ablationRows(results, stacks) {
 /**
  * The requests each mix run sent per route, summed over a target's rounds.
  * @param {Results} results
+ * @param {import('../model/config.js').ConfigRecord} config what was measured: each mix's shares
  * @returns {MixRow[]}
  */
-export function mixRows(results) {
+export function mixRows(results, config) {
   /** @type {Map<string, MixRow>} */
   const rows = new Map();
   for (const run of results.runs) {
@@ -100,6 +102,7 @@ export function mixRows(results) {
       sentByRoute: {},
       sent: 0,
       answered: 0,
+      shares: config.scenarios.find((s) => s.name === run.scenario)?.mix ?? [],
     };
     for (const [route, count] of Object.entries(sentByRoute)) {
       row.sentByRoute[route] = (row.sentByRoute[route] ?? 0) + count;

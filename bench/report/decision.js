@@ -14,11 +14,10 @@ import { DECIDED_VERDICTS } from '../analysis/verdict.js';
 const DECIDED = new Set(DECIDED_VERDICTS);
 
 /**
- * @param {import('../model/results.js').Results} results
  * @param {import('../analysis/analyze.js').Analysis} analysis
  * @returns {Text[]} one paragraph each
  */
-export function decisionSentences(results, analysis) {
+export function decisionSentences(analysis) {
   const names = analysis.compared.builtIn
     ? { numerator: 'Nest-Fastify', denominator: 'Nest-Express' }
     : analysis.compared;
@@ -53,7 +52,7 @@ export function decisionSentences(results, analysis) {
     return [sentence];
   });
   if (paragraphs.length === 0) paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
-  paragraphs.unshift(...bootSentences(results.ownApp));
+  paragraphs.unshift(...bootSentences(analysis.ownApp?.record));
   for (const refusal of analysis.refusals ?? [])
     paragraphs.push([
       strong(`Refused, not measured: ${scenarioLabel(refusal, analysis.stacks)}`),
@@ -80,7 +79,7 @@ export function decisionSentences(results, analysis) {
     const total = cost.byKind.breaks + cost.byKind.differs + cost.byKind.plugin;
     paragraphs.push([
       strong('Switching'),
-      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : results.ownApp?.bootFailure ? 'no route could be asked, as the app did not boot' : 'every route answers its own request alike on both adapters'}; ` +
+      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : analysis.ownApp?.record.bootFailure ? 'no route could be asked, as the app did not boot' : 'every route answers its own request alike on both adapters'}; ` +
         `${formatNumber(total)} findings in all (${formatNumber(cost.byKind.breaks)} ${KIND_WORDS.breaks}, ${formatNumber(cost.byKind.differs)} ${KIND_WORDS.differs}, ` +
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
     ]);

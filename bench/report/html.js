@@ -302,7 +302,7 @@ export function renderHtml(results, analysis, profilesHtml) {
   return htmlPage(
     'Nest on Fastify vs Nest on Express',
     `${answerFigure(analysis)}
-<div class="decision">${decisionSentences(results, analysis)
+<div class="decision">${decisionSentences(analysis)
       .map((paragraph) => `<p>${htmlText(paragraph)}</p>`)
       .join('')}</div>
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
@@ -313,8 +313,8 @@ ${escapeHtml(roundsDesign(analysis.run.rounds))} with ${escapeHtml(analysis.run.
 (${escapeHtml(analysis.run.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${verdict.intro ? `<p>${htmlText(verdict.intro)}</p>` : ''}</details>
 ${htmlTable(leadTable(results, analysis))}
-${packagesTables(results, analysis)
-  .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(results, analysis)}</div>` : ''))
+${packagesTables(analysis)
+  .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(analysis)}</div>` : ''))
   .join('')}
 ${htmlTable(startsTable(analysis))}
 ${htmlTable(warmUpTable(analysis.warmUps, analysis.runtimeLabels))}
@@ -338,7 +338,7 @@ ${htmlTable(problemsTable(analysis))}
 ${throughputCharts(analysis)}
 ${roundCharts(analysis)}
 ${latencyCharts(analysis)}
-${htmlTable(mixTable(analysis, results))}
+${htmlTable(mixTable(analysis))}
 ${htmlTable(orderTable(analysis))}
 ${htmlTable(targetTable(analysis))}
 ${htmlTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels))}

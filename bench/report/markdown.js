@@ -37,7 +37,7 @@ function answerMarkdown(analysis) {
 
 /** The answer in plain sentences, one paragraph each. @param {Results} results @param {Analysis} analysis */
 function decisionMarkdown(results, analysis) {
-  return decisionSentences(results, analysis)
+  return decisionSentences(analysis)
     .map((paragraph) => `${markdownText(paragraph)}\n`)
     .join('\n');
 }
@@ -55,7 +55,7 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(leadTable(results, analysis)),
-    ...packagesTables(results, analysis).map((table) => markdownTable(table)),
+    ...packagesTables(analysis).map((table) => markdownTable(table)),
     markdownTable(startsTable(analysis)),
     markdownTable(warmUpTable(analysis.warmUps, analysis.runtimeLabels)),
     markdownTable(timeTable(analysis.timeSpent)),
@@ -106,7 +106,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(results, analysis, { decision: false }),
-    markdownTable(mixTable(analysis, results)),
+    markdownTable(mixTable(analysis)),
     markdownTable(orderTable(analysis)),
     markdownTable(targetTable(analysis)),
     markdownTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels)),

@@ -11,7 +11,6 @@ import { describeVersions } from '../own-app/packages.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-/** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../packages/packages-record.js').PackagesRecord['cells'][number]} CellRecord */
 
@@ -49,9 +48,9 @@ const shareOfNode = (analysis, cell, target, scenario) =>
     (r) => r.kind === 'baseline' && r.runtime === cell && r.numerator === target && r.scenario === scenario,
   );
 
-/** @param {Results} results */
-function setOf(results, /** @type {string} */ label) {
-  return results.packages?.sets.find((set) => set.label === label);
+/** @param {Analysis} analysis */
+function setOf(analysis, /** @type {string} */ label) {
+  return analysis.packages?.sets.find((set) => set.label === label);
 }
 
 /** `Node 10 (2018-04-24)`: a runtime's line with the day it was first released. @param {string} runtime `node@10.24.1` */
@@ -62,21 +61,21 @@ function lineWithDate(runtime) {
 
 /**
  * The cells the timeline follows: those of the eras alias when the run had it, else every cell, in run order.
- * @param {Results} results
+ * @param {Analysis} analysis
  */
-function eraCells(results) {
+function eraCells(analysis) {
   // a user's app on several sets is not the claim's timeline
-  const cells = results.ownApp ? [] : (results.packages?.cells ?? []);
+  const cells = analysis.ownApp ? [] : (analysis.packages?.cells ?? []);
   const eras = cells.filter((cell) => cell.alias === 'eras');
   return eras.length ? eras : cells;
 }
 
 /**
- * @param {Results} results
+ * @param {Analysis} analysis
  * @returns {Table | null}
  */
-export function packageSetsTable(results) {
-  if (!results.packages) return null;
+export function packageSetsTable(analysis) {
+  if (!analysis.packages) return null;
   const names = [
     '@nestjs/core',
     '@nestjs/platform-express',
@@ -89,10 +88,10 @@ export function packageSetsTable(results) {
   ];
   return {
     title: 'Package sets',
-    intro: `Each set as npm installed it into .packages/ (--packages ${results.packages.requested}); the newest release of each line, with what it depends on; typeorm: the one its DB routes ran on, when it had them.`,
+    intro: `Each set as npm installed it into .packages/ (--packages ${analysis.packages.requested}); the newest release of each line, with what it depends on; typeorm: the one its DB routes ran on, when it had them.`,
     headers: ['set', ...names, 'engines.node'],
     align: ['left', ...names.map(() => /** @type {const} */ ('right')), 'left'],
-    rows: results.packages.sets.map((set) => [
+    rows: analysis.packages.sets.map((set) => [
       set.label,
       ...names.map((name) => set.versions[name] ?? set.database?.versions[name] ?? DASH),
       Object.entries({ ...set.engines, ...set.database?.engines })
@@ -104,11 +103,11 @@ export function packageSetsTable(results) {
 
 /**
  * When the claim held: each era's Nest on the Node line of its day, oldest first.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @returns {Table | null}
  */
-export function timelineTable(results, analysis) {
-  const cells = eraCells(results);
+export function timelineTable(analysis) {
+  const cells = eraCells(analysis);
   if (cells.length === 0) return null;
   return {
     title: 'When the claim held',
@@ -125,7 +124,7 @@ export function timelineTable(results, analysis) {
     ],
     align: ['left', 'left', 'left', ...TIMELINE_SCENARIOS.map(() => /** @type {const} */ ('right')), 'left', 'right'],
     rows: cells.map((cell) => {
-      const versions = setOf(results, cell.set)?.versions ?? {};
+      const versions = setOf(analysis, cell.set)?.versions ?? {};
       const hello = nestRatio(analysis, cell.key, 'hello');
       return [
         lineWithDate(cell.runtime),
@@ -141,11 +140,11 @@ export function timelineTable(results, analysis) {
 
 /**
  * The timeline as a chart: one category per era, the claim's band shaded.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @returns {string} SVG, or '' without cells
  */
-export function timelineChart(results, analysis) {
-  const cells = eraCells(results);
+export function timelineChart(analysis) {
+  const cells = eraCells(analysis);
   if (cells.length === 0) return '';
   const point = (/** @type {RatioRow | undefined} */ row) =>
     row && Number.isFinite(row.summary.median)
@@ -185,11 +184,11 @@ function shortName(key) {
 /**
  * Packages against runtime: one table for every two sets measured on the same two runtimes, each effect as the ratio
  * of the cells' medians (cells are separate blocks of rounds, so no interval).
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @returns {Table[]}
  */
-export function splitTables(results, analysis) {
-  return factorialSquares(results.packages?.cells ?? []).map((square) => splitTable(square, analysis));
+export function splitTables(analysis) {
+  return factorialSquares(analysis.packages?.cells ?? []).map((square) => splitTable(square, analysis));
 }
 
 /**
@@ -274,15 +273,15 @@ function factorialSquares(cells) {
 
 /**
  * Which routes each cell served, and its TypeORM or why it had no DB routes.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @returns {Table | null}
  */
-export function cellRoutesTable(results, analysis) {
-  const cells = results.packages?.cells ?? [];
+export function cellRoutesTable(analysis) {
+  const cells = analysis.packages?.cells ?? [];
   if (cells.length === 0) return null;
   const routes = (/** @type {CellRecord} */ cell) =>
     analysis.scenarios.filter((scenario) => nestRatio(analysis, cell.key, scenario)).join(', ') || DASH;
-  if (results.ownApp)
+  if (analysis.ownApp)
     return {
       title: 'Your app per cell',
       intro:
@@ -292,7 +291,7 @@ export function cellRoutesTable(results, analysis) {
       align: ['left', 'left', 'left'],
       rows: [
         ...cells.map((cell) => [cell.key, routes(cell), describeVersions(cell.appVersions ?? {})]),
-        ...(results.packages?.refused ?? []).map(({ key, reason }) => [key, DASH, `not measured: ${reason}`]),
+        ...(analysis.packages?.refused ?? []).map(({ key, reason }) => [key, DASH, `not measured: ${reason}`]),
       ],
     };
   return {
@@ -303,7 +302,7 @@ export function cellRoutesTable(results, analysis) {
     headers: ['runtime · set', 'routes measured', 'TypeORM', 'no DB routes because'],
     align: ['left', 'left', 'left', 'left'],
     rows: cells.map((cell) => {
-      const database = setOf(results, cell.set)?.database;
+      const database = setOf(analysis, cell.set)?.database;
       return [
         cell.key,
         routes(cell),
@@ -318,11 +317,11 @@ export function cellRoutesTable(results, analysis) {
 
 /**
  * Nest's own benchmark, reproduced per cell beside the numbers it published.
- * @param {Results} results
+ * @param {Analysis} analysis
  * @returns {Table | null}
  */
-export function nestBenchmarkTable(results) {
-  const rows = results.nestBenchmark ?? [];
+export function nestBenchmarkTable(analysis) {
+  const rows = analysis.nestBenchmark;
   if (rows.length === 0) return null;
   const servers = /** @type {(keyof typeof NEST_PUBLISHED)[]} */ (Object.keys(NEST_PUBLISHED));
   const cells = [...new Set(rows.map((row) => row.cell))];
@@ -362,15 +361,15 @@ export function nestBenchmarkTable(results) {
 
 /**
  * Every table of a --packages run, in reading order; none for another run.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @returns {Table[]}
  */
-export function packagesTables(results, analysis) {
+export function packagesTables(analysis) {
   return [
-    timelineTable(results, analysis),
-    ...splitTables(results, analysis),
-    nestBenchmarkTable(results),
-    cellRoutesTable(results, analysis),
-    packageSetsTable(results),
+    timelineTable(analysis),
+    ...splitTables(analysis),
+    nestBenchmarkTable(analysis),
+    cellRoutesTable(analysis),
+    packageSetsTable(analysis),
   ].filter((table) => table !== null);
 }

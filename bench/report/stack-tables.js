@@ -8,7 +8,6 @@ import { estimateWords } from './tables.js';
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
-/** @typedef {import('../model/results.js').Results} Results */
 
 /** @param {RatioRow | undefined} row */
 const ratioCell = (row) =>
@@ -117,13 +116,11 @@ export function ablationTable(analysis) {
 /**
  * What each mix run sent per route, against the shares the mix was defined with.
  * @param {Analysis} analysis
- * @param {Results} results
  * @returns {Table}
  */
-export function mixTable(analysis, results) {
-  const defined = results.config?.scenarios ?? [];
+export function mixTable(analysis) {
   const rows = analysis.mixes.map((mix) => {
-    const shares = defined.find((s) => s.name === mix.scenario)?.mix ?? [];
+    const { shares } = mix;
     const total = shares.reduce((sum, share) => sum + share.weight, 0);
     return [
       analysis.runtimeLabels[mix.runtime],

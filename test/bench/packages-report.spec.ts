@@ -45,7 +45,7 @@ function packagesRun() {
 describe('the package-set tables', () => {
   it('splits the ratio into what the packages moved on each runtime and what the runtime moved with each set', () => {
     const run = packagesRun();
-    const [table] = splitTables(run, analyze(run));
+    const [table] = splitTables(analyze(run));
     expect(table.title).toBe('What moved it: packages or runtime (nest@10.4.22 and nest@12.5.1)');
     const hello = table.rows[0].map((cell) => plainText(cell));
     expect(hello[0]).toBe('Nest-Fastify ÷ Nest-Express, hello');
@@ -55,7 +55,7 @@ describe('the package-set tables', () => {
 
   it('follows the eras in the timeline when the run had them, naming the frameworks of each set', () => {
     const run = packagesRun();
-    const table = timelineTable(run, analyze(run));
+    const table = timelineTable(analyze(run));
     expect(table?.rows).toHaveLength(1);
     const [row] = table!.rows.map((cells) => cells.map((cell) => plainText(cell)));
     expect(row.slice(0, 3)).toEqual(['Node 24 (2025-05-06)', 'node@24.21.0 · nest@12.5.1', '5.3.0 · 5.12.8']);
@@ -71,7 +71,7 @@ describe('the package-set tables', () => {
     };
     run.packages.cells[0].databaseMissing = '@nestjs/typeorm 10.0.2 asks for typeorm ^0.2.7';
     run.packages.cells[3].databaseMissing = null;
-    const rows = cellRoutesTable(run, analyze(run))!.rows.map((cells) => cells.map((cell) => plainText(cell)));
+    const rows = cellRoutesTable(analyze(run))!.rows.map((cells) => cells.map((cell) => plainText(cell)));
     expect(rows[0]).toEqual([
       'node@22.23.3 · nest@10.4.22',
       'hello',
