@@ -35,8 +35,8 @@ function answerMarkdown(analysis) {
   return `**${sentence}**\n\n![${sentence.replace(/[[\]]/g, '')}](${ANSWER_SVG_FILE})\n`;
 }
 
-/** The answer in plain sentences, one paragraph each. @param {Results} results @param {Analysis} analysis */
-function decisionMarkdown(results, analysis) {
+/** The answer in plain sentences, one paragraph each. @param {Analysis} analysis */
+function decisionMarkdown(analysis) {
   return decisionSentences(analysis)
     .map((paragraph) => `${markdownText(paragraph)}\n`)
     .join('\n');
@@ -45,13 +45,13 @@ function decisionMarkdown(results, analysis) {
 /**
  * What the terminal shows when the run ends: the answer in sentences, the verdict, Nest's cost, the ceiling, and
  * anything that went wrong.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Results} results read by the lead table alone @param {Analysis} analysis
  * @param {{ decision?: boolean }} [options] decision: open with the answer (report.md puts it above its method)
  */
 export function renderSummary(results, analysis, { decision = true } = {}) {
   const status = statusLine(analysis);
   return [
-    decision && decisionMarkdown(results, analysis),
+    decision && decisionMarkdown(analysis),
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
     markdownTable(leadTable(results, analysis)),
@@ -79,9 +79,9 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
 /**
  * The verdict alone, for --quiet: whether the run finished, and the verdict table without its method paragraph
  * (report.md has it, and every other table).
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  */
-export function renderVerdict(results, analysis) {
+export function renderVerdict(analysis) {
   const status = statusLine(analysis);
   return [
     status && `${markdownText(status)}\n`,
@@ -100,7 +100,7 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
   return [
     '# Nest on Fastify vs Nest on Express\n',
     answerMarkdown(analysis),
-    decisionMarkdown(results, analysis),
+    decisionMarkdown(analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
       `Measured here in ${roundsDesign(analysis.run.rounds)} with ${analysis.run.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,

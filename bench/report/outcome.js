@@ -6,7 +6,7 @@ import { renderSummary, renderVerdict } from './markdown.js';
 /**
  * With --json the decision as JSON and nothing else; with --quiet the verdict table; otherwise the answer and the main
  * tables.
- * @param {import('../model/results.js').Results} results
+ * @param {import('../model/results.js').Results} results read by the summary's lead table
  * @param {import('../analysis/analyze.js').Analysis} analysis
  * @param {{ quiet: boolean, json: boolean, files: Record<string, string> }} output files: what
  *   the run wrote, named in the JSON
@@ -16,5 +16,5 @@ export function renderOutcome(results, analysis, { quiet, json, files }) {
     const run = { complete: analysis.run.complete, stopReason: analysis.run.stopReason, files };
     return JSON.stringify(decisionJson(analysis, run), null, 2);
   }
-  return quiet ? renderVerdict(results, analysis) : renderSummary(results, analysis);
+  return quiet ? renderVerdict(analysis) : renderSummary(results, analysis);
 }
