@@ -94,12 +94,13 @@ function ratioSpecs(results) {
  * they showed, and every interval is group-sequential (bench/analysis/sequential.js).
  * @param {Results} results
  */
-function designOf(results) {
-  const starts = results.options.starts;
+function rowDesign(results) {
+  const { design } = results.plan;
+  const { starts } = design;
   // one start under a budget: the per-round group-sequential rule looks after each pair of rounds; with several
   // starts only the start-level stop rule looks, and the per-round summary is only a fallback
-  const budgeted = typeof results.options.budgetSec === 'number' && starts === 1;
-  const looks = typeof results.options.budgetSec === 'number' && starts > 1;
+  const budgeted = design.kind === 'budget';
+  const looks = design.kind === 'starts' && design.budgetPerRuntimeSec !== null;
   // the stricter level pays for rounds per start chosen from the data; results without startBlocks count as chosen so
   const startsAdaptive = looks && (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
   /** @param {string} runtime @param {string} scenario @param {string} stack */
@@ -116,6 +117,8 @@ function designOf(results) {
     budgeted,
     starts,
     looks,
+    /** the rounds every block was planned to run; null where a budget decides */
+    fixedRounds: design.roundsPerStart === null ? null : design.roundsPerStart * starts,
     /** the rule as this run's rows were reported: its end level resolved for the design */
     stopRule: { ...stopRule, endConfidence },
     /**
@@ -147,7 +150,7 @@ export function standing(results, { runtime, scenario, stack }) {
     (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
   );
   const rounds = Math.max(0, ...runs.map((run) => run.round));
-  const designed = designOf(results);
+  const designed = rowDesign(results);
   const design = { ...designed, startsConfidenceOf: () => designed.stopRule.decideConfidence };
   const row = judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, design, results.options.durationSec);
   if (!row) return 'unjudged';
@@ -163,7 +166,7 @@ export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
   const { specs, baseline } = ratioSpecs(results);
-  const design = designOf(results);
+  const design = rowDesign(results);
   /** @type {TargetRow[]} */
   const targetRows = [];
   /** @type {RatioRow[]} */
@@ -209,9 +212,9 @@ export function analyze(results) {
           }
           // a fixed design with --starts ran its --rounds in every start
           const rounds =
-            typeof results.options.budgetSec === 'number'
-              ? (design.stopOf(runtime, scenario, stack)?.rounds ?? Math.max(0, ...runs.map((run) => run.round)))
-              : results.options.rounds * design.starts;
+            design.fixedRounds ??
+            design.stopOf(runtime, scenario, stack)?.rounds ??
+            Math.max(0, ...runs.map((run) => run.round));
           const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, results.options.durationSec);
           if (row) ratios.push(row);
         }

@@ -9,7 +9,7 @@ import { errorLine } from '../errors.js';
  * How the rounds were planned, as the reports describe it.
  * @typedef {object} RoundsPlan
  * @property {number} starts server starts asked for (under a budget: the fewest)
- * @property {number} roundsPerStart --rounds: the fixed rounds of each start (unused where a budget decides)
+ * @property {number | null} roundsPerStart the fixed rounds of each start; null: a budget decided
  * @property {number | null} budgetPerRuntimeSec seconds per runtime; null: no budget
  * @property {boolean} steady each start's blocks ran until their targets reached a steady state
  *
@@ -45,11 +45,11 @@ import { errorLine } from '../errors.js';
  * @param {Results} results
  * @returns {RoundsPlan}
  */
-export function roundsPlan({ options, steadyBlocks }) {
+export function roundsPlan({ plan: { design }, steadyBlocks }) {
   return {
-    starts: options.starts,
-    roundsPerStart: options.rounds,
-    budgetPerRuntimeSec: options.budgetSec,
+    starts: design.starts,
+    roundsPerStart: design.roundsPerStart,
+    budgetPerRuntimeSec: design.budgetPerRuntimeSec,
     steady: Boolean(steadyBlocks),
   };
 }

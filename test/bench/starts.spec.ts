@@ -12,7 +12,7 @@ import {
 import { RECORDED_BEFORE_STOP_RULE, upgradeResults } from '../../bench/model/results.js';
 import { studentQuantile } from '../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
-import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../bench/model/design.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../bench/model/design.js';
 import { wantsAnotherStart } from '../../bench/run/designs/budget.js';
 import { band } from '../../bench/analysis/verdict.js';
 import { MIN_STEADY_ROUNDS } from '../../bench/run/designs/steady-block.js';
@@ -320,12 +320,16 @@ describe('a run with several starts, analysed and reported', () => {
   const underBudget = (extra: object) => ({
     ...run,
     options: { ...run.options, budgetSec: 150 },
+    plan: { ...run.plan, design: designOf({ ...run.options, budgetSec: 150 }) },
     startBlocks: [0, 1, 2, 3].map((start) => ({ runtime: 'node@20', start, rounds: 3, choice: 'steady' })),
     ...extra,
   });
   const decided = [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'decided' }];
   const spent = [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'budget' }];
   const judgedRow = (results: object) => analyze(results as any).ratios.find((r) => r.judged)!;
+  /** As the first schema wrote it: no stop rule, no design (readResults works it out from the options). */
+  const firstSchema = (written: typeof run) =>
+    upgradeResults({ ...written, schema: 1, plan: { ...written.plan, design: undefined } });
   const atLevel = (level: number) => {
     const row = judgedRow(run);
     return analyzeStarts(row.byRound, row.startByRound, level).interval!;
@@ -344,7 +348,7 @@ describe('a run with several starts, analysed and reported', () => {
   });
 
   it('rebuilds the report of a run from before the stop rule was recorded at the levels it ran', () => {
-    const written = (stops: object[]) => upgradeResults({ ...underBudget({ stops }), schema: 1 });
+    const written = (stops: object[]) => firstSchema(underBudget({ stops }));
     const stopped = written(decided);
     expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(
       atLevel(RECORDED_BEFORE_STOP_RULE.stoppedConfidence).low,
@@ -365,9 +369,8 @@ describe('a run with several starts, analysed and reported', () => {
   it('takes the stricter level under a budget only when some start got its rounds from the variance split', () => {
     // the choices of runs from before the stop rule was recorded
     const budgeted = (choices: string[]) =>
-      upgradeResults({
+      firstSchema({
         ...run,
-        schema: 1,
         options: { ...run.options, budgetSec: 120 },
         startBlocks: choices.map((choice, start) => ({ runtime: 'node@20', start, rounds: 3, choice })),
       });

@@ -38,14 +38,27 @@ describe('readResults', () => {
     expect(upgraded.runs[0]).toMatchObject({ stack: 'bare', start: 0 });
     expect(upgraded.plan.pairs[0].stack).toBe('bare');
     expect(upgraded.plan.runtimeChoice).toBeNull();
+    expect(upgraded.plan.design).toMatchObject({
+      kind: 'rounds',
+      starts: 1,
+      roundsPerStart: 12,
+      budgetPerRuntimeSec: null,
+    });
     expect(upgraded.verification[0].stack).toBe('bare');
     expect(upgraded.options).toMatchObject({ starts: 1, budgetSec: null, burstSec: 0, pipelining: 1 });
     expect(upgraded.stops).toEqual([]);
     expect(upgraded.stopRule).toBeUndefined();
   });
 
-  it('gives a budget over starts that recorded no stop rule the rule it ran under', () => {
-    expect(read(firstSchema({ starts: 4, budgetSec: 300 })).stopRule).toEqual(RECORDED_BEFORE_STOP_RULE);
+  it('gives a budget over starts that recorded no stop rule nor design the ones it ran under', () => {
+    const upgraded = read(firstSchema({ starts: 4, budgetSec: 300 }));
+    expect(upgraded.stopRule).toEqual(RECORDED_BEFORE_STOP_RULE);
+    expect(upgraded.plan.design).toMatchObject({
+      kind: 'starts',
+      starts: 4,
+      roundsPerStart: null,
+      budgetPerRuntimeSec: 300,
+    });
   });
 
   it('keeps what the first schema did record', () => {

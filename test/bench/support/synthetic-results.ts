@@ -1,4 +1,5 @@
 // results.json of made-up but well-formed runs, for tests of what the analysis and the reports make of them.
+import { designOf } from '../../../bench/model/design.js';
 import { RESULTS_SCHEMA } from '../../../bench/model/results.js';
 
 export const ROUNDS = 12;
@@ -63,7 +64,7 @@ export function results(
   return {
     schema: RESULTS_SCHEMA,
     startedAt: '2026-01-01T00:00:00.000Z',
-    plan: { runtimes: [runtime], pairs: [], notApplicable: [] },
+    plan: { runtimes: [runtime], pairs: [], notApplicable: [], design: designOf({ rounds: ROUNDS / starts, starts }) },
     options: {
       rounds: ROUNDS / starts,
       starts,
