@@ -1,0 +1,45 @@
+import { roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
+
+const plan = (starts: number, roundsPerStart: number | null, budgetPerRuntimeSec: number | null, steady = false) => ({
+  starts,
+  roundsPerStart,
+  budgetPerRuntimeSec,
+  steady,
+});
+
+describe('how a report says its rounds were planned', () => {
+  it('names a fixed number of paired rounds', () => {
+    expect(roundsDesign(plan(1, 12, null))).toBe('12 paired rounds');
+  });
+
+  it('names the budget of a one-start run and where each scenario’s count is', () => {
+    expect(roundsDesign(plan(1, null, 600))).toBe(
+      "paired rounds under a budget of 10m00s per runtime (each scenario's count in the verdict table)",
+    );
+  });
+
+  it('names fixed starts, with steady rounds when the blocks ran to a steady state', () => {
+    expect(roundsDesign(plan(4, 3, null))).toBe('4 server starts × 3 paired rounds');
+    expect(roundsDesign(plan(4, 3, null, true))).toBe('4 server starts × 3 steady rounds of alternating runs');
+  });
+
+  it('names the fewest starts of a budget over starts', () => {
+    expect(roundsDesign(plan(3, null, 600))).toBe(
+      'at least 3 server starts, each with a block of paired rounds, under a budget of 10m00s per runtime',
+    );
+  });
+});
+
+describe('the line above an incomplete report', () => {
+  const analysis = (complete: boolean, stopReason: string | null) => ({ run: { complete, stopReason } }) as any;
+
+  it('is absent when the run finished', () => {
+    expect(statusLine(analysis(true, null))).toBeNull();
+  });
+
+  it('says why the run stopped', () => {
+    expect(JSON.stringify(statusLine(analysis(false, 'interrupted (SIGINT)')))).toContain(
+      ': interrupted (SIGINT). Tables show what was measured before it stopped.',
+    );
+  });
+});
