@@ -5,8 +5,14 @@
 
 /**
  * An argument of a root field.
- * @typedef {{ name: string, type: string, required: boolean, input: boolean }} GraphqlArgument type as the schema
- *   prints it (`ID!`, `[String!]`); input: an input object type, which a value from --params cannot fill
+ * @typedef {{ name: string, type: string, required: boolean, input: boolean, schema: ArgumentSchema }}
+ *   GraphqlArgument type as the schema prints it (`ID!`, `[String!]`); input: an input object type, which a value
+ *   from --params cannot fill; schema: what a value of it must look like, to derive one (example-body.js)
+ *
+ * A body schema (body-schema.js) of a GraphQL value, with the scalar it names where the schema says more than its
+ * JSON type: an `ID`, or a scalar no value can be made up for (`Upload`, `JSON`).
+ * @typedef {import('./body-schema.js').BodySchema & { scalar?: string, properties?: Record<string, ArgumentSchema>,
+ *   items?: ArgumentSchema }} ArgumentSchema
  *
  * A root field of the schema.
  * @typedef {object} GraphqlField
@@ -54,6 +60,7 @@ export function rootFields(schema) {
             type: String(arg.type),
             required: isNonNull(arg.type) && arg.defaultValue === undefined,
             input: kindOf(arg.type) === 'GraphQLInputObjectType',
+            schema: argumentSchema(arg.type),
           })),
           selection: selectionOf(field.type, SELECTION_DEPTH),
         }))
@@ -74,6 +81,49 @@ const isNonNull = (type) => type.constructor?.name === 'GraphQLNonNull';
 const kindOf = (type) => namedType(type).constructor?.name ?? '';
 /** @param {any} type */
 const isLeaf = (type) => ['GraphQLScalarType', 'GraphQLEnumType'].includes(kindOf(type));
+
+/** Scalars whose values have a JSON type of their own; any other scalar (Upload, JSON) is named, not made up. */
+const SCALAR_SCHEMAS = /** @type {Record<string, ArgumentSchema>} */ ({
+  String: { type: 'string' },
+  ID: { type: 'string', scalar: 'ID' },
+  Int: { type: 'integer' },
+  Float: { type: 'number' },
+  Boolean: { type: 'boolean' },
+  DateTime: { type: 'string', format: 'date-time' },
+  Date: { type: 'string', format: 'date' },
+  Timestamp: { type: 'string', format: 'date-time' },
+  UUID: { type: 'string', format: 'uuid' },
+  EmailAddress: { type: 'string', format: 'email' },
+  URL: { type: 'string', format: 'uri' },
+});
+
+/**
+ * What a value of an input type must look like: an input object's fields (the non-null ones without a default
+ * required), a list's items, an enum's values, a scalar's JSON type.
+ * @param {any} type @param {Set<string>} [seen] input objects being described: one that holds itself stops there
+ * @returns {ArgumentSchema}
+ */
+export function argumentSchema(type, seen = new Set()) {
+  let inner = type;
+  while (inner.constructor?.name === 'GraphQLNonNull') inner = inner.ofType;
+  const kind = inner.constructor?.name;
+  if (kind === 'GraphQLList') return { type: 'array', items: argumentSchema(inner.ofType, seen) };
+  if (kind === 'GraphQLEnumType') return { enum: inner.getValues().map((/** @type {any} */ value) => value.name) };
+  if (kind === 'GraphQLInputObjectType') {
+    if (seen.has(inner.name)) return { type: 'object' };
+    const fields = Object.values(inner.getFields());
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        fields.map((/** @type {any} */ f) => [f.name, argumentSchema(f.type, new Set([...seen, inner.name]))]),
+      ),
+      required: fields
+        .filter((/** @type {any} */ f) => isNonNull(f.type) && f.defaultValue === undefined)
+        .map((/** @type {any} */ f) => f.name),
+    };
+  }
+  return SCALAR_SCHEMAS[inner.name] ?? { scalar: inner.name };
+}
 
 /**
  * What to ask of a value of this type: its leaf fields, and the objects it holds to the depth left.

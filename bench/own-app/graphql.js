@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
+import { derivedVariables, listQueries, mutationRefusal } from './graphql-values.js';
 
 /** @typedef {import('./graphql-schema.js').GraphqlApi} GraphqlApi */
 /** @typedef {import('./app-config.js').RouteEntry} RouteEntry */
@@ -19,7 +20,10 @@ import { UsageError } from '../errors.js';
  * @property {string | null} operationName sent as `operationName` when the document holds several
  * @property {{ name: string, type: string, required: boolean }[]} variables
  * @property {string | null} field the root field it asks first, for a schema field it stands in for
- * @property {string | null} unfillable why the schema's own operation cannot be sent: an input object, a mutation
+ * @property {string | null} unfillable why the schema's own operation is not sent: a subscription, a mutation that
+ *   deletes or changes the sign-in
+ * @property {import('./graphql-schema.js').GraphqlArgument[]} [args] the schema's own operation: its field's
+ *   arguments, whose variables are derived (graphql-values.js)
  */
 
 /** The flag that gives the operations. */
@@ -89,8 +93,9 @@ function typeText(node) {
 }
 
 /**
- * The schema's own operations: each root query with its required arguments as variables. Mutations change data, so
- * they are sent only as the user writes them; subscriptions do not answer a request.
+ * The schema's own operations: each root query and mutation with its required arguments as variables, derived from
+ * their types when sent. A mutation that deletes or changes the sign-in is left out; subscriptions do not answer a
+ * request.
  * @param {import('./graphql-schema.js').GraphqlField[]} fields
  * @returns {GraphqlOperation[]}
  */
@@ -99,7 +104,7 @@ export function schemaOperations(fields) {
     const required = field.args.filter((arg) => arg.required);
     const declared = required.map((arg) => `$${arg.name}: ${arg.type}`).join(', ');
     const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
-    const input = required.find((arg) => arg.input);
+    const refused = field.kind === 'mutation' ? mutationRefusal(field.name) : null;
     return {
       name: field.name,
       kind: field.kind,
@@ -111,14 +116,11 @@ export function schemaOperations(fields) {
       operationName: null,
       variables: required.map(({ name, type }) => ({ name, type, required: true })),
       field: field.name,
+      args: field.args,
       unfillable:
         field.kind === 'subscription'
           ? 'a subscription: it answers over a socket, not a request the bench can time'
-          : field.kind === 'mutation'
-            ? `a mutation: it changes data, so it is sent only as you write it; give it as a named operation in ${QUERIES_FLAG} FILE, its variables from --params`
-            : input
-              ? `needs $${input.name} (${input.type}, an input object): give it in ${QUERIES_FLAG} FILE, or as JSON in --params ${input.name}=JSON`
-              : null,
+          : refused && `${refused}; give it as a named operation in ${QUERIES_FLAG} FILE to time it anyway`,
     };
   });
 }
@@ -171,9 +173,12 @@ function typed(type, value) {
  * @param {Record<string, string>} input.params --params and authenticate()'s
  * @param {Record<string, string>} input.headers sent with every request
  * @param {Map<string, number>} input.logged requests per operation name in the traffic log ('': those without one)
+ * @param {Map<string, unknown>} [input.lists] the answers of the list queries (graphqlListRequests), by field
+ * @param {string[]} [input.avoid] values that name the signed-in account: no id taken from a list is one of them
  * @returns {{ routes: RouteEntry[], scenarios: Record<string, unknown>[] }}
  */
-export function planGraphql({ api, fileOperations, params, headers, logged }) {
+export function planGraphql({ api, fileOperations, params, headers, logged, lists = new Map(), avoid = [] }) {
+  const sources = { params, lists, listed: listQueries(api.fields), avoid };
   const covered = new Set(fileOperations.map((op) => op.field));
   const operations = [...fileOperations, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];
   /** @type {Record<string, unknown>[]} */
@@ -197,16 +202,23 @@ export function planGraphql({ api, fileOperations, params, headers, logged }) {
       logged: countFor(op),
       graphql: op.kind,
     };
-    const filled = op.unfillable ? null : operationVariables(op, params);
-    if (filled === null) return { ...entry, notMeasured: op.unfillable };
-    if ('missing' in filled)
+    if (op.unfillable) return { ...entry, notMeasured: op.unfillable };
+    const filled = op.args
+      ? derivedVariables({ name: op.name, kind: op.kind, args: op.args }, sources)
+      : operationVariables(op, params);
+    if ('missing' in filled) {
+      const { missing } = filled;
       return {
         ...entry,
-        notMeasured: `no value for ${filled.missing.join(', ')}: give --params ${op.variables
-          .filter((v) => v.required && params[v.name] === undefined)
-          .map((v) => `${v.name}=VALUE`)
-          .join(',')}, or return it as params from authenticate()`,
+        notMeasured:
+          typeof missing === 'string'
+            ? missing
+            : `no value for ${missing.join(', ')}: give --params ${op.variables
+                .filter((v) => v.required && params[v.name] === undefined)
+                .map((v) => `${v.name}=VALUE`)
+                .join(',')}, or return it as params from authenticate()`,
       };
+    }
     const name = uniqueName(`graphql-${kebab(op.name)}`, used);
     scenarios.push({
       name,
@@ -370,4 +382,23 @@ export function graphqlRefusals(routes, checked) {
         : [];
     }),
   );
+}
+
+/**
+ * The answers of the schema's list queries (root queries without required arguments), each sent once to the running
+ * app, signed in: the ids the derived variables take. An answer with errors, or not a 2xx, is left out.
+ * @param {import('./authenticate.js').AppClient} client @param {GraphqlApi} api
+ * @param {Record<string, string>} headers
+ * @returns {Promise<Map<string, unknown>>} by query field
+ */
+export async function fetchGraphqlLists(client, api, headers) {
+  const answers = new Map();
+  const operations = schemaOperations(api.fields);
+  for (const { field } of listQueries(api.fields)) {
+    const document = operations.find((op) => op.field === field)?.document;
+    const answer = await client.request('POST', api.path, { query: document }, headers).catch(() => null);
+    if (answer && answer.status >= 200 && answer.status < 300 && graphqlErrors(answer.body) === null)
+      answers.set(field, answer.body);
+  }
+  return answers;
 }

@@ -179,16 +179,17 @@ export function listItems(body) {
 }
 
 /**
- * The first value a list answer holds under one of the keys, skipping values that name the signed-in account.
- * @param {unknown} body @param {string[]} keys @param {string[]} avoid
+ * The first value a list answer holds under one of the keys, skipping values that name the signed-in account; a
+ * read may still take the account's own when the list holds nothing else, a write (strict) never does.
+ * @param {unknown} body @param {string[]} keys @param {string[]} avoid @param {boolean} [strict]
  * @returns {string | number | null}
  */
-export function valueFromList(body, keys, avoid = []) {
+export function valueFromList(body, keys, avoid = [], strict = false) {
   const values = listItems(body).flatMap((item) => {
     const key = keys.find((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
     return key === undefined ? [] : [/** @type {string | number} */ (item[key])];
   });
-  return values.find((value) => !avoid.includes(String(value))) ?? values[0] ?? null;
+  return values.find((value) => !avoid.includes(String(value))) ?? (strict ? null : (values[0] ?? null));
 }
 
 /**

@@ -20,7 +20,15 @@ import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { fetchLists, listRequests, resolveIds } from './id-sources.js';
-import { graphqlRefusals, graphqlTraffic, planGraphql, readOperations, withGraphql, withoutErrors } from './graphql.js';
+import {
+  fetchGraphqlLists,
+  graphqlRefusals,
+  graphqlTraffic,
+  planGraphql,
+  readOperations,
+  withGraphql,
+  withoutErrors,
+} from './graphql.js';
 import { findWitness, lostSignInReason, principalValues, signInLost, witnessCandidates } from './principal.js';
 import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
@@ -82,8 +90,9 @@ export async function loadOwnApp(flags, configFile) {
   /**
    * @param {import('./authenticate.js').Credentials} signedIn
    * @param {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
+   * @param {Map<string, unknown>} [graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
    */
-  const planWith = ({ headers, params }, lists = new Map()) => {
+  const planWith = ({ headers, params }, lists = new Map(), graphqlLists = new Map()) => {
     const flat = { ...params, ...flags.params };
     const principal = principalValues({ headers, params });
     const plan = planOwnApp({
@@ -107,6 +116,8 @@ export async function loadOwnApp(flags, configFile) {
         params: flat,
         headers: { ...headers, ...flags.headers },
         logged: graphqlTraffic(traffic, graphql.path),
+        lists: graphqlLists,
+        avoid: principal,
       }),
     );
   };
@@ -136,9 +147,10 @@ export async function loadOwnApp(flags, configFile) {
       r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
     );
     const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
-    return { lists, witness };
+    const graphqlLists = graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map();
+    return { lists, witness, graphqlLists };
   };
-  const asksApp = authenticate !== null || listRequests(discovered.routes, flags.params).length > 0;
+  const asksApp = authenticate !== null || Boolean(graphql) || listRequests(discovered.routes, flags.params).length > 0;
   const firstPlan = planWith({ headers: {}, params: {} });
   const config = configFor(app, firstPlan);
   return {
@@ -172,7 +184,7 @@ export async function loadOwnApp(flags, configFile) {
         log,
         whileSignedIn: asksApp ? askApp : null,
       });
-      const plan = planWith(signedIn.credentials, signedIn.found?.lists);
+      const plan = planWith(signedIn.credentials, signedIn.found?.lists, signedIn.found?.graphqlLists);
       const checking = configFor(onApp, plan);
       const witness = signedIn.found?.witness ?? null;
       const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };

@@ -22,7 +22,7 @@ const SCHEMA = buildSchema(`
     search(filter: BookFilter!): [Book!]!
     count: Int!
   }
-  type Mutation { addBook(title: String!): Book! }
+  type Mutation { addBook(title: String!): Book! deleteBook(id: ID!): Boolean! signOut: Boolean! }
   type Subscription { bookAdded: Book! }
 `);
 const API = {
@@ -38,7 +38,7 @@ describe('the schema’s root fields', () => {
     expect(book).toEqual({
       kind: 'query',
       name: 'book',
-      args: [{ name: 'id', type: 'ID!', required: true, input: false }],
+      args: [{ name: 'id', type: 'ID!', required: true, input: false, schema: { type: 'string', scalar: 'ID' } }],
       // Author.books takes a required argument, so it is not asked
       selection: '{ id title author { id name } }',
     });
@@ -48,19 +48,26 @@ describe('the schema’s root fields', () => {
       'query search',
       'query count',
       'mutation addBook',
+      'mutation deleteBook',
+      'mutation signOut',
       'subscription bookAdded',
     ]);
   });
 
-  it('makes a query of each root query, its required arguments as variables; mutations and input objects wait', () => {
+  it('makes an operation of each root query and mutation, its required arguments as variables; a mutation that deletes or signs out waits', () => {
     const operations = schemaOperations(API.fields);
     const byName = (name: string) => operations.find((op) => op.name === name)!;
     expect(byName('book').document).toBe('query BenchBook($id: ID!) { book(id: $id) { id title author { id name } } }');
     expect(byName('count').document).toBe('query BenchCount { count }');
     // every generated document is valid against the schema
     for (const op of operations) expect(() => parse(op.document)).not.toThrow();
-    expect(byName('search').unfillable).toMatch(/needs \$filter \(BookFilter!, an input object\)/);
-    expect(byName('addBook').unfillable).toMatch(/a mutation: .*--graphql-queries FILE/);
+    expect(byName('search').unfillable).toBeNull();
+    expect(byName('addBook').document).toBe(
+      'mutation BenchAddBook($title: String!) { addBook(title: $title) { id title author { id name } } }',
+    );
+    expect(byName('addBook').unfillable).toBeNull();
+    expect(byName('deleteBook').unfillable).toMatch(/a mutation that deletes \(deleteBook\).*--graphql-queries FILE/);
+    expect(byName('signOut').unfillable).toMatch(/signs out .*\(signOut\).*--graphql-queries FILE/);
     expect(byName('bookAdded').unfillable).toMatch(/a subscription/);
   });
 });
@@ -148,7 +155,7 @@ describe('planGraphql', () => {
 
   it('lists the endpoint in --list-routes with its operations', () => {
     expect(routeLines({ routes: [], versioning: null, graphql: API })).toEqual([
-      'POST /graphql (GraphQL, ApolloDriver: 4 queries, 1 mutation, 1 subscription)',
+      'POST /graphql (GraphQL, ApolloDriver: 4 queries, 3 mutations, 1 subscription)',
     ]);
   });
 });

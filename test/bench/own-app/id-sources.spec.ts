@@ -77,6 +77,8 @@ describe('list answers', () => {
   it('skips the signed-in account when another item is there', () => {
     expect(valueFromList(LISTS.get('/api/v1/users'), ['id'], [OWN_ID])).toBe(USER_ID);
     expect(valueFromList([{ id: OWN_ID }], ['id'], [OWN_ID])).toBe(OWN_ID);
+    // a write never takes the account's own
+    expect(valueFromList([{ id: OWN_ID }], ['id'], [OWN_ID], true)).toBeNull();
   });
 
   it('asks each list route once', () => {

@@ -1,0 +1,172 @@
+// @ts-check
+// Variables for the schema's own operations, as a REST write's body is derived from its DTO: each required argument
+// filled within its type (an input object's fields, an enum's first value, free text unique per request), and an id
+// taken from the app itself, from the answer of a root query that lists that entity (getManyUserList lists users).
+// A mutation that deletes, or ends or changes the sign-in, is not derived: it would not repeat, or would lose the
+// account the run signs in with.
+import pluralize from 'pluralize';
+import { exampleValue } from './example-body.js';
+import { listItems, valueFromList } from './id-sources.js';
+
+/** @typedef {import('./graphql-schema.js').ArgumentSchema} ArgumentSchema */
+/** @typedef {import('./graphql-schema.js').GraphqlField} GraphqlField */
+
+/** A mutation named for removing what it is given: only its first request finds it. */
+const DESTRUCTIVE = /^(delete|remove|destroy|purge|drop|erase|clear)/i;
+/** A mutation that ends the session or changes what the account signs in with. */
+const SESSION =
+  /^([Ss]ign|[Ll]og)[-_]?[Oo]ut|[Pp]assword|[Ee]-?mail|[Dd]eactivate|^delete[-_]?([Mm]e|[Aa]ccount|[Pp]rofile)(?![a-z])/;
+/** Verbs and quantifiers around the entity in an operation's name: updateUser, getOneUser, getManyUserList. */
+const NAME_VERBS = /^(create|update|upsert|delete|remove|get|find|fetch|list|search|add|set|edit|patch|put|all)/i;
+const NAME_QUANTIFIERS = /^(one|many|all|single|by)/i;
+const NAME_SUFFIXES = /(list|page|connection|paginated|collection|s)$/i;
+/** A field or argument named for an entity's id: roleId, role_id, userUuid (not `paid` or `valid`). */
+const ID_NAME = /^(.+?)(?:[-_](?:id|uuid)|Id|ID|Uuid|UUID)$/;
+const OWN_ID = /^(id|uuid|_id)$/;
+/** Where a list answer's items hold an entity's id. */
+const ID_KEYS = ['id', '_id', 'uuid'];
+
+/**
+ * The entity an operation or list query is named for, singular and in lower case: updateUser → user,
+ * getManyUserList → user, books → book.
+ * @param {string} name
+ */
+export function operationEntity(name) {
+  let rest = name.replace(NAME_VERBS, '');
+  rest = rest.replace(NAME_QUANTIFIERS, '') || rest;
+  const stripped = rest.replace(NAME_SUFFIXES, '');
+  return pluralize.singular((stripped.length > 1 ? stripped : rest).toLowerCase());
+}
+
+/**
+ * Why the bench does not derive this mutation, or null when it may: it deletes, or it ends or changes the sign-in.
+ * @param {string} name
+ */
+export function mutationRefusal(name) {
+  if (SESSION.test(name))
+    return `a mutation that signs out or changes what the account signs in with (${name}): not timed, so the sign-in outlives the run`;
+  if (DESTRUCTIVE.test(name))
+    return `a mutation that deletes (${name}): only its first request finds what it removes; timing it needs a fresh one per request`;
+  return null;
+}
+
+/**
+ * The root queries whose answers may list entities: those without required arguments, by entity.
+ * @param {GraphqlField[]} fields
+ * @returns {{ field: string, entity: string }[]}
+ */
+export function listQueries(fields) {
+  return fields
+    .filter((f) => f.kind === 'query' && f.selection !== '' && !f.args.some((arg) => arg.required))
+    .map((f) => ({ field: f.name, entity: operationEntity(f.name) }));
+}
+
+/**
+ * The items a root query's answer lists, by query field: `{ data: { users: [...] } }`, `{ data: { getManyUserList:
+ * { data: [...] } } }`.
+ * @param {string} field @param {unknown} answer the GraphQL answer's body
+ */
+export function graphqlListItems(field, answer) {
+  const data = /** @type {{ data?: Record<string, unknown> } | null} */ (answer)?.data;
+  return data && typeof data === 'object' ? listItems(data[field]) : [];
+}
+
+/**
+ * @typedef {object} ValueSources
+ * @property {Record<string, string>} params --params and authenticate()'s, by argument or field name
+ * @property {Map<string, unknown>} lists each list query's answer, by its field
+ * @property {{ field: string, entity: string }[]} listed the list queries (listQueries)
+ * @property {string[]} avoid values that name the signed-in account
+ */
+
+/**
+ * The variables of an operation derived from the schema, or the one reason it cannot be sent.
+ * @param {{ name: string, kind: string, args: { name: string, required: boolean, schema: ArgumentSchema }[] }} field
+ * @param {ValueSources} sources
+ * @returns {{ variables: Record<string, unknown> } | { missing: string }}
+ */
+export function derivedVariables(field, sources) {
+  const own = operationEntity(field.name);
+  const write = field.kind === 'mutation';
+  /** @type {Record<string, unknown>} */
+  const variables = {};
+  for (const arg of field.args.filter((a) => a.required)) {
+    const given = sources.params[arg.name];
+    if (given !== undefined) {
+      variables[arg.name] = typedParam(arg.schema, given);
+      continue;
+    }
+    const value = derivedValue(arg.schema, arg.name, { own, write }, sources);
+    if ('missing' in value) return value;
+    variables[arg.name] = value.value;
+  }
+  return { variables };
+}
+
+/**
+ * @param {ArgumentSchema} schema @param {string} name the argument or field
+ * @param {{ own: string, write: boolean }} operation its entity, and whether it is a mutation
+ * @param {ValueSources} sources
+ * @returns {{ value: unknown } | { missing: string }}
+ */
+function derivedValue(schema, name, operation, sources) {
+  const { own, write } = operation;
+  if (isIdReference(schema, name)) {
+    const entity = idEntity(name) ?? own;
+    const list = sources.listed.find((l) => l.entity === entity);
+    const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
+    // a mutation given the signed-in account's own id would change the account the run signs in with
+    const value = valueFromList(items, ID_KEYS, sources.avoid, write);
+    if (value !== null) return { value: typedParam(schema, String(value)) };
+    const listed = items.length ? 'listed only the signed-in account’s own' : 'listed none';
+    const where = list ? `${list.field} ${listed}` : `no root query lists ${pluralize.plural(entity)}`;
+    return { missing: `$${name} names an existing ${entity} (${where}): give --params ${name}=VALUE` };
+  }
+  if (schema.scalar && schema.scalar !== 'ID')
+    return {
+      missing:
+        schema.scalar === 'Upload'
+          ? `$${name} is a file upload (Upload): a multipart request, which the bench does not build`
+          : `$${name} is a ${schema.scalar}, which the bench cannot make up: give it as JSON in --params ${name}=JSON`,
+    };
+  if (schema.type === 'array' && schema.items) {
+    const item = derivedValue(schema.items, pluralize.singular(name), operation, sources);
+    return 'missing' in item ? item : { value: [item.value] };
+  }
+  if (schema.properties) {
+    /** @type {Record<string, unknown>} */
+    const object = {};
+    for (const [property, inner] of Object.entries(schema.properties)) {
+      const value = derivedValue(inner, property, operation, sources);
+      const required = schema.required?.includes(property);
+      if ('missing' in value && required) return value;
+      if ('value' in value) object[property] = value.value;
+    }
+    return { value: object };
+  }
+  return { value: exampleValue(schema, name) };
+}
+
+/** @param {ArgumentSchema} schema @param {string} name */
+function isIdReference(schema, name) {
+  if (schema.scalar === 'ID') return true;
+  return (schema.type === 'string' || schema.type === 'integer') && (OWN_ID.test(name) || ID_NAME.test(name));
+}
+
+/** @param {string} name `roleId` → role; `id` → null (the operation's own entity) */
+function idEntity(name) {
+  const named = ID_NAME.exec(name);
+  return named ? pluralize.singular(named[1].toLowerCase()) : null;
+}
+
+/** A --params value as the argument's type wants it. @param {ArgumentSchema} schema @param {string} value */
+function typedParam(schema, value) {
+  if (schema.type === 'integer' || schema.type === 'number') return Number.isNaN(Number(value)) ? value : Number(value);
+  if (schema.type === 'boolean') return value === 'true';
+  if (schema.type === 'string' || schema.scalar === 'ID' || schema.enum) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,169 @@
+import { buildSchema, parse, validate } from 'graphql';
+import { rootFields } from '../../../bench/own-app/graphql-schema.js';
+import { planGraphql } from '../../../bench/own-app/graphql.js';
+import {
+  derivedVariables,
+  graphqlListItems,
+  listQueries,
+  mutationRefusal,
+  operationEntity,
+} from '../../../bench/own-app/graphql-values.js';
+
+const OWN_ID = '11111111-2222-4333-8444-555555555555';
+const OTHER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+/** A code-first API as TypeORM boilerplates write it: paged lists, input objects, an enum, uploads, a JSON filter. */
+const SCHEMA = buildSchema(`
+  scalar JSON
+  scalar Upload
+  enum Role { admin user }
+  type Member { id: ID! name: String! role: Role! }
+  type MemberPage { data: [Member!]! count: Int! }
+  input Paging { page: Int! size: Int! }
+  input ListInput { where: JSON paging: Paging }
+  input NewMember { name: String! email: String! role: Role! teamId: String nickname: String }
+  input MemberChange { name: String role: Role }
+  input OneInput { where: JSON! }
+  type Query {
+    getManyMemberList(input: ListInput): MemberPage!
+    getOneMember(input: OneInput!): Member!
+    me: Member!
+  }
+  type Mutation {
+    createMember(input: NewMember!): Member!
+    updateMember(id: String!, input: MemberChange!): JSON
+    deleteMember(id: String!): JSON
+    uploadAvatar(file: Upload!): String!
+    signOut: Boolean!
+    changePassword(old: String!, next: String!): Boolean!
+  }
+`);
+const FIELDS = rootFields(SCHEMA);
+const field = (name: string) => FIELDS.find((f) => f.name === name)!;
+const LIST_ANSWER = { data: { getManyMemberList: { data: [{ id: OWN_ID }, { id: OTHER_ID }], count: 2 } } };
+const SOURCES = {
+  params: {},
+  lists: new Map<string, unknown>([['getManyMemberList', LIST_ANSWER]]),
+  listed: listQueries(FIELDS),
+  avoid: [OWN_ID],
+};
+
+describe('the entity an operation is named for', () => {
+  it('strips verbs, quantifiers and list suffixes, singular', () => {
+    expect(operationEntity('updateMember')).toBe('member');
+    expect(operationEntity('getOneMember')).toBe('member');
+    expect(operationEntity('getManyMemberList')).toBe('member');
+    expect(operationEntity('books')).toBe('book');
+    expect(operationEntity('createUserRole')).toBe('userrole');
+  });
+});
+
+describe('which mutations are not derived', () => {
+  it('leaves out one that deletes, signs out or changes a password, and derives the others', () => {
+    expect(mutationRefusal('deleteMember')).toMatch(/deletes \(deleteMember\): only its first request/);
+    expect(mutationRefusal('removeFiles')).toMatch(/deletes/);
+    expect(mutationRefusal('signOut')).toMatch(/signs out or changes what the account signs in with/);
+    expect(mutationRefusal('logout')).toMatch(/signs out/);
+    expect(mutationRefusal('changePassword')).toMatch(/signs out or changes/);
+    expect(mutationRefusal('deleteMe')).toMatch(/signs out or changes/);
+    expect(mutationRefusal('createMember')).toBeNull();
+    expect(mutationRefusal('updateMember')).toBeNull();
+  });
+});
+
+describe('variables derived from the schema', () => {
+  it('fills an input object within its types: free text unique per request, the e-mail as one, the enum’s first value', () => {
+    const derived = derivedVariables(field('createMember'), SOURCES);
+    expect(derived).toEqual({
+      variables: {
+        input: {
+          name: 'name{{unique}}',
+          email: 'b{{unique}}@example.com',
+          role: 'admin',
+          nickname: 'nickname{{unique}}',
+        },
+      },
+    });
+  });
+
+  it('leaves out an optional id no list names, and names a required one with its flag', () => {
+    expect('variables' in derivedVariables(field('createMember'), SOURCES)).toBe(true);
+    const lonely = derivedVariables(field('updateMember'), { ...SOURCES, lists: new Map() });
+    expect(lonely).toEqual({
+      missing: '$id names an existing member (getManyMemberList listed none): give --params id=VALUE',
+    });
+  });
+
+  it('takes an id from the list query of the operation’s entity, skipping the signed-in account’s own', () => {
+    expect(derivedVariables(field('updateMember'), SOURCES)).toEqual({
+      variables: { id: OTHER_ID, input: { name: 'name{{unique}}', role: 'admin' } },
+    });
+  });
+
+  it('never gives a mutation the signed-in account’s own id, even when the list holds nothing else', () => {
+    const onlyOwn = new Map([['getManyMemberList', { data: { getManyMemberList: { data: [{ id: OWN_ID }] } } }]]);
+    expect(derivedVariables(field('updateMember'), { ...SOURCES, lists: onlyOwn })).toEqual({
+      missing:
+        '$id names an existing member (getManyMemberList listed only the signed-in account’s own): give --params id=VALUE',
+    });
+  });
+
+  it('prefers --params, typed as the argument wants', () => {
+    const given = derivedVariables(field('getOneMember'), { ...SOURCES, params: { input: '{"where":{"id":"7"}}' } });
+    expect(given).toEqual({ variables: { input: { where: { id: '7' } } } });
+  });
+
+  it('names a scalar it cannot make up, and a file upload', () => {
+    expect(derivedVariables(field('getOneMember'), SOURCES)).toEqual({
+      missing: '$where is a JSON, which the bench cannot make up: give it as JSON in --params where=JSON',
+    });
+    expect(derivedVariables(field('uploadAvatar'), SOURCES)).toEqual({
+      missing: '$file is a file upload (Upload): a multipart request, which the bench does not build',
+    });
+  });
+
+  it('reads a list query’s items under the root field, paged or not', () => {
+    expect(graphqlListItems('getManyMemberList', LIST_ANSWER)).toEqual([{ id: OWN_ID }, { id: OTHER_ID }]);
+    expect(graphqlListItems('members', { data: { members: [{ id: 1 }] } })).toEqual([{ id: 1 }]);
+    expect(graphqlListItems('members', { errors: [{ message: 'no' }] })).toEqual([]);
+  });
+});
+
+describe('planGraphql on the schema alone', () => {
+  const plan = planGraphql({
+    api: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields: FIELDS },
+    fileOperations: [],
+    params: {},
+    headers: { authorization: 'Bearer t' },
+    logged: new Map(),
+    lists: SOURCES.lists,
+    avoid: [OWN_ID],
+  });
+  const row = (name: string) => plan.routes.find((r) => r.handler.endsWith(` ${name}`))!;
+
+  it('times each operation it can fill, mutations included, and says why for each of the others', () => {
+    expect(plan.scenarios.map((s) => s.name)).toEqual([
+      'graphql-get-many-member-list',
+      'graphql-me',
+      'graphql-create-member',
+      'graphql-update-member',
+    ]);
+    expect(row('getOneMember').notMeasured).toMatch(/\$where is a JSON/);
+    expect(row('deleteMember').notMeasured).toMatch(/deletes/);
+    expect(row('uploadAvatar').notMeasured).toMatch(/file upload/);
+    expect(row('signOut').notMeasured).toMatch(/signs out/);
+    expect(row('changePassword').notMeasured).toMatch(/signs out or changes/);
+  });
+
+  it('sends documents the schema accepts, with the derived variables', () => {
+    for (const scenario of plan.scenarios) {
+      const body = scenario.body as { query: string; variables?: Record<string, unknown> };
+      expect(validate(SCHEMA, parse(body.query))).toEqual([]);
+    }
+    const update = plan.scenarios.find((s) => s.name === 'graphql-update-member')!;
+    expect(update.body).toEqual({
+      query: 'mutation BenchUpdateMember($id: String!, $input: MemberChange!) { updateMember(id: $id, input: $input) }',
+      variables: { id: OTHER_ID, input: { name: 'name{{unique}}', role: 'admin' } },
+    });
+  });
+});
