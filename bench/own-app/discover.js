@@ -33,7 +33,13 @@ export function discoverRoutes(app) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [LAUNCHER], {
       cwd: app.cwd,
-      env: { ...process.env, ...launcherEnv(app, 'express'), NEST_APP_ROUTES: '1', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        PWD: app.cwd,
+        ...launcherEnv(app, 'express'),
+        NEST_APP_ROUTES: '1',
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: DISCOVERY_TIMEOUT_MS,
     });

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { errorLine } from '../errors.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { killOnExit } from './children.js';
@@ -190,6 +190,8 @@ function spawnTarget(target, { port, env, argv, cpu }) {
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = {
     ...process.env,
+    // as a shell's cd sets it: apps that take their folder from PWD (process.env.PWD || process.cwd()) find it
+    ...(target.cwd ? { PWD: resolve(target.cwd) } : {}),
     NODE_ENV: 'production',
     HOST,
     ...target.env,
