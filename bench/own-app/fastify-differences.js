@@ -246,7 +246,8 @@ export const FILE_INTERCEPTORS = new Set([
 /** @type {Difference} */
 export const FILE_INTERCEPTOR = {
   kind: 'plugin',
-  onFastify: 'the interceptor runs multer on Fastify’s request: the upload is not parsed, the handler gets no file',
+  onFastify:
+    'Fastify parses no multipart/form-data unless a plugin is registered (Nest’s FastifyAdapter registers none by default): the upload is answered 415 before the interceptor or the handler runs',
   fix: 'register @fastify/multipart and read the file with await request.file() (or a Fastify file interceptor package)',
 };
 
