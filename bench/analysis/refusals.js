@@ -25,10 +25,11 @@ const CAUSES = {
 /**
  * A 429 from the app's own throttler (Nest's): the two ways to let the bench through, at the module's line when known.
  * @param {{ forRoot: string | null }} throttler the scan's (own-app/scan.js)
+ * @param {string} statuses what each refused target answered: `429 on nest-express, 500 on nest-fastify`
  */
-function throttlerRefusal({ forRoot }) {
+function throttlerRefusal({ forRoot }, statuses) {
   return {
-    cause: `the app's @nestjs/throttler${forRoot ? ` (ThrottlerModule.forRoot at ${forRoot})` : ''} refused the load`,
+    cause: `the app's @nestjs/throttler${forRoot ? ` (ThrottlerModule.forRoot at ${forRoot})` : ''} refused the load (${statuses})`,
     fix: "@SkipThrottle() on the route's controller while measuring, or a limit the bench's address (127.0.0.1) stays under (ThrottlerModule.forRoot's limit, or its skipIf)",
   };
 }
@@ -82,12 +83,15 @@ export function refusalOf(runs, where, targets, scan = null) {
   });
   if (refused.length === 0) return null;
   const worst = refused.reduce((a, b) => (b.share > a.share ? b : a));
-  const known =
-    worst.status === 429 && scan?.throttler
-      ? throttlerRefusal(scan.throttler)
-      : worst.status === null
-        ? null
-        : CAUSES[/** @type {keyof typeof CAUSES} */ (worst.status)];
+  // a throttler's 429 can reach the client as another status on one adapter (an exception filter that fails there)
+  const throttled =
+    scan?.throttler && runs.some((run) => targets.includes(run.target) && (run.load?.statusCounts?.['429'] ?? 0) > 0);
+  const statuses = refused.map((r) => `${r.status ?? 'another status'} on ${r.target}`).join(', ');
+  const known = throttled
+    ? throttlerRefusal(/** @type {{ forRoot: string | null }} */ (scan?.throttler), statuses)
+    : worst.status === null
+      ? null
+      : CAUSES[/** @type {keyof typeof CAUSES} */ (worst.status)];
   return {
     ...where,
     ...worst,

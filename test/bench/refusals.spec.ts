@@ -66,7 +66,7 @@ describe('the fix a refusal names', () => {
   it('names the app’s @nestjs/throttler, its ThrottlerModule.forRoot line and @SkipThrottle() for a 429', () => {
     const found = refusalOf(refusedWith(429), where, targets, { throttler: { forRoot: 'src/app.module.ts:40' } });
     expect(found?.cause).toBe(
-      "the app's @nestjs/throttler (ThrottlerModule.forRoot at src/app.module.ts:40) refused the load",
+      "the app's @nestjs/throttler (ThrottlerModule.forRoot at src/app.module.ts:40) refused the load (429 on nest-fastify, 429 on nest-express)",
     );
     expect(found?.fix).toMatch(
       /^@SkipThrottle\(\) on the route's controller while measuring, or a limit the bench's address \(127\.0\.0\.1\)/,
@@ -75,7 +75,27 @@ describe('the fix a refusal names', () => {
 
   it('names the throttler without a line where the scan found none', () => {
     const found = refusalOf(refusedWith(429), where, targets, { throttler: { forRoot: null } });
-    expect(found?.cause).toBe("the app's @nestjs/throttler refused the load");
+    expect(found?.cause).toMatch(/^the app's @nestjs\/throttler refused the load \(/);
+  });
+
+  it('names the throttler where only one adapter was refused, as a 500, and the other answered some 429s', () => {
+    const runs = refusedWith(429).map((run: any) =>
+      run.target === 'nest-fastify'
+        ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } }
+        : { ...run, load: { ...run.load, statusCounts: { 429: 100, 200: 900 }, unexpectedStatus: 100 } },
+    );
+    const found = refusalOf(runs, where, targets, { throttler: { forRoot: null } });
+    expect(found?.cause).toMatch(/refused the load \(500 on nest-fastify\)$/);
+    expect(refusalOf(runs, where, targets, {})?.cause).toMatch(/answered 500 instead/);
+  });
+
+  it('names the throttler where one adapter’s exception filter turned its 429 into a 500', () => {
+    const runs = refusedWith(429).map((run: any) =>
+      run.target === 'nest-fastify' ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } } : run,
+    );
+    const found = refusalOf(runs, where, targets, { throttler: { forRoot: null } });
+    expect(found?.cause).toMatch(/refused the load \(500 on nest-fastify, 429 on nest-express\)$/);
+    expect(found?.fix).toMatch(/^@SkipThrottle\(\)/);
   });
 
   it('keeps a 429 generic in an app without @nestjs/throttler', () => {
