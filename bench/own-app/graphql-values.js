@@ -96,7 +96,7 @@ export function derivedVariables(field, sources) {
       variables[arg.name] = typedParam(arg.schema, given);
       continue;
     }
-    const value = derivedValue(arg.schema, arg.name, { own, write }, sources);
+    const value = derivedValue(arg.schema, arg.name, { own, write }, sources, true);
     if ('missing' in value) return value;
     variables[arg.name] = value.value;
   }
@@ -107,18 +107,20 @@ export function derivedVariables(field, sources) {
  * @param {ArgumentSchema} schema @param {string} name the argument or field
  * @param {{ own: string, write: boolean }} operation its entity, and whether it is a mutation
  * @param {ValueSources} sources
+ * @param {boolean} [root] a root argument: a mutation's names what it changes, where a field inside an input object
+ *   refers to something it only points at
  * @returns {{ value: unknown } | { missing: string }}
  */
-function derivedValue(schema, name, operation, sources) {
+function derivedValue(schema, name, operation, sources, root = false) {
   const { own, write } = operation;
   if (isIdReference(schema, name)) {
     const entity = idEntity(name) ?? own;
     const list = sources.listed.find((l) => l.entity === entity);
     const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
-    // a mutation given the signed-in account's own id would change the account the run signs in with
-    const value = valueFromList(items, ID_KEYS, sources.avoid, write);
+    // a mutation given the signed-in account's own id (or its role's) would change what the run signs in with
+    const value = valueFromList(items, ID_KEYS, sources.avoid, write && root);
     if (value !== null) return { value: typedParam(schema, String(value)) };
-    const listed = items.length ? 'listed only the signed-in account’s own' : 'listed none';
+    const listed = items.length ? 'listed only what the sign-in carries' : 'listed none';
     const where = list ? `${list.field} ${listed}` : `no root query lists ${pluralize.plural(entity)}`;
     return { missing: `$${name} names an existing ${entity} (${where}): give --params ${name}=VALUE` };
   }

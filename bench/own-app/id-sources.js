@@ -200,9 +200,10 @@ export function valueFromList(body, keys, avoid = [], strict = false) {
  * @param {Map<string, unknown>} input.lists answers by list request (listRequests)
  * @param {Record<string, string>} input.params --params and authenticate()'s
  * @param {string[]} [input.avoid] values that name the signed-in account
+ * @param {string[]} [input.claims] every value the sign-in's token carries: the path of a write never names one
  * @returns {Map<Route, RouteIds>}
  */
-export function resolveIds({ routes, lists, params, avoid = [] }) {
+export function resolveIds({ routes, lists, params, avoid = [], claims = [] }) {
   return new Map(
     routes.map((route) => {
       /** @type {RouteIds} */
@@ -213,9 +214,15 @@ export function resolveIds({ routes, lists, params, avoid = [] }) {
         const list = listRouteFor(reference, route, routes);
         const filled = list && fillPath(list, params);
         const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
-        const value = given ?? (answer === undefined ? null : valueFromList(answer, reference.keys, avoid));
+        // a write's path names what it changes: the role or tenant the token carries would change the sign-in
+        const target = reference.kind === 'param' && route.method !== 'GET';
+        const value =
+          given ??
+          (answer === undefined
+            ? null
+            : valueFromList(answer, reference.keys, target ? [...avoid, ...claims] : avoid, target));
         if (value === null && reference.optional) ids.omit.push(reference.optional);
-        else if (value === null) ids.unfilled.push(unfilledLine(reference, list));
+        else if (value === null) ids.unfilled.push(unfilledLine(reference, list, answer));
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
@@ -234,11 +241,12 @@ function camel(dotted) {
 }
 
 /**
- * @param {EntityReference} reference @param {Route | null} list
+ * @param {EntityReference} reference @param {Route | null} list @param {unknown} answer the list's answer
  */
-function unfilledLine(reference, list) {
+function unfilledLine(reference, list, answer) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
-  const where = list ? `GET ${list.path} listed none` : `no GET route lists ${pluralize.plural(reference.entity)}`;
+  const listed = listItems(answer).length ? 'listed only what the sign-in carries' : 'listed none';
+  const where = list ? `GET ${list.path} ${listed}` : `no GET route lists ${pluralize.plural(reference.entity)}`;
   return `${what} names an existing ${reference.entity} (${where}): give --params ${reference.name}=VALUE`;
 }
 

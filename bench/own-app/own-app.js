@@ -29,7 +29,14 @@ import {
   withGraphql,
   withoutErrors,
 } from './graphql.js';
-import { findWitness, lostSignInReason, principalValues, signInLost, witnessCandidates } from './principal.js';
+import {
+  findWitness,
+  lostSignInReason,
+  principalValues,
+  signInLost,
+  tokenClaimValues,
+  witnessCandidates,
+} from './principal.js';
 import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
@@ -95,6 +102,7 @@ export async function loadOwnApp(flags, configFile) {
   const planWith = ({ headers, params }, lists = new Map(), graphqlLists = new Map()) => {
     const flat = { ...params, ...flags.params };
     const principal = principalValues({ headers, params });
+    const claims = tokenClaimValues(headers);
     const plan = planOwnApp({
       discovered,
       params: flat,
@@ -103,7 +111,7 @@ export async function loadOwnApp(flags, configFile) {
       configScenarios: user.scenarios,
       bodies: flags.bodies,
       headers: { ...headers, ...flags.headers },
-      ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid: principal }),
+      ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid: principal, claims }),
       principal,
       timeWrites: flags.timeWrites ?? [],
     });
@@ -117,7 +125,7 @@ export async function loadOwnApp(flags, configFile) {
         headers: { ...headers, ...flags.headers },
         logged: graphqlTraffic(traffic, graphql.path),
         lists: graphqlLists,
-        avoid: principal,
+        avoid: [...principal, ...claims],
       }),
     );
   };

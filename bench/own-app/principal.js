@@ -52,6 +52,20 @@ export function principalValues({ headers, params }) {
   return [...values].filter((value) => value !== '');
 }
 
+/**
+ * Every value the bearer token carries (roleId, tenantId, organisationId as well as the account's own): a write to
+ * the entity one of them names changes what the sign-in may do.
+ * @param {Record<string, string>} headers
+ * @returns {string[]}
+ */
+export function tokenClaimValues(headers) {
+  return Object.values(headers).flatMap((header) =>
+    Object.values(jwtPayload(header.replace(/^(Bearer|Token|JWT)\s+/i, '').trim()) ?? {})
+      .filter((value) => typeof value === 'string' || typeof value === 'number')
+      .map(String),
+  );
+}
+
 /** @param {string} token @returns {Record<string, unknown> | null} */
 function jwtPayload(token) {
   const parts = token.split('.');

@@ -104,7 +104,7 @@ describe('variables derived from the schema', () => {
     const onlyOwn = new Map([['getManyMemberList', { data: { getManyMemberList: { data: [{ id: OWN_ID }] } } }]]);
     expect(derivedVariables(field('updateMember'), { ...SOURCES, lists: onlyOwn })).toEqual({
       missing:
-        '$id names an existing member (getManyMemberList listed only the signed-in account’s own): give --params id=VALUE',
+        '$id names an existing member (getManyMemberList listed only what the sign-in carries): give --params id=VALUE',
     });
   });
 

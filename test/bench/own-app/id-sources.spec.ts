@@ -8,6 +8,7 @@ import {
   withValues,
 } from '../../../bench/own-app/id-sources.js';
 import { exampleValue } from '../../../bench/own-app/example-body.js';
+import { tokenClaimValues } from '../../../bench/own-app/principal.js';
 import type { Route } from '../../../bench/own-app/discover.js';
 
 const ROLE_ID = '0d4c6a8e-1b2f-4c3d-8e9f-a1b2c3d4e5f6';
@@ -109,6 +110,27 @@ describe('resolveIds', () => {
   it('takes a field from --params by its path or camel name, over the list', () => {
     const given = resolveIds({ routes: ROUTES, lists: LISTS, params: { roleId: 'r1', photoId: 'p1' } });
     expect(given.get(CREATE_USER)?.fields).toMatchObject({ 'role.id': 'r1', photoId: 'p1' });
+  });
+
+  it('never points a write’s path at what the sign-in’s token carries (its role), where reads and a body field may', () => {
+    const token = `h.${Buffer.from(JSON.stringify({ sub: OWN_ID, roleId: ROLE_ID })).toString('base64url')}.s`;
+    const claims = tokenClaimValues({ authorization: `Bearer ${token}` });
+    expect(claims).toEqual([OWN_ID, ROLE_ID]);
+    const roleRoutes = [
+      route('GET', '/api/v1/roles'),
+      route('GET', '/api/v1/roles/:id'),
+      route('PATCH', '/api/v1/roles/:id'),
+      CREATE_USER,
+    ];
+    const own = resolveIds({ routes: roleRoutes, lists: LISTS, params: {}, avoid: [OWN_ID], claims });
+    expect(own.get(roleRoutes[1])?.params).toEqual({ id: ROLE_ID });
+    expect(own.get(roleRoutes[2])).toMatchObject({
+      params: {},
+      unfilled: [
+        ':id names an existing role (GET /api/v1/roles listed only what the sign-in carries): give --params id=VALUE',
+      ],
+    });
+    expect(own.get(CREATE_USER)?.fields).toMatchObject({ 'role.id': ROLE_ID });
   });
 
   it('puts the values in the derived body, typed as the field wants', () => {
