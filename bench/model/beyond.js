@@ -67,11 +67,37 @@ export function eventStreamCheck(count) {
   };
 }
 
+/**
+ * Each heavy profile's own load (config.js: ScenarioLoad), scaled as HttpArena scales its profiles against its
+ * baseline (uploads at a sixteenth of its connections): enough connections to keep a core busy, few enough that each
+ * gets several answers in a run and the bytes in flight stay in memory.
+ */
+const PROFILE_LOADS = {
+  'body-1m': { connections: 16, durationSec: 1 },
+  'upload-1m': { connections: 16, durationSec: 1 },
+  'upload-20m': { connections: 4, durationSec: 4 },
+  'static-1m': { connections: 16, durationSec: 1 },
+  // the production stack gzips it on the fly
+  'stream-10m': { connections: 2, durationSec: 5 },
+};
+/** Mostly idle keep-alive connections: each sends a request every 2 s on average, so a run stays well under load. */
+const IDLE_RATE = 0.5;
+const IDLE_RUN_SEC = 6;
+/** HttpArena's limited-conn profile: a new connection every 10 requests. */
+const REQUESTS_PER_CONNECTION = 10;
+
+/** @param {string} name */
+const ownLoad = (name) => {
+  const load = PROFILE_LOADS[/** @type {keyof typeof PROFILE_LOADS} */ (name)];
+  return load ? { load } : {};
+};
+
 /** @param {string} name @param {number} bytes */
 function bodyScenario(name, bytes) {
   const body = jsonBody(bytes);
   return {
     name,
+    ...ownLoad(name),
     description: `POST /bodies with a ${label(bytes)} JSON body → its size and SHA-256`,
     method: 'POST',
     path: '/bodies',
@@ -87,6 +113,7 @@ function uploadScenario(name, bytes) {
   const content = payloadText(bytes, filename);
   return {
     name,
+    ...ownLoad(name),
     description: `POST /uploads: a ${label(bytes)} file as multipart/form-data (multer / @fastify/multipart) → its SHA-256`,
     method: 'POST',
     path: '/uploads',
@@ -100,6 +127,7 @@ function uploadScenario(name, bytes) {
 function staticScenario(name, file) {
   return {
     name,
+    ...ownLoad(name),
     description: `GET /static/${file}: a ${label(SERVED_FILES[/** @type {keyof typeof SERVED_FILES} */ (file)])} file (express.static / @fastify/static)`,
     path: `/static/${file}`,
     expect: { status: 200, contentType: TEXT, body: fileCheck(file) },
@@ -109,6 +137,26 @@ function staticScenario(name, file) {
 /** @param {number} bytes */
 function label(bytes) {
   return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`;
+}
+
+/** The built-in app's cheapest answer: what the connections cost, on it. */
+const HELLO = {
+  path: '/',
+  expect: { status: 200, contentType: /^text\/(plain|html)(;|$)/, body: 'Hello World!' },
+};
+
+/**
+ * `connections` keep-alive connections held open, each sending a request now and then: what a server pays to hold
+ * them (memory per connection, CPU per request) rather than how fast it answers.
+ * @param {number} connections
+ */
+function idleScenario(connections) {
+  return {
+    name: `idle-${connections / 1000}k`,
+    description: `GET / on ${connections.toLocaleString('en')} keep-alive connections, each sending one request every ${1 / IDLE_RATE} s on average`,
+    load: { connections, connectionRate: IDLE_RATE, durationSec: IDLE_RUN_SEC },
+    ...HELLO,
+  };
 }
 
 /** Hello's JSON twin, asked over TLS or HTTP/2: what the transport costs, on the cheapest answer. */
@@ -124,7 +172,7 @@ export const TRANSPORT_SCENARIOS = [
     name: 'tls-close',
     description: 'GET /json over HTTPS, a new connection (and TLS handshake) for every request',
     ...HELLO_JSON,
-    headers: { connection: 'close' },
+    load: { requestsPerConnection: 1 },
   },
   {
     name: 'h2',
@@ -202,6 +250,7 @@ export const TRANSFER_SCENARIOS = [
   },
   {
     name: 'stream-10m',
+    ...ownLoad('stream-10m'),
     description: 'GET /files/stream-10m.bin: a 10 MiB file through StreamableFile',
     path: '/files/stream-10m.bin',
     expect: { status: 200, contentType: 'application/octet-stream', body: fileCheck('stream-10m.bin') },
@@ -218,12 +267,21 @@ export const BEYOND_SCENARIOS = [
   ...TRANSFER_SCENARIOS,
   {
     name: 'close-every',
-    description: 'GET / on a new connection for every request (Connection: close), as callers without keep-alive do',
-    path: '/',
-    headers: { connection: 'close' },
-    expect: { status: 200, contentType: /^text\/(plain|html)(;|$)/, body: 'Hello World!' },
+    description: `GET / on a new connection every ${REQUESTS_PER_CONNECTION} requests (Connection: close on the last), as HttpArena's limited-conn`,
+    load: { requestsPerConnection: REQUESTS_PER_CONNECTION },
+    ...HELLO,
   },
+  {
+    name: 'no-keepalive',
+    description: 'GET / on a new connection for every request (Connection: close), as callers without keep-alive do',
+    load: { requestsPerConnection: 1 },
+    ...HELLO,
+  },
+  idleScenario(1000),
+  idleScenario(4000),
 ];
+
+const IDLE_NOTE = `paced at ${IDLE_RATE} request per second per connection: req/s is the pace, not what the server could do; compare memory per connection and CPU per request`;
 
 /** What a reader of a profile's row needs to know beside its ratio. */
 export const PROFILE_NOTES = {
@@ -231,7 +289,10 @@ export const PROFILE_NOTES = {
   'upload-1m': 'multer and @fastify/multipart, both reading the file into memory, both limited to 32 MiB',
   'upload-20m': 'multer and @fastify/multipart, both reading the file into memory, both limited to 32 MiB',
   sse: `one request is ${SSE_EVENTS} events: events per second are ${SSE_EVENTS} × req/s`,
-  'close-every': 'Connection: close on every request: each answer costs the server an accept and a close',
+  'close-every': `Connection: close on every ${REQUESTS_PER_CONNECTION}th request: an accept and a close per ${REQUESTS_PER_CONNECTION} answers`,
+  'no-keepalive': 'Connection: close on every request: each answer costs the server an accept and a close',
+  'idle-1k': IDLE_NOTE,
+  'idle-4k': IDLE_NOTE,
 };
 
 /** `--scenarios beyond` names them all; each also runs by its own name. */

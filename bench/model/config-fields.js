@@ -16,7 +16,19 @@ const NAME_PATTERN = /^[A-Za-z0-9][\w.-]*$/;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** How a started command target is spoken to: HTTP/1.1 without or over TLS, HTTP/2 over TLS (h2) or cleartext (h2c). */
 const PROTOCOLS = ['http', 'https', 'h2', 'h2c'];
-const SCENARIO_FIELDS = ['name', 'description', 'method', 'path', 'headers', 'body', 'needsToken', 'expect', 'mix'];
+const SCENARIO_FIELDS = [
+  'name',
+  'description',
+  'method',
+  'path',
+  'headers',
+  'body',
+  'needsToken',
+  'expect',
+  'mix',
+  'load',
+];
+const LOAD_FIELDS = ['connections', 'durationSec', 'requestsPerConnection', 'connectionRate'];
 const MIX_FIELDS = ['scenario', 'weight'];
 const EXPECT_FIELDS = ['status', 'contentType', 'body'];
 const COMPARED_GROUP = 'compared';
@@ -159,6 +171,7 @@ export function validateScenario(raw, field, fail) {
     contentType: contentTypeMatcher(expected.contentType, `${field}.expect.contentType`, fail),
     checkBody: bodyCheck(expected.body, `${field}.expect.body`, fail),
     mix: null,
+    load: scenarioLoad(item.load, `${field}.load`, fail),
   };
 }
 
@@ -185,7 +198,34 @@ function validateMix(item, scenarioName, field, fail) {
     contentType: ANY,
     checkBody: () => null,
     mix,
+    load: scenarioLoad(item.load, `${field}.load`, fail),
   };
+}
+
+/**
+ * @param {unknown} value @param {string} field @param {Fail} fail
+ * @returns {import('./config.js').ScenarioLoad | null}
+ */
+function scenarioLoad(value, field, fail) {
+  if (value === undefined) return null;
+  const item = object(value, field, LOAD_FIELDS, fail);
+  /** @param {string} key @param {boolean} whole */
+  const positive = (key, whole) => {
+    const number = item[key];
+    if (number === undefined) return null;
+    if (typeof number !== 'number' || !(number > 0) || (whole && !Number.isInteger(number)))
+      fail(`${field}.${key}`, `${JSON.stringify(number)} is not a ${whole ? 'whole ' : ''}number above 0`);
+    return /** @type {number} */ (number);
+  };
+  const load = {
+    connections: positive('connections', true),
+    durationSec: positive('durationSec', false) ?? 0,
+    requestsPerConnection: positive('requestsPerConnection', true),
+    connectionRate: positive('connectionRate', false),
+  };
+  if (load.requestsPerConnection !== null && load.connectionRate !== null)
+    fail(field, 'give requestsPerConnection or connectionRate, not both');
+  return load;
 }
 
 /** Any content type passes. */

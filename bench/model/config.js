@@ -46,6 +46,17 @@ import {
  * @property {(body: string) => string | null} checkBody null when the body has the expected shape, else why not
  * @property {import('./mix.js').MixShare[] | null} mix a traffic mix: each run goes round these scenarios' requests
  *   in these shares (the route of each share is a scenario's name); method, path, body and expect are then theirs
+ * @property {ScenarioLoad | null} load the scenario's own load; null: --connections and --duration
+ *
+ * A scenario's own load, which stands whatever --connections says: a 20 MiB upload at the connections of a hello run
+ * answers nothing within a run, and a profile of idle connections is its connections.
+ * @typedef {object} ScenarioLoad
+ * @property {number | null} connections held at once; null: --connections
+ * @property {number} durationSec the shortest run; a longer --duration stands
+ * @property {number | null} requestsPerConnection the client closes each connection after this many requests (1: a
+ *   new connection per request); null: connections are kept alive
+ * @property {number | null} connectionRate requests per second on each connection, paced (mostly idle connections);
+ *   null: each sends its next request once answered
  *
  * What a config's prepare step hands the run: environment for every command target, and a bearer token.
  * @typedef {{ env?: Record<string, string>, token?: string | null }} Prepared
@@ -69,7 +80,7 @@ import {
  * @property {Array<{ name: string, group: string, kind: 'command' | 'url', command?: string[], cwd?: string,
  *   url?: string, scenarios: string[] | null, stacks?: string[] }>} targets
  * @property {Array<{ name: string, description: string, method: string, path: string,
- *   mix?: import('./mix.js').MixShare[] }>} scenarios
+ *   mix?: import('./mix.js').MixShare[], load?: ScenarioLoad }>} scenarios
  * @property {[string, string]} compare
  * @property {[string, string][]} alsoCompare
  * @property {[string, string][]} overhead
@@ -221,12 +232,13 @@ export function configRecord(config) {
       scenarios: t.scenarios,
       stacks: t.stacks,
     })),
-    scenarios: config.scenarios.map(({ name: n, description, method, path, mix }) => ({
+    scenarios: config.scenarios.map(({ name: n, description, method, path, mix, load }) => ({
       name: n,
       description,
       method,
       path,
       ...(mix ? { mix } : {}),
+      ...(load ? { load } : {}),
     })),
     compare: config.compare,
     alsoCompare: config.alsoCompare,

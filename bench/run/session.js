@@ -47,8 +47,9 @@ import { verifyPair } from './verify.js';
  *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, fittedLoads: Map<string, FittedLoad>,
  *   troubled: Set<string> }} PlannedSession loads keyed by blockKey; instances in the pairs' order; routeLoads
  *   (--nest-app) each route's fitted load by blockKey; fittedLoads: the connections and run length of each route whose
- *   load was fitted (--nest-app's routes, or a block's on the first start), by blockKey; absent: the flags';
- *   troubled: the block keys of routes that hung or crashed a server, left out of the run from then on
+ *   load was fitted (--nest-app's routes, or a block's on the first start) or is the scenario's own, by blockKey;
+ *   absent: the flags'; troubled: the block keys of routes that hung or crashed a server, left out of the run from then
+ *   on
  */
 
 /** @typedef {{ connections: number, durationSec: number }} FittedLoad */
@@ -73,14 +74,40 @@ function resolveLoads({ config, pairs, token }) {
  * @returns {PlannedSession}
  */
 export function planSession(unplanned) {
+  const loads = resolveLoads(unplanned);
   return {
     ...unplanned,
-    loads: resolveLoads(unplanned),
+    loads,
     instances: instancesOf(unplanned.pairs, unplanned.config),
     routeLoads: null,
-    fittedLoads: new Map(),
+    fittedLoads: ownLoads(loads, unplanned.options),
     troubled: new Set(),
   };
+}
+
+/**
+ * The scenarios that bring their own load (config.js: ScenarioLoad) run with it: its connections, and its run length
+ * or --duration's, whichever is longer.
+ * @param {Map<string, ResolvedLoad>} loads
+ * @param {{ connections: number, durationSec: number }} options
+ * @returns {Map<string, FittedLoad>}
+ */
+export function ownLoads(loads, options) {
+  return new Map(
+    [...loads].flatMap(([key, { scenario }]) =>
+      scenario.load
+        ? [
+            [
+              key,
+              {
+                connections: scenario.load.connections ?? options.connections,
+                durationSec: Math.max(scenario.load.durationSec, options.durationSec),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
 }
 
 /** @param {Map<string, ServedTarget>} running */
@@ -280,12 +307,15 @@ export function loadRun({ driver, options, signal, loads, fittedLoads }, target,
   const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
   const connections = fittedLoads.get(blockKey(pair))?.connections ?? options.connections;
   const { method, path, headers, body, sequence } = request;
+  const own = scenario.load;
   return driver.run({
     url: `${target.url}${path}`,
     method,
     headers,
     body,
     ...(sequence ? { sequence } : {}),
+    ...(own?.requestsPerConnection ? { requestsPerConnection: own.requestsPerConnection } : {}),
+    ...(own?.connectionRate ? { connectionRate: own.connectionRate } : {}),
     connections,
     durationSec,
     expectedStatus: scenario.status,

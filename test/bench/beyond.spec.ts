@@ -3,6 +3,8 @@ import { SCENARIO_SETS } from '../../bench/model/beyond.js';
 import { payloadText } from '../../bench/model/payloads.js';
 import { scenarioByName } from '../../bench/model/scenarios.js';
 import { parseOptions } from './support/options.js';
+import { blockKey } from '../../bench/model/keys.js';
+import { ownLoads } from '../../bench/run/session.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 const describe_ = (text: string) => ({ bytes: Buffer.byteLength(text), sha256: digest(text) });
@@ -79,5 +81,44 @@ describe('--scenarios beyond', () => {
     const bare = parseOptions(['--stack', 'bare']).scenarios;
     expect(bare.filter((name) => SCENARIO_SETS.beyond.includes(name))).toEqual([]);
     expect(bare).toContain('mix');
+  });
+});
+
+describe("each profile's own load, resolved when the run is planned", () => {
+  const planned = (names: string[], flags: string[]) => {
+    const loads = new Map(
+      names.map((name) => [
+        blockKey({ scenario: name, stack: 'bare' }),
+        { scenario: scenarioByName(name), request: {} },
+      ]),
+    );
+    const fitted = ownLoads(loads as any, parseOptions(flags));
+    return Object.fromEntries(names.map((name) => [name, fitted.get(blockKey({ scenario: name, stack: 'bare' }))]));
+  };
+
+  it('gives large bodies fewer connections and runs long enough for several answers each', () => {
+    expect(planned(['upload-20m', 'stream-10m', 'static-1m'], ['--quick'])).toEqual({
+      'upload-20m': { connections: 4, durationSec: 4 },
+      'stream-10m': { connections: 2, durationSec: 5 },
+      'static-1m': { connections: 16, durationSec: 1 },
+    });
+  });
+
+  it('keeps a longer --duration, and the idle profiles their thousands of connections whatever --connections says', () => {
+    expect(planned(['upload-20m', 'idle-1k', 'idle-4k'], ['--duration', '10', '--connections', '100'])).toEqual({
+      'upload-20m': { connections: 4, durationSec: 10 },
+      'idle-1k': { connections: 1000, durationSec: 10 },
+      'idle-4k': { connections: 4000, durationSec: 10 },
+    });
+  });
+
+  it("leaves hello and the closing profiles at the flags' connections", () => {
+    expect(planned(['hello', 'close-every', 'no-keepalive'], ['--connections', '64'])).toEqual({
+      hello: undefined,
+      'close-every': { connections: 64, durationSec: 0.25 },
+      'no-keepalive': { connections: 64, durationSec: 0.25 },
+    });
+    expect(scenarioByName('close-every').load).toMatchObject({ requestsPerConnection: 10 });
+    expect(scenarioByName('no-keepalive').load).toMatchObject({ requestsPerConnection: 1 });
   });
 });

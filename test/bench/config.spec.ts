@@ -327,3 +327,35 @@ describe('flags against a config', () => {
     );
   });
 });
+
+describe("a scenario's own load", () => {
+  it('takes connections, a shortest run, and either closes after some requests or paces them', () => {
+    const config = valid((c) => {
+      c.scenarios[0].load = { connections: 4, durationSec: 2.5 };
+      c.scenarios.push({ name: 'idle', path: '/', load: { connections: 1000, connectionRate: 0.5 } });
+      c.scenarios.push({ name: 'close', path: '/', load: { requestsPerConnection: 10 } });
+    });
+    expect(config.scenarios.map((scenario) => scenario.load)).toEqual([
+      { connections: 4, durationSec: 2.5, requestsPerConnection: null, connectionRate: null },
+      { connections: 1000, durationSec: 0, requestsPerConnection: null, connectionRate: 0.5 },
+      { connections: null, durationSec: 0, requestsPerConnection: 10, connectionRate: null },
+    ]);
+    expect(valid().scenarios[0].load).toBeNull();
+  });
+
+  it('refuses connections that are not a whole number above 0, and an unknown field', () => {
+    expect(refusal((c) => (c.scenarios[0].load = { connections: 2.5 }))).toBe(
+      'bench.config.json: scenarios[0].load.connections: 2.5 is not a whole number above 0',
+    );
+    expect(refusal((c) => (c.scenarios[0].load = { durationSec: 0 }))).toBe(
+      'bench.config.json: scenarios[0].load.durationSec: 0 is not a number above 0',
+    );
+    expect(refusal((c) => (c.scenarios[0].load = { rate: 1 }))).toMatch(/scenarios\[0\]\.load\.rate: unknown field/);
+  });
+
+  it('refuses closing after some requests and pacing them at once', () => {
+    expect(refusal((c) => (c.scenarios[0].load = { requestsPerConnection: 10, connectionRate: 1 }))).toBe(
+      'bench.config.json: scenarios[0].load: give requestsPerConnection or connectionRate, not both',
+    );
+  });
+});

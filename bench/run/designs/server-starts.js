@@ -237,7 +237,8 @@ async function bootStart(session, servers, blocks, start) {
 
 /**
  * One start's blocks, each until its targets reached a steady state, its steady rounds recorded as runs. On the first
- * start a block's load is fitted on its warm-up rounds (fitBlockLoad) unless --nest-app fitted its routes' already.
+ * start a block's load is fitted on its warm-up rounds (fitBlockLoad) unless --nest-app fitted its routes' already or
+ * the scenario brings its own.
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} blocks
@@ -320,6 +321,8 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
  */
 function fitBlockLoad(session, block, records) {
   const { options, results, progress, runtimeKey } = session;
+  // a scenario's own load is its definition, not a guess to refine
+  if (session.loads.get(block.key)?.scenario.load) return;
   const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
   const fitted = blockLoadFrom(
     // a run loaded together had its share of the slot

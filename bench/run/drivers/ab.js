@@ -30,8 +30,22 @@ const driver = {
     // "This is ApacheBench, Version 2.3 <$Revision$>"
     return `ab ${/Version (\S+)/.exec(stdout)?.[1] ?? '(version unknown)'}`;
   },
-  async run({ url, method, headers, body, connections, durationSec, pipelining, cpu, signal }) {
+  async run({
+    url,
+    method,
+    headers,
+    body,
+    connections,
+    durationSec,
+    pipelining,
+    cpu,
+    signal,
+    requestsPerConnection,
+    connectionRate,
+  }) {
     if (pipelining > 1) throw new Error('ab cannot pipeline requests; use --driver wrk or autocannon');
+    if (connectionRate || requestsPerConnection)
+      throw new Error('ab neither paces requests nor closes connections after some; use --driver wrk or autocannon');
     if (hasUniqueValues(body))
       throw new Error(
         'ab sends one body for every request, and this one needs unique values; use --driver wrk or autocannon',

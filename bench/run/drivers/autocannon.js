@@ -82,26 +82,41 @@ const driver = {
     return `autocannon ${pkg.version}`;
   },
   /** @param {LoadRequest} request */
-  async run({ url, method, headers, body, sequence, connections, durationSec, expectedStatus, pipelining, signal }) {
+  async run({
+    url,
+    method,
+    headers,
+    body,
+    sequence,
+    connections,
+    durationSec,
+    expectedStatus,
+    pipelining,
+    signal,
+    requestsPerConnection,
+    connectionRate,
+  }) {
+    if (requestsPerConnection && (sequence || pipelining > 1))
+      throw new Error('autocannon closes connections after some requests only for one request, not pipelined');
     const cpuBefore = process.cpuUsage();
     /** @type {Record<string, number>} */
     const sentByRoute = {};
     const fillUnique = uniqueFiller();
+    const single = {
+      route: 'single',
+      method,
+      path: new URL(url).pathname + new URL(url).search,
+      headers: {},
+      body,
+      expectedStatus,
+    };
+    // every connection goes round the list: the last of each round asks the server to close it, and autocannon
+    // connects again when it does
+    const closing = requestsPerConnection
+      ? [...Array(requestsPerConnection - 1).fill(single), { ...single, headers: { connection: 'close' } }]
+      : null;
     // a body with unique values is set anew per request, which autocannon does only for a list of requests
-    const cycle =
-      sequence ??
-      (hasUniqueValues(body)
-        ? [
-            {
-              route: 'single',
-              method,
-              path: new URL(url).pathname + new URL(url).search,
-              headers: {},
-              body,
-              expectedStatus,
-            },
-          ]
-        : null);
+    const cycle = sequence ?? closing ?? (hasUniqueValues(body) ? [single] : null);
     const instance = autocannon({
       url,
       method: /** @type {autocannon.Request['method']} */ (method),
@@ -111,6 +126,7 @@ const driver = {
       pipelining,
       duration: durationSec,
       sampleInt: SAMPLE_INTERVAL_MS,
+      ...(connectionRate ? { connectionRate } : {}),
       ...(cycle ? { requests: cycle.map((request) => countedRequest(request, headers, sentByRoute, fillUnique)) } : {}),
     });
     const stop = () => /** @type {any} */ (instance).stop();

@@ -25,6 +25,10 @@ import { UsageError } from '../../errors.js';
  * @property {number} expectedStatus the scenario's status: only these responses count as throughput (for a mix, each
  *   request's own)
  * @property {number} pipelining requests in flight per connection (1: send the next once the answer came)
+ * @property {number} [requestsPerConnection] close each connection after this many requests (Connection: close on the
+ *   last) and open another; absent: keep them alive
+ * @property {number} [connectionRate] paced: requests per second on each connection, the next sent at a random time
+ *   around that pace rather than as soon as the answer came; absent: closed loop
  * @property {string | null} [cpu] taskset CPU list for a generator that runs as its own process
  * @property {AbortSignal} [signal] stops the run early (Ctrl-C); the result is then discarded by the caller
  *

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { expectedStatuses } from './statuses.js';
 import { parseWrkOutput } from './wrk-output.js';
-import { runTag } from '../unique-values.js';
+import { hasUniqueValues, runTag } from '../unique-values.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 
@@ -44,7 +44,11 @@ const driver = {
     pipelining,
     cpu,
     signal,
+    requestsPerConnection,
+    connectionRate,
   }) {
+    if (requestsPerConnection && (sequence || pipelining > 1 || hasUniqueValues(body)))
+      throw new Error('wrk closes connections after some requests only for one plain request, not pipelined');
     const args = [
       '-t',
       String(THREADS),
@@ -66,13 +70,17 @@ const driver = {
         BENCH_UNIQUE_TAG: runTag(),
         ...(await bodyEnv(body, bodyDir)),
         ...(sequence ? sequenceEnv(sequence) : {}),
+        ...(requestsPerConnection ? { BENCH_CLOSE_EVERY: String(requestsPerConnection) } : {}),
+        ...(connectionRate ? { BENCH_CONNECTION_RATE: String(connectionRate) } : {}),
       };
       const output = await runGenerator('wrk', args, { durationSec, cpu, env, signal });
       if (output.code !== 0 && !output.interrupted) {
         throw new Error(`wrk exited with code ${output.code}: ${lastLine(output.stderr || output.stdout)}`);
       }
       const expected = sequence ? expectedStatuses(sequence) : [expectedStatus];
-      return { ...parseWrkOutput(output.stdout, expected, connections), generatorCpuSec: output.cpuSec, warnings: [] };
+      const load = parseWrkOutput(output.stdout, expected, connections);
+      // wrk's parser reads HTTP/1.x answers only, over TLS too (it offers no ALPN)
+      return { ...load, protocol: 'http/1.1', generatorCpuSec: output.cpuSec, warnings: [] };
     } finally {
       if (bodyDir) await rm(bodyDir, { recursive: true, force: true });
     }

@@ -29,6 +29,11 @@ local function fill_unique(body)
   end))
 end
 local pipelining = tonumber(os.getenv("BENCH_PIPELINING") or "1")
+-- every BENCH_CLOSE_EVERY-th request asks the server to close its connection (wrk then opens another); the count is
+-- the thread's, so its connections average that many requests each
+local close_every = tonumber(os.getenv("BENCH_CLOSE_EVERY") or "0")
+-- paced: each connection waits a random time around 1 / BENCH_CONNECTION_RATE seconds before each request
+local connection_rate = tonumber(os.getenv("BENCH_CONNECTION_RATE") or "0")
 -- the cycle as comma-separated 1-based indices into the requests BENCH_REQUEST_<i>_ROUTE, _METHOD, _PATH,
 -- _HEADERS ("name: value" lines) and _BODY describe
 local sequence_text = os.getenv("BENCH_SEQUENCE")
@@ -55,6 +60,12 @@ function init(args)
   sent_by_route = {}
   if not sequence_text then
     if not has_unique(wrk.body) then pipelined = string.rep(wrk.format(), pipelining) end
+    if close_every > 0 then
+      local headers = { Connection = "close" }
+      for name, value in pairs(wrk.headers) do headers[name] = value end
+      kept, closing, sent = wrk.format(), wrk.format(nil, nil, headers), 0
+    end
+    if connection_rate > 0 then math.randomseed(thread_number or 1) end
     return
   end
   for index in sequence_text:gmatch("%d+") do
@@ -86,7 +97,13 @@ local function next_in_mix()
   return formatted[i]
 end
 
-if sequence_text then
+if close_every > 0 then
+  function request()
+    sent = sent + 1
+    if sent % close_every == 0 then return closing end
+    return kept
+  end
+elseif sequence_text then
   function request()
     if pipelining == 1 then return next_in_mix() end
     local batch = {}
@@ -103,6 +120,14 @@ elseif pipelining > 1 then
   -- wrk counts the requests in what request() returns and expects as many responses before it writes again
   function request()
     return pipelined
+  end
+end
+
+if connection_rate > 0 then
+  -- uniform over twice the mean wait: the connections drift apart instead of sending in waves
+  local mean_ms = 1000 / connection_rate
+  function delay()
+    return math.random(0, math.floor(2 * mean_ms))
   end
 end
 
