@@ -9,11 +9,12 @@ import { RESULTS_FILE, readResults } from '../model/results.js';
 import { renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE, renderReports } from '../report/write.js';
 import { ANSWER_SVG_FILE } from '../report/answer-chart.js';
+import { LEAD_SVG_FILE } from '../report/lead-chart.js';
 
 const REFERENCE_ROOT = 'results/reference';
 const COMPARISON_TITLE = '# Comparison of two bench runs';
 /** Every file a report may consist of: one committed that is no longer rendered is a difference too. */
-const REPORT_FILES = [MARKDOWN_FILE, HTML_FILE, ANSWER_SVG_FILE];
+const REPORT_FILES = [MARKDOWN_FILE, HTML_FILE, ANSWER_SVG_FILE, LEAD_SVG_FILE];
 
 const HELP = `Usage: npm run check:references [-- DIR...] [--write]
 

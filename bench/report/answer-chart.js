@@ -61,6 +61,7 @@ const BOTTOM = 78;
  * @property {number} level the interval's coverage
  * @property {string} verdict
  * @property {boolean} decided
+ * @property {string} [reason] why a row without a ratio has none (default: too slow to measure)
  */
 
 /**
@@ -193,7 +194,7 @@ function rowMarks(row, axis, cy) {
 
 /** A row's answer in words: `1.83× holds`. @param {AnswerRow} row */
 function answerText(row) {
-  return row.ratio === null ? 'too slow to measure' : `${formatBandedRatio(row.ratio)} ${row.verdict}`;
+  return row.ratio === null ? (row.reason ?? 'too slow to measure') : `${formatBandedRatio(row.ratio)} ${row.verdict}`;
 }
 
 /** @param {AnswerRow} row */
@@ -202,12 +203,13 @@ function answerInk(row) {
 }
 
 /**
- * The picture as an SVG, or '' when no row was judged.
+ * The picture as an SVG, or '' when no row was judged; other rows on the same axis and bands (lead-chart.js) give
+ * their own rows and the sentence that describes them.
  * @param {Analysis} analysis
  * @param {Layout} [layout]
+ * @param {{ rows?: AnswerRow[], sentence?: string }} [drawn]
  */
-export function answerChart(analysis, layout = 'wide') {
-  const rows = answerRows(analysis);
+export function answerChart(analysis, layout = 'wide', { rows = answerRows(analysis), sentence } = {}) {
   if (rows.length === 0) return '';
   const { width, answerWidth, fontSize } = LAYOUTS[layout];
   const charWidth = fontSize * CHAR_EM;
@@ -275,7 +277,7 @@ export function answerChart(analysis, layout = 'wide') {
       .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="${layout}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ` +
-    `font-family="system-ui, sans-serif" font-size="${fontSize}" role="img" aria-label="${escapeHtml(answerSentence(analysis))}">` +
+    `font-family="system-ui, sans-serif" font-size="${fontSize}" role="img" aria-label="${escapeHtml(sentence ?? answerSentence(analysis))}">` +
     `<rect width="${width}" height="${height}" fill="#fff"/>${bands}${ticks}${headings}${body}${key}</svg>`
   );
 }

@@ -36,6 +36,7 @@ import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js
 import { ownAppTables } from './own-app-tables.js';
 import { decisionSentences } from './decision.js';
 import { startupTable } from './startup-table.js';
+import { leadFigure } from './lead-chart.js';
 import { leadTable } from './lead-table.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../model/stacks.js';
@@ -312,7 +313,7 @@ ${htmlTable({ ...verdict, intro: undefined }, 'No Nest-Express / Nest-Fastify pa
 ${escapeHtml(roundsDesign(analysis.run.rounds))} with ${escapeHtml(analysis.run.environment.driver)} on ${escapeHtml(analysis.run.environment.cpu.model)}
 (${escapeHtml(analysis.run.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${verdict.intro ? `<p>${htmlText(verdict.intro)}</p>` : ''}</details>
-${htmlTable(leadTable(results, analysis))}
+${leadFigure(results, analysis)}${htmlTable(leadTable(results, analysis))}
 ${packagesTables(analysis)
   .map((table, i) => htmlTable(table) + (i === 0 ? `<div class="chart">${timelineChart(analysis)}</div>` : ''))
   .join('')}

@@ -1,5 +1,6 @@
 // @ts-check
-// Renders report.md, report.html and the picture report.md shows (answer.svg) next to results.json, from results.json's content alone.
+// Renders report.md, report.html and the pictures beside report.md (answer.svg, lead.svg) next to results.json, from
+// results.json's content alone.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../analysis/analyze.js';
@@ -7,6 +8,7 @@ import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { escapeHtml } from './format.js';
 import { ANSWER_SVG_FILE, answerChart } from './answer-chart.js';
+import { LEAD_SVG_FILE, leadChart } from './lead-chart.js';
 
 export const MARKDOWN_FILE = 'report.md';
 export const HTML_FILE = 'report.html';
@@ -30,7 +32,8 @@ async function renderProfiles({ profiles, profileDiffs = [] }, dir) {
 }
 
 /**
- * Every file of a run's report, by name, rendered from its results alone (answer.svg only when there is an answer).
+ * Every file of a run's report, by name, rendered from its results alone (answer.svg only when there is an answer,
+ * lead.svg only when a beyond profile ran).
  * @param {string} dir where the report lives: profiles are linked relative to it
  * @param {import('../model/results.js').Results} results
  * @returns {Promise<{ analysis: import('../analysis/analyze.js').Analysis, files: Record<string, string> }>}
@@ -39,12 +42,14 @@ export async function renderReports(dir, results) {
   const analysis = analyze(results);
   const profiles = await renderProfiles(results, dir);
   const answer = answerChart(analysis);
+  const lead = leadChart(results, analysis);
   return {
     analysis,
     files: {
       [MARKDOWN_FILE]: renderMarkdown(results, analysis, profiles.markdown),
       [HTML_FILE]: renderHtml(results, analysis, profiles.html),
       ...(answer ? { [ANSWER_SVG_FILE]: `${answer}\n` } : {}),
+      ...(lead ? { [LEAD_SVG_FILE]: `${lead}\n` } : {}),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { leadFigure, leadRows } from '../../bench/report/lead-chart.js';
 import { leadTable } from '../../bench/report/lead-table.js';
 
 const RUNTIME = 'node@26.12.1';
@@ -159,5 +160,37 @@ describe('where the lead lives', () => {
 
   it('has no HTTP/2 row on a stack its Fastify side never ran on', () => {
     expect(table([], [], []).rows).toEqual([]);
+  });
+});
+
+describe('where the lead lives, as a picture', () => {
+  const refused = {
+    runtime: RUNTIME,
+    target: 'nest-fastify',
+    scenario: 'upload-20m',
+    stack: 'bare',
+    ok: false,
+    reason: 'the file: 20971520 bytes sent, the app received 1048576',
+  };
+  const { results, analysis } = recorded([ratio('close-every', 1.2), ratio('hello', 1.3)], [refused, H2_VERIFIED]);
+
+  it('draws every profile of the table: a ratio with its interval, or in words why there is none', () => {
+    const rows = leadRows(results, analysis);
+    expect(rows.map((row) => [row.label, row.ratio, row.reason])).toEqual([
+      ['upload-20m', null, 'not verified (nest-fastify)'],
+      ['close-every', 1.2, undefined],
+      ['h2', null, 'no Express side'],
+    ]);
+    expect(rows[1]).toMatchObject({ interval: { low: 1.08, high: 1.32 }, verdict: 'does not hold', decided: true });
+  });
+
+  it('is drawn wide and narrow in one figure, with the reasons written out', () => {
+    const figure = leadFigure(results, analysis);
+    expect(figure.match(/<svg /g)).toHaveLength(2);
+    expect(figure).toContain('class="wide"');
+    expect(figure).toContain('class="narrow"');
+    expect(figure).toContain('no Express side');
+    expect(figure).toContain('not verified (nest-fastify)');
+    expect(figure).not.toContain('>hello<');
   });
 });
