@@ -30,6 +30,14 @@ function table(...args: Parameters<typeof recorded>) {
   return leadTable(results, analysis);
 }
 
+const REFUSED = {
+  runtime: RUNTIME,
+  target: 'nest-fastify',
+  scenario: 'upload-20m',
+  stack: 'bare',
+  ok: false,
+  reason: 'the file: 20971520 bytes sent, the app received 1048576',
+};
 const H2_VERIFIED = {
   runtime: RUNTIME,
   target: 'nest-fastify-h2',
@@ -64,15 +72,7 @@ describe('where the lead lives', () => {
   });
 
   it('states why a profile has no ratio when an adapter gave a wrong answer', () => {
-    const refused = {
-      runtime: RUNTIME,
-      target: 'nest-fastify',
-      scenario: 'upload-20m',
-      stack: 'bare',
-      ok: false,
-      reason: 'the file: 20971520 bytes sent, the app received 1048576',
-    };
-    const [row] = table([], [refused]).rows;
+    const [row] = table([], [REFUSED]).rows;
     expect(row[6]).toBe('no ratio');
     expect(row[8]).toContain('nest-fastify refused: the file: 20971520 bytes sent, the app received 1048576');
   });
@@ -164,15 +164,7 @@ describe('where the lead lives', () => {
 });
 
 describe('where the lead lives, as a picture', () => {
-  const refused = {
-    runtime: RUNTIME,
-    target: 'nest-fastify',
-    scenario: 'upload-20m',
-    stack: 'bare',
-    ok: false,
-    reason: 'the file: 20971520 bytes sent, the app received 1048576',
-  };
-  const { results, analysis } = recorded([ratio('close-every', 1.2), ratio('hello', 1.3)], [refused, H2_VERIFIED]);
+  const { results, analysis } = recorded([ratio('close-every', 1.2), ratio('hello', 1.3)], [REFUSED, H2_VERIFIED]);
 
   it('draws every profile of the table: a ratio with its interval, or in words why there is none', () => {
     const rows = leadRows(results, analysis);

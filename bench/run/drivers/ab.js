@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
+import { lastLine, refusePacing, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { parseAbOutput } from './ab-output.js';
 import { hasUniqueValues } from '../unique-values.js';
 
@@ -30,22 +30,10 @@ const driver = {
     // "This is ApacheBench, Version 2.3 <$Revision$>"
     return `ab ${/Version (\S+)/.exec(stdout)?.[1] ?? '(version unknown)'}`;
   },
-  async run({
-    url,
-    method,
-    headers,
-    body,
-    connections,
-    durationSec,
-    pipelining,
-    cpu,
-    signal,
-    requestsPerConnection,
-    connectionRate,
-  }) {
+  async run(request) {
+    refusePacing('ab', request);
+    const { url, method, headers, body, connections, durationSec, pipelining, cpu, signal } = request;
     if (pipelining > 1) throw new Error('ab cannot pipeline requests; use --driver wrk or autocannon');
-    if (connectionRate || requestsPerConnection)
-      throw new Error('ab neither paces requests nor closes connections after some; use --driver wrk or autocannon');
     if (hasUniqueValues(body))
       throw new Error(
         'ab sends one body for every request, and this one needs unique values; use --driver wrk or autocannon',

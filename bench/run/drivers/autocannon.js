@@ -82,20 +82,10 @@ const driver = {
     return `autocannon ${pkg.version}`;
   },
   /** @param {LoadRequest} request */
-  async run({
-    url,
-    method,
-    headers,
-    body,
-    sequence,
-    connections,
-    durationSec,
-    expectedStatus,
-    pipelining,
-    signal,
-    requestsPerConnection,
-    connectionRate,
-  }) {
+  async run(request) {
+    const { url, method, headers, body, sequence, connections, durationSec, expectedStatus, pipelining, signal } =
+      request;
+    const { requestsPerConnection, connectionRate } = request;
     if (requestsPerConnection && (sequence || pipelining > 1))
       throw new Error('autocannon closes connections after some requests only for one request, not pipelined');
     const cpuBefore = process.cpuUsage();

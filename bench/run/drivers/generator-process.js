@@ -77,6 +77,17 @@ export function runGenerator(binary, args, { durationSec, cpu = null, env = {}, 
   });
 }
 
+/**
+ * Throw for a profile that closes connections after some requests or paces them, which `generator` cannot do.
+ * @param {string} generator @param {import('./registry.js').LoadRequest} request
+ */
+export function refusePacing(generator, { requestsPerConnection, connectionRate }) {
+  if (requestsPerConnection || connectionRate)
+    throw new Error(
+      `${generator} neither paces requests nor closes connections after some; use --driver wrk or autocannon`,
+    );
+}
+
 /** @param {string} text */
 export function lastLine(text) {
   const lines = text.trim().split('\n');

@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
+import { lastLine, refusePacing, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { countOf } from './statuses.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
@@ -76,23 +76,10 @@ const driver = {
     const { stdout } = await runGenerator('h2load', ['--version'], { durationSec: 1 });
     return /h2load nghttp2\/\S+/.exec(stdout)?.[0] ?? 'h2load (version unknown)';
   },
-  async run({
-    url,
-    method,
-    headers,
-    body,
-    connections,
-    durationSec,
-    expectedStatus,
-    pipelining,
-    cpu,
-    signal,
-    requestsPerConnection,
-    connectionRate,
-  }) {
+  async run(request) {
+    refusePacing('h2load', request);
+    const { url, method, headers, body, connections, durationSec, expectedStatus, pipelining, cpu, signal } = request;
     if (method !== 'GET' || body !== undefined) throw new Error('the h2load driver sends GET requests without a body');
-    if (requestsPerConnection || connectionRate)
-      throw new Error('the h2load driver keeps its connections and sends as fast as they are answered');
     requireBinary('h2load', 'nghttp2-client');
     const target = new URL(url);
     const protocol = target.protocol === 'h2:' ? 'h2' : 'h2c';
