@@ -116,7 +116,7 @@ const MAX_PORT = 65535;
  * @property {{ server: string, generator: string } | null} cpus taskset CPU lists, or null when not pinned
  * @property {boolean} pinnedByDefault pinned without --pin or --cpus: without taskset the bench runs unpinned instead
  * @property {number} basePort
- * @property {string | null} runtime the --runtime text, resolved later by bench/runtimes.js
+ * @property {string | null} runtime the --runtime text, resolved at plan time by bench/runtimes/
  * @property {string | null} packages the --packages text, resolved later by bench/packages/cells.js; null: the
  *   project's own installed packages
  * @property {boolean} nestBenchmark with --packages: also run Nest's own benchmark on each cell (wrk -t8 -c1024 -d10)
