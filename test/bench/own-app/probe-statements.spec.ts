@@ -48,6 +48,23 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     for (const statement of [nested, crashed]) expect(statement?.onFastify).not.toMatch(/415/);
   });
 
+  it('says Fastify did not read the cookies only where it answered without crashing', () => {
+    const unread = probeStatement(
+      probe('cookies', answer(200, { body: '{"theme":"dark"}' }), answer(200), { difference: 'body' }),
+      FASTIFY_5,
+    );
+    expect(unread).toMatchObject({ kind: 'plugin', onFastify: expect.stringMatching(/Fastify did not read them/) });
+    const crashed = probeStatement(
+      probe('cookies', answer(403), answer(500, { error: 'TypeError: response.status(...).json is not a function' })),
+      FASTIFY_5,
+    );
+    expect(crashed).toMatchObject({
+      kind: 'breaks',
+      onFastify:
+        'the request with cookies: Express answered 403, Fastify 500 (TypeError: response.status(...).json is not a function)',
+    });
+  });
+
   it('says "not found" of a trailing slash only where Fastify answered 404', () => {
     const notFound = probeStatement(probe('trailing slash', answer(200), answer(404)), FASTIFY_5);
     expect(notFound?.onFastify).toMatch(/Express answered 200, Fastify 404/);
