@@ -72,7 +72,7 @@ const RULES = {
     notFoundOnFastify(express, fastify)
       ? {
           kind: 'differs',
-          onFastify: `with a trailing slash Express answered ${answered(express)}, Fastify 404: Fastify’s router matches the path exactly, Express ignores a trailing slash`,
+          onFastify: `with a trailing slash Express answered ${answered(express)}, Fastify ${answered(fastify)}: Fastify’s router matches the path exactly, Express ignores a trailing slash`,
           fix: `new FastifyAdapter(${routerOption(installed, 'ignoreTrailingSlash: true')})`,
         }
       : undefined,
@@ -80,7 +80,7 @@ const RULES = {
     notFoundOnFastify(express, fastify)
       ? {
           kind: 'differs',
-          onFastify: `the path in capitals: Express answered ${answered(express)}, Fastify 404: Fastify’s router is case-sensitive, Express’s is not`,
+          onFastify: `the path in capitals: Express answered ${answered(express)}, Fastify ${answered(fastify)}: Fastify’s router is case-sensitive, Express’s is not`,
           fix: `new FastifyAdapter(${routerOption(installed, 'caseSensitive: false')})`,
         }
       : undefined,
@@ -180,9 +180,14 @@ function asAnswered({ probe, express, fastify, difference }) {
   };
 }
 
-/** @param {AdapterAnswer} express @param {AdapterAnswer} fastify */
+/**
+ * Fastify found no route where Express did: a 404, or the 500 an exception filter that fails on Fastify makes of the
+ * NotFoundException (its logged error says so).
+ * @param {AdapterAnswer} express @param {AdapterAnswer} fastify
+ */
 function notFoundOnFastify(express, fastify) {
-  return fastify.status === 404 && express.status !== 404;
+  const notFound = fastify.status === 404 || (fastify.status === 500 && /NotFoundException/.test(fastify.error ?? ''));
+  return notFound && express.status !== 404;
 }
 
 /** @param {AdapterAnswer} answer */

@@ -65,6 +65,19 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     });
   });
 
+  it('reads a NotFoundException an exception filter answered as 500 as the router’s not found', () => {
+    const filtered = probeStatement(
+      probe('trailing slash', answer(200), answer(500, { error: 'NotFoundException: Cannot GET /api/' })),
+      FASTIFY_5,
+    );
+    expect(filtered?.onFastify).toMatch(
+      /Fastify 500 \(NotFoundException: Cannot GET \/api\/\): Fastify’s router matches/,
+    );
+    expect(filtered?.fix).toBe('new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } })');
+    const crashed = probeStatement(probe('other case', answer(200), answer(500, { error: 'TypeError: x' })), FASTIFY_5);
+    expect(crashed?.fix).not.toMatch(/caseSensitive/);
+  });
+
   it('says "not found" of a trailing slash only where Fastify answered 404', () => {
     const notFound = probeStatement(probe('trailing slash', answer(200), answer(404)), FASTIFY_5);
     expect(notFound?.onFastify).toMatch(/Express answered 200, Fastify 404/);
