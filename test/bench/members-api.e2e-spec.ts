@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { analyze } from '../../bench/analysis/analyze.js';
+import { releaseStatus } from '../../bench/runtimes/release-status.js';
 import { ROOT, type Finished } from './support/run-node.js';
 
 const run = promisify(execFile);
@@ -90,8 +92,13 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     );
   });
 
-  describe('--nest-app on the app, run from another folder', () => {
+  describe('--nest-app on the app, run from another folder, on the runtime it finds', () => {
+    /** The node `#!/usr/bin/env node` finds, which runs the installed CLI. */
+    let runningNode: string;
+    let analysis: ReturnType<typeof analyze>;
+
     beforeAll(async () => {
+      runningNode = (await run('node', ['--version'])).stdout.trim().slice(1);
       await run(process.execPath, [TSC, '-p', join(APP, 'tsconfig.json')]);
       await recreateDatabase();
       out = join(dir, 'out');
@@ -103,8 +110,6 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
           '--nest-setup',
           join(APP, 'dist', 'bench.setup.js'),
           '--quick',
-          '--runtime',
-          'node',
           '--port',
           PORT,
           '--out',
@@ -113,7 +118,9 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
         project,
       );
       results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+      analysis = analyze(results);
     }, RUN_TIMEOUT_MS);
+    const findings = (what: string) => analysis.switching?.findings.filter((f) => f.what === what) ?? [];
 
     const route = (method: string, path: string) =>
       results.ownApp.routes.find((r: any) => r.method === method && r.path === `/api/v1${path}`);
@@ -162,6 +169,67 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     it('reads the app’s code with the app’s own TypeScript, from its source maps', () => {
       expect(results.ownApp.scan.skipped).toBeNull();
       expect(results.ownApp.scan.fromSourceMaps).toBeGreaterThan(0);
+    });
+
+    it('runs on the node that runs the bench, past end of life or not, and names its release status', () => {
+      const runtime = `node@${runningNode}`;
+      const status = releaseStatus({ name: 'node', version: runningNode }, results.startedAt).text;
+      expect(results.plan.runtimes).toEqual([runtime]);
+      expect(bench.stderr).toContain(`runtime: ${runtime} (${status}), the node running the bench`);
+      expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`${runtime} (${status})`);
+    });
+
+    it('calls helmet, compression and morgan through app.use working, in main.ts and in the setup alike', () => {
+      for (const middleware of ['helmet', 'compression', 'morgan']) {
+        const places = [
+          ...findings(`app.use(${middleware})`).map((f) => ({ kind: f.kind, where: f.where })),
+          ...findings(`app.use(${middleware})`).flatMap((f) =>
+            (f.alsoOn ?? []).map((where) => ({ kind: f.kind, where })),
+          ),
+        ];
+        expect(
+          places.map((p) => p.where?.split(':')[0]).sort((a, b) => String(a).localeCompare(String(b))),
+          middleware,
+        ).toEqual(['src/bench.setup.ts', 'src/main.ts']);
+        for (const place of places) expect(place.kind, `${middleware} at ${place.where}`).toBe('works');
+      }
+      // helmet's headers were on Fastify's answers as on Express's
+      expect(findings('app.use(helmet)')[0].onFastify).toMatch(/seen, helmet’s headers on Fastify’s answers/);
+    });
+
+    it('finds main.ts’s enableCors without methods, named from the app’s root, where the routes take PATCH and DELETE', () => {
+      const cors = findings('app.enableCors() without methods');
+      expect(cors.map((f) => f.where).sort()).toEqual(['src/bench.setup.ts:22', 'src/main.ts:20']);
+      for (const finding of cors) {
+        expect(finding.kind).toBe('breaks');
+        expect(finding.onFastify).toMatch(/GET,HEAD,POST by default.*your routes take PATCH, DELETE/);
+        expect(finding.fix).toContain("methods: 'GET,HEAD,PUT,PATCH,POST,DELETE'");
+      }
+    });
+
+    it('makes the export its rate limit refused a finding, never a ratio', () => {
+      expect(analysis.refusals).toEqual([
+        expect.objectContaining({
+          scenario: 'api-v1-users-export',
+          status: 429,
+          cause: expect.stringMatching(/rate limiter/),
+        }),
+      ]);
+      expect(analysis.ratios.filter((r) => r.scenario === 'api-v1-users-export')).toEqual([]);
+      expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('**Refused, not measured: api-v1-users-export**');
+      expect(bench.stdout).not.toMatch(/\| api-v1-users-export \| [\d.]+× \|/);
+    });
+
+    it('builds Fastify’s adapter with the setup’s adapterOptions: a trailing slash answers there as on Express', () => {
+      expect(results.ownApp.adapters).toEqual({
+        fastify: 'adapterOptions.fastify {"routerOptions":{"ignoreTrailingSlash":true}}',
+      });
+      // a probe is kept where the adapters answered differently: without the option, every GET route's 404 on Fastify
+      const trailing = results.ownApp.compatibility.routes.flatMap((r: any) =>
+        (r.probes ?? []).filter((p: any) => p.probe === 'trailing slash'),
+      );
+      expect(trailing).toEqual([]);
+      expect(findings('trailing slash')).toEqual([]);
     });
   });
 });

@@ -7,6 +7,9 @@ import compression from 'compression';
 import helmet from 'helmet';
 import morgan from 'morgan';
 
+/** The fix the bench's trailing-slash probe suggests, tried on Fastify's adapter: Express ignores a trailing slash. */
+export const adapterOptions = { fastify: { routerOptions: { ignoreTrailingSlash: true } } };
+
 export function configure(app: INestApplication) {
   const config = app.get(ConfigService);
   app.enableShutdownHooks();

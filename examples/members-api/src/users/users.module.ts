@@ -19,6 +19,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { FileEntity } from '../files/file.entity';
 import { Role } from '../roles/role.entity';
 import { CreateUserDto, QueryUsersDto, UpdateUserDto } from './dto/user.dto';
+import { ExportLimitGuard } from './export-limit.guard';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
@@ -38,6 +39,12 @@ export class UsersController {
   @Get()
   findPage(@Query() query: QueryUsersDto) {
     return this.users.findPage(query);
+  }
+
+  @Get('export')
+  @UseGuards(ExportLimitGuard)
+  exportAll() {
+    return this.users.exportAll();
   }
 
   @ApiOkResponse({ type: User })

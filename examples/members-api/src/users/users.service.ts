@@ -34,6 +34,10 @@ export class UsersService {
     return { data: data.slice(0, limit), hasNextPage: data.length > limit };
   }
 
+  exportAll() {
+    return this.users.find({ select: { id: true, email: true, createdAt: true }, order: { createdAt: 'ASC' } });
+  }
+
   async findById(id: string): Promise<User> {
     const user = await this.users.findOneBy({ id });
     if (!user) throw new NotFoundException({ errors: { id: 'userNotFound' } });
