@@ -159,6 +159,48 @@ export function standing(results, { runtime, scenario, stack }) {
 }
 
 /**
+ * One block's rows (a runtime, scenario and stack): each target's summary, and each ratio's, or the refusal a judged
+ * pair measured instead.
+ * @param {Results} results @param {ReturnType<typeof rowDesign>} design @param {RatioSpec[]} specs
+ * @param {{ runtime: string, scenario: string, stack: string }} block
+ */
+function blockRows(results, design, specs, { runtime, scenario, stack }) {
+  const { durationSec } = results.options;
+  const runs = results.runs.filter(
+    (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
+  );
+  const targetRows = results.options.targets.flatMap((target) => {
+    const own = runs.filter((run) => run.target === target);
+    return own.length ? [summarizeTarget(runtime, scenario, stack, target, own, design, durationSec)] : [];
+  });
+  /** @type {RatioRow[]} */
+  const ratios = [];
+  /** @type {import('./refusals.js').Refusal[]} */
+  const refusals = [];
+  for (const spec of specs) {
+    // a pair whose answers were mostly refusals measured the refusal: a finding, never a ratio
+    const refusal = refusalOf(
+      runs,
+      { runtime, scenario, stack },
+      [spec.numerator, spec.denominator],
+      results.ownApp?.scan ?? null,
+    );
+    if (refusal) {
+      if (spec.judged) refusals.push(refusal);
+      continue;
+    }
+    // a fixed design with --starts ran its --rounds in every start
+    const rounds =
+      design.fixedRounds ??
+      design.stopOf(runtime, scenario, stack)?.rounds ??
+      Math.max(0, ...runs.map((run) => run.round));
+    const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, durationSec);
+    if (row) ratios.push(row);
+  }
+  return { targetRows, ratios, refusals };
+}
+
+/**
  * @param {Results} results
  * @returns {Analysis}
  */
@@ -166,61 +208,23 @@ export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
   const { specs, baseline } = ratioSpecs(results);
+  /** @type {RatioSpec[]} every other target against the baseline */
+  const baselineSpecs =
+    baseline === null
+      ? []
+      : targets
+          .filter((t) => t !== baseline)
+          .map((numerator) => ({ kind: 'baseline', numerator, denominator: baseline, judged: false }));
   const design = rowDesign(results);
-  /** @type {TargetRow[]} */
-  const targetRows = [];
-  /** @type {RatioRow[]} */
-  const ratios = [];
-  /** @type {import('./refusals.js').Refusal[]} */
-  const refusals = [];
   const stacks = [...new Set([...results.plan.pairs, ...results.runs].map((record) => record.stack))];
-  for (const runtime of runtimes) {
-    for (const scenario of scenarios) {
-      for (const stack of stacks) {
-        const runs = results.runs.filter(
-          (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
-        );
-        for (const target of targets) {
-          const own = runs.filter((run) => run.target === target);
-          if (own.length)
-            targetRows.push(
-              summarizeTarget(runtime, scenario, stack, target, own, design, results.options.durationSec),
-            );
-        }
-        const baselineRatios =
-          baseline === null
-            ? []
-            : targets
-                .filter((t) => t !== baseline)
-                .map((numerator) => ({
-                  kind: /** @type {const} */ ('baseline'),
-                  numerator,
-                  denominator: baseline,
-                  judged: false,
-                }));
-        for (const spec of [...specs, ...baselineRatios]) {
-          // a pair whose answers were mostly refusals measured the refusal: a finding, never a ratio
-          const refusal = refusalOf(
-            runs,
-            { runtime, scenario, stack },
-            [spec.numerator, spec.denominator],
-            results.ownApp?.scan ?? null,
-          );
-          if (refusal) {
-            if (spec.judged) refusals.push(refusal);
-            continue;
-          }
-          // a fixed design with --starts ran its --rounds in every start
-          const rounds =
-            design.fixedRounds ??
-            design.stopOf(runtime, scenario, stack)?.rounds ??
-            Math.max(0, ...runs.map((run) => run.round));
-          const row = ratioRow(runtime, scenario, stack, spec, runs, rounds, design, results.options.durationSec);
-          if (row) ratios.push(row);
-        }
-      }
-    }
-  }
+  const blocks = runtimes.flatMap((runtime) =>
+    scenarios.flatMap((scenario) =>
+      stacks.map((stack) => blockRows(results, design, [...specs, ...baselineSpecs], { runtime, scenario, stack })),
+    ),
+  );
+  const targetRows = blocks.flatMap((block) => block.targetRows);
+  const ratios = blocks.flatMap((block) => block.ratios);
+  const refusals = blocks.flatMap((block) => block.refusals);
   const config = measuredConfig(results);
   const [numerator, denominator] = config.compare;
   const atRate = switchAtRate(results);

@@ -196,6 +196,55 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
   const bottom = byRound(spec.denominator);
   if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator))
     return null;
+  const rounds = pairedRounds(top, bottom, plannedRounds);
+  const { values, startByRound, logRps, byOrder, missingRounds, failedAnswerRounds, saturatedRounds } = rounds;
+  const { summary, starts } = startsSummary(
+    values,
+    startByRound,
+    design,
+    design.startsConfidenceOf(runtime, scenario, stack),
+  );
+  const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
+  const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
+    const slow = tooSlowRuns(
+      runs.filter((run) => run.target === target),
+      durationSec,
+    );
+    return slow ? [{ target, ...slow }] : [];
+  });
+  return {
+    ...spec,
+    runtime,
+    scenario,
+    stack,
+    summary,
+    byRound: values,
+    startByRound,
+    starts,
+    verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
+    measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
+    pairCorrelation: correlation(...logRps),
+    missingRounds,
+    tooSlow,
+    failedAnswerRounds,
+    someFailedAnswers: rounds.someFailedAnswers,
+    saturatedRounds,
+    neighbourRounds: rounds.neighbourRounds,
+    neighbourShare: rounds.neighbourShare,
+    order: orderEffect(byOrder.numerator, byOrder.denominator),
+    state: pairState(rounds.paired),
+    stop: design.stopOf(runtime, scenario, stack),
+  };
+}
+
+/**
+ * The planned rounds of a pair, walked in order: each paired round's ratio, start and log req/s, the ratios by which
+ * target went first, and the rounds a condition flags; a round without a successful run of both is missing.
+ * @param {Map<number, RunRecord>} top the numerator's successful runs by round
+ * @param {Map<number, RunRecord>} bottom the denominator's
+ * @param {number} plannedRounds
+ */
+function pairedRounds(top, bottom, plannedRounds) {
   const values = [];
   const startByRound = [];
   /** @type {[number[], number[]]} */
@@ -235,42 +284,18 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
     if (neighbours > NEIGHBOUR_CPU_LIMIT) neighbourRounds.push(round);
     neighbourShare = Math.max(neighbourShare, neighbours);
   }
-  const { summary, starts } = startsSummary(
+  return {
     values,
     startByRound,
-    design,
-    design.startsConfidenceOf(runtime, scenario, stack),
-  );
-  const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
-  const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
-    const slow = tooSlowRuns(
-      runs.filter((run) => run.target === target),
-      durationSec,
-    );
-    return slow ? [{ target, ...slow }] : [];
-  });
-  return {
-    ...spec,
-    runtime,
-    scenario,
-    stack,
-    summary,
-    byRound: values,
-    startByRound,
-    starts,
-    verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
-    measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
-    pairCorrelation: correlation(...logRps),
+    logRps,
+    byOrder,
     missingRounds,
-    tooSlow,
     failedAnswerRounds,
     someFailedAnswers,
     saturatedRounds,
     neighbourRounds,
     neighbourShare,
-    order: orderEffect(byOrder.numerator, byOrder.denominator),
-    state: pairState(paired),
-    stop: design.stopOf(runtime, scenario, stack),
+    paired,
   };
 }
 
