@@ -81,6 +81,49 @@ export function scenarioHeader(stacks) {
 }
 
 /**
+ * What the verdict table's numbers are and how its bands are judged: the ratio's unit and interval for the run's
+ * design, and each band and column in words.
+ * @param {Analysis} analysis
+ * @returns {import('./rich-table.js').Text}
+ */
+function verdictIntro(analysis) {
+  return [
+    `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
+      `${analysis.together ? 'runs of the two servers loaded together, sharing the server CPU, so that the host’s slow and fast moments hit both alike' : 'back-to-back runs'}; ${
+        analysis.starts > 1
+          ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
+            "with a t interval over those starts: its spread holds each start's own level, which more rounds " +
+            'in one start cannot average (next table). The interval is at 95 % unless the rounds column gives ' +
+            `another level${stopRuleWords(analysis.stopRule)}. `
+          : `median over the rounds with ${
+              analysis.budgeted
+                ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +
+                  'valid whenever the rounds stopped). Under the budget a scenario stops once its interval lies in one ' +
+                  `band ("decided"), or when two more rounds no longer fit or it reached ${MAX_BUDGET_ROUNDS} rounds ` +
+                  '("budget spent"). '
+                : 'a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. '
+            }`
+      }`,
+    strong('holds'),
+    `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,
+    strong('understated'),
+    `: above ${HOLDS_MAX}×; `,
+    strong('does not hold'),
+    `: below ${HOLDS_MIN}×; `,
+    strong('inconclusive'),
+    `: the interval reaches into another band, fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds were measured, more than ` +
+      `${formatPercent(FAILED_ANSWER_LIMIT, 1)} of some round's requests failed, or the load generator was saturated ` +
+      `(which can only hold the ratio down, so "understated" then stands as a lower bound). `,
+    strong('pair r'),
+    `: how closely the two adapters' req/s moved together from round to round; near 1, the machine's slow and fast ` +
+      `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
+      `narrow the interval. `,
+    strong('lag-1 r'),
+    `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
+  ];
+}
+
+/**
  * The claim, judged per scenario.
  * @param {Analysis} analysis
  * @returns {Table}
@@ -118,40 +161,7 @@ export function verdictTable(analysis) {
     title: analysis.compared.builtIn
       ? 'Verdict: is Nest on Fastify "almost two times" faster than on Express?'
       : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
-    intro: [
-      `${analysis.compared.builtIn ? 'Nest-Fastify req/s ÷ Nest-Express' : `${analysis.compared.numerator} req/s ÷ ${analysis.compared.denominator}`} req/s (answers with the expected status only), taken in each round from ` +
-        `${analysis.together ? 'runs of the two servers loaded together, sharing the server CPU, so that the host’s slow and fast moments hit both alike' : 'back-to-back runs'}; ${
-          analysis.starts > 1
-            ? 'the geometric mean of the per-start ratios (each server start, with its block of rounds, one value) ' +
-              "with a t interval over those starts: its spread holds each start's own level, which more rounds " +
-              'in one start cannot average (next table). The interval is at 95 % unless the rounds column gives ' +
-              `another level${stopRuleWords(analysis.stopRule)}. `
-            : `median over the rounds with ${
-                analysis.budgeted
-                  ? `a group-sequential 95 % interval of the log ratios (a Hodges–Lehmann interval at ${formatPercent(LOOK_CONFIDENCE, 1)} at each look, ` +
-                    'valid whenever the rounds stopped). Under the budget a scenario stops once its interval lies in one ' +
-                    `band ("decided"), or when two more rounds no longer fit or it reached ${MAX_BUDGET_ROUNDS} rounds ` +
-                    '("budget spent"). '
-                  : 'a 95 % Hodges–Lehmann (signed-rank) interval of the log ratios. '
-              }`
-        }`,
-      strong('holds'),
-      `: ${HOLDS_MIN}–${HOLDS_MAX}×; `,
-      strong('understated'),
-      `: above ${HOLDS_MAX}×; `,
-      strong('does not hold'),
-      `: below ${HOLDS_MIN}×; `,
-      strong('inconclusive'),
-      `: the interval reaches into another band, fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds were measured, more than ` +
-        `${formatPercent(FAILED_ANSWER_LIMIT, 1)} of some round's requests failed, or the load generator was saturated ` +
-        `(which can only hold the ratio down, so "understated" then stands as a lower bound). `,
-      strong('pair r'),
-      `: how closely the two adapters' req/s moved together from round to round; near 1, the machine's slow and fast ` +
-        `moments hit both runs of a round alike and the ratio cancels them; near 0, they did not, and only more rounds ` +
-        `narrow the interval. `,
-      strong('lag-1 r'),
-      `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
-    ],
+    intro: verdictIntro(analysis),
     headers: [
       'runtime',
       scenarioHeader(analysis.stacks),
@@ -277,11 +287,12 @@ export function baselineTable(analysis) {
 }
 
 /**
- * @param {Analysis} analysis
- * @returns {Table}
+ * One target's row of the per-target table.
+ * @param {Analysis} analysis @param {import('../analysis/analyze.js').TargetRow} row
+ * @returns {import('./rich-table.js').Text[]}
  */
-export function targetTable(analysis) {
-  const rows = analysis.targetRows.map((row) => [
+function targetCells(analysis, row) {
+  return [
     analysis.runtimeLabels[row.runtime],
     scenarioLabel(row, analysis.stacks),
     row.target,
@@ -315,7 +326,15 @@ export function targetTable(analysis) {
     ]
       .filter(Boolean)
       .join('; '),
-  ]);
+  ];
+}
+
+/**
+ * @param {Analysis} analysis
+ * @returns {Table}
+ */
+export function targetTable(analysis) {
+  const rows = analysis.targetRows.map((row) => targetCells(analysis, row));
   return {
     title: 'Per target',
     intro:
