@@ -5,10 +5,13 @@ import { processCpuNs } from '../../bench/run/procstat.js';
 const MS = 1e6;
 const SPIN_MS = 200;
 
-/** A process with a worker thread that spins for SPIN_MS, then idles until its parent says "end" to stop the worker. */
+/**
+ * A process with a worker thread that spins until the process has used SPIN_MS of CPU (not of wall time: a loaded host
+ * gives it less CPU per second), then idles until its parent says "end" to stop the worker.
+ */
 const CHILD = `
 const { Worker } = require('node:worker_threads');
-const spin = "const end = Date.now() + ${SPIN_MS}; while (Date.now() < end); require('node:worker_threads').parentPort.postMessage('spun'); setInterval(() => {}, 1000);";
+const spin = "const used = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; while (used() < ${SPIN_MS}); require('node:worker_threads').parentPort.postMessage('spun'); setInterval(() => {}, 1000);";
 const worker = new Worker(spin, { eval: true });
 worker.once('message', () => process.stdout.write('spun\\n'));
 process.stdin.once('data', async () => { await worker.terminate(); process.stdout.write('ended\\n'); });
