@@ -31,8 +31,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {string | null} notMeasured why not
  * @property {number} logged requests to it in the traffic log (0 without one)
  * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
- * @property {'derived' | '--body' | 'none' | null} [body] where its body came from: the app's metadata, --body, or it
- *   reads none; null for a GET
+ * @property {'derived' | '--body' | 'authenticate()' | 'none' | null} [body] where its body came from: the app's
+ *   metadata, --body, the request authenticate() signed in with, or it reads none; null for a GET
  * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
  * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
  * @property {'endpoint' | 'query' | 'mutation' | 'subscription'} [graphql] the GraphQL endpoint, or one of its
@@ -200,8 +200,8 @@ function missingIds(ids, missing) {
 }
 
 /**
- * --body: a route's body as the user gives it, `METHOD /path=JSON`.
- * @typedef {{ method: string, url: string, value: unknown }} BodyOverride
+ * --body: a route's body as the user gives it, `METHOD /path=JSON`; or the one authenticate() signed in with.
+ * @typedef {{ method: string, url: string, value: unknown, source?: 'authenticate()' }} BodyOverride
  */
 
 /**
@@ -209,10 +209,10 @@ function missingIds(ids, missing) {
  * reads no body.
  * @param {import('./discover.js').Route} route @param {BodyOverride | undefined} override
  * @param {import('./id-sources.js').RouteIds} [ids] ids from the app, by field path, and the fields to leave out
- * @returns {{ value: unknown, source: 'derived' | '--body' | 'none', sources: string[] }}
+ * @returns {{ value: unknown, source: 'derived' | '--body' | 'authenticate()' | 'none', sources: string[] }}
  */
 function requestBody(route, override, ids) {
-  if (override) return { value: override.value, source: '--body', sources: [] };
+  if (override) return { value: override.value, source: override.source ?? '--body', sources: [] };
   if (!route.body) return { value: undefined, source: 'none', sources: [] };
   const schema = withValues(route.body.schema, ids?.fields ?? {}, ids?.omit);
   return { value: exampleValue(schema), source: 'derived', sources: route.body.sources };

@@ -109,17 +109,19 @@ export function credentials(returned, setupFile) {
  * @param {Record<string, string>} input.env
  * @param {(line: string) => void} input.log
  * @param {((client: AppClient, signedIn: Credentials) => Promise<T>) | null} [input.whileSignedIn]
- * @returns {Promise<{ credentials: Credentials, record: SignInRecord | null, found: T | null }>}
+ * @returns {Promise<{ credentials: Credentials, record: SignInRecord | null, found: T | null,
+ *   requests: SignInRequest[] }>} requests: what authenticate() sent on Express and the app accepted
  * @throws {UsageError} authenticate() failed on Express, or returned something else than headers
  */
 export async function signIn({ authenticate, setupFile, config, runtime, basePort, env, log, whileSignedIn = null }) {
   const anonymous = { headers: {}, params: {} };
   if (!authenticate || !setupFile) {
-    if (!whileSignedIn) return { credentials: anonymous, record: null, found: null };
+    if (!whileSignedIn) return { credentials: anonymous, record: null, found: null, requests: [] };
     log('asking the app on Express for the ids its routes need');
     const running = await startTarget(targetNamed(config, EXPRESS_TARGET), { runtime, port: basePort, env });
     try {
-      return { credentials: anonymous, record: null, found: await whileSignedIn(appClient(running.url), anonymous) };
+      const found = await whileSignedIn(appClient(running.url), anonymous);
+      return { credentials: anonymous, record: null, found, requests: [] };
     } finally {
       await running.stop();
     }
@@ -131,12 +133,15 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
   const errors = {};
   /** @type {T | null} */
   let found = null;
+  /** @type {SignInRequest[]} */
+  const requests = [];
   for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
     let running;
     try {
       running = await startTarget(targetNamed(config, name), { runtime, port: basePort + i, env });
       const client = appClient(running.url);
-      signedIn[name] = credentials(await authenticate(client), setupFile);
+      const recorded = name === EXPRESS_TARGET ? recording(client, requests) : client;
+      signedIn[name] = credentials(await authenticate(recorded), setupFile);
       errors[name] = null;
       if (name === EXPRESS_TARGET && whileSignedIn) found = await whileSignedIn(client, signedIn[name]);
     } catch (error) {
@@ -152,6 +157,28 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
     credentials: express,
     record: { headers: Object.keys(express.headers), params: Object.keys(express.params), errors },
     found,
+    requests,
+  };
+}
+
+/**
+ * A request authenticate() sent that the app accepted: a valid body for its sign-in route.
+ * @typedef {{ method: string, url: string, value: unknown }} SignInRequest
+ */
+
+/**
+ * The client, keeping each request with a body that the app answered with a 2xx.
+ * @param {AppClient} client @param {SignInRequest[]} into
+ * @returns {AppClient}
+ */
+function recording(client, into) {
+  return {
+    async request(method, path, body, extra) {
+      const answer = await client.request(method, path, body, extra);
+      if (body !== undefined && answer.status >= 200 && answer.status < 300)
+        into.push({ method: method.toUpperCase(), url: path, value: body });
+      return answer;
+    },
   };
 }
 

@@ -98,8 +98,10 @@ export async function loadOwnApp(flags, configFile) {
    * @param {import('./authenticate.js').Credentials} signedIn
    * @param {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
    * @param {Map<string, unknown>} [graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
+   * @param {import('./authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
+   *   route's body where --body gives none
    */
-  const planWith = ({ headers, params }, lists = new Map(), graphqlLists = new Map()) => {
+  const planWith = ({ headers, params }, lists = new Map(), graphqlLists = new Map(), signInRequests = []) => {
     const flat = { ...params, ...flags.params };
     const principal = principalValues({ headers, params });
     const claims = tokenClaimValues(headers);
@@ -109,7 +111,10 @@ export async function loadOwnApp(flags, configFile) {
       traffic,
       trafficFile: flags.traffic,
       configScenarios: user.scenarios,
-      bodies: flags.bodies,
+      bodies: [
+        ...flags.bodies,
+        ...signInRequests.map((r) => ({ ...r, source: /** @type {const} */ ('authenticate()') })),
+      ],
       headers: { ...headers, ...flags.headers },
       ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid: principal, claims }),
       principal,
@@ -192,7 +197,12 @@ export async function loadOwnApp(flags, configFile) {
         log,
         whileSignedIn: asksApp ? askApp : null,
       });
-      const plan = planWith(signedIn.credentials, signedIn.found?.lists, signedIn.found?.graphqlLists);
+      const plan = planWith(
+        signedIn.credentials,
+        signedIn.found?.lists,
+        signedIn.found?.graphqlLists,
+        signedIn.requests,
+      );
       const checking = configFor(onApp, plan);
       const witness = signedIn.found?.witness ?? null;
       const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };

@@ -165,3 +165,37 @@ describe('planOwnApp with ids from the app', () => {
     );
   });
 });
+
+describe('the sign-in route’s body', () => {
+  const LOGIN = route('POST', '/api/v1/auth/login', {
+    sources: ['class-validator'],
+    schema: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] },
+  });
+  const plan = (bodies: { method: string; url: string; value: unknown; source?: 'authenticate()' }[]) =>
+    planOwnApp({
+      discovered: { routes: [LOGIN], versioning: null },
+      params: {},
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      bodies,
+    });
+  const signedInWith = {
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    value: { email: 'a@b.c' },
+    source: 'authenticate()' as const,
+  };
+
+  it('is the one authenticate() signed in with, said so, where the derived one would be refused', () => {
+    const p = plan([signedInWith]);
+    expect(p.routes[0]).toMatchObject({ body: 'authenticate()', scenario: 'post-api-v1-auth-login' });
+    expect(p.scenarios[0]).toMatchObject({ body: { email: 'a@b.c' } });
+  });
+
+  it('is --body’s when both give one', () => {
+    const p = plan([{ method: 'POST', url: '/api/v1/auth/login', value: { email: 'x@y.z' } }, signedInWith]);
+    expect(p.routes[0]).toMatchObject({ body: '--body' });
+    expect(p.scenarios[0]).toMatchObject({ body: { email: 'x@y.z' } });
+  });
+});

@@ -66,6 +66,15 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
     expect(second.run.status, second.run.stderr).toBe(0);
   });
 
+  it('times the sign-in route with the request authenticate() signed in with', () => {
+    expect(route(first.results, 'POST', '/auth/login')).toMatchObject({
+      scenario: 'post-auth-login',
+      body: 'authenticate()',
+    });
+    const timed = first.results.runs.filter((r: any) => r.scenario === 'post-auth-login' && r.status === 'ok');
+    expect(new Set(timed.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+
   it('creates users with a role GET /roles listed, and times it on both adapters', () => {
     const roles = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).roles.map((r: any) => r.id);
     expect(route(first.results, 'POST', '/users')).toMatchObject({ scenario: 'post-users', body: 'derived' });
