@@ -144,7 +144,18 @@ function rowDesign(results) {
  * @param {{ runtime: string, scenario: string, stack: string }} block
  * @returns {import('../model/design.js').Standing}
  */
-export function standing(results, { runtime, scenario, stack }) {
+export function standing(results, block) {
+  return blockGlance(results, block)?.standing ?? 'unjudged';
+}
+
+/**
+ * The compared pair's ratio in a block so far, its interval and verdict, as standing() judges them; null when the
+ * block has no judged pair.
+ * @param {Results} results
+ * @param {{ runtime: string, scenario: string, stack: string }} block
+ * @returns {import('../model/design.js').Glance | null}
+ */
+export function blockGlance(results, { runtime, scenario, stack }) {
   const judged = ratioSpecs(results).specs.find((spec) => spec.judged);
   const runs = results.runs.filter(
     (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
@@ -153,9 +164,17 @@ export function standing(results, { runtime, scenario, stack }) {
   const designed = rowDesign(results);
   const design = { ...designed, startsConfidenceOf: () => designed.stopRule.decideConfidence };
   const row = judged && ratioRow(runtime, scenario, stack, judged, runs, rounds, design, results.options.durationSec);
-  if (!row) return 'unjudged';
-  // more rounds of the same length cannot give a too-slow target the time to answer
-  return row.measuredVerdict === 'inconclusive' && row.verdict !== 'too slow' ? 'undecided' : 'decided';
+  if (!row) return null;
+  const verdict = row.verdict ?? 'inconclusive';
+  const measured = verdict !== 'too slow' && Number.isFinite(row.summary.median);
+  return {
+    pair: `${row.numerator} ÷ ${row.denominator}`,
+    ratio: measured ? row.summary.median : null,
+    interval: measured && row.summary.ci ? { low: row.summary.ci.low, high: row.summary.ci.high } : null,
+    verdict,
+    // more rounds of the same length cannot give a too-slow target the time to answer
+    standing: row.measuredVerdict === 'inconclusive' && verdict !== 'too slow' ? 'undecided' : 'decided',
+  };
 }
 
 /**

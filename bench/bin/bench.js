@@ -23,7 +23,7 @@ import { markdownTable } from '../report/rich-table.js';
 import { formatDuration } from '../model/durations.js';
 import { createProgress } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
-import { standing } from '../analysis/analyze.js';
+import { blockGlance, standing } from '../analysis/analyze.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
 import { writeReports } from '../report/write.js';
@@ -226,6 +226,7 @@ async function measureCell(
     progress,
     signal,
     standing: (block) => standing(results, block),
+    glance: (block) => blockGlance(results, block),
   });
   if (options.coldStarts && !signal.aborted) {
     const compared = cell.config.compare.flatMap((name) =>

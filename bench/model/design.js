@@ -38,6 +38,14 @@ export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
  * unjudged (it holds no judged pair, so nothing can decide it: it runs the minimum rounds).
  * @typedef {'decided' | 'undecided' | 'unjudged'} Standing
  *
+ * A block's verdict so far, as the log shows it at the block's end.
+ * @typedef {object} Glance
+ * @property {string} pair the compared pair's ratio, `nest-fastify ÷ nest-express`
+ * @property {number | null} ratio null: too slow to measure
+ * @property {{ low: number, high: number } | null} interval null: too few rounds for one
+ * @property {string} verdict what the numbers say so far: holds, understated, does not hold, inconclusive, too slow
+ * @property {Standing} standing
+ *
  * Why a block ran no further rounds.
  * @typedef {object} BlockStop
  * @property {string} scenario

@@ -1,5 +1,7 @@
 // @ts-check
-// Where the run is and how long is left: one line rewritten in place on a terminal, plain lines otherwise (CI logs).
+// Where the run is and what it found: on a terminal, one line rewritten in place as the run goes; everywhere, a line
+// per block saying what it decided. A log (CI) gets no line per run: only the blocks, the messages, and a line when
+// nothing was written for a while.
 import { formatDuration } from '../model/durations.js';
 
 /**
@@ -14,6 +16,27 @@ import { formatDuration } from '../model/durations.js';
  * @property {string} scenario
  * @property {number} plannedSec what the step should take (its load duration)
  */
+
+/**
+ * What one block (a scenario on a stack, on one server start) kept and where it left the verdict.
+ * @typedef {object} BlockEnd
+ * @property {string} runtime
+ * @property {string} scenario
+ * @property {string} stack
+ * @property {number} [start] 1-based, when the design starts its servers several times
+ * @property {number} rounds the rounds kept as measurements
+ * @property {number} [ran] the rounds run, warm-up included, when the block warmed up in rounds of its own
+ * @property {boolean} [steady] false: its servers reached no steady state before the block ended
+ * @property {number} [connections] the connections fitted to its route, when fewer than asked for
+ * @property {import('../model/design.js').Glance | null} glance the compared pair's ratio so far; null: not judged
+ * @property {'so far' | 'decided' | 'budget' | 'final'} stand so far: more starts may measure it; decided: its
+ *   verdict is settled; budget: it stopped undecided on the budget (or the round cap); final: a fixed design's end
+ */
+
+/**
+ * A log that prints nothing for this long looks hung (CI services end such jobs): the step under way is written then.
+ */
+const QUIET_LOG_SEC = 60;
 
 /**
  * @param {{ stream: NodeJS.WriteStream, totalPlannedSec: number, clock?: () => number, mode?: 'live' | 'silent' }}
@@ -31,10 +54,19 @@ export function createProgress(
   const startedAt = clock();
   let plannedDoneSec = 0;
   let lineShown = false;
+  let writtenAt = startedAt;
 
   function clearLine() {
     if (tty && lineShown) stream.write('\r\u001b[2K');
     lineShown = false;
+  }
+
+  /** @param {string} text a line that stays */
+  function writeLine(text) {
+    if (silent) return;
+    clearLine();
+    stream.write(`${text}\n`);
+    writtenAt = clock();
   }
 
   /** Wall time per planned second so far (start-up, verification and per-run overhead included). */
@@ -54,9 +86,7 @@ export function createProgress(
         clearLine();
         stream.write(text.slice(0, (stream.columns || 120) - 1));
         lineShown = true;
-      } else {
-        stream.write(`${text}\n`);
-      }
+      } else if (clock() - writtenAt >= QUIET_LOG_SEC * 1000) writeLine(text);
     },
     /** @param {Step} step the step that just ended */
     finish(step) {
@@ -64,14 +94,51 @@ export function createProgress(
     },
     /** A message that must stay visible (a failure, a skipped pair). @param {string} text */
     log(text) {
-      if (silent) return;
-      clearLine();
-      stream.write(`${text}\n`);
+      writeLine(text);
+    },
+    /** @param {BlockEnd} end a block that just ended */
+    block(end) {
+      writeLine(blockLine(end));
     },
     done() {
       clearLine();
     },
   };
+}
+
+/**
+ * `node@26.12.1 · start 2 · hello · bare · 5 of 9 rounds kept · nest-fastify ÷ nest-express 2.01× (1.88×–2.15×) ·
+ * holds, decided`
+ * @param {BlockEnd} end
+ */
+export function blockLine({ runtime, scenario, stack, start, rounds, ran, steady, connections, glance, stand }) {
+  const kept = ran === undefined ? `${rounds} rounds` : `${rounds} of ${ran} rounds kept`;
+  return [
+    runtime,
+    ...(start === undefined ? [] : [`start ${start}`]),
+    scenario,
+    stack,
+    steady === false ? `${kept}, no steady state` : kept,
+    ...(connections === undefined ? [] : [`${connections} connections`]),
+    ...(glance ? [`${glance.pair} ${ratioText(glance)}`, standText(glance.verdict, stand)] : ['not judged']),
+  ].join(' · ');
+}
+
+/** Beyond this an interval's end says only that it is open (a t interval over two starts can reach 1e13). */
+const WIDEST_SHOWN = 100;
+
+/** @param {import('../model/design.js').Glance} glance */
+function ratioText({ ratio, interval }) {
+  if (ratio === null) return 'no ratio';
+  const times = (/** @type {number} */ value) => (value >= WIDEST_SHOWN ? `>${WIDEST_SHOWN}×` : `${value.toFixed(2)}×`);
+  return interval ? `${times(ratio)} (${times(interval.low)}–${times(interval.high)})` : times(ratio);
+}
+
+/** @param {string} verdict @param {BlockEnd['stand']} stand */
+function standText(verdict, stand) {
+  if (stand === 'decided') return `${verdict}, decided`;
+  if (stand === 'budget') return `${verdict}, stopped on the budget`;
+  return stand === 'so far' ? `${verdict} so far` : verdict;
 }
 
 /**

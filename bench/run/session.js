@@ -36,6 +36,8 @@ import { verifyPair } from './verify.js';
  * @property {AbortSignal} signal Ctrl-C
  * @property {(block: { runtime: string, scenario: string, stack: string }) => import('../model/design.js').Standing} standing
  *   where a block's verdict stands after the runs recorded so far (--budget only)
+ * @property {(block: { runtime: string, scenario: string, stack: string }) => import('../model/design.js').Glance | null} glance
+ *   the compared pair's ratio in a block so far, for the log
  */
 
 /**
@@ -213,14 +215,13 @@ function instancesOf(pairs, config) {
  * @returns {Promise<Map<string, ServedTarget>>}
  */
 export async function startTargets(
-  { instances: planned, runtime, runtimeKey, options, design, env, outDir, results, progress, save },
+  { instances: planned, runtime, runtimeKey, options, env, outDir, results, progress, save },
   start,
   only = null,
 ) {
   const inPlanOrder = only ? planned.filter((instance) => only.has(instance.name)) : planned;
   const instances = start % 2 === 0 ? inPlanOrder : [...inPlanOrder].reverse();
   const names = instances.map((instance) => instance.name);
-  progress.log(`${runtimeKey}: starting ${names.join(', ')}${design.kind === 'starts' ? ` (start ${start + 1})` : ''}`);
   const execArgv = steadyStateArgs(runtime, options);
   const started = await settleInBatches(instances, STARTING_AT_ONCE, (instance) => {
     const logFile = join(outDir, `requests-${runtimeKey}-${instance.name}.log`);

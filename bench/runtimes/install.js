@@ -50,14 +50,10 @@ export async function installedRuntime(spec, cacheDir, log) {
   const cached = await readCached(dir, spec);
   if (cached) return cached;
 
-  const started = Date.now();
+  // one line, before the wait: the run's runtime line names the version installed
   log(`runtimes: installing ${spec.text} (npm package ${pkg}@${spec.range ?? 'latest'}) into ${dir}; first time only`);
   await install(spec, pkg, dir);
-  const installed = /** @type {Runtime} */ (await readCached(dir, spec));
-  log(
-    `runtimes: ${spec.text} is ${spec.name} ${installed.version}, installed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return installed;
+  return /** @type {Runtime} */ (await readCached(dir, spec));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { analyze } from '../../bench/analysis/analyze.js';
+import { analyze, blockGlance, standing } from '../../bench/analysis/analyze.js';
 import { NEIGHBOUR_CPU_LIMIT } from '../../bench/analysis/rows.js';
 import { orderTable } from '../../bench/report/tables.js';
 import { plainText } from '../../bench/report/rich-table.js';
@@ -129,5 +129,29 @@ describe('order table', () => {
     expect(row[3]).toMatch(/^1\.8\d× \(6\)$/);
     expect(row[4]).toMatch(/^2\.2\d× \(6\)$/);
     expect(row[6]).toBe('yes');
+  });
+});
+
+describe("a block's glance, for the run's log", () => {
+  const block = { runtime: 'node@20', scenario: 'hello', stack: 'bare' };
+
+  it("is the compared pair's ratio with its interval, its verdict, and where standing() puts it", () => {
+    const input = results(() => 2);
+    const row = judged(input);
+    expect(blockGlance(input, block)).toEqual({
+      pair: 'nest-fastify ÷ nest-express',
+      ratio: expect.closeTo(row.summary.median, 6),
+      interval: { low: expect.any(Number), high: expect.any(Number) },
+      verdict: 'holds',
+      standing: 'decided',
+    });
+    expect(standing(input, block)).toBe('decided');
+  });
+
+  it('reads open while the interval reaches across a band, and is null where nothing was measured', () => {
+    const input = results((round) => (round % 2 ? 1.2 : 1.9));
+    expect(blockGlance(input, block)).toMatchObject({ verdict: 'inconclusive', standing: 'undecided' });
+    expect(blockGlance(input, { ...block, runtime: 'bun@1' })).toBeNull();
+    expect(standing(input, { ...block, runtime: 'bun@1' })).toBe('unjudged');
   });
 });

@@ -75,7 +75,20 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
     for (const record of results.runs) expect(record.settle).toMatchObject({ settled: expect.any(Boolean) });
   });
 
-  it('says in the verdict row, on the terminal and in report.md, its rounds and starts', () => {
+  it('logs one line for its block, with the rounds it kept and the ratio so far, and none per round', () => {
+    const [block] = results.steadyBlocks;
+    const kept = results.runs.filter((r: any) => r.target === 'nest-express').length;
+    expect(run.stderr.split('\n').filter((line) => line.includes(' · hello · bare · '))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^node@[\\d.]+ · start 1 · hello · bare · ${kept} of ${block.rounds} rounds kept.* · nest-fastify ÷ nest-express \\d+\\.\\d\\d×`,
+        ),
+      ),
+    ]);
+    expect(run.stderr).not.toMatch(/ left$/m);
+  });
+
+  it('says in the verdict row, in the log and in report.md, its rounds and starts', () => {
     const rounds = results.runs.filter((r: any) => r.target === 'nest-express').length;
     const row = new RegExp(
       `\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks.length} starts(, decided \\(98 % interval\\)| \\(97 % interval\\))? \\|`,
@@ -114,7 +127,7 @@ describe('npm run bench -- --budget --starts 1, end to end', () => {
     expect(results.runs).toHaveLength(2 * MIN_BUDGET_ROUNDS);
   });
 
-  it('says in the verdict row, on the terminal and in both reports, how many rounds it got and why it stopped', () => {
+  it('says in the verdict row, in the log and in both reports, how many rounds it got and why it stopped', () => {
     const row = new RegExp(`\\| hello \\| [\\d.]+× \\|.*\\| ${MIN_BUDGET_ROUNDS}, budget spent \\|`);
     expect(run.stdout).toMatch(row);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(row);

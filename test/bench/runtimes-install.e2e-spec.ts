@@ -29,7 +29,7 @@ describe('installing runtimes from the npm registry', () => {
         cacheDir: scratch,
         log: (line) => lines.push(line),
       });
-      expect(lines[0]).toMatch(/^runtimes: installing node@24 \(npm package node-[\w-]+@24\)/);
+      expect(lines).toEqual([expect.stringMatching(/^runtimes: installing node@24 \(npm package node-[\w-]+@24\)/)]);
       expect(installed).toMatchObject({ spec: 'node@24', name: 'node', args: [] });
       expect(installed.version).toMatch(/^24\.\d+\.\d+$/);
       expect(installed.command.startsWith(dir + path.sep)).toBe(true);

@@ -30,6 +30,7 @@ function blocksOf(pairs) {
  * @property {(block: Block) => Standing} standing after the rounds recorded so far
  * @property {(pairs: Pair[], round: number) => Promise<Map<string, number> | null>} runRound runs one round
  *   (0-based) of these pairs and returns each pair's wall seconds by pairKey, or null when interrupted
+ * @property {(stop: BlockStop) => void} [onStop] told as each block stops
  * @property {() => number} [clock] seconds, monotonic
  */
 
@@ -42,13 +43,22 @@ function blocksOf(pairs) {
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function measureBudget(session, running, pairs, budgetSec) {
-  const { results, runtimeKey } = session;
+  const { results, progress, runtimeKey } = session;
   if (!(await warmUp(session, running, pairs, 0))) return false;
   const stops = await spendBudget({
     pairs,
     budgetSec,
     standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
     runRound: (active, round) => runRound(session, running, active, round, 0),
+    onStop: ({ scenario, stack, rounds, stoppedOn }) =>
+      progress.block({
+        runtime: runtimeKey,
+        scenario,
+        stack,
+        rounds,
+        glance: session.glance({ runtime: runtimeKey, scenario, stack }),
+        stand: stoppedOn === 'decided' ? 'decided' : stoppedOn === 'budget' ? 'budget' : 'final',
+      }),
   });
   (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
   session.save();
@@ -60,7 +70,14 @@ export async function measureBudget(session, running, pairs, budgetSec) {
  * @param {BudgetPlan} plan
  * @returns {Promise<BlockStop[]>} one per block that stopped; none for blocks still running at an interruption
  */
-export async function spendBudget({ pairs, budgetSec, standing, runRound, clock = () => performance.now() / 1000 }) {
+export async function spendBudget({
+  pairs,
+  budgetSec,
+  standing,
+  runRound,
+  onStop = () => {},
+  clock = () => performance.now() / 1000,
+}) {
   const startedAt = clock();
   /** @type {Map<string, { seconds: number, runs: number }>} */
   const runTimes = new Map();
@@ -74,7 +91,9 @@ export async function spendBudget({ pairs, budgetSec, standing, runRound, clock 
     for (const block of blocksOf(active)) {
       const stoppedOn = why(block);
       if (stoppedOn === null) continue;
-      stops.push({ ...block, rounds: round, stoppedOn });
+      const stop = { ...block, rounds: round, stoppedOn };
+      stops.push(stop);
+      onStop(stop);
       stopping.add(blockKey(block));
     }
     active = active.filter((pair) => !stopping.has(blockKey(pair)));

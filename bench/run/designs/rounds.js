@@ -12,16 +12,23 @@ import { instanceName } from '../../model/stacks.js';
 /** @typedef {import('../session.js').PlannedSession} PlannedSession */
 
 /**
- * The warm-up, then --rounds rounds of the pairs, on the first start's servers.
+ * The warm-up, then --rounds rounds of the pairs, on the first start's servers; then a line per block.
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} pairs verified
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function measureRounds(session, running, pairs) {
+  const { options, progress, runtimeKey } = session;
   if (!(await warmUp(session, running, pairs, 0))) return false;
-  for (let round = 0; round < session.options.rounds; round++)
+  for (let round = 0; round < options.rounds; round++)
     if ((await runRound(session, running, pairs, round, 0)) === null) return false;
+  for (const block of new Map(pairs.map((pair) => [blockKey(pair), pair])).values()) {
+    if (session.troubled.has(blockKey(block))) continue;
+    const { scenario, stack } = block;
+    const glance = session.glance({ runtime: runtimeKey, scenario, stack });
+    progress.block({ runtime: runtimeKey, scenario, stack, rounds: options.rounds, glance, stand: 'final' });
+  }
   return true;
 }
 

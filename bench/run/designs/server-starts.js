@@ -46,7 +46,7 @@ export function verdictInstances({ pairs, config }) {
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function measureStarts(session, servers, pairs, firstBootSec) {
-  const { design, results, progress, runtimeKey, config } = session;
+  const { design, results, runtimeKey, config } = session;
   const startedAt = performance.now() - firstBootSec * 1000;
   const spentSec = () => (performance.now() - startedAt) / 1000;
   const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
@@ -84,7 +84,7 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
     // the first start is the first look at every block; a later one measures a block only while it fits
     const fitting = start === 0 ? () => true : fits;
     if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
-    if (design.budgetPerRuntimeSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, design.starts)) {
+    if (looksAfter(design, start)) {
       const decided = compared.filter(
         (block) =>
           session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
@@ -106,12 +106,19 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
   }
   for (const block of compared) stop(block, 'budget');
   const sides = besides.filter((block) => !session.troubled.has(block.key));
-  const lastStart = await measureBesides(session, servers, sides, { start, bootSec, spentSec }, state);
-  if (lastStart === null) return false;
+  if (!(await measureBesides(session, servers, sides, { start, bootSec, spentSec }, state))) return false;
   (results.stops ??= []).push(...stops);
   session.save();
-  progress.log(`${runtimeKey}: ${lastStart + 1} starts`);
   return true;
+}
+
+/**
+ * Whether the budget asks, after this start, which compared blocks are decided: from FIRST_LOOK_STARTS and the starts
+ * asked for on.
+ * @param {import('../../model/design.js').Design} design @param {number} start 0-based
+ */
+function looksAfter(design, start) {
+  return design.budgetPerRuntimeSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, design.starts);
 }
 
 /**
@@ -123,7 +130,7 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
  * @param {{ start: number, bootSec: number, spentSec: () => number }} latest the verdict's last start (0-based), its
  *   boot, and the seconds spent since the first boot
  * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number> }} state updated
- * @returns {Promise<number | null>} the run's last start, 0-based; null when interrupted
+ * @returns {Promise<boolean>} false when interrupted
  */
 async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
   const { design, results, progress, runtimeKey, config } = session;
@@ -141,8 +148,7 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
       const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
       return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
     });
-    if (!(await measureStartBlocks(session, servers, measurable, sideStart, state, sideBootSec))) return null;
-    return sideStart;
+    return measureStartBlocks(session, servers, measurable, sideStart, state, sideBootSec);
   }
   if (sides.length) {
     const targets = [
@@ -151,7 +157,7 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
     (results.unbooted ??= []).push({ runtime: runtimeKey, targets });
     progress.log(`${runtimeKey}: ${targets.join(', ')} not measured: the verdict's starts took the budget`);
   }
-  return start;
+  return true;
 }
 
 /**
@@ -308,9 +314,48 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       byTarget: outcome.byTarget,
     });
     session.save();
+    logBlock(session, block, start, { kept: kept.length, ran: outcome.rounds.length, steady: outcome.steady });
   }
   (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
   return true;
+}
+
+/**
+ * The block's line in the log: what it kept and where its verdict stands.
+ * @param {PlannedSession} session
+ * @param {{ key: string, scenario: string, stack: string }} block
+ * @param {number} start 0-based
+ * @param {{ kept: number, ran: number, steady: boolean }} rounds
+ */
+function logBlock(session, block, start, { kept, ran, steady }) {
+  const { options, design, progress, runtimeKey } = session;
+  const { scenario, stack } = block;
+  const glance = session.glance({ runtime: runtimeKey, scenario, stack });
+  const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
+  progress.block({
+    runtime: runtimeKey,
+    scenario,
+    stack,
+    start: start + 1,
+    rounds: kept,
+    ran,
+    steady,
+    ...(connections < options.connections ? { connections } : {}),
+    glance,
+    stand: standAfter(design, start, glance),
+  });
+}
+
+/**
+ * Where a block's verdict stands once this start has measured it: a fixed design's last start is final; under a
+ * budget, a block the look finds decided leaves.
+ * @param {import('../../model/design.js').Design} design @param {number} start 0-based
+ * @param {import('../../model/design.js').Glance | null} glance
+ * @returns {import('../progress.js').BlockEnd['stand']}
+ */
+function standAfter(design, start, glance) {
+  if (design.budgetPerRuntimeSec === null) return start + 1 >= design.starts ? 'final' : 'so far';
+  return looksAfter(design, start) && glance?.standing === 'decided' ? 'decided' : 'so far';
 }
 
 /**
@@ -320,7 +365,7 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
  * @param {RunRecord[]} records the round's runs of the compared servers
  */
 function fitBlockLoad(session, block, records) {
-  const { options, results, progress, runtimeKey } = session;
+  const { options, results, runtimeKey } = session;
   // a scenario's own load is its definition, not a guess to refine
   if (session.loads.get(block.key)?.scenario.load) return;
   const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
@@ -344,10 +389,6 @@ function fitBlockLoad(session, block, records) {
   );
   if (earlier === -1) results.blockLoads.push(entry);
   else results.blockLoads[earlier] = entry;
-  if (lowered)
-    progress.log(
-      `${runtimeKey} ${block.scenario} · ${block.stack}: ${Math.round(fitted.msPerRequest * 100) / 100} ms per request, so ${fitted.connections} connections`,
-    );
 }
 
 /**

@@ -34,8 +34,8 @@ export function answered(request: LoadRequest, requests = 1000): LoadResult {
   };
 }
 
-/** Where the progress lines go: nowhere. */
-const silent = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+/** Where the progress lines go unless a test reads them: nowhere. */
+const nowhere = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
 
 /** A server on another host as the bench sees one: no pid to read, alive throughout. */
 function remoteServer(port: number): ServedTarget {
@@ -54,13 +54,17 @@ function remoteServer(port: number): ServedTarget {
 
 /**
  * A planned session over `pairs` on the built-in config, its servers running, each load going to `run` (the stand-in
- * for the generator) and every run recorded in `results`.
+ * for the generator), every run recorded in `results` and the progress written to `log`.
  */
 export function fakeSession(
   pairs: Pair[],
   flags: Partial<Options>,
   run: (request: LoadRequest) => Promise<LoadResult>,
-  { standing = () => 'undecided' }: { standing?: Session['standing'] } = {},
+  {
+    standing = () => 'undecided',
+    glance = () => null,
+    log = nowhere,
+  }: { standing?: Session['standing']; glance?: Session['glance']; log?: NodeJS.WriteStream } = {},
 ) {
   const options = {
     rounds: 2,
@@ -89,9 +93,10 @@ export function fakeSession(
     outDir: '',
     results,
     save: () => {},
-    progress: createProgress({ stream: silent, totalPlannedSec: 1 }),
+    progress: createProgress({ stream: log, totalPlannedSec: 1 }),
     signal: controller.signal,
     standing,
+    glance,
   });
   // port 9 (discard): nothing listens, so the settle before each run finds nothing held
   const running = new Map(pairs.map((pair) => [instanceName(pair), remoteServer(9)]));
