@@ -28,9 +28,10 @@ import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './sc
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
  * @typedef {import('./scan-roles.js').Role} Role
- * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] } } &
+ * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] }, middleware: Set<string> } &
  *   import('./scan-bootstrap.js').BootstrapContext} ScanContext cookies: the cookie names read or set are added here;
- *   throttler: whether Nest's throttler package is imported, and where ThrottlerModule.forRoot is called (file:line)
+ *   throttler: whether Nest's throttler package is imported, and where ThrottlerModule.forRoot is called (file:line);
+ *   middleware: the functions whose bodies were read as middleware, by name
  */
 
 /** Route decorators whose path Fastify's router registers. */
@@ -57,6 +58,7 @@ export function scanFile(ts, tree, name, context) {
   /** @type {Set<string>} packages given to app.use here: their import line is not a place of its own */
   const usedInAppUse = new Set();
   const hints = roleHints(ts, tree, APP_NAMES);
+  for (const name of hints.middlewareNames) context.middleware.add(name);
   /** the names that load a package: require, and what createRequire() made (a setup module outside the app) */
   const loaders = new Set(['require']);
 

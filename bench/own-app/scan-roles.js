@@ -26,6 +26,7 @@ export function roleOf(roles, id) {
  * @property {Set<import('typescript').Node>} appUseFunctions functions given to app.use, or named …Middleware with
  *   (req, res, next): middleware on raw req/res
  * @property {Set<string>} functionNames the functions the file declares by name: given to app.use, their bodies are read
+ * @property {Set<string>} middlewareNames those of them read as middleware, which another file may give to app.use
  */
 
 /**
@@ -87,6 +88,7 @@ export function roleHints(ts, tree, appNames) {
     expressTypes,
     appUseFunctions,
     functionNames: new Set(functions.keys()),
+    middlewareNames: new Set([...functions].flatMap(([name, fn]) => (appUseFunctions.has(fn) ? [name] : []))),
   };
 }
 

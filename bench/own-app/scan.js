@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { APP_USE } from './app-differences.js';
 import { appPackages } from './app-packages.js';
 import { appRoot } from './packages.js';
 import { scanFile } from './scan-file.js';
@@ -71,6 +72,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     corsOrigins: new Set(),
     installed,
     throttler: { used: throttlerDeclared, forRoot: /** @type {string[]} */ ([]) },
+    middleware: /** @type {Set<string>} */ (new Set()),
   };
   const main = MAIN_FILES.map((file) => join(dirname(moduleFile), file)).find(isFile);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
@@ -92,13 +94,23 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     root,
     files,
     fromSourceMaps,
-    findings: dedupe(findings),
+    findings: dedupe(findings).filter((f) => !readAsMiddleware(f, context.middleware)),
     cookies: [...context.cookies],
     corsOrigins: [...context.corsOrigins],
     installed,
     ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
     skipped: null,
   };
+}
+
+/**
+ * app.use(RequestIdMiddleware) of a function whose body the scan read as middleware (in its own file): what it does
+ * there are the findings, and the guess about middleware in general is left out, wherever it is given to app.use.
+ * @param {CodeFinding} finding @param {Set<string>} middleware
+ */
+function readAsMiddleware(finding, middleware) {
+  const given = /^app\.use\(([\w$]+)\)$/.exec(finding.rule)?.[1];
+  return finding.onFastify === APP_USE.onFastify && given !== undefined && middleware.has(given);
 }
 
 /** A file as the report names it: from the app's root, or absolute outside it (a setup module kept elsewhere). */

@@ -356,3 +356,52 @@ describe('the scan judges code by what the app’s Fastify stack does with it', 
     });
   });
 });
+
+describe('middleware another file gives to app.use', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-middleware-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is judged by its own body, read as middleware, in main.ts and a setup alike; an unknown one keeps the general note', async () => {
+    const files: Record<string, string> = {
+      'app.module.ts': 'export class AppModule {}\n',
+      'request-id.middleware.ts': `import { Request, Response } from 'express';
+export const RequestIdMiddleware = (req: Request, res: Response, next: () => void): void => {
+  const id = req.header('x-request-id') || 'generated';
+  res.setHeader('x-request-id', id);
+  next();
+};
+`,
+      'main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { RequestIdMiddleware } from './request-id.middleware';
+import { tenant } from 'tenant-kit';
+const app = await NestFactory.create(AppModule);
+app.use(RequestIdMiddleware);
+app.use(tenant());
+await app.listen(3000, '0.0.0.0');
+`,
+      'bench.setup.mjs': `import { createRequire } from 'node:module';
+const fromApp = createRequire('/srv/app/package.json');
+export function configure(app) {
+  const { RequestIdMiddleware } = fromApp('./dist/request-id.middleware');
+  app.use(RequestIdMiddleware);
+}
+`,
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const { findings } = await scanApp({
+      moduleFile: join(dir, 'app.module.ts'),
+      setupFile: join(dir, 'bench.setup.mjs'),
+      appDir: dir,
+    });
+    expect(findings.filter((f) => f.rule.startsWith('app.use')).map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      'main.ts:7 app.use(tenant())',
+    ]);
+    expect(findings.map((f) => `${f.kind} ${f.rule} ${f.file}:${f.line}`)).toContain(
+      'breaks req.header request-id.middleware.ts:3',
+    );
+  });
+});
