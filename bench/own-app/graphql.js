@@ -24,6 +24,7 @@ import { derivedVariables, listQueries, mutationRefusal } from './graphql-values
  *   deletes or changes the sign-in
  * @property {import('./graphql-schema.js').GraphqlArgument[]} [args] the schema's own operation: its field's
  *   arguments, whose variables are derived (graphql-values.js)
+ * @property {Record<string, unknown>} [given] the variables it is sent with as they are: authenticate()'s own
  */
 
 /** The flag that gives the operations. */
@@ -175,12 +176,24 @@ function typed(type, value) {
  * @param {Map<string, number>} input.logged requests per operation name in the traffic log ('': those without one)
  * @param {Map<string, unknown>} [input.lists] the answers of the list queries (graphqlListRequests), by field
  * @param {string[]} [input.avoid] values that name the signed-in account: no id taken from a list is one of them
+ * @param {import('./authenticate.js').SignInRequest[]} [input.signInRequests] what authenticate() sent: its sign-in
+ *   operation is sent as it was, where no file gives one
  * @returns {{ routes: RouteEntry[], scenarios: Record<string, unknown>[] }}
  */
-export function planGraphql({ api, fileOperations, params, headers, logged, lists = new Map(), avoid = [] }) {
+export function planGraphql({
+  api,
+  fileOperations,
+  params,
+  headers,
+  logged,
+  lists = new Map(),
+  avoid = [],
+  signInRequests = [],
+}) {
   const sources = { params, lists, listed: listQueries(api.fields), avoid };
-  const covered = new Set(fileOperations.map((op) => op.field));
-  const operations = [...fileOperations, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];
+  const mine = [...fileOperations, ...signInOperations(signInRequests, api.path, fileOperations)];
+  const covered = new Set(mine.map((op) => op.field));
+  const operations = [...mine, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];
   /** @type {Record<string, unknown>[]} */
   const scenarios = [];
   const used = new Set();
@@ -203,9 +216,11 @@ export function planGraphql({ api, fileOperations, params, headers, logged, list
       graphql: op.kind,
     };
     if (op.unfillable) return { ...entry, notMeasured: op.unfillable };
-    const filled = op.args
-      ? derivedVariables({ name: op.name, kind: op.kind, args: op.args }, sources)
-      : operationVariables(op, params);
+    const filled = op.given
+      ? { variables: op.given }
+      : op.args
+        ? derivedVariables({ name: op.name, kind: op.kind, args: op.args }, sources)
+        : operationVariables(op, params);
     if ('missing' in filled) {
       const { missing } = filled;
       return {
@@ -401,4 +416,34 @@ export async function fetchGraphqlLists(client, api, headers) {
       answers.set(field, answer.body);
   }
   return answers;
+}
+
+/**
+ * The operations authenticate() sent to the endpoint (its sign-in), each as it was sent: a root field the file does
+ * not give is measured with the document and variables the app accepted.
+ * @param {import('./authenticate.js').SignInRequest[]} requests @param {string} path the endpoint
+ * @param {GraphqlOperation[]} fileOperations
+ * @returns {GraphqlOperation[]}
+ */
+export function signInOperations(requests, path, fileOperations) {
+  const given = new Set(fileOperations.map((op) => op.field));
+  return requests.flatMap(({ method, url, value }) => {
+    const body = /** @type {{ query?: unknown, variables?: unknown, operationName?: unknown }} */ (value ?? {});
+    if (method !== 'POST' || url.split('?')[0] !== path || typeof body.query !== 'string') return [];
+    const field = /^[^{]*\{\s*(\w+)/.exec(body.query)?.[1];
+    if (!field || given.has(field)) return [];
+    given.add(field);
+    return [
+      {
+        name: field,
+        kind: /^\s*mutation\b/.test(body.query) ? /** @type {const} */ ('mutation') : /** @type {const} */ ('query'),
+        document: body.query,
+        operationName: typeof body.operationName === 'string' ? body.operationName : null,
+        variables: [],
+        field,
+        unfillable: null,
+        given: /** @type {Record<string, unknown>} */ (body.variables ?? {}),
+      },
+    ];
+  });
 }

@@ -131,6 +131,7 @@ export async function loadOwnApp(flags, configFile) {
         logged: graphqlTraffic(traffic, graphql.path),
         lists: graphqlLists,
         avoid: [...principal, ...claims],
+        signInRequests,
       }),
     );
   };

@@ -1,6 +1,6 @@
 import { buildSchema, parse, validate } from 'graphql';
 import { rootFields } from '../../../bench/own-app/graphql-schema.js';
-import { planGraphql } from '../../../bench/own-app/graphql.js';
+import { planGraphql, signInOperations } from '../../../bench/own-app/graphql.js';
 import {
   derivedVariables,
   graphqlListItems,
@@ -165,5 +165,46 @@ describe('planGraphql on the schema alone', () => {
       query: 'mutation BenchUpdateMember($id: String!, $input: MemberChange!) { updateMember(id: $id, input: $input) }',
       variables: { id: OTHER_ID, input: { name: 'name{{unique}}', role: 'admin' } },
     });
+  });
+});
+
+describe('the sign-in operation authenticate() sent', () => {
+  const SIGN_IN = buildSchema(`
+    input Credentials { username: String! password: String! }
+    type Session { jwt: String! }
+    type Query { me: String }
+    type Mutation { signIn(input: Credentials!): Session! }
+  `);
+  const sent = {
+    method: 'POST',
+    url: '/graphql',
+    value: {
+      query: 'mutation SignIn($input: Credentials!) { signIn(input: $input) { jwt } }',
+      variables: { input: { username: 'bench', password: 'pw' } },
+    },
+  };
+  const plan = (fileOperations: ReturnType<typeof signInOperations>) =>
+    planGraphql({
+      api: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields: rootFields(SIGN_IN) },
+      fileOperations,
+      params: {},
+      headers: {},
+      logged: new Map(),
+      signInRequests: [sent],
+    });
+
+  it('is measured as it was sent, where derived credentials would name no account', () => {
+    const p = plan([]);
+    expect(p.routes.find((r) => r.handler === 'GraphQL mutation signIn')).toMatchObject({
+      scenario: 'graphql-sign-in',
+    });
+    expect(p.scenarios.find((s) => s.name === 'graphql-sign-in')?.body).toEqual(sent.value);
+  });
+
+  it('gives way to the same field in --graphql-queries, and reads nothing from other requests', () => {
+    const file = signInOperations([sent], '/graphql', []);
+    expect(signInOperations([sent], '/graphql', file)).toEqual([]);
+    expect(signInOperations([{ ...sent, url: '/api/login' }], '/graphql', [])).toEqual([]);
+    expect(file[0]).toMatchObject({ name: 'signIn', kind: 'mutation', field: 'signIn' });
   });
 });
