@@ -113,6 +113,9 @@ export function derivedVariables(field, sources) {
  */
 function derivedValue(schema, name, operation, sources, root = false) {
   const { own, write } = operation;
+  // a field inside an input object, given by its name as a REST body's field is (--params where=JSON, roleId=7)
+  const given = root ? undefined : sources.params[name];
+  if (given !== undefined) return { value: typedParam(schema, given) };
   if (isIdReference(schema, name)) {
     const entity = idEntity(name) ?? own;
     const list = sources.listed.find((l) => l.entity === entity);

@@ -113,6 +113,12 @@ describe('variables derived from the schema', () => {
     expect(given).toEqual({ variables: { input: { where: { id: '7' } } } });
   });
 
+  it('takes a field inside an input object from --params by its name, as the line naming it says', () => {
+    expect(derivedVariables(field('getOneMember'), { ...SOURCES, params: { where: '{"id":"7"}' } })).toEqual({
+      variables: { input: { where: { id: '7' } } },
+    });
+  });
+
   it('names a scalar it cannot make up, and a file upload', () => {
     expect(derivedVariables(field('getOneMember'), SOURCES)).toEqual({
       missing: '$where is a JSON, which the bench cannot make up: give it as JSON in --params where=JSON',
