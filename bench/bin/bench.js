@@ -177,16 +177,21 @@ function interruptOnSignal(results) {
   return abort.signal;
 }
 
+/** @param {import('../model/config.js').Config} config @param {string} scenario */
+const ownRunSec = (config, scenario) => config.scenarios.find((s) => s.name === scenario)?.load?.durationSec ?? 0;
+
 /**
  * What one runtime's measurement should take: its start, its rounds (a budget holds the later starts; fixed rounds run
  * in every start) and the load curve.
  * @param {import('./bench-plan.js').RunPlan} plan
  */
-function plannedSecPerRuntime({ options, design, pairs }) {
+function plannedSecPerRuntime({ config, options, design, pairs }) {
   const startSec = START_ALLOWANCE_SEC + pairs.length * options.warmupSec;
+  // a profile with its own load runs at least its own length (model/config.js: ScenarioLoad)
+  const runsSec = pairs.reduce((sum, pair) => sum + Math.max(ownRunSec(config, pair.scenario), options.durationSec), 0);
   const roundsSec =
     design.budgetPerRuntimeSec ??
-    design.starts * pairs.length * (design.roundsPerStart ?? 0) * options.durationSec + (design.starts - 1) * startSec;
+    design.starts * (design.roundsPerStart ?? 0) * runsSec + (design.starts - 1) * startSec;
   return startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
 }
 

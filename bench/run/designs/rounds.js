@@ -51,7 +51,8 @@ export async function runRound(session, running, pairs, round, start) {
     if (session.signal.aborted) return null;
     if (session.troubled.has(blockKey(pair))) continue;
     const startedAt = performance.now();
-    const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec: options.durationSec };
+    const plannedSec = session.fittedLoads.get(blockKey(pair))?.durationSec ?? options.durationSec;
+    const step = { runtime: runtimeKey, phase: `round ${round + 1}${of}`, ...pair, plannedSec };
     progress.start(step);
     const place = { round: round + 1, start };
     const burstLoad = await burst(session, running.get(instanceName(pair)), pair);

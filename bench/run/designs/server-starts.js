@@ -469,7 +469,8 @@ async function runSlices(session, running, ordered, start) {
   for (const [index, pair] of ordered.entries()) {
     if (session.signal.aborted) return null;
     if (session.troubled.has(blockKey(pair))) continue;
-    const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec: options.durationSec };
+    const plannedSec = session.fittedLoads.get(blockKey(pair))?.durationSec ?? options.durationSec;
+    const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec };
     progress.start(step);
     const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
     if (session.signal.aborted) return null;
