@@ -231,10 +231,11 @@ function memoryPerConnection(results, block) {
     );
     const cpu = medianOrNull(own.flatMap((run) => run.server?.cpuUsPerRequest ?? []));
     if (rss === null && heap === null && cpu === null) return [];
+    // a collection during the run can leave the heap smaller than before it
     const kib = (/** @type {number | null} */ mib) =>
-      mib === null ? DASH : `${formatNumber(mib * KIB_PER_MIB, 1)} KiB`;
+      mib === null ? DASH : `${mib < 0 ? '−' : '+'}${formatNumber(Math.abs(mib) * KIB_PER_MIB, 1)} KiB`;
     const perRequest = cpu === null ? '' : `, ${formatNumber(cpu)} µs CPU per request`;
-    return [`${target}: RSS +${kib(rss)}, heap +${kib(heap)} per connection${perRequest}`];
+    return [`${target}: RSS ${kib(rss)}, heap ${kib(heap)} per connection${perRequest}`];
   });
 }
 

@@ -26,6 +26,8 @@ afterEach(() => {
 });
 
 const CONNECTIONS = 8;
+/** Connections still open or opening when a run ends, and wrk's own check of the address before it. */
+const IN_FLIGHT_AT_END = CONNECTIONS + 1;
 const run = async (name: string, load: { requestsPerConnection?: number; connectionRate?: number }, seconds = 1) =>
   (await loadDriver(name)).run({
     url,
@@ -46,7 +48,8 @@ describe.each(['wrk', 'autocannon'])('%s opening connections as a profile asks',
     expect(answered / accepted).toBeGreaterThan(8);
     expect(answered / accepted).toBeLessThan(11);
     // wrk counts the connections it opened again, and they are the server's
-    if (name === 'wrk') expect(Math.abs((result.connectionsOpened ?? 0) - accepted)).toBeLessThanOrEqual(CONNECTIONS);
+    if (name === 'wrk')
+      expect(Math.abs((result.connectionsOpened ?? 0) - accepted)).toBeLessThanOrEqual(IN_FLIGHT_AT_END);
   });
 
   it('opens a new connection for every request', async () => {
@@ -54,8 +57,9 @@ describe.each(['wrk', 'autocannon'])('%s opening connections as a profile asks',
     expect(result.requests).toBeGreaterThan(100);
     // autocannon sends its next request before the server has closed, and Node answers a few of them
     expect(accepted / answered).toBeGreaterThan(0.95);
-    expect(accepted - answered).toBeLessThanOrEqual(CONNECTIONS);
-    if (name === 'wrk') expect(Math.abs((result.connectionsOpened ?? 0) - accepted)).toBeLessThanOrEqual(CONNECTIONS);
+    expect(accepted - answered).toBeLessThanOrEqual(IN_FLIGHT_AT_END);
+    if (name === 'wrk')
+      expect(Math.abs((result.connectionsOpened ?? 0) - accepted)).toBeLessThanOrEqual(IN_FLIGHT_AT_END);
   });
 
   it('paces idle connections: about the rate asked on each, and no connection opened twice', async () => {

@@ -18,6 +18,11 @@ const SCRIPT = fileURLToPath(new URL('./wrk.lua', import.meta.url));
 const ENV_BODY_LIMIT = 32 * 1024;
 /** One thread: the generator should use one CPU, the server the other. */
 const THREADS = 1;
+/**
+ * wrk counts an answer slower than its timeout as a timeout and leaves it out of its latencies: a run's own length is
+ * the shortest it is given (a 20 MiB upload may take seconds), and wrk's default below that.
+ */
+const WRK_DEFAULT_TIMEOUT_SEC = 2;
 
 /** @type {Driver} */
 const driver = {
@@ -56,6 +61,8 @@ const driver = {
       String(connections),
       '-d',
       `${wholeSeconds(durationSec)}s`,
+      '--timeout',
+      `${Math.max(WRK_DEFAULT_TIMEOUT_SEC, wholeSeconds(durationSec))}s`,
       '-s',
       SCRIPT,
     ];
