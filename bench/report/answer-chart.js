@@ -221,9 +221,16 @@ export function answerChart(analysis, layout = 'wide', { rows = answerRows(analy
   const bottom = TOP + placed.height;
   const height = bottom + BOTTOM;
   const edges = [axis.min, HOLDS_MIN, HOLDS_MAX, axis.max];
+  const labelAt = bandLabelCentres(
+    BANDS.map((band, i) => ({
+      middle: (axis.at(edges[i]) + axis.at(edges[i + 1])) / 2,
+      width: Math.max(band.name.length * BOLD_EM, band.range.length) * charWidth,
+    })),
+    { left: SIDE, right: width - SIDE },
+  );
   const bands = BANDS.map((band, i) => {
     const [from, to] = [axis.at(edges[i]), axis.at(edges[i + 1])];
-    const middle = (from + to) / 2;
+    const middle = labelAt[i];
     return (
       `<rect x="${from}" y="${TOP}" width="${to - from}" height="${bottom - TOP}" fill="${band.fill}"/>` +
       `<text x="${middle}" y="${TOP - 22}" text-anchor="middle" font-weight="bold" fill="${band.ink}">${escapeHtml(band.name)}</text>` +
@@ -280,6 +287,34 @@ export function answerChart(analysis, layout = 'wide', { rows = answerRows(analy
     `font-family="system-ui, sans-serif" font-size="${fontSize}" role="img" aria-label="${escapeHtml(sentence ?? answerSentence(analysis))}">` +
     `<rect width="${width}" height="${height}" fill="#fff"/>${bands}${ticks}${headings}${body}${key}</svg>`
   );
+}
+
+/** A bold character is about this much wider than a regular one. */
+const BOLD_EM = 1.1;
+/** Room between two band labels, in pixels. */
+const BAND_LABEL_GAP = 8;
+
+/**
+ * Each band's label centred over its band, unless that would run it into its neighbour (a narrow band on a wide axis,
+ * or a phone's width): then the labels are pushed apart, left to right, and back from the right edge.
+ * @param {Array<{ middle: number, width: number }>} labels in the bands' order
+ * @param {{ left: number, right: number }} room
+ * @returns {number[]} each label's centre
+ */
+export function bandLabelCentres(labels, { left, right }) {
+  const centres = labels.map(({ middle }) => middle);
+  labels.forEach(({ width }, i) => {
+    const floor = i === 0 ? left + width / 2 : centres[i - 1] + (labels[i - 1].width + width) / 2 + BAND_LABEL_GAP;
+    centres[i] = Math.max(centres[i], floor);
+  });
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const ceiling =
+      i === labels.length - 1
+        ? right - labels[i].width / 2
+        : centres[i + 1] - (labels[i + 1].width + labels[i].width) / 2 - BAND_LABEL_GAP;
+    centres[i] = Math.min(centres[i], ceiling);
+  }
+  return centres;
 }
 
 /**

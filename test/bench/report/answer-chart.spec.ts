@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { readResults } from '../../../bench/model/results.js';
-import { answerChart, answerRows, answerSentence } from '../../../bench/report/answer-chart.js';
+import { answerChart, answerRows, answerSentence, bandLabelCentres } from '../../../bench/report/answer-chart.js';
 import { renderMarkdown } from '../../../bench/report/markdown.js';
 
 // Committed runs: a default run on one runtime (every row decided), and Node, Bun and Deno on every route (rows
@@ -78,5 +78,31 @@ describe('the answer at a glance', () => {
     expect(title).toBe('# Nest on Fastify vs Nest on Express');
     expect(sentence).toBe(`**${answerSentence(analysis)}**`);
     expect(image).toMatch(/^!\[Is Nest on Fastify .*\]\(answer\.svg\)$/);
+  });
+});
+
+describe("the bands' labels", () => {
+  const room = { left: 18, right: 362 };
+
+  it('stand centred over their bands when there is room', () => {
+    const labels = [
+      { middle: 100, width: 90 },
+      { middle: 220, width: 60 },
+      { middle: 300, width: 60 },
+    ];
+    expect(bandLabelCentres(labels, room)).toEqual([100, 220, 300]);
+  });
+
+  it('are pushed apart, never past the edges, when a band is narrower than its label (a phone)', () => {
+    const labels = [
+      { middle: 130, width: 95 },
+      { middle: 240, width: 60 },
+      { middle: 290, width: 85 },
+    ];
+    const [first, second, third] = bandLabelCentres(labels, room);
+    expect(second - first).toBeGreaterThanOrEqual((95 + 60) / 2);
+    expect(third - second).toBeGreaterThanOrEqual((60 + 85) / 2);
+    expect(third + 85 / 2).toBeLessThanOrEqual(room.right);
+    expect(first - 95 / 2).toBeGreaterThanOrEqual(room.left);
   });
 });
