@@ -287,7 +287,8 @@ async function finish(results, { writer, outDir, options }) {
   writer.write(results);
   const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
   const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
-  console.log(renderOutcome(results, analysis, { quiet: options.quiet, json: options.json, files }));
+  const terminal = Boolean(process.stdout.isTTY);
+  console.log(renderOutcome(results, analysis, { quiet: options.quiet, json: options.json, terminal, files }));
   const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
   log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   return analysis.ratios.some((row) => row.judged && row.byRound.length > 0);

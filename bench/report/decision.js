@@ -15,14 +15,16 @@ const DECIDED = new Set(DECIDED_VERDICTS);
 
 /**
  * @param {import('../analysis/analyze.js').Analysis} analysis
+ * @param {{ log?: boolean }} [options] log: only what the verdict table printed below it cannot say (a log's: the boot
+ *   failures, refusals, cold starts and switching), without each runtime's ratios or where the evidence is
  * @returns {Text[]} one paragraph each
  */
-export function decisionSentences(analysis) {
+export function decisionSentences(analysis, { log = false } = {}) {
   const names = analysis.compared.builtIn
     ? { numerator: 'Nest-Fastify', denominator: 'Nest-Express' }
     : analysis.compared;
   /** @type {Text[]} */
-  const paragraphs = analysis.runtimes.flatMap((runtime) => {
+  const paragraphs = (log ? [] : analysis.runtimes).flatMap((runtime) => {
     const rows = analysis.ratios.filter((r) => r.judged && r.runtime === runtime);
     if (rows.length === 0) return [];
     const served = rows.filter((r) => r.verdict !== 'too slow');
@@ -51,7 +53,8 @@ export function decisionSentences(analysis) {
     ];
     return [sentence];
   });
-  if (paragraphs.length === 0) paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
+  if (paragraphs.length === 0 && !log)
+    paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
   paragraphs.unshift(...bootSentences(analysis.ownApp?.record));
   for (const refusal of analysis.refusals ?? [])
     paragraphs.push([
@@ -84,12 +87,13 @@ export function decisionSentences(analysis) {
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
     ]);
   }
-  paragraphs.push([
-    'Evidence: the verdict table below (each ratio from paired rounds, with its interval), the tables after it, and ' +
-      'results.json beside this report, from which ',
-    code('npm run report -- DIR'),
-    ' rebuilds every table. The method follows.',
-  ]);
+  if (!log)
+    paragraphs.push([
+      'Evidence: the verdict table below (each ratio from paired rounds, with its interval), the tables after it, and ' +
+        'results.json beside this report, from which ',
+      code('npm run report -- DIR'),
+      ' rebuilds every table. The method follows.',
+    ]);
   return paragraphs;
 }
 

@@ -14,6 +14,7 @@ import { decisionSentences } from './decision.js';
 import { ANSWER_SVG_FILE, answerRows, answerSentence } from './answer-chart.js';
 import { startupTable } from './startup-table.js';
 import { leadTable } from './lead-table.js';
+import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../model/results.js').Results} Results */
@@ -35,9 +36,13 @@ function answerMarkdown(analysis) {
   return `**${sentence}**\n\n![${sentence.replace(/[[\]]/g, '')}](${ANSWER_SVG_FILE})\n`;
 }
 
-/** The answer in plain sentences, one paragraph each. @param {Analysis} analysis */
-function decisionMarkdown(analysis) {
-  return decisionSentences(analysis)
+/**
+ * The answer in plain sentences, one paragraph each.
+ * @param {Analysis} analysis
+ * @param {{ log?: boolean }} [options] log: only what the verdict table cannot say (decisionSentences)
+ */
+function decisionMarkdown(analysis, { log = false } = {}) {
+  return decisionSentences(analysis, { log })
     .map((paragraph) => `${markdownText(paragraph)}\n`)
     .join('\n');
 }
@@ -83,12 +88,42 @@ export function renderSummary(results, analysis, { decision = true } = {}) {
  */
 export function renderVerdict(analysis) {
   const status = statusLine(analysis);
+  return [status && `${markdownText(status)}\n`, verdictAlone(analysis)].filter(Boolean).join('\n');
+}
+
+/**
+ * What a log (stdout is not a terminal: CI, a file) gets when the run ends, short enough to read there: the verdict
+ * table, what it cannot say (a boot failure, a refusal, what switching costs) and what went wrong. report.md holds
+ * every other table; the log's last line names it.
+ * @param {Analysis} analysis
+ */
+export function renderLogSummary(analysis) {
+  const status = statusLine(analysis);
+  const switching = analysis.switching;
   return [
     status && `${markdownText(status)}\n`,
-    markdownTable({ ...verdictTable(analysis), intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.'),
+    decisionMarkdown(analysis, { log: true }),
+    verdictAlone(analysis),
+    ...(switching
+      ? [switchingSummaryTable(switching, analysis.runtimeLabels), switchingFindingsTable(switching)]
+      : []
+    ).map((table) => markdownTable(table)),
+    markdownTable(problemsTable(analysis)),
   ]
     .filter(Boolean)
-    .join('\n');
+    .join('\n')
+    .trimEnd();
+}
+
+/**
+ * The verdict table without its method paragraph (report.md has it).
+ * @param {Analysis} analysis
+ */
+function verdictAlone(analysis) {
+  return markdownTable(
+    { ...verdictTable(analysis), intro: undefined },
+    'No Nest-Express / Nest-Fastify pair was measured.',
+  );
 }
 
 /**

@@ -140,6 +140,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        and nothing else there; progress and notes stay on stderr
   -h, --help           this text
 
+Output: on a terminal, a live progress line, then the answer and the main tables. Elsewhere (CI, a file), a line per
+block (a route on a stack, on one server start) with what it kept and decided, then the verdict table, what it cannot
+say (a boot failure, a refusal, what switching costs) and what failed; report.md holds every other table.
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
 Exit codes: 0 compared, 1 a timed run or its verification failed, 2 bad input (one line says which), 3 nothing
 compared (an adapter or the app did not boot, no pair measured), 130 interrupted. Whatever the code, results.json,

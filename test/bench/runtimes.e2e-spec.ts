@@ -41,11 +41,12 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exits 0 and prints the verdict matrix with a column per runtime', () => {
+  it('exits 0 and writes the verdict matrix with a column per runtime', () => {
     expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
-    expect(run.stdout).toMatch(
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(markdown).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
+    expect(markdown).toMatch(
       new RegExp(
         `\\| scenario \\| node@${process.versions.node} \\([^)|]+\\) \\| node@24\\.\\d+\\.\\d+ \\([^)|]+\\) \\| bun@\\d+\\.\\d+\\.\\d+ \\(no LTS schedule\\) \\|`,
       ),

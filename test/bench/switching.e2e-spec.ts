@@ -125,7 +125,7 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
     expect(lost?.answers?.fastify.body).toBe('{"user":null}');
   });
 
-  it('puts the switching section on the terminal and in report.md, with the places to change', () => {
+  it('puts the switching section in the log and in report.md, with the places to change', () => {
     for (const text of [run.stdout, readFileSync(join(dir, 'report.md'), 'utf8')]) {
       expect(text).toContain('### What switching costs');
       expect(text).toMatch(
@@ -134,9 +134,9 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
     }
   });
 
-  it('opens every report with the answer, the method after it', async () => {
+  it('opens every report with the answer, the method after it, and the log with what switching costs', async () => {
     const opening = /^\*\*node@[\d.]+ \([^)]+\)\*\*: nest-fastify served .+ as many req\/s as nest-express\./;
-    expect(run.stdout).toMatch(opening);
+    expect(run.stdout).toMatch(/^\*\*Switching\*\*: 5 of your routes answer differently/);
     // report.md: the one-sentence answer and its picture, then the answer in full
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8').split('\n').slice(6).join('\n');
     expect(markdown).toMatch(opening);

@@ -19,12 +19,13 @@ const DEFAULT_RUN = join(
 );
 const FILES = { results: '/tmp/run/results.json', markdown: '/tmp/run/report.md', html: '/tmp/run/report.html' };
 
-function outcome(output: { quiet?: boolean; json?: boolean }) {
+function outcome(output: { quiet?: boolean; json?: boolean; terminal?: boolean }) {
   const results = readResults(DEFAULT_RUN);
   const analysis = analyze(results);
   const text = renderOutcome(results, analysis, {
     quiet: false,
     json: false,
+    terminal: true,
     ...output,
     files: FILES,
   });
@@ -48,6 +49,16 @@ describe('what a run prints on stdout when it ends', () => {
     const { text } = outcome({});
     expect(text).toMatch(/^\*\*node@26\.10\.0 \(active LTS\)\*\*: Nest-Fastify served hello · bare 1\.83× /);
     expect(text).toContain('### Where the noise lives');
+  });
+
+  it('in a log (stdout not a terminal): the verdict table and what it cannot say, short enough for a CI log', () => {
+    const { text } = outcome({ terminal: false });
+    expect(text.split('\n')[0]).toBe('### Verdict: is Nest on Fastify "almost two times" faster than on Express?');
+    expect(tableRows(text)).toHaveLength(6);
+    expect(text).not.toContain('geometric mean of the per-start ratios');
+    expect(text).not.toContain('### Where the noise lives');
+    expect(text).not.toContain('results.json beside this report');
+    expect(text.split('\n')).toHaveLength(10);
   });
 
   it("with --json: one JSON document and nothing else, each row's ratio, interval, level and verdict", () => {
