@@ -61,7 +61,7 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {BodyOverride[]} [input.bodies] --body
  * @param {Record<string, string>} [input.headers] sent with every request: --header and what authenticate() returned
  * @param {Map<import('./discover.js').Route, import('./id-sources.js').RouteIds>} [input.ids] ids from the app
- * @param {string[]} [input.principal] what names the signed-in account (principal.js)
+ * @param {import('./principal.js').PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js)
  * @param {string[]} [input.timeWrites] --time-write: `METHOD /path` of writes to time though they change it
  * @returns {OwnAppPlan}
  */

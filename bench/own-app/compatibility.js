@@ -61,7 +61,8 @@ const ACCEPT_ENCODING = 'gzip';
  *   both adapters later: Express's answer; null when the route is not measured
  * @property {string | null} notMeasured a route that answers alike but with an error status on Express too
  * @property {ProbeFinding[]} [probes] the probes (probes.js) answered differently; absent before they existed
- * @property {string} [lostSignIn] signing in stopped working after this write (principal.js): why
+ * @property {import('./principal.js').SignInChange} [lostSignIn] the sign-in stopped working, or answered as another
+ *   principal, after this write (principal.js)
  *
  * @typedef {{ startFailure: { adapter: string, error: string } | null, routes: RouteCompatibility[] }} Compatibility
  */
@@ -76,8 +77,8 @@ const ACCEPT_ENCODING = 'gzip';
  * @param {(line: string) => void} input.log
  * @param {Map<string, string>} [input.uploads] scenario → the form field its file interceptor reads (scan.js)
  * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
- * @param {(expressUrl: string) => Promise<string | null>} [input.afterWrite] after each write's check: why the
- *   sign-in stopped working (principal.js), or null
+ * @param {(expressUrl: string) => Promise<import('./principal.js').SignInChange | null>} [input.afterWrite] after
+ *   each write's check: what it did to the sign-in (principal.js), or null
  * @param {string} [input.corsOrigin] an origin the app's CORS options allow (scan.js), sent by the preflight probe
  * @returns {Promise<Compatibility>}
  */

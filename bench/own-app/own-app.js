@@ -33,8 +33,8 @@ import {
   findWitness,
   lostSignInReason,
   principalValues,
-  signInLost,
   tokenClaimValues,
+  watchSignIn,
   witnessCandidates,
 } from './principal.js';
 import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
@@ -96,14 +96,20 @@ export async function loadOwnApp(flags, configFile) {
   const scan = await scanApp(app);
   /**
    * @param {import('./authenticate.js').Credentials} signedIn
-   * @param {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
-   * @param {Map<string, unknown>} [graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
-   * @param {import('./authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
-   *   route's body where --body gives none
+   * @param {object} [asked] what the app answered, signed in
+   * @param {Map<string, unknown>} [asked.lists] list answers the app gave (id-sources.js)
+   * @param {Map<string, unknown>} [asked.graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
+   * @param {import('./authenticate.js').SignInRequest[]} [asked.signInRequests] what authenticate() sent: the
+   *   sign-in route's body where --body gives none
+   * @param {import('./principal.js').SignInWitness | null} [asked.witness] a /me's answer names the principal's ids
    */
-  const planWith = ({ headers, params }, lists = new Map(), graphqlLists = new Map(), signInRequests = []) => {
+  const planWith = (
+    { headers, params },
+    { lists = new Map(), graphqlLists = new Map(), signInRequests = [], witness = null } = {},
+  ) => {
     const flat = { ...params, ...flags.params };
-    const principal = principalValues({ headers, params });
+    const principal = principalValues({ headers, params }, witness);
+    const avoid = principal.map((p) => p.value);
     const claims = tokenClaimValues(headers);
     const plan = planOwnApp({
       discovered,
@@ -116,7 +122,7 @@ export async function loadOwnApp(flags, configFile) {
         ...signInRequests.map((r) => ({ ...r, source: /** @type {const} */ ('authenticate()') })),
       ],
       headers: { ...headers, ...flags.headers },
-      ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid: principal, claims }),
+      ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid, claims }),
       principal,
       timeWrites: flags.timeWrites ?? [],
     });
@@ -130,7 +136,7 @@ export async function loadOwnApp(flags, configFile) {
         headers: { ...headers, ...flags.headers },
         logged: graphqlTraffic(traffic, graphql.path),
         lists: graphqlLists,
-        avoid: [...principal, ...claims],
+        avoid: [...avoid, ...claims],
         signInRequests,
       }),
     );
@@ -157,7 +163,7 @@ export async function loadOwnApp(flags, configFile) {
       listRequests(discovered.routes, { ...signedIn.params, ...flags.params }),
       headers,
     );
-    const reads = planWith(signedIn, lists).routes.flatMap((r) =>
+    const reads = planWith(signedIn, { lists }).routes.flatMap((r) =>
       r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
     );
     const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
@@ -198,15 +204,17 @@ export async function loadOwnApp(flags, configFile) {
         log,
         whileSignedIn: asksApp ? askApp : null,
       });
-      const plan = planWith(
-        signedIn.credentials,
-        signedIn.found?.lists,
-        signedIn.found?.graphqlLists,
-        signedIn.requests,
-      );
-      const checking = configFor(onApp, plan);
       const witness = signedIn.found?.witness ?? null;
+      const plan = planWith(signedIn.credentials, {
+        lists: signedIn.found?.lists,
+        graphqlLists: signedIn.found?.graphqlLists,
+        signInRequests: signedIn.requests,
+        witness,
+      });
+      const checking = configFor(onApp, plan);
       const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
+      const signInChanged =
+        authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;
       const compatibility = await checkCompatibility({
         config: checking,
         runtime,
@@ -216,31 +224,15 @@ export async function loadOwnApp(flags, configFile) {
         log,
         uploads: uploadFields(plan.routes, scan),
         cookies: scan.cookies ?? [],
-        afterWrite:
-          authenticate || witness
-            ? (url) => signInLost({ client: appClient(url), authenticate, headers: sentHeaders, witness })
-            : undefined,
+        afterWrite: signInChanged ? (url) => signInChanged(appClient(url)) : undefined,
         corsOrigin: scan.corsOrigins?.[0],
       });
       const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
       const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);
       for (const name of graphqlRefused.keys()) kept.delete(name);
-      const routes = plan.routes.map((route) => {
-        const found = compatibility.routes.find((r) => r.scenario === route.scenario);
-        const { startFailure } = compatibility;
-        if (startFailure && route.scenario)
-          return { ...route, scenario: null, notMeasured: `the app does not start on ${startFailure.adapter}` };
-        if (route.scenario && graphqlRefused.has(route.scenario))
-          return { ...route, scenario: null, notMeasured: graphqlRefused.get(route.scenario) ?? null };
-        if (!found || found.expect) return route;
-        return {
-          ...route,
-          scenario: null,
-          notMeasured: found.lostSignIn
-            ? lostSignInReason(found.lostSignIn, found.request)
-            : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
-        };
-      });
+      const routes = checkedRoutes(plan.routes, compatibility, graphqlRefused);
+      for (const { lostSignIn, request } of compatibility.routes)
+        if (lostSignIn) log(lostSignInReason(lostSignIn, request));
       const finalMix = trafficMix(routes);
       // timed writes change what reads answer: with one in the run, a read is held to its status and media type
       const writes = routes.some(
@@ -330,6 +322,31 @@ function uploadFields(routes, scan) {
       return route ? [[/** @type {string} */ (route.scenario), /** @type {string} */ (finding.field)]] : [];
     }),
   );
+}
+
+/**
+ * Each planned route with what the check found: still to be timed, or not measured and why.
+ * @param {import('./app-config.js').RouteEntry[]} planned
+ * @param {import('./compatibility.js').Compatibility} compatibility
+ * @param {Map<string, string>} graphqlRefused
+ * @returns {import('./app-config.js').RouteEntry[]}
+ */
+function checkedRoutes(planned, { startFailure, routes }, graphqlRefused) {
+  return planned.map((route) => {
+    const found = routes.find((r) => r.scenario === route.scenario);
+    if (startFailure && route.scenario)
+      return { ...route, scenario: null, notMeasured: `the app does not start on ${startFailure.adapter}` };
+    if (route.scenario && graphqlRefused.has(route.scenario))
+      return { ...route, scenario: null, notMeasured: graphqlRefused.get(route.scenario) ?? null };
+    if (!found || found.expect) return route;
+    return {
+      ...route,
+      scenario: null,
+      notMeasured: found.lostSignIn
+        ? lostSignInReason(found.lostSignIn, found.request)
+        : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
+    };
+  });
 }
 
 /**

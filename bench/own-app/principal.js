@@ -1,7 +1,8 @@
 // @ts-check
 // Nothing lost: the signed-in principal outlives the run. A write that would remove or change the account
-// authenticate() signed in with is not timed (the plan says why and how to time it anyway), and after each write's
-// check the sign-in is tried again, so one the plan did not foresee becomes a finding before anything repeats it.
+// authenticate() signed in with, or what decides what it may do (its role, its organisation), is not timed (the plan
+// says why and how to time it anyway). After each write's check the sign-in is tried again and its /me read compared
+// with what it answered before, so a change the plan did not foresee becomes a finding before anything repeats it.
 
 /** The flag that times such a write anyway. */
 export const TIME_WRITE_FLAG = '--time-write';
@@ -19,8 +20,7 @@ const CREDENTIAL_SEGMENT = /password|e-?mail/i;
 const SIGN_IN_SEGMENT = /^(log-?in|sign-?in|register|sign-?up|token|refresh)$/i;
 /** Body fields of a password change. */
 const PASSWORD_CHANGE_FIELD = /^(old|current|previous|new)[-_]?password$/i;
-/** What a token or authenticate()'s params call the signed-in account. */
-const IDENTITY_CLAIMS = ['sub', 'id', 'userId', 'user_id', 'uid', 'accountId', 'email', 'username'];
+/** authenticate()'s params that name the signed-in account. */
 const IDENTITY_PARAM = /^(user|account|me|principal|profile|member|self)[-_]?(id|uuid|name)?$/i;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Collections of accounts: a short value (an int id) names the signed-in account only under one of these. */
@@ -30,26 +30,100 @@ const ACCOUNT_COLLECTION =
 const DISTINCT_VALUE_LENGTH = 8;
 
 /**
- * The values that name the signed-in account: authenticate()'s params named for a user, what its bearer token says
- * (sub, id, email, ...; read, not verified), and the token itself.
- * @param {import('./authenticate.js').Credentials} credentials
- * @returns {string[]}
+ * What a value from the sign-in names: the account itself, or what decides what it may do.
+ * @typedef {'account' | 'role' | 'organisation'} PrincipalKind
+ *
+ * @typedef {object} PrincipalValue
+ * @property {string} value
+ * @property {PrincipalKind} kind
+ * @property {string} source where the bench read it: the token's roleId, GET /me's data.role.id, ...
  */
-export function principalValues({ headers, params }) {
-  const values = new Set(
-    Object.entries(params)
-      .filter(([name]) => IDENTITY_PARAM.test(name))
-      .map(([, value]) => value),
-  );
+
+const ORGANISATION = /^(organi[sz]ations?|orgs?|tenants?|compan(y|ies)|workspaces?|teams?)$/i;
+/**
+ * What names each kind: entity, a field or an object's key; collection, the path segment a short id stands under.
+ * @type {Record<PrincipalKind, { entity: RegExp, collection: RegExp, names: string }>}
+ */
+const KINDS = {
+  account: {
+    entity: /^(users?|accounts?|admins?|members?|principals?|profiles?|self|me|customers?|employees?)$/i,
+    collection: ACCOUNT_COLLECTION,
+    names: 'the account authenticate() signed in',
+  },
+  role: { entity: /^roles?$/i, collection: /^roles?$/i, names: "the signed-in account's role" },
+  organisation: { entity: ORGANISATION, collection: ORGANISATION, names: "the signed-in account's organisation" },
+};
+/** A field that holds its own object's id. */
+const OWN_ID = /^(id|_id|uuid|sub)$/i;
+/** A field that holds another entity's id (roleId, tenant_id, roleIds). */
+const ENTITY_ID = /^(.+?)[-_]?(id|uuid)s?$/i;
+/** Fields an answer or a token wraps the account in. */
+const WRAPPER = /^(data|result|payload|attributes)$/i;
+/** The account's own fields that sign it in. */
+const ACCOUNT_FIELD = /^(email|username)$/i;
+/** How deep a token or a /me answer is read: the account, its role, the role's organisation. */
+const MOST_DEPTH = 4;
+
+/** @param {string} name @returns {PrincipalKind | null} */
+function kindOf(name) {
+  const kinds = /** @type {PrincipalKind[]} */ (Object.keys(KINDS));
+  return kinds.find((kind) => KINDS[kind].entity.test(name)) ?? null;
+}
+
+/** @param {unknown} value */
+const scalar = (value) => (typeof value === 'string' && value !== '') || typeof value === 'number';
+
+/**
+ * The ids a token's claims or a /me answer hold for the account, its role and its organisation: its own id, roleId,
+ * role.id, roles[].id, tenantId, organisation.id; other objects (its posts, its avatar) are not read.
+ * @param {unknown} node @param {PrincipalKind | null} kind what node is @param {string[]} at its path
+ * @param {string} source e.g. the token's @returns {PrincipalValue[]}
+ */
+function idsIn(node, kind, at, source, depth = 0) {
+  if (!node || typeof node !== 'object' || Array.isArray(node) || depth > MOST_DEPTH) return [];
+  /** @param {unknown} value @param {PrincipalKind} of @param {string} path */
+  const found = (value, of, path) =>
+    scalar(value) ? [{ value: String(value), kind: of, source: `${source}${path}` }] : [];
+  return Object.entries(node).flatMap(([key, value]) => {
+    const path = [...at, key].join('.');
+    if (OWN_ID.test(key)) return kind ? found(value, kind, path) : [];
+    if (kind === 'account' && ACCOUNT_FIELD.test(key)) return found(value, kind, path);
+    if (WRAPPER.test(key)) return idsIn(value, kind, [...at, key], source, depth + 1);
+    const named = kindOf(key);
+    const referenced = named ? null : ENTITY_ID.exec(key);
+    const of = named ?? (referenced ? kindOf(referenced[1]) : null);
+    if (!of) return [];
+    const items = Array.isArray(value) ? value : [value];
+    return items.flatMap((item, i) => {
+      const itemPath = Array.isArray(value) ? `${path}[${i}]` : path;
+      if (scalar(item)) return found(item, of, itemPath);
+      return referenced ? [] : idsIn(item, of, itemPath.split('.'), source, depth + 1);
+    });
+  });
+}
+
+/**
+ * What names the signed-in principal: the token itself, what it says (sub, id, email, roleId, tenantId, ...; read,
+ * not verified), authenticate()'s params named for a user, role or organisation, and the ids a /me read answered.
+ * @param {import('./authenticate.js').Credentials} credentials
+ * @param {SignInWitness | null} [witness] its answer is read when it asks who is signed in (a /me)
+ * @returns {PrincipalValue[]}
+ */
+export function principalValues({ headers, params }, witness = null) {
+  /** @type {PrincipalValue[]} */
+  const values = Object.entries(params).flatMap(([name, value]) => {
+    const referenced = ENTITY_ID.exec(name);
+    const kind = IDENTITY_PARAM.test(name) ? 'account' : referenced ? kindOf(referenced[1]) : null;
+    return kind && value !== '' ? [{ value, kind, source: `authenticate()'s params.${name}` }] : [];
+  });
   for (const header of Object.values(headers)) {
     const token = header.replace(/^(Bearer|Token|JWT)\s+/i, '').trim();
-    if (token.length >= 16) values.add(token);
-    const payload = jwtPayload(token);
-    for (const claim of IDENTITY_CLAIMS)
-      if (typeof payload?.[claim] === 'string' || typeof payload?.[claim] === 'number')
-        values.add(String(payload[claim]));
+    if (token.length >= 16) values.push({ value: token, kind: 'account', source: 'the token' });
+    values.push(...idsIn(jwtPayload(token), 'account', [], "the token's "));
   }
-  return [...values].filter((value) => value !== '');
+  if (witness && SELF_READ.test(witness.path))
+    values.push(...idsIn(witness.body, 'account', [], `GET ${witness.path}'s `));
+  return values.filter((one, i) => values.findIndex((other) => other.value === one.value) === i);
 }
 
 /**
@@ -79,11 +153,12 @@ function jwtPayload(token) {
 }
 
 /**
- * Why a write would remove or change the signed-in account, or null when it would not.
+ * Why a write would remove or change the signed-in account, or what it may do (its role, its organisation), or null
+ * when it would not.
  * @param {{ method: string, path: string }} route as registered
  * @param {string} url the request it is measured with, path parameters filled
  * @param {unknown} body what it sends
- * @param {string[]} principal principalValues()
+ * @param {PrincipalValue[]} principal principalValues()
  * @returns {string | null}
  */
 export function principalChange(route, url, body, principal) {
@@ -94,16 +169,20 @@ export function principalChange(route, url, body, principal) {
   if (SELF_SEGMENTS.has(last)) return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
   if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST')
     return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
-  const named = sent.findIndex(
-    (segment, i) =>
-      principal.includes(segment) &&
-      (segment.length >= DISTINCT_VALUE_LENGTH || ACCOUNT_COLLECTION.test(registered[i - 1] ?? '')),
-  );
+  const nameOf = (/** @type {string} */ segment, /** @type {number} */ i) =>
+    principal.find(
+      ({ value, kind }) =>
+        value === segment &&
+        (segment.length >= DISTINCT_VALUE_LENGTH || KINDS[kind].collection.test(registered[i - 1] ?? '')),
+    );
+  const named = sent.findIndex((segment, i) => nameOf(segment, i) !== undefined);
   if (
     named !== -1 &&
     (named === sent.length - 1 || (named === sent.length - 2 && IDENTITY_SEGMENT.test(sent[named + 1])))
-  )
-    return `${registered[named] ?? 'its path'} is the account authenticate() signed in: it ${verb(route.method)} it`;
+  ) {
+    const { kind, source } = /** @type {PrincipalValue} */ (nameOf(sent[named], named));
+    return `${registered[named] ?? 'its path'} is ${KINDS[kind].names} (${source}): it ${verb(route.method)} it`;
+  }
   if (!registered.some((segment) => SIGN_IN_SEGMENT.test(segment))) {
     const credential = registered.find((segment) => !segment.startsWith(':') && CREDENTIAL_SEGMENT.test(segment));
     if (credential) return `${/password/i.test(credential) ? 'a password' : 'an e-mail'} change (/${credential})`;
@@ -140,47 +219,120 @@ function safeDecode(value) {
  * @param {{ method: string, path: string }} route
  */
 export function protectedWriteReason(why, route) {
-  return `${why}, so timing it would lose the sign-in every other route needs; to time it anyway (on an account you can lose): ${TIME_WRITE_FLAG} '${route.method} ${route.path}'`;
+  return `${why}, so timing it could lose the sign-in, or what it may do, for every other route; to time it anyway (on an account you can lose): ${TIME_WRITE_FLAG} '${route.method} ${route.path}'`;
 }
 
 /**
- * A request that shows the sign-in still works: a signed-in read that answered with the headers and was refused
- * without them. Chosen once, after authenticate().
- * @typedef {{ path: string, status: number }} SignInWitness
+ * A request that shows the sign-in still works and who it is: a signed-in read that answered with the headers and was
+ * refused without them. Chosen once, after authenticate(); its answer is what later writes must leave as it was.
+ * @typedef {object} SignInWitness
+ * @property {string} path
+ * @property {number} status
+ * @property {unknown} body its answer, signed in
+ * @property {string[]} varies the fields that differed between two reads with nothing written between: not compared
+ *
+ * What a write did to the sign-in: lost, it no longer signs in; else the witness's answer changed (a role's
+ * permissions, the account's status).
+ * @typedef {{ lost: boolean, why: string }} SignInChange
  */
 
 /**
- * The sign-in tried again after a write: authenticate() still signs in, and the witness still answers as it did
- * with the headers the run sends. Why it stopped working, or null.
+ * After each write's check: the witness still answers as before, with the same answer but for dates and what varies
+ * by itself, and authenticate() still signs in. The answer it gives after authenticate() is the next write's baseline,
+ * since signing in may change it (a last-login time).
  * @param {object} input
- * @param {import('./authenticate.js').AppClient} input.client the Express server of the check
  * @param {((client: import('./authenticate.js').AppClient) => unknown) | null} input.authenticate
  * @param {Record<string, string>} input.headers what every request is sent with
  * @param {SignInWitness | null} input.witness
- * @returns {Promise<string | null>}
+ * @returns {(client: import('./authenticate.js').AppClient) => Promise<SignInChange | null>} client: the Express
+ *   server of the check
  */
-export async function signInLost({ client, authenticate, headers, witness }) {
-  if (witness) {
-    const { status } = await client.request('GET', witness.path, undefined, headers);
-    if (status !== witness.status)
-      return `GET ${witness.path} answered ${status} with the sign-in's headers, ${witness.status} before`;
-  }
-  if (authenticate) {
-    try {
-      await authenticate(client);
-    } catch (error) {
-      return `authenticate() failed: ${/** @type {Error} */ (error).message?.split('\n')[0] ?? String(error)}`;
+export function watchSignIn({ authenticate, headers, witness }) {
+  let baseline = witness?.body;
+  return async (client) => {
+    if (witness) {
+      const { status, body } = await client.request('GET', witness.path, undefined, headers);
+      if (status !== witness.status)
+        return {
+          lost: true,
+          why: `GET ${witness.path} answered ${status} with the sign-in's headers, ${witness.status} before`,
+        };
+      const changed = answerChanges(baseline, body, witness.varies);
+      if (changed.length) {
+        // the next write is held to the changed answer: this one is what changed it
+        baseline = body;
+        return { lost: false, why: `GET ${witness.path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')}` };
+      }
     }
-  }
-  return null;
+    if (authenticate) {
+      try {
+        await authenticate(client);
+      } catch (error) {
+        return {
+          lost: true,
+          why: `authenticate() failed: ${/** @type {Error} */ (error).message?.split('\n')[0] ?? String(error)}`,
+        };
+      }
+    }
+    if (witness) baseline = (await client.request('GET', witness.path, undefined, headers)).body;
+    return null;
+  };
+}
+
+const MOST_CHANGES_SHOWN = 3;
+/** A field named for a time, or a value that is one: it moves by itself (updatedAt, lastLoginAt). */
+const TIME_FIELD = /(At|_at|Date|_date|Time|_time)$|^(date|time|timestamp|iat|exp)$/;
+const TIME_VALUE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/**
+ * Where two answers of one read differ, as `path: before → after`: times and the paths in `ignore` left out.
+ * @param {unknown} before @param {unknown} after @param {string[]} [ignore] paths, e.g. data.requestId
+ * @returns {string[]}
+ */
+export function answerChanges(before, after, ignore = []) {
+  return differences(before, after, ignore, '').map(({ path, was, now }) => `${path || 'its body'}: ${was} → ${now}`);
 }
 
 /**
- * The one line a write after which the sign-in stopped working gets.
- * @param {string} lost signInLost() @param {string} request e.g. DELETE /api/v1/auth/me
+ * @param {unknown} before @param {unknown} after @param {string[]} ignore @param {string} at
+ * @returns {{ path: string, was: string, now: string }[]}
  */
-export function lostSignInReason(lost, request) {
-  return `signing in stopped working after ${request} (${lost}): it changes the signed-in account, so it is not timed; restore the account before the next run`;
+function differences(before, after, ignore, at) {
+  if (ignore.includes(at) || TIME_FIELD.test(at.split('.').at(-1) ?? '')) return [];
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (before.length !== after.length) return [{ path: at, was: `${before.length} items`, now: `${after.length}` }];
+    return before.flatMap((item, i) => differences(item, after[i], ignore, `${at}[${i}]`));
+  }
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) => differences(before[key], after[key], ignore, at ? `${at}.${key}` : key));
+  }
+  if (before === after || (typeof before === 'string' && TIME_VALUE.test(before) && typeof after === 'string'))
+    return [];
+  return [{ path: at, was: shown(before), now: shown(after) }];
+}
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+function isRecord(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const MOST_VALUE_CHARS = 40;
+/** @param {unknown} value */
+function shown(value) {
+  if (value === undefined) return 'none';
+  const text = JSON.stringify(value);
+  return text.length > MOST_VALUE_CHARS ? `${text.slice(0, MOST_VALUE_CHARS)}…` : text;
+}
+
+/**
+ * The one line a write after which the sign-in stopped working, or answers as another principal, gets.
+ * @param {SignInChange} change watchSignIn() @param {string} request e.g. DELETE /api/v1/auth/me
+ */
+export function lostSignInReason({ lost, why }, request) {
+  return lost
+    ? `signing in stopped working after ${request} (${why}): it changes the signed-in account, so it is not timed; restore the account before the next run`
+    : `the signed-in principal's answer changed after ${request} (${why}): it changes the principal or what it may do, so it is not timed, and routes checked after it ran as the changed principal; restore it before the next run`;
 }
 
 /** Paths whose name says they answer who is signed in: tried first as the witness. */
@@ -196,7 +348,8 @@ export function witnessCandidates(paths, most = 4) {
 }
 
 /**
- * The first candidate that answers 2xx with the headers and 401 or 403 without them.
+ * The first candidate that answers 2xx with the headers and 401 or 403 without them, with what varies between two of
+ * its signed-in answers.
  * @param {import('./authenticate.js').AppClient} client @param {string[]} candidates
  * @param {Record<string, string>} headers
  * @returns {Promise<SignInWitness | null>}
@@ -206,7 +359,10 @@ export async function findWitness(client, candidates, headers) {
     const signedIn = await client.request('GET', path, undefined, headers);
     if (signedIn.status < 200 || signedIn.status >= 300) continue;
     const anonymous = await client.request('GET', path);
-    if (anonymous.status === 401 || anonymous.status === 403) return { path, status: signedIn.status };
+    if (anonymous.status !== 401 && anonymous.status !== 403) continue;
+    const again = await client.request('GET', path, undefined, headers);
+    const varies = differences(signedIn.body, again.body, [], '').map((change) => change.path);
+    return { path, status: signedIn.status, body: signedIn.body, varies };
   }
   return null;
 }

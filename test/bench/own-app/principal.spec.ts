@@ -1,9 +1,11 @@
 import { planOwnApp } from '../../../bench/own-app/app-config.js';
 import {
+  answerChanges,
   findWitness,
+  lostSignInReason,
   principalChange,
   principalValues,
-  signInLost,
+  watchSignIn,
   witnessCandidates,
 } from '../../../bench/own-app/principal.js';
 import type { AppClient } from '../../../bench/own-app/authenticate.js';
@@ -22,8 +24,13 @@ describe('principalValues', () => {
       headers: SIGNED_IN.headers,
       params: { userId: '42', slug: 'welcome' },
     });
-    expect(values).toEqual(expect.arrayContaining([USER_ID, '42', TOKEN]));
-    expect(values).not.toContain('welcome');
+    expect(values.map((v) => v.value)).toEqual(expect.arrayContaining([USER_ID, '42', TOKEN]));
+    expect(values.map((v) => v.value)).not.toContain('welcome');
+    expect(values.find((v) => v.value === USER_ID)).toEqual({
+      value: USER_ID,
+      kind: 'account',
+      source: "the token's id",
+    });
   });
 });
 
@@ -93,17 +100,37 @@ describe('planOwnApp with a signed-in principal', () => {
   });
 });
 
-/** An app in memory: answers GET /me with its account until a DELETE /me removes it. */
+/** An app in memory: answers GET /me with its account and role until a write removes the account or the role's rights. */
 function accountApp() {
   let account: string | null = 'reader';
+  let permissions = ['notes:read', 'notes:write'];
+  let logins = 0;
+  let requests = 0;
   const client: AppClient = {
     async request(method, path, _body, headers = {}) {
       const signedIn = headers.authorization === 'Bearer t' && account !== null;
-      if (method === 'POST' && path === '/login')
+      if (method === 'POST' && path === '/login') {
+        logins++;
         return account ? { status: 201, headers: {}, body: { token: 't' } } : { status: 401, headers: {}, body: {} };
+      }
       if (method === 'DELETE' && path === '/me' && signedIn) account = null;
+      if (method === 'PATCH' && path === '/roles/r-1' && signedIn) permissions = [];
       if (path === '/me' || path === '/items')
-        return { status: signedIn ? 200 : 401, headers: {}, body: signedIn ? { account } : {} };
+        return {
+          status: signedIn ? 200 : 401,
+          headers: {},
+          body: signedIn
+            ? {
+                data: {
+                  id: 'u-1',
+                  account,
+                  role: { id: 'r-1', permissions },
+                  lastLoginAt: `2026-11-27T00:0${logins}:00Z`,
+                },
+                requestId: ++requests,
+              }
+            : {},
+        };
       return { status: 404, headers: {}, body: {} };
     },
   };
@@ -121,20 +148,122 @@ describe('the sign-in tried again after a write', () => {
   it('picks a /me read that answers signed in and refuses without the headers as the witness', async () => {
     const { client } = accountApp();
     expect(witnessCandidates(['/items', '/health', '/me'])).toEqual(['/me', '/items', '/health']);
-    expect(await findWitness(client, ['/health', '/me'], headers)).toEqual({ path: '/me', status: 200 });
+    expect(await findWitness(client, ['/health', '/me'], headers)).toMatchObject({ path: '/me', status: 200 });
+  });
+
+  it('keeps the witness’s answer, and leaves out what changed between two reads with nothing written', async () => {
+    const witness = await findWitness(accountApp().client, ['/me'], headers);
+    expect(witness?.body).toMatchObject({ data: { role: { id: 'r-1' } } });
+    expect(witness?.varies).toEqual(['requestId']);
   });
 
   it('says nothing while the account is there, and why once a write removed it', async () => {
     const { client, authenticate } = accountApp();
     const witness = await findWitness(client, ['/me'], headers);
-    expect(await signInLost({ client, authenticate, headers, witness })).toBeNull();
+    const changed = watchSignIn({ authenticate, headers, witness });
+    expect(await changed(client)).toBeNull();
     await client.request('DELETE', '/me', undefined, headers);
-    expect(await signInLost({ client, authenticate, headers, witness })).toBe(
-      "GET /me answered 401 with the sign-in's headers, 200 before",
+    expect(await changed(client)).toEqual({
+      lost: true,
+      why: "GET /me answered 401 with the sign-in's headers, 200 before",
+    });
+    expect(await watchSignIn({ authenticate, headers, witness: null })(client)).toEqual({
+      lost: true,
+      why: 'authenticate() failed: login answered 401',
+    });
+  });
+
+  it('finds a write that leaves the sign-in working but changes what it may do, by the witness’s answer', async () => {
+    const { client, authenticate } = accountApp();
+    const witness = await findWitness(client, ['/me'], headers);
+    const changed = watchSignIn({ authenticate, headers, witness });
+    // authenticate() moves lastLoginAt each time: a time, not a change of the principal
+    expect(await changed(client)).toBeNull();
+    expect(await changed(client)).toBeNull();
+    await client.request('PATCH', '/roles/r-1', {}, headers);
+    const change = await changed(client);
+    expect(change).toEqual({ lost: false, why: 'GET /me answered data.role.permissions: 2 items → 0' });
+    // the next write is compared with the changed answer, not blamed for the change again
+    expect(await changed(client)).toBeNull();
+    expect(lostSignInReason(change!, 'PATCH /roles/r-1')).toMatch(
+      /^the signed-in principal's answer changed after PATCH \/roles\/r-1 \(GET \/me answered data\.role\.permissions: 2 items → 0\): it changes the principal or what it may do, so it is not timed/,
     );
-    expect(await signInLost({ client, authenticate, headers, witness: null })).toBe(
-      'authenticate() failed: login answered 401',
+  });
+});
+
+describe('answerChanges', () => {
+  it('names each changed field with both values, and leaves out times and the fields given', () => {
+    const before = { id: 1, status: 'active', updatedAt: '2026-11-27T00:00:00Z', seen: 3 };
+    const after = { id: 1, status: 'disabled', updatedAt: '2026-11-27T00:05:00Z', seen: 4 };
+    expect(answerChanges(before, after, ['seen'])).toEqual(['status: "active" → "disabled"']);
+  });
+});
+
+describe('ids that name what the sign-in may do', () => {
+  const ROLE_ID = '0d7c1a6e-9b1f-4d2a-8e3c-5f6a7b8c9d0e';
+  const ORG_ID = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
+  /** kei-k23's admin token: { sub, subjectType, adminId, roleId } */
+  const adminToken = `h.${Buffer.from(JSON.stringify({ sub: USER_ID, subjectType: 'ADMIN', adminId: USER_ID, roleId: ROLE_ID })).toString('base64url')}.s`;
+  const admin = { headers: { authorization: `Bearer ${adminToken}` }, params: {} };
+
+  it('reads the role id from the token, and a write to that role is not timed', () => {
+    const principal = principalValues(admin);
+    expect(principal).toContainEqual({ value: ROLE_ID, kind: 'role', source: "the token's roleId" });
+    expect(principalChange({ method: 'PATCH', path: '/v1/roles/:id' }, `/v1/roles/${ROLE_ID}`, {}, principal)).toBe(
+      `:id is the signed-in account's role (the token's roleId): it changes it`,
     );
+  });
+
+  it('leaves a write to another role, and a read of its own, to be timed', () => {
+    const principal = principalValues(admin);
+    expect(
+      principalChange({ method: 'PATCH', path: '/v1/roles/:id' }, '/v1/roles/8f1e2d3c-other', {}, principal),
+    ).toBeNull();
+    expect(principalChange({ method: 'GET', path: '/v1/roles/:id' }, `/v1/roles/${ROLE_ID}`, {}, principal)).toBeNull();
+  });
+
+  it('reads the role and organisation from a /me answer, not the ids of other things in it', () => {
+    const witness = {
+      path: '/auth/profile',
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          id: 7,
+          email: 'admin@example.com',
+          role: { id: 3, name: 'Super Admin', rolePermissions: [{ id: 90 }] },
+          organizationId: ORG_ID,
+          avatar: { id: 55 },
+        },
+      },
+      varies: [],
+    };
+    const principal = principalValues({ headers: {}, params: {} }, witness);
+    expect(principal).toEqual([
+      { value: '7', kind: 'account', source: "GET /auth/profile's data.id" },
+      { value: 'admin@example.com', kind: 'account', source: "GET /auth/profile's data.email" },
+      { value: '3', kind: 'role', source: "GET /auth/profile's data.role.id" },
+      { value: ORG_ID, kind: 'organisation', source: "GET /auth/profile's data.organizationId" },
+    ]);
+    // a short id names the role only under a roles collection
+    expect(
+      principalChange({ method: 'PUT', path: '/roles/:id/permissions' }, '/roles/3/permissions', {}, principal),
+    ).toMatch(/^:id is the signed-in account's role/);
+    expect(principalChange({ method: 'PATCH', path: '/articles/:id' }, '/articles/3', {}, principal)).toBeNull();
+    expect(
+      principalChange({ method: 'DELETE', path: '/tenants/:id' }, `/tenants/${ORG_ID}`, undefined, principal),
+    ).toMatch(/organisation/);
+  });
+
+  it('reads a list witness’s answer for nothing: its ids are other accounts’', () => {
+    const witness = { path: '/users', status: 200, body: { data: { id: 9 } }, varies: [] };
+    expect(principalValues({ headers: {}, params: {} }, witness)).toEqual([]);
+  });
+
+  it('takes a role or tenant id from authenticate()’s params', () => {
+    expect(principalValues({ headers: {}, params: { tenantId: 'acme', slug: 'x' } })).toEqual([
+      { value: 'acme', kind: 'organisation', source: "authenticate()'s params.tenantId" },
+    ]);
   });
 });
 

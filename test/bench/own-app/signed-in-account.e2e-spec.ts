@@ -36,7 +36,9 @@ async function bench(dir: string, port: string, extra: string[] = []) {
 
 const route = (results: any, method: string, path: string) =>
   results.ownApp.routes.find((r: any) => r.method === method && r.path === path);
-const account = (dir: string) => JSON.parse(readFileSync(accountsFile(dir), 'utf8')).accounts[0];
+const stored = (dir: string) => JSON.parse(readFileSync(accountsFile(dir), 'utf8'));
+const account = (dir: string) => stored(dir).accounts[0];
+const adminRole = (dir: string) => stored(dir).roles.find((r: any) => r.id === account(dir).roleId);
 
 describe('--nest-app keeps the signed-in account and takes ids from the app', () => {
   let dir: string;
@@ -73,6 +75,36 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
     });
     const timed = first.results.runs.filter((r: any) => r.scenario === 'post-auth-login' && r.status === 'ok');
     expect(new Set(timed.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+
+  it("times PATCH /roles/:id on another role than the token's, and the admin keeps its permissions", () => {
+    const other = stored(dir).roles.find((r: any) => r.id !== account(dir).roleId);
+    expect(route(first.results, 'PATCH', '/roles/:id')).toMatchObject({
+      scenario: 'patch-roles-id',
+      request: `PATCH /roles/${other.id}`,
+    });
+    expect(first.results.runs.some((r: any) => r.scenario === 'patch-roles-id' && r.status === 'ok')).toBe(true);
+    expect(adminRole(dir).permissions).toEqual(['users:read', 'users:write']);
+  });
+
+  it("leaves PATCH /organisations/:id untimed: the only organisation listed is the token's", () => {
+    expect(route(first.results, 'PATCH', '/organisations/:id')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(/what the sign-in carries|signed-in account's organisation/),
+    });
+    expect(first.results.runs.some((r: any) => r.scenario === 'patch-organisations-id')).toBe(false);
+  });
+
+  it('finds that PATCH /organisation changed what GET /auth/me answers, though signing in still works, and does not time it', () => {
+    expect(route(first.results, 'PATCH', '/organisation')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(
+        /^the signed-in principal's answer changed after PATCH \/organisation \(GET \/auth\/me answered organisation\.name: "Acme" → "name/,
+      ),
+    });
+    expect(first.results.runs.some((r: any) => r.scenario === 'patch-organisation')).toBe(false);
+    expect(first.run.stderr).toContain("the signed-in principal's answer changed after PATCH /organisation (");
+    expect(route(first.results, 'GET', '/users')).toMatchObject({ scenario: 'users' });
   });
 
   it('creates users with a role GET /roles listed, and times it on both adapters', () => {
