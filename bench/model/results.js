@@ -165,14 +165,16 @@ export function runWallSec(run) {
 }
 
 /**
- * What went wrong in a run: targets that did not start, pairs that failed verification, and failed runs (the load
- * curve's included). A target too slow to answer within a run is reported, not failed, unless nothing was measured.
+ * What went wrong in a run: targets that did not start, pairs that failed verification, failed runs (the load
+ * curve's included), and --nest-app's check requests that ended the app's process. A target too slow to answer within
+ * a run is reported, not failed, unless nothing was measured.
  * @param {Results} results
  */
 export function failureCount(results) {
   const measuredNothing = !results.runs.some((r) => r.status === 'ok');
   return (
     results.targetFailures.length +
+    (results.ownApp?.compatibility.ends?.length ?? 0) +
     results.verification.filter((v) => !v.ok).length +
     results.runs.filter((r) => r.status === 'failed' || (measuredNothing && r.status === 'too-slow')).length +
     (results.loadCurve?.runs.filter((r) => r.status === 'failed').length ?? 0)

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { requestFor } from '../model/scenarios.js';
 import { errorLine } from '../errors.js';
-import { startTarget } from '../run/targets.js';
+import { describeExit, startTarget } from '../run/targets.js';
 import { send } from '../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
+import { CHECKED_ADAPTERS, startPair } from './check-servers.js';
 import { probesFor } from './probes.js';
 
 /** Nest logs an unknown exception right after it replies: this long is allowed for the line to reach the file. */
@@ -64,7 +65,15 @@ const ACCEPT_ENCODING = 'gzip';
  * @property {import('./principal.js').SignInChange} [lostSignIn] the sign-in stopped working, or answered as another
  *   principal, after this write (principal.js)
  *
- * @typedef {{ startFailure: { adapter: string, error: string } | null, routes: RouteCompatibility[] }} Compatibility
+ * A request after which a server's process had ended; the server was started again for the next route.
+ * @typedef {import('./check-servers.js').ProcessEnd & { adapter: string, scenario: string, request: string,
+ *   probe: string | null, restarted: boolean }} ServerEnd probe: the probe that sent the request, null for the
+ *   route's own; restarted: false when it did not start again (startFailure says why)
+ *
+ * @typedef {object} Compatibility
+ * @property {{ adapter: string, error: string } | null} startFailure
+ * @property {RouteCompatibility[]} routes
+ * @property {ServerEnd[]} [ends] absent before the check watched for them
  */
 
 /**
@@ -98,71 +107,140 @@ export async function checkCompatibility({
   const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
   const errorFiles = targets.map((_, i) => join(dir, `errors-${i}.jsonl`));
   log(`checking ${config.scenarios.filter((s) => !s.mix).length} routes on Express and Fastify before timing`);
-  const started = await Promise.allSettled(
-    targets.map((target, i) =>
-      startTarget(/** @type {import('../model/config.js').Target} */ (target), {
-        runtime,
-        port: basePort + i,
-        env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
-      }),
-    ),
+  const pair = await startPair((i) =>
+    startTarget(/** @type {import('../model/config.js').Target} */ (targets[i]), {
+      runtime,
+      port: basePort + i,
+      env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
+    }),
   );
   try {
-    const failed = started.findIndex((outcome) => outcome.status === 'rejected');
-    if (failed !== -1) {
-      const reason = /** @type {PromiseRejectedResult} */ (started[failed]).reason;
-      return {
-        startFailure: {
-          adapter: failed === 0 ? 'express' : 'fastify',
-          error: reason instanceof Error ? reason.message : String(reason),
-        },
-        routes: [],
-      };
-    }
-    const [express, fastify] = started.map(
-      (outcome) => /** @type {PromiseFulfilledResult<import('../run/targets.js').RunningTarget>} */ (outcome).value,
-    );
+    if (pair.failure) return { startFailure: pair.failure, routes: [] };
     /** @type {RouteCompatibility[]} */
     const routes = [];
+    /** @type {ServerEnd[]} */
+    const ends = [];
+    /** @type {Asker} */
+    const ask = async (i, request) => {
+      const got = await answer(pair.url(i), request, errorFiles[i]);
+      const end = await pair.ended(i, got.status === null);
+      return end
+        ? { ...got, error: `its process ended (${describeExit(end)}) under this request: ${end.error}`, end }
+        : got;
+    };
     for (const scenario of config.scenarios.filter((s) => !s.mix)) {
       const own = requestFor(scenario, { token, config });
-      const request = { ...own, headers: { 'accept-encoding': ACCEPT_ENCODING, ...own.headers } };
-      const onExpress = await answer(express.url, request, errorFiles[0]);
-      const onFastify = await answer(fastify.url, request, errorFiles[1]);
-      const again = await answer(express.url, request, errorFiles[0]);
-      const found = compare(scenario.name, `${request.method} ${request.path}`, onExpress, onFastify, again);
-      /** @type {ProbeFinding[]} */
-      const probes = [];
-      const uploadField = uploads.get(scenario.name) ?? null;
-      for (const probe of probesFor(own, { uploadField, cookies, ...(corsOrigin ? { origin: corsOrigin } : {}) })) {
-        const probeExpress = await answer(express.url, probe.request, errorFiles[0]);
-        const probeFastify = await answer(fastify.url, probe.request, errorFiles[1]);
-        const difference = answerDifference(probeExpress, probeFastify, {
-          bodies: !probe.statusOnly && !found.bodyVaries,
-          cookies: probe.name === 'cookies',
-          headers: probe.headers ?? [],
-        });
-        // the route's own difference again (its 500 on every request) says nothing new
-        if (difference && !(difference === found.difference && probeFastify.error === onFastify.error))
-          probes.push({
-            probe: probe.name,
-            request: `${probe.request.method} ${probe.request.path}`,
-            difference,
-            express: kept(probeExpress),
-            fastify: kept(probeFastify),
-            ...(probe.asks ? { asks: probe.asks } : {}),
-            ...(probe.name === 'urlencoded' ? { sent: String(probe.request.body).slice(0, MAX_BODY_CHARS) } : {}),
-          });
+      const probes = probesFor(own, {
+        uploadField: uploads.get(scenario.name) ?? null,
+        cookies,
+        ...(corsOrigin ? { origin: corsOrigin } : {}),
+      });
+      const checked = await checkRoute(scenario.name, own, probes, ask);
+      const { end } = checked;
+      if (end) {
+        log(`${end.request} ended the app's process on ${end.adapter} (${describeExit(end)}): ${end.error}`);
+        const notStarted = await pair.restart();
+        ends.push({ ...end, scenario: scenario.name, restarted: notStarted === null });
+        if (notStarted) {
+          routes.push(checked.route);
+          const error = `it was started again after ${end.request} ended its process (${describeExit(end)}: ${end.error}) and did not answer: ${notStarted.error}`;
+          return { startFailure: { adapter: notStarted.adapter, error }, routes, ends };
+        }
       }
-      const lostSignIn = request.method !== 'GET' && afterWrite ? await afterWrite(express.url) : null;
-      routes.push({ ...found, probes, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
+      const lostSignIn =
+        own.method !== 'GET' && afterWrite && end?.adapter !== 'express' ? await afterWrite(pair.url(0)) : null;
+      routes.push({ ...checked.route, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
     }
-    return { startFailure: null, routes };
+    return { startFailure: null, routes, ends };
   } finally {
-    await Promise.all(started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.stop()] : [])));
+    await pair.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Sends one request to an adapter's server (0 Express, 1 Fastify); `end` is set when its process ended under it.
+ * @typedef {(adapter: number, request: import('../model/scenarios.js').ScenarioRequest) =>
+ *   Promise<Answer & { end?: import('./check-servers.js').ProcessEnd }>} Asker
+ */
+
+/**
+ * A route's own request to both adapters (and Express again, to see whether its body varies), then its probes; once a
+ * server's process ended, nothing more is asked of it.
+ * @param {string} scenario @param {import('../model/scenarios.js').ScenarioRequest} own
+ * @param {import('./probes.js').Probe[]} probes @param {Asker} ask
+ * @returns {Promise<{ route: RouteCompatibility, end: Omit<ServerEnd, 'scenario' | 'restarted'> | null }>}
+ */
+async function checkRoute(scenario, own, probes, ask) {
+  const request = { ...own, headers: { 'accept-encoding': ACCEPT_ENCODING, ...own.headers } };
+  const line = `${request.method} ${request.path}`;
+  const onExpress = await ask(0, request);
+  const onFastify = onExpress.end ? nothingAsked : await ask(1, request);
+  const again = onExpress.end || onFastify.end ? onExpress : await ask(0, request);
+  const found = compare(scenario, line, onExpress, onFastify, again);
+  const ended = onExpress.end ? 0 : onFastify.end ? 1 : null;
+  if (ended !== null) {
+    const end = /** @type {import('./check-servers.js').ProcessEnd} */ ((ended ? onFastify : onExpress).end);
+    const adapter = CHECKED_ADAPTERS[ended];
+    return {
+      route: {
+        ...found,
+        same: false,
+        difference: `its process ended on ${adapter} (${describeExit(end)})`,
+        expect: null,
+        probes: [],
+      },
+      end: { ...end, adapter, request: line, probe: null },
+    };
+  }
+  /** @type {ProbeFinding[]} */
+  const differing = [];
+  for (const probe of probes) {
+    const probeExpress = await ask(0, probe.request);
+    const probeFastify = probeExpress.end ? nothingAsked : await ask(1, probe.request);
+    const difference = answerDifference(probeExpress, probeFastify, {
+      bodies: !probe.statusOnly && !found.bodyVaries,
+      cookies: probe.name === 'cookies',
+      headers: probe.headers ?? [],
+    });
+    // the route's own difference again (its 500 on every request) says nothing new
+    if (difference && !(difference === found.difference && probeFastify.error === onFastify.error))
+      differing.push({
+        probe: probe.name,
+        request: `${probe.request.method} ${probe.request.path}`,
+        difference,
+        express: kept(probeExpress),
+        fastify: kept(probeFastify),
+        ...(probe.asks ? { asks: probe.asks } : {}),
+        ...(probe.name === 'urlencoded' ? { sent: String(probe.request.body).slice(0, MAX_BODY_CHARS) } : {}),
+      });
+    const end = probeExpress.end ?? probeFastify.end;
+    if (end)
+      return {
+        route: { ...found, probes: differing },
+        end: {
+          ...end,
+          adapter: CHECKED_ADAPTERS[probeExpress.end ? 0 : 1],
+          request: `${probe.request.method} ${probe.request.path}`,
+          probe: probe.name,
+        },
+      };
+  }
+  return { route: { ...found, probes: differing }, end: null };
+}
+
+/**
+ * Fastify's answer where Express's process ended first and it was not asked.
+ * @type {Answer & { end?: import('./check-servers.js').ProcessEnd }}
+ */
+const nothingAsked = {
+  status: null,
+  contentType: null,
+  body: '',
+  error: 'not asked: the request ended Express’s process first',
+  setCookies: [],
+  headers: {},
+};
 
 /**
  * @typedef {{ status: number | null, contentType: string | null, body: string, error: string | null,

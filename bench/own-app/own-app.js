@@ -17,6 +17,7 @@ import {
 } from './app-config.js';
 import { appClient, authenticateExport, signIn } from './authenticate.js';
 import { bootFailure } from './boot-failure.js';
+import { describeExit } from '../run/targets.js';
 import { checkCompatibility } from './compatibility.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { fetchLists, listRequests, resolveIds } from './id-sources.js';
@@ -331,7 +332,7 @@ function uploadFields(routes, scan) {
  * @param {Map<string, string>} graphqlRefused
  * @returns {import('./app-config.js').RouteEntry[]}
  */
-function checkedRoutes(planned, { startFailure, routes }, graphqlRefused) {
+function checkedRoutes(planned, { startFailure, routes, ends = [] }, graphqlRefused) {
   return planned.map((route) => {
     const found = routes.find((r) => r.scenario === route.scenario);
     if (startFailure && route.scenario)
@@ -339,12 +340,15 @@ function checkedRoutes(planned, { startFailure, routes }, graphqlRefused) {
     if (route.scenario && graphqlRefused.has(route.scenario))
       return { ...route, scenario: null, notMeasured: graphqlRefused.get(route.scenario) ?? null };
     if (!found || found.expect) return route;
+    const end = ends.find((e) => e.scenario === found.scenario && e.probe === null);
     return {
       ...route,
       scenario: null,
       notMeasured: found.lostSignIn
         ? lostSignInReason(found.lostSignIn, found.request)
-        : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
+        : end
+          ? `its request ended the app's process on ${end.adapter} (${describeExit(end)}: ${end.error}); the server was started again for the next route`
+          : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
     };
   });
 }

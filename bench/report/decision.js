@@ -108,16 +108,28 @@ function bootSentences(record) {
   const failures = [...(record.runtimeFailures ?? [])];
   const own = record.bootFailure;
   if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
-  return failures.map((failure) => [
-    strong(
-      failure === own
-        ? `Nest-${failure.adapter === 'fastify' ? 'Fastify' : 'Express'} did not boot`
-        : `The app does not boot on ${failure.runtime}`,
-    ),
-    `${failure === own ? ` on ${failure.runtime}` : ''}: ${failure.error}`,
-    ...(failure.step
-      ? [` (${failure.step}${failure.at ? ' at ' : ''}`, ...(failure.at ? [code(failure.at)] : []), ')']
-      : []),
-    `. Fix: ${failure.fix}.`,
+  const adapterName = (/** @type {string} */ adapter) => `Nest-${adapter === 'fastify' ? 'Fastify' : 'Express'}`;
+  const ends = (record.compatibility.ends ?? []).map((end) => [
+    strong(`${adapterName(end.adapter)}'s process ended`),
+    ' under ',
+    code(end.request),
+    `${end.probe ? ` (the ${end.probe} probe of ${end.scenario})` : ''}, ${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}: ${end.error}. ` +
+      `${end.probe ? 'The route’s own request answered alike' : 'The route is not timed'}; ` +
+      `${end.restarted ? 'the server was started again for the next route.' : 'the server did not start again.'}`,
   ]);
+  return [
+    ...failures.map((failure) => [
+      strong(
+        failure === own
+          ? `${adapterName(failure.adapter)} did not boot`
+          : `The app does not boot on ${failure.runtime}`,
+      ),
+      `${failure === own ? ` on ${failure.runtime}` : ''}: ${failure.error}`,
+      ...(failure.step
+        ? [` (${failure.step}${failure.at ? ' at ' : ''}`, ...(failure.at ? [code(failure.at)] : []), ')']
+        : []),
+      `. Fix: ${failure.fix}.`,
+    ]),
+    ...ends,
+  ];
 }

@@ -10,8 +10,9 @@ import { steadyStateArgs } from './steady-state.js';
 import { scenarioNamed, targetNamed } from '../model/config.js';
 import { checkedScenarios, requestFor } from '../model/scenarios.js';
 import { instanceName, targetStackEnv } from '../model/stacks.js';
-import { serveTarget } from './targets.js';
+import { describeExit, exitWithin, serveTarget } from './targets.js';
 import { blockKey } from '../model/keys.js';
+import { errorLine } from '../errors.js';
 import { verifyPair } from './verify.js';
 
 /** @typedef {import('./plan.js').Pair} Pair */
@@ -262,12 +263,18 @@ export async function startTargets(
   return running;
 }
 
+/** How long a failed verification waits for its server's exit to be reported. */
+const EXIT_REPORT_GRACE_MS = 1_000;
+
 /**
  * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {Map<string, ServedTarget>} running a server whose process ended under a pair's request is started again
+ *   here before the next pair
  * @param {Pair[]} pairs those to verify: a pair whose server is not running is left out, recorded where it failed
+ * @param {number} [start] 0-based
  */
-export async function verifyPairs({ config, runtimeKey, token, progress, loads }, running, pairs) {
+export async function verifyPairs(session, running, pairs, start = 0) {
+  const { config, runtimeKey, token, progress, loads } = session;
   /** @type {import('./verify.js').Verification[]} */
   const records = [];
   /** @type {Pair[]} */
@@ -290,10 +297,15 @@ export async function verifyPairs({ config, runtimeKey, token, progress, loads }
       if (!record.ok) break;
     }
     const verification = { .../** @type {import('./verify.js').Verification} */ (record), scenario: pair.scenario };
+    // a request that ended the process fails before its exit is reported
+    const ended = verification.status === null ? await exitWithin(target, EXIT_REPORT_GRACE_MS) : target.exitInfo();
+    if (ended)
+      verification.reason = `its process ended (${describeExit(ended)}) under this request: ${errorLine(target.stderrTail())}`;
     if (verification.reason && scenario.mix) verification.reason = `${record?.scenario}: ${verification.reason}`;
     records.push(verification);
     if (verification.ok) ok.push(pair);
     else progress.log(`${runtimeKey} ${instanceName(pair)} × ${pair.scenario} skipped: ${verification.reason}`);
+    if (ended) await restartInstance(session, running, instanceName(pair), start);
   }
   return { records, ok };
 }

@@ -289,6 +289,19 @@ export function describeExit(info) {
 }
 
 /**
+ * How a server's process ended, given `graceMs` to report an exit that a failed request may be the first sign of;
+ * null while it runs.
+ * @param {ServedTarget} target @param {number} graceMs
+ * @returns {Promise<ExitInfo | null>}
+ */
+export async function exitWithin(target, graceMs) {
+  return (
+    target.exitInfo() ??
+    Promise.race([target.exited, new Promise((resolve) => setTimeout(() => resolve(null), graceMs))])
+  );
+}
+
+/**
  * A run's failure record when its target died: what happened, how it ended, and the last of what it printed.
  * @param {string} what @param {ExitInfo} info @param {ServedTarget} target
  */

@@ -6,7 +6,7 @@ import { observeRun } from './observe.js';
 import { peakRssMiB, processCpuNs, resetPeakRss } from './procstat.js';
 import { settle } from './settle.js';
 import { instanceName } from '../model/stacks.js';
-import { deathFailure } from './targets.js';
+import { deathFailure, exitWithin } from './targets.js';
 import { loadRun, settlingServers } from './session.js';
 import { blockKey } from '../model/keys.js';
 
@@ -204,7 +204,7 @@ async function loadAndRecord(
       neighbours: neighbourUse,
     };
   } catch (error) {
-    const exited = target.exitInfo() ?? (await settledWithin(target.exited));
+    const exited = await exitWithin(target, EXIT_REPORT_GRACE_MS);
     const reason = `${session.driver.name} failed: ${/** @type {Error} */ (error).message}`;
     return {
       ...record,
@@ -215,11 +215,3 @@ async function loadAndRecord(
 
 /** How long a generator error waits for the server's exit to be reported, to tell "server died" from "generator broke". */
 const EXIT_REPORT_GRACE_MS = 200;
-
-/**
- * @param {Promise<import('./targets.js').ExitInfo>} exited
- * @returns {Promise<import('./targets.js').ExitInfo | null>}
- */
-function settledWithin(exited) {
-  return Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), EXIT_REPORT_GRACE_MS))]);
-}

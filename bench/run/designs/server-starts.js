@@ -142,6 +142,7 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
       session,
       servers.running,
       sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
+      sideStart,
     );
     results.verification.push(...verified.records);
     const measurable = sides.flatMap((block) => {
