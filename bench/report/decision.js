@@ -109,14 +109,27 @@ function bootSentences(record) {
   const own = record.bootFailure;
   if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
   const adapterName = (/** @type {string} */ adapter) => `Nest-${adapter === 'fastify' ? 'Fastify' : 'Express'}`;
-  const ends = (record.compatibility.ends ?? []).map((end) => [
-    strong(`${adapterName(end.adapter)}'s process ended`),
-    ' under ',
-    code(end.request),
-    `${end.probe ? ` (the ${end.probe} probe of ${end.scenario})` : ''}, ${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}: ${end.error}. ` +
-      `${end.probe ? 'The route’s own request answered alike' : 'The route is not timed'}; ` +
-      `${end.restarted ? 'the server was started again for the next route.' : 'the server did not start again.'}`,
-  ]);
+  // one sentence per way a process ended: a GraphQL API's every operation ends it the same way
+  /** @type {Map<string, import('../own-app/compatibility.js').ServerEnd[]>} */
+  const alike = new Map();
+  for (const end of record.compatibility.ends ?? []) {
+    const key = [end.adapter, end.code, end.signal, end.error, end.probe === null].join('\u0000');
+    alike.set(key, [...(alike.get(key) ?? []), end]);
+  }
+  const ends = [...alike.values()].map((all) => {
+    const [end] = all;
+    const restarted = all.every((e) => e.restarted);
+    return [
+      strong(`${adapterName(end.adapter)}'s process ended`),
+      ' under ',
+      code(end.request),
+      `${end.probe ? ` (the ${end.probe} probe of ${end.scenario})` : ''}` +
+        `${all.length > 1 ? ` (${all.map((e) => e.scenario).join(', ')})` : ''}, ` +
+        `${end.signal ? `signal ${end.signal}` : `exit code ${end.code}`}: ${end.error}. ` +
+        `${end.probe ? 'The route’s own request answered alike' : all.length > 1 ? 'These are not timed' : 'The route is not timed'}; ` +
+        `${!restarted ? 'the server did not start again after the last' : all.length > 1 ? 'the server was started again after each' : 'the server was started again for the next route'}.`,
+    ];
+  });
   return [
     ...failures.map((failure) => [
       strong(

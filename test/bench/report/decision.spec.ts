@@ -1,0 +1,42 @@
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { decisionSentences } from '../../../bench/report/decision.js';
+import { markdownText } from '../../../bench/report/rich-table.js';
+import { results } from '../support/synthetic-results.js';
+
+const end = (scenario: string, extra: object = {}) => ({
+  adapter: 'fastify',
+  scenario,
+  request: 'POST /graphql',
+  probe: null,
+  code: 1,
+  signal: null,
+  error: 'TypeError: request.is is not a function',
+  restarted: true,
+  ...extra,
+});
+
+/** The report's opening paragraphs for a run whose check saw these process ends. */
+function opening(ends: object[]) {
+  const run: any = results(() => 1.2);
+  run.ownApp = { compatibility: { startFailure: null, routes: [], ends }, routes: [] };
+  return decisionSentences(analyze(run)).map(markdownText);
+}
+
+describe('the report opens with what ended the app’s process', () => {
+  it('says once what ended it the same way under several operations, naming each', () => {
+    const [first, second] = opening([end('get-me'), end('sign-in')]);
+    expect(first).toBe(
+      "**Nest-Fastify's process ended** under `POST /graphql` (get-me, sign-in), exit code 1: TypeError: request.is is not a function. These are not timed; the server was started again after each.",
+    );
+    expect(second).toMatch(/^\*\*node@20 .*Nest-Fastify served/);
+  });
+
+  it('names the probe whose request ended it, and a server that did not start again', () => {
+    const [sentence] = opening([
+      end('uploads', { request: 'POST /uploads', probe: 'multipart', signal: 'SIGABRT', restarted: false }),
+    ]);
+    expect(sentence).toBe(
+      "**Nest-Fastify's process ended** under `POST /uploads` (the multipart probe of uploads), signal SIGABRT: TypeError: request.is is not a function. The route’s own request answered alike; the server did not start again after the last.",
+    );
+  });
+});
