@@ -1,0 +1,33 @@
+import { acceptedAgain, type AppClient } from '../../../bench/own-app/authenticate.js';
+
+/** An app where a sign-up creates its account once and a sign-in answers as often as it is asked. */
+function accountsApp(): AppClient & { sent: string[] } {
+  const accounts = new Set<string>();
+  const sent: string[] = [];
+  return {
+    sent,
+    async request(method, path, body) {
+      sent.push(`${method} ${path}`);
+      const email = (body as { email: string }).email;
+      if (path === '/auth/signup') {
+        if (accounts.has(email)) return { status: 409, headers: {}, body: { message: `${email} is taken` } };
+        accounts.add(email);
+        return { status: 201, headers: {}, body: {} };
+      }
+      return { status: accounts.has(email) ? 200 : 401, headers: {}, body: { token: 't' } };
+    },
+  };
+}
+
+describe('the requests authenticate() sent, as bodies for the routes they went to', () => {
+  it('keeps a sign-in the app accepts again and drops a sign-up it refuses the second time', async () => {
+    const app = accountsApp();
+    const signUp = { method: 'POST', url: '/auth/signup', value: { email: 'a@b.c', password: 'pw' } };
+    const signIn = { method: 'POST', url: '/auth/login', value: { email: 'a@b.c', password: 'pw' } };
+    await app.request(signUp.method, signUp.url, signUp.value);
+    await app.request(signIn.method, signIn.url, signIn.value);
+
+    expect(await acceptedAgain(app, [signUp, signIn])).toEqual([signIn]);
+    expect(app.sent).toEqual(['POST /auth/signup', 'POST /auth/login', 'POST /auth/signup', 'POST /auth/login']);
+  });
+});
