@@ -1,4 +1,6 @@
-import { acceptedAgain, type AppClient } from '../../../bench/own-app/authenticate.js';
+import { acceptedAgain } from '../../../bench/own-app/authenticate.js';
+
+type AppClient = Parameters<typeof acceptedAgain>[0];
 
 /** An app where a sign-up creates its account once and a sign-in answers as often as it is asked. */
 function accountsApp(): AppClient & { sent: string[] } {
