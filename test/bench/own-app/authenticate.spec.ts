@@ -1,9 +1,12 @@
 import { acceptedAgain } from '../../../bench/own-app/authenticate.js';
 
-type AppClient = Parameters<typeof acceptedAgain>[0];
+interface RecordingApp {
+  request(method: string, path: string, body?: unknown): Promise<{ status: number; headers: {}; body: unknown }>;
+  sent: string[];
+}
 
 /** An app where a sign-up creates its account once and a sign-in answers as often as it is asked. */
-function accountsApp(): AppClient & { sent: string[] } {
+function accountsApp(): RecordingApp {
   const accounts = new Set<string>();
   const sent: string[] = [];
   return {
