@@ -237,8 +237,8 @@ export function protectedWriteReason(why, route) {
  */
 
 /**
- * After each write's check: the witness still answers as before, with the same answer but for dates and what varies
- * by itself, and authenticate() still signs in. The answer it gives after authenticate() is the next write's baseline,
+ * After each write's check: the witness still answers as before (a /me: with the same answer but for dates and what
+ * varies by itself), and authenticate() still signs in. The answer it gives after authenticate() is the next write's baseline,
  * since signing in may change it (a last-login time).
  * @param {object} input
  * @param {((client: import('./authenticate.js').AppClient) => unknown) | null} input.authenticate
@@ -257,7 +257,8 @@ export function watchSignIn({ authenticate, headers, witness }) {
           lost: true,
           why: `GET ${witness.path} answered ${status} with the sign-in's headers, ${witness.status} before`,
         };
-      const changed = answerChanges(baseline, body, witness.varies);
+      // a list's answer changes with every write to its collection; only a read of who is signed in names the principal
+      const changed = SELF_READ.test(witness.path) ? answerChanges(baseline, body, witness.varies) : [];
       if (changed.length) {
         // the next write is held to the changed answer: this one is what changed it
         baseline = body;

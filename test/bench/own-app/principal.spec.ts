@@ -189,6 +189,22 @@ describe('the sign-in tried again after a write', () => {
       /^the signed-in principal's answer changed after PATCH \/roles\/r-1 \(GET \/me answered data\.role\.permissions: 2 items → 0\): it changes the principal or what it may do, so it is not timed/,
     );
   });
+
+  it('takes a list witness for whether the sign-in still works, never for who it is: a create grows the list', async () => {
+    const notes = ['welcome'];
+    const client = {
+      async request(method: string, path: string, body?: unknown, sent: Record<string, string> = {}) {
+        if (!sent.authorization) return { status: 401, headers: {}, body: null };
+        if (method === 'POST') notes.push(String((body as { title: string }).title));
+        return { status: method === 'POST' ? 201 : 200, headers: {}, body: notes.map((title) => ({ title })) };
+      },
+    };
+    const witness = await findWitness(client, ['/notes'], headers);
+    const watch = watchSignIn({ authenticate: null, headers, witness });
+    await client.request('POST', '/notes', { title: 'another' }, headers);
+    expect(await watch(client)).toBeNull();
+    expect(await watchSignIn({ authenticate: null, headers: {}, witness })(client)).toMatchObject({ lost: true });
+  });
 });
 
 describe('answerChanges', () => {
