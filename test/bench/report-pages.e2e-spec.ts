@@ -11,7 +11,8 @@ const PROFILE_DIFF_CLI = join(ROOT, 'bench', 'bin', 'profile-diff.js');
 const REFERENCE = join(ROOT, 'results', 'reference');
 const PROFILES = join(ROOT, 'profiles', 'reference');
 /** d3-flame-graph's zoom transition on the pages, and a margin for a busy machine. */
-const ZOOM_SETTLED_MS = 1_500;
+/** How long the flame graph may take to redraw after a search or a click, on a slow machine. */
+const REDRAW_TIMEOUT = { timeout: 10_000 };
 
 let browser: Browser;
 let scratch: string;
@@ -227,9 +228,10 @@ async function expectFlameGraphWorks(page: import('playwright-core').Page, searc
   expect(frames.some((f) => f.highlighted)).toBe(false);
 
   await page.fill('#term', search);
-  await page.waitForTimeout(ZOOM_SETTLED_MS);
+  await expect
+    .poll(async () => (await flameFrames(page)).filter((f) => f.highlighted).length, REDRAW_TIMEOUT)
+    .toBeGreaterThan(0);
   const highlighted = (await flameFrames(page)).filter((f) => f.highlighted);
-  expect(highlighted.length).toBeGreaterThan(0);
   expect(highlighted.every((f) => new RegExp(search).test(f.name))).toBe(true);
   await page.fill('#term', '');
 
@@ -239,6 +241,7 @@ async function expectFlameGraphWorks(page: import('playwright-core').Page, searc
   // the element itself, not its position: zooming re-orders the frames
   const frame = (await page.$$('#chart svg g.frame rect'))[narrow];
   await frame.click();
-  await page.waitForTimeout(ZOOM_SETTLED_MS);
-  expect(Number(await frame.getAttribute('width'))).toBeGreaterThan(chartWidth * 0.95);
+  await expect
+    .poll(async () => Number(await frame.getAttribute('width')), REDRAW_TIMEOUT)
+    .toBeGreaterThan(chartWidth * 0.95);
 }
