@@ -2,7 +2,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderFlameGraphHtml } from '../../bench/profile/flamegraph-html.js';
-import { chartMarks, flameFrames, openBrowser, openFile, openReport, type Browser } from '../support/browser.js';
+import {
+  chartMarks,
+  flameFrames,
+  openBrowser,
+  openFile,
+  openReport,
+  settledFlameFrames,
+  type Browser,
+} from '../support/browser.js';
 import { CLI, REPORT_CLI, ROOT, runNode } from './support/run-node.js';
 
 // The pages users open, in headless Chromium: every chart draws marks, no script fails, nothing is fetched.
@@ -223,7 +231,7 @@ describe('flame graphs in Chromium', () => {
  * @param search a regex that matches some frames of the profile
  */
 async function expectFlameGraphWorks(page: import('playwright-core').Page, search: string) {
-  const frames = await flameFrames(page);
+  const frames = await settledFlameFrames(page);
   expect(frames.length).toBeGreaterThan(10);
   expect(frames.some((f) => f.highlighted)).toBe(false);
 

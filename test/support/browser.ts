@@ -118,3 +118,21 @@ export function flameFrames(page: Page): Promise<{ name: string; width: number; 
     }),
   );
 }
+
+const SETTLE_STEP_MS = 250;
+const SETTLE_TIMEOUT_MS = 10_000;
+
+/**
+ * The flame graph's frames once it has stopped moving (d3-flame-graph animates its widths): two reads a step apart
+ * alike. On a slow machine the first read can land mid-animation, with every frame still narrow.
+ */
+export async function settledFlameFrames(page: Page): Promise<{ name: string; width: number; highlighted: boolean }[]> {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  let frames = await flameFrames(page);
+  for (;;) {
+    await page.waitForTimeout(SETTLE_STEP_MS);
+    const again = await flameFrames(page);
+    if (JSON.stringify(again) === JSON.stringify(frames) || Date.now() > deadline) return again;
+    frames = again;
+  }
+}
