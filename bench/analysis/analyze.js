@@ -14,6 +14,7 @@ import { runFacts } from './record.js';
 import { ownAppFacts } from './own-app-facts.js';
 import { timeSpent, warmUpRows } from './time-spent.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
+import { judgedPairOn } from '../model/compared.js';
 import { configRecord } from '../model/config.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
@@ -33,10 +34,12 @@ function measuredConfig(results) {
 }
 
 /**
- * The ratios a config asks for: the judged pair, pairs shown beside it, what a framework costs over its bare server.
- * Results from before --config existed measured the built-in setup.
+ * The ratios a config asks for on a scenario: the judged pair (the compared one, or the twins that stand in for it
+ * there: model/compared.js), pairs shown beside it, what a framework costs over its bare server. Results from before
+ * --config existed measured the built-in setup.
  * @param {Results} results
- * @returns {{ specs: RatioSpec[], baseline: string | null }} baseline: every other target is also shown against it
+ * @returns {{ specsOn: (scenario: string) => RatioSpec[], baseline: string | null }} baseline: every other target is
+ *   also shown against it
  */
 function ratioSpecs(results) {
   const config = measuredConfig(results);
@@ -45,11 +48,15 @@ function ratioSpecs(results) {
     (kind, judged) =>
     (/** @type {[string, string]} */ [numerator, denominator]) => ({ kind, numerator, denominator, judged });
   return {
-    specs: [
-      spec('adapters', true)(config.compare),
-      ...config.alsoCompare.map(spec('adapters', false)),
-      ...config.overhead.map(spec('overhead', false)),
-    ],
+    specsOn: (scenario) => {
+      const judged = judgedPairOn(config, scenario);
+      const beside = [config.compare, ...config.alsoCompare].filter((pair) => pair !== judged);
+      return [
+        spec('adapters', true)(judged),
+        ...beside.map(spec('adapters', false)),
+        ...config.overhead.map(spec('overhead', false)),
+      ];
+    },
     baseline: config.baseline,
   };
 }
@@ -156,7 +163,9 @@ export function standing(results, block) {
  * @returns {import('../model/design.js').Glance | null}
  */
 export function blockGlance(results, { runtime, scenario, stack }) {
-  const judged = ratioSpecs(results).specs.find((spec) => spec.judged);
+  const judged = ratioSpecs(results)
+    .specsOn(scenario)
+    .find((spec) => spec.judged);
   const runs = results.runs.filter(
     (run) => run.runtime === runtime && run.scenario === scenario && run.stack === stack,
   );
@@ -226,7 +235,7 @@ function blockRows(results, design, specs, { runtime, scenario, stack }) {
 export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
-  const { specs, baseline } = ratioSpecs(results);
+  const { specsOn, baseline } = ratioSpecs(results);
   /** @type {RatioSpec[]} every other target against the baseline */
   const baselineSpecs =
     baseline === null
@@ -238,7 +247,9 @@ export function analyze(results) {
   const stacks = [...new Set([...results.plan.pairs, ...results.runs].map((record) => record.stack))];
   const blocks = runtimes.flatMap((runtime) =>
     scenarios.flatMap((scenario) =>
-      stacks.map((stack) => blockRows(results, design, [...specs, ...baselineSpecs], { runtime, scenario, stack })),
+      stacks.map((stack) =>
+        blockRows(results, design, [...specsOn(scenario), ...baselineSpecs], { runtime, scenario, stack }),
+      ),
     ),
   );
   const targetRows = blocks.flatMap((block) => block.targetRows);

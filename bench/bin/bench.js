@@ -24,6 +24,7 @@ import { formatDuration } from '../model/durations.js';
 import { createProgress } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
 import { blockGlance, standing } from '../analysis/analyze.js';
+import { judgedPairOn } from '../model/compared.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
 import { writeReports } from '../report/write.js';
@@ -127,7 +128,13 @@ async function run(plan) {
   }
   if (signal.aborted) return EXIT_INTERRUPTED;
   // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
-  const askedToCompare = pairs.length === 0 || config.compare.every((name) => pairs.some((p) => p.target === name));
+  const askedToCompare =
+    pairs.length === 0 ||
+    pairs.some((pair) =>
+      judgedPairOn(config, pair.scenario).every((name) =>
+        pairs.some((p) => p.target === name && p.scenario === pair.scenario),
+      ),
+    );
   if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
   return failureCount(results) ? EXIT_FAILED : EXIT_OK;
 }

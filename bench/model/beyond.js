@@ -232,7 +232,7 @@ export function transportTargets(nodeTarget, entries) {
 
 export const TRANSPORT_PAIRS = [['nest-fastify-tls', 'nest-express-tls']];
 
-/** The profiles that need the app's transfer routes (APP_TRANSFER=1): bodies, uploads, static files, streams. */
+/** The profiles that need the app's transfer routes: bodies, uploads, static files, streams (transferTargets). */
 export const TRANSFER_SCENARIOS = [
   bodyScenario('body-1k', KIB),
   bodyScenario('body-64k', 64 * KIB),
@@ -262,6 +262,40 @@ export const TRANSFER_SCENARIOS = [
     expect: { status: 200, contentType: 'text/event-stream', body: eventStreamCheck(SSE_EVENTS) },
   },
 ];
+
+/** The app with its transfer routes switched on: what the transfer profiles, and only they, run on. */
+const TRANSFER_ENV = { APP_TRANSFER: '1' };
+
+/**
+ * The built-in app once more with its transfer routes (APP_TRANSFER=1), for the profiles that use them: the others
+ * run on the app as `nest new` makes it, without @fastify/multipart's hook or express.static's middleware.
+ * @param {(entry: string) => { command: string[], cwd: string }} nodeTarget
+ * @param {{ express: string, fastify: string }} entries
+ * @param {string[]} stacks
+ */
+export function transferTargets(nodeTarget, entries, stacks) {
+  const scenarios = TRANSFER_SCENARIOS.map((scenario) => scenario.name);
+  return [
+    {
+      name: 'nest-express-transfer',
+      group: 'transfer',
+      env: TRANSFER_ENV,
+      ...nodeTarget(entries.express),
+      stacks,
+      scenarios,
+    },
+    {
+      name: 'nest-fastify-transfer',
+      group: 'transfer',
+      env: TRANSFER_ENV,
+      ...nodeTarget(entries.fastify),
+      stacks,
+      scenarios,
+    },
+  ];
+}
+
+export const TRANSFER_PAIRS = [['nest-fastify-transfer', 'nest-express-transfer']];
 
 export const BEYOND_SCENARIOS = [
   ...TRANSFER_SCENARIOS,

@@ -12,10 +12,12 @@ import {
   FILES_DIR,
   SERVED_FILES,
   TLS_DIR,
+  TRANSFER_PAIRS,
   TRANSFER_SCENARIOS,
   TRANSPORT_PAIRS,
   TRANSPORT_SCENARIOS,
   makeCertificate,
+  transferTargets,
   transportTargets,
 } from './beyond.js';
 import { json, missingKeys } from './body-checks.js';
@@ -85,7 +87,7 @@ function checkPurchase(value) {
 }
 
 const APP_STACKS = ['bare', 'production'];
-const TRANSPORT_NAMES = new Set(TRANSPORT_SCENARIOS.map((scenario) => scenario.name));
+const TWINS_ONLY = new Set([...TRANSPORT_SCENARIOS, ...TRANSFER_SCENARIOS].map((scenario) => scenario.name));
 const TRANSPORT_TARGETS = new Set(
   transportTargets(() => ({ command: [], cwd: '' }), { express: '', fastify: '' }).map((t) => t.name),
 );
@@ -187,14 +189,34 @@ const SCENARIOS = [
   ...BEYOND_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
 ];
-/** The plain Nest targets serve every scenario but the ones over TLS or HTTP/2, which their twins serve. */
-const HTTP1 = SCENARIOS.map((scenario) => scenario.name).filter((name) => !TRANSPORT_NAMES.has(name));
+/**
+ * The plain Nest targets, the app as `nest new` makes it, serve every scenario but the ones over TLS or HTTP/2 and
+ * the ones that need the transfer routes, which their twins serve.
+ */
+const PLAIN = SCENARIOS.map((scenario) => scenario.name).filter((name) => !TWINS_ONLY.has(name));
+/** Named whatever the shell says, so a server never carries the transfer routes by accident. */
+const PLAIN_ENV = { APP_TRANSFER: '0' };
 
 export const BUILTIN_CONFIG = validateConfig(
   {
     targets: [
-      { name: 'nest-express', group: 'nest', ...nodeTarget(APP_ENTRIES.express), stacks: APP_STACKS, scenarios: HTTP1 },
-      { name: 'nest-fastify', group: 'nest', ...nodeTarget(APP_ENTRIES.fastify), stacks: APP_STACKS, scenarios: HTTP1 },
+      {
+        name: 'nest-express',
+        group: 'nest',
+        env: PLAIN_ENV,
+        ...nodeTarget(APP_ENTRIES.express),
+        stacks: APP_STACKS,
+        scenarios: PLAIN,
+      },
+      {
+        name: 'nest-fastify',
+        group: 'nest',
+        env: PLAIN_ENV,
+        ...nodeTarget(APP_ENTRIES.fastify),
+        stacks: APP_STACKS,
+        scenarios: PLAIN,
+      },
+      ...transferTargets(nodeTarget, APP_ENTRIES, APP_STACKS),
       ...transportTargets(nodeTarget, APP_ENTRIES),
       { name: 'raw-node', group: 'node', ...nodeTarget('bench/run/servers/raw-node.js'), scenarios: RAW_SCENARIOS },
       {
@@ -213,8 +235,9 @@ export const BUILTIN_CONFIG = validateConfig(
     ],
     scenarios: SCENARIOS,
     compare: ['nest-fastify', 'nest-express'],
-    // the bare frameworks show how much of the gap is the frameworks themselves
-    alsoCompare: [['raw-fastify', 'raw-express'], ...TRANSPORT_PAIRS],
+    // the bare frameworks show how much of the gap is the frameworks themselves; the twins stand in for the compared
+    // pair on their profiles (model/compared.js)
+    alsoCompare: [['raw-fastify', 'raw-express'], ...TRANSFER_PAIRS, ...TRANSPORT_PAIRS],
     overhead: [
       ['nest-express', 'raw-express'],
       ['nest-fastify', 'raw-fastify'],
@@ -227,7 +250,7 @@ export const BUILTIN_CONFIG = validateConfig(
 
 /**
  * Build the app when a Nest target runs; give every target this run's JWT secret and the secure scenario a token;
- * write the files the app serves, and switch its transfer routes on only when a profile needs them.
+ * write the files the app serves (the transfer twins carry APP_TRANSFER=1 in their own environment).
  * @type {import('./config.js').PrepareStep}
  */
 async function prepareApp({ targets, scenarios, log }) {
@@ -239,9 +262,8 @@ async function prepareApp({ targets, scenarios, log }) {
   const chosen = BUILTIN_CONFIG.scenarios.filter((s) => scenarios.includes(s.name));
   const routes = chosen.flatMap((s) => s.mix?.map((share) => share.route) ?? [s.name]);
   const needsToken = BUILTIN_CONFIG.scenarios.some((s) => s.needsToken && routes.includes(s.name));
-  const transfer = TRANSFER_SCENARIOS.some((s) => scenarios.includes(s.name));
   return {
-    env: { JWT_SECRET: secret, FILES_DIR, APP_TRANSFER: transfer ? '1' : '0' },
+    env: { JWT_SECRET: secret, FILES_DIR },
     token: needsToken ? await mintToken(secret, log) : null,
   };
 }

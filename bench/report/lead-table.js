@@ -48,7 +48,7 @@ export function leadProfiles(results, analysis) {
 function leadProfile(results, analysis, block) {
   const { runtime, scenario, stack } = block;
   const ratio = analysis.ratios.find(
-    (row) => row.kind === 'adapters' && row.runtime === runtime && row.scenario === scenario && row.stack === stack,
+    (row) => row.judged && row.runtime === runtime && row.scenario === scenario && row.stack === stack,
   );
   const refused = results.verification.filter(
     (v) => !v.ok && v.runtime === runtime && v.scenario === scenario && (v.stack ?? 'bare') === stack,
@@ -78,9 +78,24 @@ export function leadTable(results, analysis) {
       'before it was timed. Each profile runs with its own load where the default would not fit it (large bodies on ' +
       'fewer connections, idle connections paced). The generator column is its own check: whether it kept up (under ' +
       'a core, no socket errors or timeouts, a paced run answered before its next request was due), the connections it opened, the protocol it spoke. ' +
+      'The servers column names what each profile ran on: nest-fastify and nest-express are the app as `nest new` ' +
+      'makes it; their -transfer twins add the body, upload, static-file and stream routes (APP_TRANSFER=1, with ' +
+      "@fastify/multipart's hook and express.static's middleware), which only the profiles that use them run on; the " +
+      '-tls, -h2 and -h2c twins speak those protocols. ' +
       'The same as a picture: lead.svg beside report.md, and above this table in report.html.',
-    headers: ['runtime', 'profile', 'load', 'stack', 'Fastify ÷ Express', 'interval', 'verdict', 'generator', 'note'],
-    align: ['left', 'left', 'left', 'left', 'right', 'right', 'left', 'left', 'left'],
+    headers: [
+      'runtime',
+      'profile',
+      'load',
+      'stack',
+      'servers',
+      'Fastify ÷ Express',
+      'interval',
+      'verdict',
+      'generator',
+      'note',
+    ],
+    align: ['left', 'left', 'left', 'left', 'left', 'right', 'right', 'left', 'left', 'left'],
     rows: leadProfiles(results, analysis).map((profile) => profileRow(results, analysis, profile)),
   };
 }
@@ -103,13 +118,28 @@ function profileRow(results, analysis, { block, ratio, refused, unpaired, alone 
     .filter(Boolean)
     .join('; ');
   const load = loadCell(results, scenario);
+  const servers = ratio
+    ? `${ratio.numerator} ÷ ${ratio.denominator}`
+    : [...new Set([...refused.map((v) => v.target), ...(alone ? [alone.target] : [])])].join(', ') || DASH;
   if (!ratio || ratio.summary.n === 0)
-    return [label, scenario, load, stack, DASH, DASH, 'no ratio', alone ? generatorCell(results, block) : DASH, note];
+    return [
+      label,
+      scenario,
+      load,
+      stack,
+      servers,
+      DASH,
+      DASH,
+      'no ratio',
+      alone ? generatorCell(results, block) : DASH,
+      note,
+    ];
   return [
     label,
     scenario,
     load,
     stack,
+    servers,
     formatRatio(ratio.summary.median),
     formatInterval(ratio.summary.ci, (value) => formatRatio(value)),
     ratio.verdict ?? ratio.measuredVerdict ?? 'shown, not judged',

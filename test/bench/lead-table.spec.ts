@@ -32,7 +32,7 @@ function table(...args: Parameters<typeof recorded>) {
 
 const REFUSED = {
   runtime: RUNTIME,
-  target: 'nest-fastify',
+  target: 'nest-fastify-transfer',
   scenario: 'upload-20m',
   stack: 'bare',
   ok: false,
@@ -49,6 +49,9 @@ const H2_VERIFIED = {
 
 const ratio = (scenario: string, median: number) => ({
   kind: 'adapters',
+  judged: true,
+  numerator: 'nest-fastify',
+  denominator: 'nest-express',
   runtime: RUNTIME,
   scenario,
   stack: 'bare',
@@ -61,10 +64,11 @@ describe('where the lead lives', () => {
   it('shows only the beyond profiles, each with its ratio, interval and verdict', () => {
     const rows = table([ratio('hello', 1.3), ratio('close-every', 1.2)], []).rows.filter((row) => row[1] !== 'h2');
     expect(rows).toHaveLength(1);
-    expect(rows[0].slice(1, 7)).toEqual([
+    expect(rows[0].slice(1, 8)).toEqual([
       'close-every',
       '50 connections, a new one every 10 requests',
       'bare',
+      'nest-fastify ÷ nest-express',
       '1.20×',
       '1.08× – 1.32×',
       'does not hold',
@@ -73,8 +77,9 @@ describe('where the lead lives', () => {
 
   it('states why a profile has no ratio when an adapter gave a wrong answer', () => {
     const [row] = table([], [REFUSED]).rows;
-    expect(row[6]).toBe('no ratio');
-    expect(row[8]).toContain('nest-fastify refused: the file: 20971520 bytes sent, the app received 1048576');
+    expect(row[7]).toBe('no ratio');
+    expect(row[4]).toBe('nest-fastify-transfer');
+    expect(row[9]).toContain('nest-fastify-transfer refused: the file: 20971520 bytes sent, the app received 1048576');
   });
 
   it('shows that the generator kept up and the connections it opened, per run and per answer', () => {
@@ -94,7 +99,7 @@ describe('where the lead lives', () => {
       },
     });
     const [row] = table([ratio('close-every', 1.2)], [], [run(400), run(600)]).rows;
-    expect(row[7]).toBe(
+    expect(row[8]).toBe(
       'kept up (≤ 50 % of a core); opened 100 connections a run (50, then 0.10 per answer); spoke http/1.1',
     );
   });
@@ -110,7 +115,7 @@ describe('where the lead lives', () => {
     };
     const [row] = table([ratio('idle-1k', 1)], [], [run]).rows;
     expect(row[2]).toBe('1,000 connections, 0.5 req/s each, runs ≥ 6 s');
-    expect(row[7]).toBe(
+    expect(row[8]).toBe(
       'did not keep up (used 95 % of a core, 4 socket errors or timeouts, p99 2,500 ms, past the 2,000 ms between ' +
         'requests); offered 500 req/s, answered 300–300',
     );
@@ -130,8 +135,8 @@ describe('where the lead lives', () => {
     });
     const runs = [run('nest-express', 100, 110, [20, 25]), run('nest-fastify', 100, 105, [20, 18])];
     const [row] = table([ratio('idle-1k', 1)], [], runs).rows;
-    expect(row[8]).toContain('nest-express: RSS +10.2 KiB, heap +5.1 KiB per connection, 40 µs CPU per request');
-    expect(row[8]).toContain('nest-fastify: RSS +5.1 KiB, heap −2.0 KiB per connection');
+    expect(row[9]).toContain('nest-express: RSS +10.2 KiB, heap +5.1 KiB per connection, 40 µs CPU per request');
+    expect(row[9]).toContain('nest-fastify: RSS +5.1 KiB, heap −2.0 KiB per connection');
   });
 
   it('says why HTTP/2 has no ratio, beside what Fastify alone served and the protocol h2load spoke', () => {
@@ -153,9 +158,10 @@ describe('where the lead lives', () => {
     };
     const [row, ...others] = table([], [H2_VERIFIED], [run], [alone]).rows;
     expect(others).toEqual([]);
-    expect(row[6]).toBe('no ratio');
-    expect(row[7]).toContain('spoke h2');
-    expect(row[8]).toMatch(/^nest-fastify-h2 alone: 9,000 req\/s\. Express: no HTTP\/2 through Nest's ExpressAdapter/);
+    expect(row[4]).toBe('nest-fastify-h2');
+    expect(row[7]).toBe('no ratio');
+    expect(row[8]).toContain('spoke h2');
+    expect(row[9]).toMatch(/^nest-fastify-h2 alone: 9,000 req\/s\. Express: no HTTP\/2 through Nest's ExpressAdapter/);
   });
 
   it('has no HTTP/2 row on a stack its Fastify side never ran on', () => {
@@ -169,7 +175,7 @@ describe('where the lead lives, as a picture', () => {
   it('draws every profile of the table: a ratio with its interval, or in words why there is none', () => {
     const rows = leadRows(results, analysis);
     expect(rows.map((row) => [row.label, row.ratio, row.reason])).toEqual([
-      ['upload-20m', null, 'not verified (nest-fastify)'],
+      ['upload-20m', null, 'not verified (nest-fastify-transfer)'],
       ['close-every', 1.2, undefined],
       ['h2', null, 'no Express side'],
     ]);
@@ -182,7 +188,7 @@ describe('where the lead lives, as a picture', () => {
     expect(figure).toContain('class="wide"');
     expect(figure).toContain('class="narrow"');
     expect(figure).toContain('no Express side');
-    expect(figure).toContain('not verified (nest-fastify)');
+    expect(figure).toContain('not verified (nest-fastify-transfer)');
     expect(figure).not.toContain('>hello<');
   });
 });

@@ -42,7 +42,9 @@ describe('flag defaults', () => {
     expect(options.targets).toEqual([
       'nest-express',
       'nest-fastify',
-      // they serve only the TLS and HTTP/2 profiles, which the default run leaves out
+      // they serve only the transfer, TLS and HTTP/2 profiles, which the default run leaves out
+      'nest-express-transfer',
+      'nest-fastify-transfer',
       'nest-express-tls',
       'nest-fastify-tls',
       'nest-fastify-h2',

@@ -2,13 +2,18 @@ import { DEFAULT_ROUNDS, QUICK } from '../../bench/run/options.js';
 import { planPairs, roundOrder } from '../../bench/run/plan.js';
 import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
 import { TARGET_NAMES } from '../../bench/run/targets.js';
+import { TRANSFER_SCENARIOS } from '../../bench/model/beyond.js';
 
 const key = (pair: { target: string; scenario: string }) => `${pair.target}/${pair.scenario}`;
 
-/** The targets and scenarios spoken to over plain HTTP/1.1: the TLS and HTTP/2 twins have tests of their own. */
-const TWIN = /-(tls|h2c?)$/;
+/**
+ * The targets and scenarios of the plain app over HTTP/1.1: the TLS, HTTP/2 and transfer twins have tests of their
+ * own.
+ */
+const TWIN = /-(tls|h2c?|transfer)$/;
 const HTTP1_TARGETS = TARGET_NAMES.filter((name) => !TWIN.test(name));
-const HTTP1_SCENARIOS = SCENARIO_NAMES.filter((name) => !['tls', 'tls-close', 'h2', 'h2c'].includes(name));
+const TWINS_ONLY = ['tls', 'tls-close', 'h2', 'h2c', ...TRANSFER_SCENARIOS.map((scenario) => scenario.name)];
+const HTTP1_SCENARIOS = SCENARIO_NAMES.filter((name) => !TWINS_ONLY.includes(name));
 
 describe('pairs', () => {
   it('give the raw targets only the scenarios they have routes for', () => {
@@ -26,6 +31,16 @@ describe('pairs', () => {
       'nest-fastify-tls tls',
       'nest-fastify-h2 h2',
       'nest-fastify-h2c h2c',
+    ]);
+  });
+
+  it('give the bodies, uploads, static files and streams to the twins with the transfer routes only', () => {
+    const { pairs } = planPairs(TARGET_NAMES, ['upload-1m', 'close-every']);
+    expect(pairs.map((p) => `${p.target} ${p.scenario}`)).toEqual([
+      'nest-express-transfer upload-1m',
+      'nest-fastify-transfer upload-1m',
+      'nest-express close-every',
+      'nest-fastify close-every',
     ]);
   });
 

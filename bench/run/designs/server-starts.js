@@ -8,6 +8,7 @@ import { blockLoadFrom } from '../route-load.js';
 import { settle } from '../settle.js';
 import { afterLoad, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
 import { barrier, timedRun } from '../timed-run.js';
+import { isJudged } from '../../model/compared.js';
 import { FIRST_LOOK_STARTS } from '../../model/design.js';
 import { runWallSec } from '../../model/results.js';
 import { blockKey, stackOf } from '../../model/keys.js';
@@ -24,7 +25,7 @@ import { instanceName } from '../../model/stacks.js';
  * @returns {Set<string> | null}
  */
 export function verdictInstances({ pairs, config }) {
-  const compared = pairs.filter((pair) => config.compare.includes(pair.target));
+  const compared = pairs.filter((pair) => isJudged(config, pair));
   return compared.length ? new Set(compared.map(instanceName)) : null;
 }
 
@@ -49,7 +50,7 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
   const { design, results, runtimeKey, config } = session;
   const startedAt = performance.now() - firstBootSec * 1000;
   const spentSec = () => (performance.now() - startedAt) / 1000;
-  const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
+  const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
   const comparedBlocks = blocksOf(pairs.filter(isCompared));
   /** with nothing compared, every block is the verdict's; the targets beside it are verified on their own start */
   const besides = comparedBlocks.length
@@ -134,7 +135,7 @@ function looksAfter(design, start) {
  */
 async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
   const { design, results, progress, runtimeKey, config } = session;
-  const isCompared = (/** @type {Pair} */ pair) => config.compare.includes(pair.target);
+  const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
   if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec)) {
     const sideStart = start + 1;
     const sideBootSec = await bootStart(session, servers, sides, sideStart);
@@ -261,7 +262,7 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
   for (const block of blocks) {
     if (!fitting(block)) continue;
     const blockStartedAt = performance.now();
-    const judged = block.pairs.filter((pair) => config.compare.includes(pair.target));
+    const judged = block.pairs.filter((pair) => isJudged(config, pair));
     const judgedNames = (judged.length ? judged : block.pairs).map(instanceName);
     // only a block of the compared pair alone shares its slots: beside it, the others' rounds run back-to-back
     const together = options.pairing === 'together' && judged.length > 1 && judged.length === block.pairs.length;

@@ -1,4 +1,7 @@
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { TRANSFER_SCENARIOS } from '../../../bench/model/beyond.js';
+import { judgedPairOn } from '../../../bench/model/compared.js';
+import { planPairs } from '../../../bench/run/plan.js';
 
 // raw-node only: the prepare step builds nothing, and mints no token without the secure route
 const prepare = async (scenarios: string[]) => {
@@ -7,30 +10,42 @@ const prepare = async (scenarios: string[]) => {
   return prepared;
 };
 
-describe("the built-in app's prepare step", () => {
-  it('leaves the transfer routes (and @fastify/multipart with them) out of a run that times none of them', async () => {
+const TRANSFER = TRANSFER_SCENARIOS.map((scenario) => scenario.name);
+const NEST_TARGETS = BUILTIN_CONFIG.targets.filter((target) => target.name.startsWith('nest-'));
+const envOf = (name: string) => BUILTIN_CONFIG.targets.find((target) => target.name === name)!.env;
+
+describe("the built-in app's servers", () => {
+  it('run the transfer profiles, and only them, on twins that carry the transfer routes', () => {
+    const all = BUILTIN_CONFIG.scenarios.map((scenario) => scenario.name);
+    const { pairs } = planPairs(
+      NEST_TARGETS.map((target) => target.name),
+      all,
+    );
+    const carrying = pairs.filter((pair) => envOf(pair.target).APP_TRANSFER === '1');
+    expect([...new Set(carrying.map((pair) => pair.target))].sort((a, b) => a.localeCompare(b))).toEqual([
+      'nest-express-transfer',
+      'nest-fastify-transfer',
+    ]);
+    expect([...new Set(carrying.map((pair) => pair.scenario))]).toEqual(TRANSFER);
+    const others = pairs.filter((pair) => !TRANSFER.includes(pair.scenario));
+    expect(others.length).toBeGreaterThan(0);
+    for (const pair of others) expect(envOf(pair.target).APP_TRANSFER).toBe('0');
+  });
+
+  it('leave APP_TRANSFER to each target: the environment every server gets does not name it', async () => {
     for (const scenarios of [
-      ['hello', 'catalog', 'purchases'],
+      ['hello', 'catalog'],
+      ['hello', ...TRANSFER],
       ['close-every', 'tls', 'h2c'],
     ]) {
-      expect((await prepare(scenarios)).env?.APP_TRANSFER).toBe('0');
+      expect((await prepare(scenarios)).env).not.toHaveProperty('APP_TRANSFER');
     }
   });
 
-  it('switches them on for a run that times a body, an upload, a static file or a stream', async () => {
-    for (const profile of ['body-1k', 'upload-20m', 'static-304', 'stream-10m', 'sse']) {
-      expect((await prepare(['hello', profile])).env?.APP_TRANSFER).toBe('1');
-    }
-  });
-
-  it('keeps them off the protocol twins, which time /json whatever else the run measures', () => {
-    const twins = BUILTIN_CONFIG.targets.filter((target) => target.protocol !== 'http');
-    expect(twins.map((target) => target.name).sort()).toEqual([
-      'nest-express-tls',
-      'nest-fastify-h2',
-      'nest-fastify-h2c',
-      'nest-fastify-tls',
-    ]);
-    for (const target of twins) expect(target.env.APP_TRANSFER).toBe('0');
+  it('judge the transfer and TLS profiles on their twins, everything else on the plain pair', () => {
+    expect(judgedPairOn(BUILTIN_CONFIG, 'upload-20m')).toEqual(['nest-fastify-transfer', 'nest-express-transfer']);
+    expect(judgedPairOn(BUILTIN_CONFIG, 'tls')).toEqual(['nest-fastify-tls', 'nest-express-tls']);
+    for (const scenario of ['hello', 'close-every', 'idle-4k', 'h2'])
+      expect(judgedPairOn(BUILTIN_CONFIG, scenario)).toEqual(['nest-fastify', 'nest-express']);
   });
 });
