@@ -12,6 +12,7 @@ import { ratioRow, summarizeTarget } from './rows.js';
 import { ablationRows, mixRows } from './stack-rows.js';
 import { runFacts } from './record.js';
 import { ownAppFacts } from './own-app-facts.js';
+import { beyondProfiles } from './beyond-profiles.js';
 import { timeSpent, warmUpRows } from './time-spent.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { judgedPairOn } from '../model/compared.js';
@@ -94,6 +95,8 @@ function ratioSpecs(results) {
  * @property {import('../packages/packages-record.js').PackagesRecord | null} packages with --packages: each set as installed and
  *   each cell (runtime × set), whose key stands where a runtime's would in every other row
  * @property {import('../packages/nest-benchmark.js').NestBenchmarkRow[]} nestBenchmark with --nest-benchmark
+ * @property {import('./beyond-profiles.js').BeyondProfile[]} beyond each beyond profile's load, verification, the
+ *   generator's own check and what the servers held per connection
  */
 
 /**
@@ -288,5 +291,6 @@ export function analyze(results) {
     timeSpent: timeSpent(results),
     startup: startupRows(results),
     run: runFacts(results),
+    beyond: beyondProfiles(results, { runtimes, scenarios, stacks }),
   };
 }

@@ -295,7 +295,7 @@ async function finish(results, { writer, outDir, options }) {
   const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
   const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
   const terminal = Boolean(process.stdout.isTTY);
-  console.log(renderOutcome(results, analysis, { quiet: options.quiet, json: options.json, terminal, files }));
+  console.log(renderOutcome(analysis, { quiet: options.quiet, json: options.json, terminal, files }));
   const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
   log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   return analysis.ratios.some((row) => row.judged && row.byRound.length > 0);

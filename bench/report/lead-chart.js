@@ -9,7 +9,6 @@ import { CONFIDENCE } from '../analysis/stats.js';
 import { DECIDED_VERDICTS } from '../analysis/verdict.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
-/** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('./answer-chart.js').AnswerRow} AnswerRow */
 /** @typedef {import('./lead-table.js').LeadProfile} LeadProfile */
 
@@ -28,12 +27,12 @@ function reasonWithout({ ratio, refused, unpaired }) {
 }
 
 /**
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @returns {AnswerRow[]}
  */
-export function leadRows(results, analysis) {
+export function leadRows(analysis) {
   const several = analysis.runtimes.length > 1;
-  return leadProfiles(results, analysis).map((profile) => {
+  return leadProfiles(analysis).map((profile) => {
     const { block, ratio } = profile;
     const label = [block.scenario, ...(analysis.stacks.length > 1 ? [block.stack] : [])].join(' · ');
     const measured = ratio !== null && ratio.summary.n > 0 && Number.isFinite(ratio.summary.median);
@@ -54,23 +53,23 @@ export function leadRows(results, analysis) {
 
 /**
  * The picture as an SVG, or '' when the run measured no beyond profile.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  * @param {import('./answer-chart.js').Layout} [layout]
  */
-export function leadChart(results, analysis, layout = 'wide') {
-  return answerChart(analysis, layout, { rows: leadRows(results, analysis), sentence: CAPTION });
+export function leadChart(analysis, layout = 'wide') {
+  return answerChart(analysis, layout, { rows: leadRows(analysis), sentence: CAPTION });
 }
 
 /**
  * The picture for report.html, drawn wide for a laptop and narrow for a phone (the page's stylesheet shows one, as
  * for the answer's), or '' when there is none.
- * @param {Results} results @param {Analysis} analysis
+ * @param {Analysis} analysis
  */
-export function leadFigure(results, analysis) {
-  const wide = leadChart(results, analysis, 'wide');
+export function leadFigure(analysis) {
+  const wide = leadChart(analysis, 'wide');
   if (!wide) return '';
   return (
     `<figure class="answer"><figcaption>${escapeHtml(CAPTION)}</figcaption>` +
-    `${wide}${leadChart(results, analysis, 'narrow')}</figure>`
+    `${wide}${leadChart(analysis, 'narrow')}</figure>`
   );
 }

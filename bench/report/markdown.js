@@ -1,30 +1,14 @@
 // @ts-check
 // report.md, and the summary printed at the end of a run (the same tables, as Markdown).
-import { baselineTable, orderTable, overheadTable, targetTable, verdictTable } from './tables.js';
-import { environmentTable, headerTable, problemsTable, roundsDesign, statusLine } from './run-tables.js';
-import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
-import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
+import { verdictTable } from './tables.js';
+import { problemsTable, roundsDesign, statusLine } from './run-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
-import { ownAppTables } from './own-app-tables.js';
-import { startsTable } from './starts-table.js';
-import { timeTable, warmUpTable } from './warm-up-table.js';
-import { packagesTables } from './packages-tables.js';
-import { cpuPerThousandTable, latencyCurveTable, realisticLoadSentences } from './load-curve-tables.js';
 import { decisionSentences } from './decision.js';
 import { ANSWER_SVG_FILE, answerRows, answerSentence } from './answer-chart.js';
-import { startupTable } from './startup-table.js';
-import { leadTable } from './lead-table.js';
 import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
+import { NO_EXTRAS, markdownSections } from './sections.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
-/** @typedef {import('../model/results.js').Results} Results */
-
-/** @param {Analysis} analysis */
-function realisticLoadMarkdown(analysis) {
-  const sentences = realisticLoadSentences(analysis.loadCurve, analysis.runtimeLabels);
-  if (sentences.length === 0) return '';
-  return ['### At a realistic load', '', ...sentences.map((s) => `${markdownText(s)}\n`)].join('\n');
-}
 
 /**
  * The one-sentence decision over the picture written beside report.md, when a row was judged.
@@ -48,34 +32,18 @@ function decisionMarkdown(analysis, { log = false } = {}) {
 }
 
 /**
- * What the terminal shows when the run ends: the answer in sentences, the verdict, Nest's cost, the ceiling, and
- * anything that went wrong.
- * @param {Results} results read by the lead table alone @param {Analysis} analysis
+ * What the terminal shows when the run ends: the answer in sentences, the verdict, then the summary's sections (the
+ * lead, Nest's cost, the ceiling, anything that went wrong: sections.js).
+ * @param {Analysis} analysis
  * @param {{ decision?: boolean }} [options] decision: open with the answer (report.md puts it above its method)
  */
-export function renderSummary(results, analysis, { decision = true } = {}) {
+export function renderSummary(analysis, { decision = true } = {}) {
   const status = statusLine(analysis);
   return [
     decision && decisionMarkdown(analysis),
     status && markdownText(status),
     markdownTable(verdictTable(analysis), 'No Nest-Express / Nest-Fastify pair was measured.'),
-    markdownTable(leadTable(results, analysis)),
-    ...packagesTables(analysis).map((table) => markdownTable(table)),
-    markdownTable(startsTable(analysis)),
-    markdownTable(warmUpTable(analysis.warmUps, analysis.runtimeLabels)),
-    markdownTable(timeTable(analysis.timeSpent)),
-    markdownTable(startupTable(analysis)),
-    ...ownAppTables(analysis).map(({ table, empty }) => markdownTable(table, empty)),
-    markdownTable(stackComparisonTable(analysis)),
-    markdownTable(ablationTable(analysis)),
-    markdownTable(runtimeMatrixTable(analysis)),
-    markdownTable(baselineMatrixTable(analysis)),
-    markdownTable(nestOverheadMatrixTable(analysis)),
-    markdownTable(overheadTable(analysis)),
-    markdownTable(baselineTable(analysis)),
-    realisticLoadMarkdown(analysis),
-    markdownTable(cpuPerThousandTable(analysis.loadCurve, analysis.runtimeLabels)),
-    markdownTable(problemsTable(analysis)),
+    ...markdownSections(analysis, { summary: true }),
   ]
     .filter(Boolean)
     .join('\n');
@@ -127,11 +95,10 @@ function verdictAlone(analysis) {
 }
 
 /**
- * @param {Results} results
  * @param {Analysis} analysis
- * @param {string} profilesMarkdown the profiles section, or '' when there are none
+ * @param {import('./sections.js').Extras} [extras] the profiles section; none by default
  */
-export function renderMarkdown(results, analysis, profilesMarkdown) {
+export function renderMarkdown(analysis, extras = NO_EXTRAS) {
   return [
     '# Nest on Fastify vs Nest on Express\n',
     answerMarkdown(analysis),
@@ -140,14 +107,8 @@ export function renderMarkdown(results, analysis, profilesMarkdown) {
       `Measured here in ${roundsDesign(analysis.run.rounds)} with ${analysis.run.environment.driver}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
-    renderSummary(results, analysis, { decision: false }),
-    markdownTable(mixTable(analysis)),
-    markdownTable(orderTable(analysis)),
-    markdownTable(targetTable(analysis)),
-    markdownTable(latencyCurveTable(analysis.loadCurve, analysis.runtimeLabels)),
-    markdownTable(headerTable(analysis)),
-    profilesMarkdown,
-    markdownTable(environmentTable(analysis)),
+    renderSummary(analysis, { decision: false }),
+    ...markdownSections(analysis, { summary: false }, extras),
   ]
     .filter(Boolean)
     .join('\n');

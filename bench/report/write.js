@@ -42,12 +42,12 @@ export async function renderReports(dir, results) {
   const analysis = analyze(results);
   const profiles = await renderProfiles(results, dir);
   const answer = answerChart(analysis);
-  const lead = leadChart(results, analysis);
+  const lead = leadChart(analysis);
   return {
     analysis,
     files: {
-      [MARKDOWN_FILE]: renderMarkdown(results, analysis, profiles.markdown),
-      [HTML_FILE]: renderHtml(results, analysis, profiles.html),
+      [MARKDOWN_FILE]: renderMarkdown(analysis, { profiles }),
+      [HTML_FILE]: renderHtml(analysis, { profiles }),
       ...(answer ? { [ANSWER_SVG_FILE]: `${answer}\n` } : {}),
       ...(lead ? { [LEAD_SVG_FILE]: `${lead}\n` } : {}),
     },

@@ -15,7 +15,7 @@ const load = () => upgradeResults(JSON.parse(readFileSync(FIXTURE, 'utf8'))) as 
 
 function render(results: any) {
   const analysis = analyze(results);
-  return { markdown: renderMarkdown(results, analysis, ''), html: renderHtml(results, analysis, '') };
+  return { markdown: renderMarkdown(analysis), html: renderHtml(analysis) };
 }
 
 /** Per-round Nest-Fastify / Nest-Express ratios, computed here straight from the raw records. */

@@ -77,11 +77,11 @@ describe('runtime matrix', () => {
   it('puts both matrices in report.md and report.html, and one row of the answer per scenario and runtime', () => {
     const results = load(MULTI);
     const analysis = analyze(results);
-    const markdown = renderMarkdown(results, analysis, '');
+    const markdown = renderMarkdown(analysis);
     expect(markdown).toContain('### Verdict per runtime: Nest-Fastify ÷ Nest-Express');
     expect(markdown).toContain(`| scenario | ${LABELS.join(' | ')} |`);
     expect(markdown).toContain('### What Nest costs per runtime');
-    const html = renderHtml(results, analysis, '');
+    const html = renderHtml(analysis);
     expect(html).toContain('<h2>Verdict per runtime: Nest-Fastify ÷ Nest-Express</h2>');
     for (const scenario of ['hello', 'json']) {
       for (const runtime of RUNTIMES) expect(html).toContain(`<title>${runtime} · ${scenario}: `);
@@ -104,8 +104,8 @@ describe('runtime matrix', () => {
       .find((n) => n.startsWith(`[${mark}] json on bun@1.4.5 (no LTS schedule): `))!;
     expect(note).toMatch(/load generator saturated in round \d: the ratio may read low/);
     expect(notes!.map((n) => plainText(n)).find((n) => n.includes('json on node@20.20.2'))).not.toMatch(/saturated/);
-    expect(renderMarkdown(results, analysis, '')).toContain(`\n\n${note}\n`);
-    expect(renderHtml(results, analysis, '')).toContain(`<p class="note">${note}</p>`);
+    expect(renderMarkdown(analysis)).toContain(`\n\n${note}\n`);
+    expect(renderHtml(analysis)).toContain(`<p class="note">${note}</p>`);
   });
 
   it('stays out of a report on one runtime, whose tables already say it all', () => {
@@ -113,8 +113,8 @@ describe('runtime matrix', () => {
     const analysis = analyze(results);
     expect(runtimeMatrixTable(analysis).rows).toEqual([]);
     expect(nestOverheadMatrixTable(analysis).rows).toEqual([]);
-    expect(renderMarkdown(results, analysis, '')).not.toContain('per runtime');
-    expect(renderHtml(results, analysis, '')).not.toMatch(/per runtime|hello · node/);
+    expect(renderMarkdown(analysis)).not.toContain('per runtime');
+    expect(renderHtml(analysis)).not.toMatch(/per runtime|hello · node/);
   });
 
   it('orders the runtime columns by release, Node by version before Bun, whatever order they ran in', () => {
@@ -136,7 +136,7 @@ describe('runtime matrix', () => {
 
   it('charts Fastify ÷ Express and the shares of raw node:http per runtime in report.html', () => {
     const results = load(MULTI);
-    const html = renderHtml(results, analyze(results), '');
+    const html = renderHtml(analyze(results));
     expect(html).toContain('<h2>Fastify ÷ Express per runtime</h2>');
     expect(html).toContain('aria-label="share of raw-node&#39;s req/s on hello"');
     expect(html).toContain('<tspan x="');

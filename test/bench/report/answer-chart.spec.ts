@@ -74,7 +74,7 @@ describe('the answer at a glance', () => {
   it('opens report.md with the sentence and the picture written beside it', () => {
     const results = readResults(DEFAULT_RUN);
     const analysis = analyze(results);
-    const [title, , sentence, , image] = renderMarkdown(results, analysis, '').split('\n');
+    const [title, , sentence, , image] = renderMarkdown(analysis).split('\n');
     expect(title).toBe('# Nest on Fastify vs Nest on Express');
     expect(sentence).toBe(`**${answerSentence(analysis)}**`);
     expect(image).toMatch(/^!\[Is Nest on Fastify .*\]\(answer\.svg\)$/);

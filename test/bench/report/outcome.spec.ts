@@ -22,7 +22,7 @@ const FILES = { results: '/tmp/run/results.json', markdown: '/tmp/run/report.md'
 function outcome(output: { quiet?: boolean; json?: boolean; terminal?: boolean }) {
   const results = readResults(DEFAULT_RUN);
   const analysis = analyze(results);
-  const text = renderOutcome(results, analysis, {
+  const text = renderOutcome(analysis, {
     quiet: false,
     json: false,
     terminal: true,
