@@ -4,6 +4,7 @@
 // start, since two runs differ by their starts' levels as well as their rounds' noise; with one start each, rounds,
 // whose interval cannot include a start's level and so decides nothing (docs/method.md, "Comparing two runs").
 import { median } from '../maths/quantile.js';
+import { analyze } from './analyze.js';
 import { CONFIDENCE, mean, shiftInterval } from './stats.js';
 import { startMeans, startShiftInterval } from './starts.js';
 
@@ -152,6 +153,16 @@ function positiveRounds(row) {
 }
 
 /**
+ * Two runs compared: each run's directory and facts (A, B), every change from A to B, and whether their hosts differ.
+ * @typedef {object} Comparison
+ * @property {[ComparedRun, ComparedRun]} runs
+ * @property {Change[]} changes
+ * @property {HostDifference | null} hosts
+ *
+ * @typedef {{ dir: string, run: import('./record.js').RunFacts }} ComparedRun
+ */
+
+/**
  * @typedef {object} HostDifference
  * @property {string} a how run A's host reads
  * @property {string} b
@@ -187,4 +198,22 @@ export function hostDifference(a, b) {
         ? ['model name']
         : [];
   return fields.length ? { a: describe(a), b: describe(b), fields } : null;
+}
+
+/**
+ * Run B against run A, each analysed once: what identifies each run, every change, and whether the hosts differ.
+ * @param {{ dir: string, results: import('../model/results.js').Results }} a
+ * @param {{ dir: string, results: import('../model/results.js').Results }} b
+ * @returns {Comparison}
+ */
+export function compareRuns(a, b) {
+  const [analysisA, analysisB] = [analyze(a.results), analyze(b.results)];
+  return {
+    runs: [
+      { dir: a.dir, run: analysisA.run },
+      { dir: b.dir, run: analysisB.run },
+    ],
+    changes: compareAnalyses(analysisA, analysisB),
+    hosts: hostDifference(a.results, b.results),
+  };
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UsageError, parseArgsOrRefuse, runCli } from '../errors.js';
 import { RESULTS_FILE, readResults } from '../model/results.js';
+import { compareRuns } from '../analysis/comparison.js';
 import { renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE, renderReports } from '../report/write.js';
 import { ANSWER_SVG_FILE } from '../report/answer-chart.js';
@@ -56,8 +57,7 @@ export function reportDirs(root) {
 async function rebuild(entry) {
   if (entry.kind === 'run') return (await renderReports(entry.dir, readResults(entry.dir))).files;
   const { markdown, html } = renderComparison(
-    { dir: entry.a, results: readResults(entry.a) },
-    { dir: entry.b, results: readResults(entry.b) },
+    compareRuns({ dir: entry.a, results: readResults(entry.a) }, { dir: entry.b, results: readResults(entry.b) }),
   );
   return { [MARKDOWN_FILE]: markdown, [HTML_FILE]: html };
 }

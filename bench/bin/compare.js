@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, runCli } from '../errors.js';
+import { compareRuns } from '../analysis/comparison.js';
 import { renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
 import { readResults } from '../model/results.js';
@@ -46,7 +47,9 @@ async function main() {
   }
   const a = { dir: args.a, results: readResults(args.a) };
   const b = { dir: args.b, results: readResults(args.b) };
-  const { changes, markdown, html } = renderComparison(a, b);
+  const comparison = compareRuns(a, b);
+  const { changes } = comparison;
+  const { markdown, html } = renderComparison(comparison);
   if (!changes.length)
     throw new UsageError(
       `${args.a} and ${args.b} have no target × scenario × stack × runtime measured in both; nothing to compare`,

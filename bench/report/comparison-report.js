@@ -1,7 +1,5 @@
 // @ts-check
 // The report of `npm run compare`: one table of changes from run A to run B, as Markdown and as a self-contained page.
-import { analyze } from '../analysis/analyze.js';
-import { compareAnalyses, hostDifference } from '../analysis/comparison.js';
 import { DASH, formatNumber, formatPercent } from './format.js';
 import { htmlPage } from './html.js';
 import { formatBandedRatio } from './ratio-notes.js';
@@ -13,10 +11,7 @@ import { runtimeLabel } from '../runtimes/release-status.js';
 /** @typedef {import('../analysis/comparison.js').HostDifference} HostDifference */
 /** @typedef {import('./rich-table.js').Table} Table */
 
-/**
- * What identifies a run in the report: its directory and what its Analysis says of it.
- * @typedef {{ dir: string, run: import('../analysis/record.js').RunFacts }} Run
- */
+/** @typedef {import('../analysis/comparison.js').ComparedRun} Run */
 
 /** @param {Run} run */
 function describeRun({ dir, run }) {
@@ -152,21 +147,12 @@ export function renderComparisonHtml(a, b, changes, hosts) {
 }
 
 /**
- * Both files of `npm run compare`'s report, from the two runs' results alone.
- * @param {{ dir: string, results: import('../model/results.js').Results }} a
- * @param {{ dir: string, results: import('../model/results.js').Results }} b
- * @returns {{ changes: Change[], markdown: string, html: string }}
+ * Both files of `npm run compare`'s report, from the comparison alone (analysis/comparison.js: compareRuns).
+ * @param {import('../analysis/comparison.js').Comparison} comparison
+ * @returns {{ markdown: string, html: string }}
  */
-export function renderComparison(a, b) {
-  const [analysisA, analysisB] = [analyze(a.results), analyze(b.results)];
-  const changes = compareAnalyses(analysisA, analysisB);
-  const hosts = hostDifference(a.results, b.results);
-  const runs = [
-    { dir: a.dir, run: analysisA.run },
-    { dir: b.dir, run: analysisB.run },
-  ];
+export function renderComparison({ runs, changes, hosts }) {
   return {
-    changes,
     markdown: renderComparisonMarkdown(runs[0], runs[1], changes, hosts),
     html: renderComparisonHtml(runs[0], runs[1], changes, hosts),
   };
