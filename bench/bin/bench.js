@@ -27,7 +27,7 @@ import { blockGlance, standing } from '../analysis/analyze.js';
 import { judgedPairOn } from '../model/compared.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
-import { writeReports } from '../report/write.js';
+import { writeReports } from './run-reports.js';
 import { headerDifferences } from '../run/verify.js';
 import { planRun } from './bench-plan.js';
 

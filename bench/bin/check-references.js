@@ -8,7 +8,8 @@ import { UsageError, parseArgsOrRefuse, runCli } from '../errors.js';
 import { RESULTS_FILE, readResults } from '../model/results.js';
 import { compareRuns } from '../analysis/comparison.js';
 import { renderComparison } from '../report/comparison-report.js';
-import { HTML_FILE, MARKDOWN_FILE, renderReports } from '../report/write.js';
+import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
+import { renderReports } from './run-reports.js';
 import { ANSWER_SVG_FILE } from '../report/answer-chart.js';
 import { LEAD_SVG_FILE } from '../report/lead-chart.js';
 

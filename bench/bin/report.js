@@ -3,7 +3,7 @@
 // `npm run report -- DIR`: rebuild report.md and report.html from DIR/results.json, without measuring anything.
 import { UsageError, runCli } from '../errors.js';
 import { readResults } from '../model/results.js';
-import { writeReports } from '../report/write.js';
+import { writeReports } from './run-reports.js';
 
 const HELP = `Usage: npm run report -- DIR
 

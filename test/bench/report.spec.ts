@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { analyze } from '../../bench/analysis/analyze.js';
 import { renderHtml } from '../../bench/report/html.js';
 import { renderMarkdown } from '../../bench/report/markdown.js';
-import { writeReports } from '../../bench/report/write.js';
+import { writeReports } from '../../bench/bin/run-reports.js';
 import { median } from '../../bench/maths/quantile.js';
 import { measuredVerdict, band } from '../../bench/analysis/verdict.js';
 
