@@ -46,33 +46,75 @@ import { OWN_REQUEST_FIX, probeStatement } from './probe-statements.js';
  */
 export function switchingCost(record, ratios, atRate) {
   if (!record) return null;
+  const codeRows = codeFindings(record);
+  const routedCode = new Set(codeRows.map((f) => f.route).filter(Boolean));
+  const { rows: answerRows, brokenRoutes } = answerFindings(record, routedCode);
+  const findings = [...codeRows, ...answerRows];
+  const sorted = [...findings].sort(
+    (a, b) =>
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      sourceRank(a) - sourceRank(b) ||
+      (a.route ?? '').localeCompare(b.route ?? ''),
+  );
+  const byKind = /** @type {Record<FindingKind, number>} */ (
+    Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
+  );
+  const places = new Set(
+    findings.filter((f) => CHANGE_KINDS.has(f.kind) && !f.place.startsWith('code of ')).map((f) => f.place),
+  ).size;
+  return {
+    findings: grouped(sorted),
+    byKind,
+    places,
+    brokenRoutes,
+    gains: gainsOf(ratios, record.mix ?? TRAFFIC_SCENARIO),
+    atRate,
+    scanSkipped: record.scan?.skipped ?? null,
+  };
+}
+
+/**
+ * The scan's findings, each judged by the answers recorded for its route.
+ * @param {import('./own-app.js').OwnAppRecord} record @returns {SwitchFinding[]}
+ */
+function codeFindings(record) {
   const routeOf = (/** @type {string | null} */ handler) => {
     const route = handler ? record.routes.find((r) => r.handler === handler) : undefined;
     return route ? `${route.method} ${route.path}` : null;
   };
-  const codeFindings = (record.scan?.findings ?? []).map((f) => judgedByAnswers(f, record));
+  return (record.scan?.findings ?? [])
+    .map((f) => judgedByAnswers(f, record))
+    .map((f) => ({
+      kind: f.kind,
+      source: /** @type {const} */ ('code'),
+      what: f.rule,
+      route: routeOf(f.handler),
+      where: `${f.file}:${f.line}`,
+      code: f.code,
+      request: null,
+      onFastify: f.onFastify,
+      fix: f.fix,
+      answers: null,
+      place: `${f.file}:${f.line}`,
+    }));
+}
+
+/**
+ * What the answers showed: each route whose own request answers differently, and each probe statement.
+ * @param {import('./own-app.js').OwnAppRecord} record
+ * @param {Set<string | null>} routedCode routes the scan found code in
+ * @returns {{ rows: SwitchFinding[], brokenRoutes: string[] }}
+ */
+function answerFindings(record, routedCode) {
   /** @type {SwitchFinding[]} */
-  const findings = codeFindings.map((f) => ({
-    kind: f.kind,
-    source: /** @type {const} */ ('code'),
-    what: f.rule,
-    route: routeOf(f.handler),
-    where: `${f.file}:${f.line}`,
-    code: f.code,
-    request: null,
-    onFastify: f.onFastify,
-    fix: f.fix,
-    answers: null,
-    place: `${f.file}:${f.line}`,
-  }));
-  const routedCode = new Set(findings.map((f) => f.route).filter(Boolean));
+  const rows = [];
   const brokenRoutes = [];
   for (const found of record.compatibility.routes) {
     const route = routeChecked(record, found);
     if (!found.same) {
       brokenRoutes.push(route ?? found.request);
       const inCode = route !== null && routedCode.has(route);
-      findings.push({
+      rows.push({
         kind: 'breaks',
         source: 'request',
         what: found.difference ?? 'answers differently',
@@ -90,7 +132,7 @@ export function switchingCost(record, ratios, atRate) {
     for (const probe of found.probes ?? []) {
       const statement = probeStatement(probe, record.scan?.installed ?? null);
       if (!statement) continue;
-      findings.push({
+      rows.push({
         kind: statement.kind,
         source: 'probe',
         what: probe.probe,
@@ -105,51 +147,40 @@ export function switchingCost(record, ratios, atRate) {
       });
     }
   }
-  const sorted = [...findings].sort(
-    (a, b) =>
-      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-      sourceRank(a) - sourceRank(b) ||
-      (a.route ?? '').localeCompare(b.route ?? ''),
-  );
-  const byKind = /** @type {Record<FindingKind, number>} */ (
-    Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
-  );
-  const places = new Set(
-    findings.filter((f) => CHANGE_KINDS.has(f.kind) && !f.place.startsWith('code of ')).map((f) => f.place),
-  ).size;
+  return { rows, brokenRoutes };
+}
+
+/**
+ * What the switch buys, per runtime: the traffic mix's ratio with its interval; without a mix, the geometric mean of
+ * the routes' ratios with the lowest and highest route's.
+ * @param {import('../analysis/analyze.js').RatioRow[]} ratios @param {string} mixName
+ * @returns {SwitchingCost['gains']}
+ */
+function gainsOf(ratios, mixName) {
   const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');
-  const mixName = record.mix ?? TRAFFIC_SCENARIO;
-  return {
-    findings: grouped(sorted),
-    byKind,
-    places,
-    brokenRoutes,
-    gains: [...new Set(judged.map((r) => r.runtime))].map((runtime) => {
-      const mix = judged.find((r) => r.runtime === runtime && r.scenario === mixName);
-      if (mix)
-        return {
-          runtime,
-          scenario: mix.scenario,
-          ratio: mix.summary.median,
-          low: mix.summary.ci?.low ?? null,
-          high: mix.summary.ci?.high ?? null,
-          verdict: mix.verdict,
-          routes: 1,
-        };
-      const medians = judged.filter((r) => r.runtime === runtime).map((r) => r.summary.median);
+  return [...new Set(judged.map((r) => r.runtime))].map((runtime) => {
+    const mix = judged.find((r) => r.runtime === runtime && r.scenario === mixName);
+    if (mix)
       return {
         runtime,
-        scenario: null,
-        ratio: Math.exp(medians.reduce((sum, m) => sum + Math.log(m), 0) / medians.length),
-        low: Math.min(...medians),
-        high: Math.max(...medians),
-        verdict: null,
-        routes: medians.length,
+        scenario: mix.scenario,
+        ratio: mix.summary.median,
+        low: mix.summary.ci?.low ?? null,
+        high: mix.summary.ci?.high ?? null,
+        verdict: mix.verdict,
+        routes: 1,
       };
-    }),
-    atRate,
-    scanSkipped: record.scan?.skipped ?? null,
-  };
+    const medians = judged.filter((r) => r.runtime === runtime).map((r) => r.summary.median);
+    return {
+      runtime,
+      scenario: null,
+      ratio: Math.exp(medians.reduce((sum, m) => sum + Math.log(m), 0) / medians.length),
+      low: Math.min(...medians),
+      high: Math.max(...medians),
+      verdict: null,
+      routes: medians.length,
+    };
+  });
 }
 
 /**
