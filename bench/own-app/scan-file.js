@@ -43,6 +43,23 @@ const THROTTLER_PACKAGE = '@nestjs/throttler';
 const CODE_CHARS = 120;
 
 /**
+ * @typedef {object} FileScan what the visitors of one file share
+ * @property {typeof import('typescript')} ts
+ * @property {import('typescript').SourceFile} tree
+ * @property {string} name the file, as findings name it
+ * @property {ScanContext} context
+ * @property {CodeFinding[]} findings
+ * @property {Map<string, { pkg: string, typeOnly: boolean }>} packageNames local name → package, for Express's
+ *   packages imported here
+ * @property {Set<string>} usedInAppUse packages given to app.use here: their import line is not a place of its own
+ * @property {ReturnType<typeof roleHints>} hints
+ * @property {Set<string>} loaders the names that load a package: require, and what createRequire() made (a setup
+ *   module outside the app)
+ * @property {(node: import('typescript').Node, rule: string, difference: import('./fastify-differences.js').Difference,
+ *   extra?: Partial<CodeFinding>) => void} add
+ */
+
+/**
  * @param {typeof import('typescript')} ts
  * @param {import('typescript').SourceFile} tree
  * @param {string} name
@@ -50,22 +67,11 @@ const CODE_CHARS = 120;
  * @returns {CodeFinding[]}
  */
 export function scanFile(ts, tree, name, context) {
-  const { cookies, throttler } = context;
   /** @type {CodeFinding[]} */
   const findings = [];
-  /** @type {Map<string, { pkg: string, typeOnly: boolean }>} local name → package, for Express's packages imported here */
-  const packageNames = new Map();
-  /** @type {Set<string>} packages given to app.use here: their import line is not a place of its own */
-  const usedInAppUse = new Set();
   const hints = roleHints(ts, tree, APP_NAMES);
-  for (const name of hints.middlewareNames) context.middleware.add(name);
-  /** the names that load a package: require, and what createRequire() made (a setup module outside the app) */
-  const loaders = new Set(['require']);
-
-  /**
-   * @param {import('typescript').Node} node @param {string} rule
-   * @param {import('./fastify-differences.js').Difference} difference @param {Partial<CodeFinding>} [extra]
-   */
+  for (const middleware of hints.middlewareNames) context.middleware.add(middleware);
+  /** @type {FileScan['add']} */
   const add = (node, rule, difference, extra = {}) => {
     const { line } = tree.getLineAndCharacterOfPosition(node.getStart(tree));
     const code = tree.text.split('\n')[line].trim();
@@ -79,116 +85,148 @@ export function scanFile(ts, tree, name, context) {
       ...extra,
     });
   };
-
-  /** @param {import('typescript').Node} node @param {Map<string, Role>} roles names in scope and what they hold */
-  const visit = (node, roles) => {
-    let scope = roles;
-    if (ts.isFunctionLike(node)) scope = new Map([...roles, ...parameterRoles(ts, node, hints, add)]);
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
-      const role = contextRole(ts, node.initializer);
-      if (role) roles.set(node.name.text, role);
-    }
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const pkg = packageName(node.moduleSpecifier.text);
-      const clause = node.importClause;
-      if (pkg === THROTTLER_PACKAGE) throttler.used = true;
-      if (PACKAGES[pkg] && clause)
-        for (const { local, typeOnly } of importedNames(ts, clause)) packageNames.set(local, { pkg, typeOnly });
-    }
-    if (
-      ts.isVariableDeclaration(node) &&
-      ts.isIdentifier(node.name) &&
-      node.initializer &&
-      isCreateRequire(ts, node.initializer)
-    )
-      loaders.add(node.name.text);
-    const required =
-      ts.isVariableDeclaration(node) && node.initializer ? requiredPackage(ts, node.initializer, loaders) : null;
-    if (required && ts.isVariableDeclaration(node)) {
-      const pkg = packageName(required);
-      if (pkg === THROTTLER_PACKAGE) throttler.used = true;
-      if (PACKAGES[pkg])
-        for (const local of boundNames(ts, node.name)) packageNames.set(local, { pkg, typeOnly: false });
-    }
-    if (ts.isCallExpression(node)) visitCall(node, scope);
-    if (ts.isPropertyAccessExpression(node)) visitMember(node, scope);
-    ts.forEachChild(node, (child) => visit(child, scope));
+  /** @type {FileScan} */
+  const scan = {
+    ts,
+    tree,
+    name,
+    context,
+    findings,
+    packageNames: new Map(),
+    usedInAppUse: new Set(),
+    hints,
+    loaders: new Set(['require']),
+    add,
   };
+  ts.forEachChild(tree, (child) => visit(scan, child, new Map()));
+  addImports(scan);
+  return findings;
+}
 
-  /** @param {import('typescript').CallExpression} call @param {Map<string, Role>} roles */
-  const visitCall = (call, roles) => {
-    const callee = calleeName(ts, call.expression);
-    if (callee && FILE_INTERCEPTORS.has(callee)) {
-      const field = call.arguments[0] && ts.isStringLiteral(call.arguments[0]) ? call.arguments[0].text : undefined;
-      add(call, `${callee}(${field ? `'${field}'` : ''})`, FILE_INTERCEPTOR, field ? { field } : {});
-    }
-    if (callee && ROUTE_DECORATORS.has(callee))
-      for (const refused of refusedRoutes(ts, call, callee)) add(call, refused.rule, refused.difference);
-    for (const found of bootstrapCall(ts, call, context)) add(found.node, found.rule, found.difference);
-    if (!ts.isPropertyAccessExpression(call.expression)) return;
-    const member = call.expression.name.text;
-    const receiver = call.expression.expression;
-    if (/^forRoot(Async)?$/.test(member) && calleeName(ts, receiver) === 'ThrottlerModule')
-      throttler.forRoot.push(`${name}:${tree.getLineAndCharacterOfPosition(call.getStart(tree)).line + 1}`);
-    if (ts.isIdentifier(receiver) && APP_NAMES.test(receiver.text)) {
-      if (member === 'use') for (const argument of call.arguments) visitAppUse(argument);
-      else if (APP_METHODS[member] && !isTrustProxy(ts, call)) add(call, `app.${member}()`, APP_METHODS[member]);
-    }
-    if (member === 'cookie' && call.arguments[0] && ts.isStringLiteral(call.arguments[0]))
-      cookies.add(call.arguments[0].text);
-    if (member === 'redirect' && ts.isIdentifier(receiver) && roleOf(roles, receiver) === 'response') {
-      const first = call.arguments[0];
-      if (call.arguments.length >= 2 && first && (ts.isNumericLiteral(first) || isStatusEnum(ts, first)))
-        add(call, `${receiver.text}.redirect(status, url)`, redirectStatusFirst(context.installed.fastify));
-    }
-    const statusSet = member === 'redirect' && call.arguments.length === 1 ? statusCallRoot(ts, receiver) : null;
-    if (statusSet && roleOf(roles, statusSet) === 'response')
-      add(call, `${statusSet.text}.status(…).redirect(url)`, REDIRECT_AFTER_STATUS);
-  };
+/**
+ * @param {FileScan} scan @param {import('typescript').Node} node
+ * @param {Map<string, Role>} roles names in scope and what they hold
+ */
+function visit(scan, node, roles) {
+  const { ts, hints, add } = scan;
+  let scope = roles;
+  if (ts.isFunctionLike(node)) scope = new Map([...roles, ...parameterRoles(ts, node, hints, add)]);
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+    const role = contextRole(ts, node.initializer);
+    if (role) roles.set(node.name.text, role);
+  }
+  visitLoad(scan, node);
+  if (ts.isCallExpression(node)) visitCall(scan, node, scope);
+  if (ts.isPropertyAccessExpression(node)) visitMember(scan, node, scope);
+  ts.forEachChild(node, (child) => visit(scan, child, scope));
+}
 
-  /** @param {import('typescript').Expression} argument given to app.use */
-  const visitAppUse = (argument) => {
-    // app.use('/graphql', …): the path is not middleware
-    if (ts.isStringLiteralLike(argument) || ts.isTemplateExpression(argument)) return;
-    // a function of this file: its body is read as middleware, and what it does there is the finding
-    if (hints.appUseFunctions.has(argument) || (ts.isIdentifier(argument) && hints.functionNames.has(argument.text)))
-      return;
-    const found = packageOf(ts, argument, packageNames);
-    const pkg = found?.pkg ?? null;
-    if (pkg) usedInAppUse.add(pkg);
-    const called = ts.isCallExpression(argument) ? calleeName(ts, argument.expression) : null;
-    const written = `app.use(${argument.getText(tree).slice(0, 40)})`;
-    if ((pkg === 'express' || pkg === 'body-parser') && BODY_PARSERS.has(called ?? ''))
-      add(argument, written, BODY_PARSER_IN_APP_USE);
-    else if (pkg === 'express' && called === 'static') add(argument, written, SERVE_STATIC);
-    else if (pkg) add(argument, `app.use(${pkg})`, PACKAGES[pkg], { middleware: pkg });
-    else add(argument, written, APP_USE);
-  };
+/**
+ * An import or a require of a package: Express's are remembered by their local names, the throttler's use is noted.
+ * @param {FileScan} scan @param {import('typescript').Node} node
+ */
+function visitLoad(scan, node) {
+  const { ts, packageNames, loaders } = scan;
+  const { throttler } = scan.context;
+  if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+    const pkg = packageName(node.moduleSpecifier.text);
+    const clause = node.importClause;
+    if (pkg === THROTTLER_PACKAGE) throttler.used = true;
+    if (PACKAGES[pkg] && clause)
+      for (const { local, typeOnly } of importedNames(ts, clause)) packageNames.set(local, { pkg, typeOnly });
+  }
+  if (!ts.isVariableDeclaration(node) || !node.initializer) return;
+  if (ts.isIdentifier(node.name) && isCreateRequire(ts, node.initializer)) loaders.add(node.name.text);
+  const required = requiredPackage(ts, node.initializer, loaders);
+  if (!required) return;
+  const pkg = packageName(required);
+  if (pkg === THROTTLER_PACKAGE) throttler.used = true;
+  if (PACKAGES[pkg]) for (const local of boundNames(ts, node.name)) packageNames.set(local, { pkg, typeOnly: false });
+}
 
-  /** @param {import('typescript').PropertyAccessExpression} access @param {Map<string, Role>} roles */
-  const visitMember = (access, roles) => {
-    const root = chainRoot(ts, access);
-    if (!root) return;
-    const role = roleOf(roles, root.object);
-    const member = root.member;
-    const label = `${root.object.text}.${member}`;
-    const assigned = isAssignmentTarget(ts, root.access);
-    if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
-    else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member)) add(access, label, REQUEST_MEMBERS[member]);
-    if (member === 'cookies' && ts.isPropertyAccessExpression(access.parent) && access.parent.expression === access)
-      cookies.add(access.parent.name.text);
-    else if (role === 'raw-request' && assigned) add(access, `${label} = … in middleware`, MIDDLEWARE.write);
-    else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
-    else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
-      add(access, label, REQUEST_MEMBERS[member]);
-    else if (role === 'raw-response' && EXPRESS_RESPONSE_ONLY.has(member))
-      add(access, `${label} in middleware`, MIDDLEWARE.response);
-  };
+/** @param {FileScan} scan @param {import('typescript').CallExpression} call @param {Map<string, Role>} roles */
+function visitCall(scan, call, roles) {
+  const { ts, tree, name, context, add } = scan;
+  const callee = calleeName(ts, call.expression);
+  if (callee && FILE_INTERCEPTORS.has(callee)) {
+    const field = call.arguments[0] && ts.isStringLiteral(call.arguments[0]) ? call.arguments[0].text : undefined;
+    add(call, `${callee}(${field ? `'${field}'` : ''})`, FILE_INTERCEPTOR, field ? { field } : {});
+  }
+  if (callee && ROUTE_DECORATORS.has(callee))
+    for (const refused of refusedRoutes(ts, call, callee)) add(call, refused.rule, refused.difference);
+  for (const found of bootstrapCall(ts, call, context)) add(found.node, found.rule, found.difference);
+  if (!ts.isPropertyAccessExpression(call.expression)) return;
+  const member = call.expression.name.text;
+  const receiver = call.expression.expression;
+  if (/^forRoot(Async)?$/.test(member) && calleeName(ts, receiver) === 'ThrottlerModule')
+    context.throttler.forRoot.push(`${name}:${tree.getLineAndCharacterOfPosition(call.getStart(tree)).line + 1}`);
+  if (ts.isIdentifier(receiver) && APP_NAMES.test(receiver.text)) {
+    if (member === 'use') for (const argument of call.arguments) visitAppUse(scan, argument);
+    else if (APP_METHODS[member] && !isTrustProxy(ts, call)) add(call, `app.${member}()`, APP_METHODS[member]);
+  }
+  if (member === 'cookie' && call.arguments[0] && ts.isStringLiteral(call.arguments[0]))
+    context.cookies.add(call.arguments[0].text);
+  if (member === 'redirect' && ts.isIdentifier(receiver) && roleOf(roles, receiver) === 'response') {
+    const first = call.arguments[0];
+    if (call.arguments.length >= 2 && first && (ts.isNumericLiteral(first) || isStatusEnum(ts, first)))
+      add(call, `${receiver.text}.redirect(status, url)`, redirectStatusFirst(context.installed.fastify));
+  }
+  const statusSet = member === 'redirect' && call.arguments.length === 1 ? statusCallRoot(ts, receiver) : null;
+  if (statusSet && roleOf(roles, statusSet) === 'response')
+    add(call, `${statusSet.text}.status(…).redirect(url)`, REDIRECT_AFTER_STATUS);
+}
 
-  ts.forEachChild(tree, (child) => visit(child, new Map()));
+/** @param {FileScan} scan @param {import('typescript').Expression} argument given to app.use */
+function visitAppUse(scan, argument) {
+  const { ts, tree, hints, add } = scan;
+  // app.use('/graphql', …): the path is not middleware
+  if (ts.isStringLiteralLike(argument) || ts.isTemplateExpression(argument)) return;
+  // a function of this file: its body is read as middleware, and what it does there is the finding
+  if (hints.appUseFunctions.has(argument) || (ts.isIdentifier(argument) && hints.functionNames.has(argument.text)))
+    return;
+  const found = packageOf(ts, argument, scan.packageNames);
+  const pkg = found?.pkg ?? null;
+  if (pkg) scan.usedInAppUse.add(pkg);
+  const called = ts.isCallExpression(argument) ? calleeName(ts, argument.expression) : null;
+  const written = `app.use(${argument.getText(tree).slice(0, 40)})`;
+  if ((pkg === 'express' || pkg === 'body-parser') && BODY_PARSERS.has(called ?? ''))
+    add(argument, written, BODY_PARSER_IN_APP_USE);
+  else if (pkg === 'express' && called === 'static') add(argument, written, SERVE_STATIC);
+  else if (pkg) add(argument, `app.use(${pkg})`, PACKAGES[pkg], { middleware: pkg });
+  else add(argument, written, APP_USE);
+}
+
+/** @param {FileScan} scan @param {import('typescript').PropertyAccessExpression} access @param {Map<string, Role>} roles */
+function visitMember(scan, access, roles) {
+  const { ts, add } = scan;
+  const root = chainRoot(ts, access);
+  if (!root) return;
+  const role = roleOf(roles, root.object);
+  const member = root.member;
+  const label = `${root.object.text}.${member}`;
+  const assigned = isAssignmentTarget(ts, root.access);
+  if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
+  else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member)) add(access, label, REQUEST_MEMBERS[member]);
+  if (member === 'cookies' && ts.isPropertyAccessExpression(access.parent) && access.parent.expression === access)
+    scan.context.cookies.add(access.parent.name.text);
+  else if (role === 'raw-request' && assigned) add(access, `${label} = … in middleware`, MIDDLEWARE.write);
+  else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
+  else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
+    add(access, label, REQUEST_MEMBERS[member]);
+  else if (role === 'raw-response' && EXPRESS_RESPONSE_ONLY.has(member))
+    add(access, `${label} in middleware`, MIDDLEWARE.response);
+}
+
+/**
+ * Express's packages imported here and not given to app.use: a value import is the package's own finding, a type-only
+ * one matters only once the Express platform is removed.
+ * @param {FileScan} scan
+ */
+function addImports(scan) {
+  const { ts, tree, add } = scan;
   const valueUses = valueReferences(ts, tree);
-  for (const [local, { pkg, typeOnly }] of packageNames) {
-    if (usedInAppUse.has(pkg)) continue;
+  for (const [local, { pkg, typeOnly }] of scan.packageNames) {
+    if (scan.usedInAppUse.has(pkg)) continue;
     const declaration = findImport(ts, tree, local);
     const asValue = !typeOnly && valueUses.has(local);
     if (!declaration || (!asValue && !EXPRESS_PLATFORM_PACKAGES.has(pkg))) continue;
@@ -196,7 +234,6 @@ export function scanFile(ts, tree, name, context) {
     if (asValue && (PACKAGES[pkg].kind === 'works' || pkg === 'graphql-upload')) continue;
     add(declaration, asValue ? `import ${pkg}` : `import ${pkg} (types)`, asValue ? PACKAGES[pkg] : TYPES_ONLY);
   }
-  return findings;
 }
 
 /**
