@@ -23,6 +23,7 @@ import { markdownTable } from '../report/rich-table.js';
 import { formatDuration } from '../model/durations.js';
 import { createProgress } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
+import { Recorder } from '../model/recorder.js';
 import { blockGlance, standing } from '../analysis/analyze.js';
 import { judgedPairOn } from '../model/compared.js';
 import { STOP_RULE } from '../analysis/starts.js';
@@ -94,12 +95,11 @@ async function run(plan) {
   const { config, options, pairs } = plan;
   const startedAt = new Date();
   const outDir = resolve(options.outDir ?? join(config.baseDir, 'results', runStamp(startedAt)));
-  const results = await startRecord(plan, startedAt);
   const writer = createResultsWriter(outDir);
-  const save = () => writer.write(results);
-  save();
+  const record = new Recorder(await startRecord(plan, startedAt), (results) => writer.write(results));
+  record.save();
   log(`results: ${outDir}`);
-  const signal = interruptOnSignal(results);
+  const signal = interruptOnSignal(record);
   const progress = createProgress(
     {
       stream: process.stderr,
@@ -108,23 +108,22 @@ async function run(plan) {
     },
     { wallPlanned: plan.design.budgetPerRuntimeSec !== null },
   );
-  const context = { results, save, outDir, signal, log: (/** @type {string} */ line) => progress.log(line) };
+  const context = { record, outDir, signal, log: (/** @type {string} */ line) => progress.log(line) };
   let compared = false;
   try {
     for (const cell of plan.measured) {
       if (signal.aborted) break;
       await measureCell(plan, cell, { ...context, progress });
     }
-    results.headerDifferences = headerDifferences(results.verification);
+    record.headerDifferences(headerDifferences(record.results.verification));
     if (options.prof && pairs.length && !signal.aborted) await profileAll(plan, context);
-    results.complete = !signal.aborted;
-    if (results.complete) results.stopReason = null;
+    if (!signal.aborted) record.completed();
   } catch (error) {
-    results.stopReason = `the bench failed: ${/** @type {Error} */ (error).message}`;
+    record.stopped(`the bench failed: ${/** @type {Error} */ (error).message}`);
     throw error;
   } finally {
     progress.done();
-    compared = await finish(results, { writer, outDir, options });
+    compared = await finish(record, { writer, outDir, options });
   }
   if (signal.aborted) return EXIT_INTERRUPTED;
   // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
@@ -136,7 +135,7 @@ async function run(plan) {
       ),
     );
   if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
-  return failureCount(results) ? EXIT_FAILED : EXIT_OK;
+  return failureCount(record.results) ? EXIT_FAILED : EXIT_OK;
 }
 
 /**
@@ -147,7 +146,7 @@ async function startRecord(
   { config, options, design, driver, runtimes, runtimeChoice, pairs, notApplicable, ownApp, measured, cells, refused },
   startedAt,
 ) {
-  const results = createResults({
+  return createResults({
     startedAt,
     environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
     options: { ...options, driver: driver.name },
@@ -160,22 +159,21 @@ async function startRecord(
       runtimeChoice,
       design,
     },
+    ...(ownApp ? { ownApp } : {}),
+    ...(design.kind === 'starts' && design.budgetPerRuntimeSec !== null ? { stopRule: STOP_RULE } : {}),
+    ...(cells ? { packages: packagesRecord(options.packages, cells, refused) } : {}),
   });
-  if (ownApp) results.ownApp = ownApp;
-  if (design.kind === 'starts' && design.budgetPerRuntimeSec !== null) results.stopRule = STOP_RULE;
-  if (cells) results.packages = packagesRecord(options.packages, cells, refused);
-  return results;
 }
 
 /**
  * Ctrl-C (or SIGTERM) stops the run and keeps what it measured; a second one quits at once.
- * @param {import('../model/results.js').Results} results
+ * @param {import('../model/recorder.js').Recorder} record
  */
-function interruptOnSignal(results) {
+function interruptOnSignal(record) {
   const abort = new AbortController();
   const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
     if (abort.signal.aborted) process.exit(EXIT_INTERRUPTED); // second Ctrl-C: children are killed on exit
-    results.stopReason = `interrupted (${signal})`;
+    record.stopped(`interrupted (${signal})`);
     log(`\n${signal}: stopping the servers and writing partial results (again to quit at once)`);
     abort.abort();
   };
@@ -204,8 +202,7 @@ function plannedSecPerRuntime({ config, options, design, pairs }) {
 
 /**
  * @typedef {object} RunContext
- * @property {import('../model/results.js').Results} results
- * @property {() => void} save
+ * @property {import('../model/recorder.js').Recorder} record
  * @property {string} outDir
  * @property {AbortSignal} signal
  * @property {(line: string) => void} log
@@ -219,7 +216,7 @@ function plannedSecPerRuntime({ config, options, design, pairs }) {
 async function measureCell(
   { options, design, driver, token, env, cells },
   cell,
-  { results, save, outDir, signal, log, progress },
+  { record, outDir, signal, log, progress },
 ) {
   const cellOptions = cell.telemetryMissing === null ? options : { ...options, telemetry: false };
   await measureRuntime({
@@ -233,20 +230,18 @@ async function measureCell(
     token,
     env,
     outDir,
-    results,
-    save,
+    record,
     progress,
     signal,
-    standing: (block) => standing(results, block),
-    glance: (block) => blockGlance(results, block),
+    standing: (block) => standing(record.results, block),
+    glance: (block) => blockGlance(record.results, block),
   });
   if (options.coldStarts && !signal.aborted) {
     const compared = cell.config.compare.flatMap((name) =>
       cell.config.targets.filter((t) => t.name === name && t.command),
     );
-    results.coldStarts = [
-      ...(results.coldStarts ?? []),
-      ...(await measureColdStarts({
+    record.coldStarts(
+      await measureColdStarts({
         targets: compared,
         runtime: cell.runtime,
         runtimeKey: cell.key,
@@ -254,9 +249,8 @@ async function measureCell(
         env,
         signal,
         log,
-      })),
-    ];
-    save();
+      }),
+    );
   }
   if (options.nestBenchmark && cells && !signal.aborted) {
     const rows = await nestBenchmark(/** @type {import('../packages/cells.js').Cell} */ (cell), {
@@ -265,8 +259,7 @@ async function measureCell(
       signal,
       log,
     });
-    (results.nestBenchmark ??= []).push(...rows);
-    save();
+    record.nestBenchmark(rows);
   }
 }
 
@@ -274,29 +267,32 @@ async function measureCell(
  * --prof: every pair profiled after the timed runs, and with several runtimes each against the one before it.
  * @param {import('./bench-plan.js').RunPlan} plan @param {RunContext} context
  */
-async function profileAll({ config, options, runtimes, driver, env, token }, { results, outDir, signal, log }) {
+async function profileAll({ config, options, runtimes, driver, env, token }, { record, outDir, signal, log }) {
   const { profileRun } = await import('../profile/profile-targets.js');
-  results.profiles = await profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log });
+  const { results } = record;
+  const profiles = await profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log });
+  record.profiles(profiles);
   if (runtimes.length > 1) {
     const { diffRuntimes } = await import('../profile/diff-files.js');
-    results.profileDiffs = await diffRuntimes(results.profiles, { log });
+    record.profileDiffs(await diffRuntimes(profiles, { log }));
   }
 }
 
 /**
  * The run's end, whatever ended it: results.json written for the last time, the reports, the outcome on stdout.
- * @param {import('../model/results.js').Results} results
+ * @param {import('../model/recorder.js').Recorder} record
  * @param {{ writer: ReturnType<typeof createResultsWriter>, outDir: string, options: import('../run/options.js').Options }} run
  * @returns {Promise<boolean>} whether a judged pair was compared
  */
-async function finish(results, { writer, outDir, options }) {
-  results.finishedAt = new Date().toISOString();
-  writer.write(results);
+async function finish(record, { writer, outDir, options }) {
+  const finishedAt = new Date();
+  record.finished(finishedAt);
+  const { results } = record;
   const { analysis, markdownFile, htmlFile } = await writeReports(outDir, results);
   const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
   const terminal = Boolean(process.stdout.isTTY);
   console.log(renderOutcome(analysis, { quiet: options.quiet, json: options.json, terminal, files }));
-  const tookSec = (Date.parse(results.finishedAt) - Date.parse(results.startedAt)) / 1000;
+  const tookSec = (finishedAt.getTime() - Date.parse(results.startedAt)) / 1000;
   log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   return analysis.ratios.some((row) => row.judged && row.byRound.length > 0);
 }

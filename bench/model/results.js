@@ -132,11 +132,13 @@ export function runStamp(startedAt) {
 }
 
 /**
- * The results of a run about to start: nothing measured yet, incomplete until the run says otherwise.
- * @param {{ startedAt: Date } & Pick<Results, 'environment' | 'options' | 'config' | 'plan'>} start
+ * The results of a run about to start: nothing measured yet, incomplete until the run says otherwise. Stages add to
+ * them through the Recorder (recorder.js).
+ * @param {{ startedAt: Date } & Pick<Results, 'environment' | 'options' | 'config' | 'plan'> &
+ *   Partial<Pick<Results, 'ownApp' | 'stopRule' | 'packages'>>} start ownApp, stopRule, packages: known at plan time
  * @returns {Results}
  */
-export function createResults({ startedAt, environment, options, config, plan }) {
+export function createResults({ startedAt, environment, options, config, plan, ownApp, stopRule, packages }) {
   return {
     schema: RESULTS_SCHEMA,
     startedAt: startedAt.toISOString(),
@@ -153,6 +155,9 @@ export function createResults({ startedAt, environment, options, config, plan })
     headerDifferences: [],
     runs: [],
     stops: [],
+    ...(ownApp ? { ownApp } : {}),
+    ...(stopRule ? { stopRule } : {}),
+    ...(packages ? { packages } : {}),
   };
 }
 

@@ -113,8 +113,7 @@ export function loadCurvePlannedSec(options, scenarios) {
  * @param {import('./plan.js').Pair[]} measured the pairs that passed verification
  */
 export async function measureLoadCurve(session, running, measured) {
-  const { options, results, runtimeKey, progress, signal } = session;
-  const curves = (results.loadCurve ??= { plans: [], runs: [] });
+  const { options, record, runtimeKey, progress, signal } = session;
   const scenarios = [...new Set(measured.map((pair) => pair.scenario))].filter(
     (scenario) =>
       (options.curveScenarios === null || options.curveScenarios.includes(scenario)) &&
@@ -123,19 +122,17 @@ export async function measureLoadCurve(session, running, measured) {
   /** @type {CurvePlan[]} */
   const plans = [];
   for (const scenario of scenarios) {
-    const plan = planCurve(results, runtimeKey, scenario);
+    const plan = planCurve(record.results, runtimeKey, scenario);
     if ('missing' in plan)
       progress.log(`${runtimeKey} load curve of ${scenario} skipped: no capacity for ${plan.missing}`);
     else plans.push(plan);
   }
-  curves.plans.push(...plans);
-  session.save();
+  record.curvePlans(plans);
   if (plans.length === 0) return;
 
   const generator = startOpenLoopGenerator({ cpu: options.cpus?.generator ?? null });
   try {
-    await warmUp(session, generator, running, plans, (curves.warmUps ??= []));
-    session.save();
+    record.curveWarmUps(await warmUp(session, generator, running, plans));
     for (let round = 0; round < options.rounds; round++) {
       let slot = 0;
       for (const plan of rotate(plans, round)) {
@@ -150,7 +147,7 @@ export async function measureLoadCurve(session, running, measured) {
               plannedSec: options.durationSec,
             };
             progress.start(step);
-            const record = await curveRunOnSchedule(session, generator, running.get(target), {
+            const run = await curveRunOnSchedule(session, generator, running.get(target), {
               scenario: plan.scenario,
               target,
               level,
@@ -158,10 +155,8 @@ export async function measureLoadCurve(session, running, measured) {
               slot: ++slot,
             });
             if (signal.aborted) return; // a run cut short by Ctrl-C is no measurement
-            if (record.failure)
-              progress.log(`${runtimeKey} ${target} × ${step.scenario} failed: ${record.failure.reason}`);
-            curves.runs.push(record);
-            session.save();
+            if (run.failure) progress.log(`${runtimeKey} ${target} × ${step.scenario} failed: ${run.failure.reason}`);
+            record.curveRun(run);
             progress.finish(step);
           }
         }
@@ -174,15 +169,17 @@ export async function measureLoadCurve(session, running, measured) {
 
 /**
  * Each adapter per scenario at its highest rate, unrecorded, until a run keeps its schedule as a warm generator does
- * or MAX_WARMUP_RUNS ran: a failure here shows again in the timed runs. Each warm-up's outcome goes into the results.
+ * or MAX_WARMUP_RUNS ran: a failure here shows again in the timed runs.
  * @param {import('./session.js').Session} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {CurvePlan[]} plans
- * @param {WarmUpRecord[]} warmUps where each warm-up's outcome goes
+ * @returns {Promise<WarmUpRecord[]>} each warm-up's outcome
  */
-async function warmUp(session, generator, running, plans, warmUps) {
+async function warmUp(session, generator, running, plans) {
   const { runtimeKey, progress, signal } = session;
+  /** @type {WarmUpRecord[]} */
+  const warmUps = [];
   for (const plan of plans) {
     const { rps } = plan.levels[plan.levels.length - 1];
     for (const name of LOAD_CURVE_TARGETS) {
@@ -214,6 +211,7 @@ async function warmUp(session, generator, running, plans, warmUps) {
       progress.finish(step);
     }
   }
+  return warmUps;
 }
 
 /**

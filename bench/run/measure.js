@@ -16,7 +16,7 @@ export const START_ALLOWANCE_SEC = 5;
  */
 export async function measureRuntime(unplanned) {
   const session = planSession(unplanned);
-  const { options, design, results, progress, runtimeKey } = session;
+  const { options, design, record, progress, runtimeKey } = session;
   const bootedAt = performance.now();
   // with starts, the first boots only the verdict's servers: the ones beside it boot on their own start, if any
   const firstBoot = design.kind === 'starts' ? verdictInstances(session) : null;
@@ -26,8 +26,7 @@ export async function measureRuntime(unplanned) {
   try {
     if (session.signal.aborted) return;
     const verified = await verifyPairs(session, running, session.pairs);
-    results.verification.push(...verified.records);
-    session.save();
+    record.verified(verified.records);
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
     if (options.fitLoads) session.routeLoads = await fitRouteLoads(session, running, measured);

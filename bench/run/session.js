@@ -31,8 +31,7 @@ import { verifyPair } from './verify.js';
  * @property {string | null} token for scenarios that need one
  * @property {Record<string, string>} env added to every target's environment
  * @property {string} outDir the run's directory: the production stack's request logs go there
- * @property {import('../model/results.js').Results} results appended to as the session goes
- * @property {() => void} save persists results
+ * @property {import('../model/recorder.js').Recorder} record what the session measured goes there
  * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
  * @property {AbortSignal} signal Ctrl-C
  * @property {(block: { runtime: string, scenario: string, stack: string }) => import('../model/design.js').Standing} standing
@@ -126,7 +125,7 @@ const MAX_WARM_UPS = 4;
 
 /**
  * The untimed load on a start's fresh servers before its first round, every pair once in round 1's order, repeated
- * while its server's heap sizing is still moving; each pair's young-generation sizes go into results.warmUps. The
+ * while its server's heap sizing is still moving; each pair's young-generation sizes are recorded (warmUps). The
  * telemetry's "between runs" begins here.
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
@@ -135,7 +134,7 @@ const MAX_WARM_UPS = 4;
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function warmUp(session, running, pairs, start) {
-  const { options, results, progress, runtimeKey } = session;
+  const { options, record, progress, runtimeKey } = session;
   /** @type {Map<ServedTarget, number | null>} each server's young generation at its last snapshot */
   const young = new Map();
   // start-up's collections are not the measured state's: the first run's "between" starts here
@@ -163,9 +162,8 @@ export async function warmUp(session, running, pairs, start) {
       sizes.push(after);
       if (after === null || before === null || after <= before) break;
     }
-    (results.warmUps ??= []).push({ runtime: runtimeKey, ...pair, start, youngMiB: sizes });
+    record.warmedUp({ runtime: runtimeKey, ...pair, start, youngMiB: sizes });
   }
-  session.save();
   return !session.signal.aborted;
 }
 
@@ -216,7 +214,7 @@ function instancesOf(pairs, config) {
  * @returns {Promise<Map<string, ServedTarget>>}
  */
 export async function startTargets(
-  { instances: planned, runtime, runtimeKey, options, env, outDir, results, progress, save },
+  { instances: planned, runtime, runtimeKey, options, env, outDir, record, progress },
   start,
   only = null,
 ) {
@@ -243,7 +241,7 @@ export async function startTargets(
     if (outcome.status === 'fulfilled') {
       running.set(names[i], outcome.value);
       const { pid, url, startupLine, telemetryMissing } = outcome.value;
-      results.started.push({
+      record.started({
         runtime: runtimeKey,
         target: names[i],
         start,
@@ -255,11 +253,10 @@ export async function startTargets(
       });
     } else {
       const reason = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
-      results.targetFailures.push({ runtime: runtimeKey, target: names[i], reason });
+      record.targetFailed({ runtime: runtimeKey, target: names[i], reason });
       progress.log(`${runtimeKey} ${names[i]} could not start: ${reason}`);
     }
   });
-  save();
   return running;
 }
 
@@ -364,23 +361,22 @@ export function settlingServers(running) {
 }
 
 /**
- * --nest-app: each verified route's load from its single-request latency on its servers (route-load.js), recorded in
- * results.routeLoads.
+ * --nest-app: each verified route's load from its single-request latency on its servers (route-load.js), recorded
+ * (routeLoads).
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} pairs verified
  */
 export async function fitRouteLoads(session, running, pairs) {
-  const { options, results, progress, runtimeKey, loads } = session;
+  const { options, record, progress, runtimeKey, loads } = session;
   const servers = pairs.flatMap((pair) => {
     const target = running.get(instanceName(pair));
     const load = loads.get(blockKey(pair));
     return target && load ? [{ ...pair, url: target.url, request: load.request }] : [];
   });
   const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: session.signal });
-  (results.routeLoads ??= []).push(...fitted);
+  record.routeLoads(fitted);
   for (const load of fitted) session.fittedLoads.set(blockKey(load), load);
-  session.save();
   for (const load of fitted.filter((entry) => entry.lowered))
     progress.log(
       `${runtimeKey} ${load.scenario}: ${Object.values(load.aloneMs).join(' / ')} ms alone, so ${load.connections} connections for ${load.durationSec} s`,
@@ -390,7 +386,7 @@ export async function fitRouteLoads(session, running, pairs) {
 
 /**
  * --nest-app, after each load on a route: wait until its server has finished with what the route left and still
- * answers (recover.js). A server that hung or exited is recorded in results.drains, started again and warmed up on its
+ * answers (recover.js). A server that hung or exited is recorded (drains), started again and warmed up on its
  * other routes, and the route leaves the run; a backlog is recorded and the run goes on.
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running the restarted server replaces the old one here
@@ -416,9 +412,8 @@ export async function afterLoad(session, running, pairs, pair, place, load) {
     signal: session.signal,
   });
   if (!drained) return true;
-  const { runtimeKey, results, progress } = session;
-  (results.drains ??= []).push({ runtime: runtimeKey, ...pair, ...place, connections, ...drained });
-  session.save();
+  const { runtimeKey, record, progress } = session;
+  record.drained({ runtime: runtimeKey, ...pair, ...place, connections, ...drained });
   const where = `${runtimeKey} ${instanceName(pair)} × ${pair.scenario} (${place.phase}${place.round ? ` ${place.round}` : ''})`;
   if (drained.outcome === 'backlog') {
     progress.log(`${where}: left ${drained.heldAtEnd} requests behind, drained in ${drained.drainedMs} ms`);
@@ -453,9 +448,7 @@ async function restartInstance(session, running, name, start) {
   const restarted = (await startTargets(session, start, new Set([name]))).get(name) ?? null;
   if (restarted) {
     running.set(name, restarted);
-    const record = session.results.started.findLast((entry) => entry.target === name);
-    if (record) record.restarted = true;
-    session.save();
+    session.record.restarted(name);
   }
   return restarted;
 }

@@ -35,7 +35,7 @@ function blocksOf(pairs) {
  */
 
 /**
- * The warm-up, then rounds under the budget on the first start's servers, each block's stop recorded in results.stops.
+ * The warm-up, then rounds under the budget on the first start's servers, each block's stop recorded (stops).
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {Pair[]} pairs verified
@@ -43,7 +43,7 @@ function blocksOf(pairs) {
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function measureBudget(session, running, pairs, budgetSec) {
-  const { results, progress, runtimeKey } = session;
+  const { record, progress, runtimeKey } = session;
   if (!(await warmUp(session, running, pairs, 0))) return false;
   const stops = await spendBudget({
     pairs,
@@ -60,8 +60,7 @@ export async function measureBudget(session, running, pairs, budgetSec) {
         stand: stoppedOn === 'decided' ? 'decided' : stoppedOn === 'budget' ? 'budget' : 'final',
       }),
   });
-  (results.stops ??= []).push(...stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
-  session.save();
+  record.stops(stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
   return !session.signal.aborted;
 }
 

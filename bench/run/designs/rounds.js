@@ -43,7 +43,7 @@ export async function measureRounds(session, running, pairs) {
  *   interrupted
  */
 export async function runRound(session, running, pairs, round, start) {
-  const { options, design, results, progress, runtimeKey } = session;
+  const { options, design, record: recorder, progress, runtimeKey } = session;
   const of = design.roundsPerStart === null ? '' : `/${design.roundsPerStart * design.starts}`;
   /** @type {Map<string, number>} */
   const took = new Map();
@@ -70,8 +70,7 @@ export async function runRound(session, running, pairs, round, start) {
       progress.log(
         `${runtimeKey} ${pair.target} × ${pair.scenario} round ${round + 1} ${record.status === 'failed' ? 'failed' : 'too slow'}: ${record.failure?.reason}`,
       );
-    results.runs.push(record);
-    session.save();
+    recorder.runs([record]);
     progress.finish(step);
     took.set(pairKey(pair), (performance.now() - startedAt) / 1000);
   }

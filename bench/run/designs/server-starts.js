@@ -47,7 +47,7 @@ export function verdictInstances({ pairs, config }) {
  * @returns {Promise<boolean>} false when interrupted
  */
 export async function measureStarts(session, servers, pairs, firstBootSec) {
-  const { design, results, runtimeKey, config } = session;
+  const { design, record, runtimeKey, config } = session;
   const startedAt = performance.now() - firstBootSec * 1000;
   const spentSec = () => (performance.now() - startedAt) / 1000;
   const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
@@ -108,8 +108,7 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
   for (const block of compared) stop(block, 'budget');
   const sides = besides.filter((block) => !session.troubled.has(block.key));
   if (!(await measureBesides(session, servers, sides, { start, bootSec, spentSec }, state))) return false;
-  (results.stops ??= []).push(...stops);
-  session.save();
+  record.stops(stops);
   return true;
 }
 
@@ -123,8 +122,7 @@ function looksAfter(design, start) {
 }
 
 /**
- * The blocks beside the verdict, on one more start when they fit in what the budget left, else recorded in
- * results.unbooted.
+ * The blocks beside the verdict, on one more start when they fit in what the budget left, else recorded as unbooted.
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} sides
@@ -134,7 +132,7 @@ function looksAfter(design, start) {
  * @returns {Promise<boolean>} false when interrupted
  */
 async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
-  const { design, results, progress, runtimeKey, config } = session;
+  const { design, record, progress, runtimeKey, config } = session;
   const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
   if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec)) {
     const sideStart = start + 1;
@@ -145,7 +143,7 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
       sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
       sideStart,
     );
-    results.verification.push(...verified.records);
+    record.verified(verified.records);
     const measurable = sides.flatMap((block) => {
       const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
       return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
@@ -156,7 +154,7 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
     const targets = [
       ...new Set(sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName))),
     ];
-    (results.unbooted ??= []).push({ runtime: runtimeKey, targets });
+    record.unbooted({ runtime: runtimeKey, targets });
     progress.log(`${runtimeKey}: ${targets.join(', ')} not measured: the verdict's starts took the budget`);
   }
   return true;
@@ -175,8 +173,8 @@ const PRIME_RUN_SEC = 1;
 const MAX_PRIME_SEC = 6;
 
 /**
- * Each server of the block loaded alone until it has answered PRIME_REQUESTS (or MAX_PRIME_SEC passed), recorded in
- * results.primes.
+ * Each server of the block loaded alone until it has answered PRIME_REQUESTS (or MAX_PRIME_SEC passed), recorded
+ * (primes).
  * @param {PlannedSession} session
  * @param {Map<string, ServedTarget>} running
  * @param {{ scenario: string, stack: string, pairs: Pair[] }} block
@@ -184,7 +182,7 @@ const MAX_PRIME_SEC = 6;
  * @returns {Promise<boolean>} false when interrupted
  */
 async function primeBlock(session, running, block, start) {
-  const { results, progress, runtimeKey } = session;
+  const { record, progress, runtimeKey } = session;
   // the order alternates by start, as the boot order does: the server primed last goes straight into the rounds
   for (const pair of rotate(block.pairs, start)) {
     const target = running.get(instanceName(pair));
@@ -201,9 +199,8 @@ async function primeBlock(session, running, block, start) {
       requests += load.requests;
       seconds += load.durationSec;
     }
-    (results.primes ??= []).push({ runtime: runtimeKey, ...pair, start, requests, seconds });
+    record.primed({ runtime: runtimeKey, ...pair, start, requests, seconds });
   }
-  session.save();
   return !session.signal.aborted;
 }
 
@@ -257,7 +254,7 @@ async function bootStart(session, servers, blocks, start) {
  * @returns {Promise<boolean>} false when interrupted
  */
 async function measureStartBlocks(session, servers, blocks, start, state, bootSec, fitting = () => true) {
-  const { options, design, results, runtimeKey, config } = session;
+  const { options, design, record, runtimeKey, config } = session;
   let rounds = 0;
   for (const block of blocks) {
     if (!fitting(block)) continue;
@@ -293,12 +290,12 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
         ? outcome.steadyFrom
         : Math.max(outcome.steadyFrom, outcome.rounds.length - design.roundsPerStart),
     );
-    kept.forEach((records, i) => results.runs.push(...records.map((record) => ({ ...record, round: first + i }))));
+    record.runs(kept.flatMap((records, i) => records.map((run) => ({ ...run, round: first + i }))));
     state.roundsSoFar.set(block.key, first - 1 + kept.length);
     rounds += kept.length;
     const wallSec = (performance.now() - blockStartedAt) / 1000;
     state.blockSec.set(block.key, wallSec);
-    (results.steadyBlocks ??= []).push({
+    record.steadyBlock({
       runtime: runtimeKey,
       scenario: block.scenario,
       stack: block.stack,
@@ -315,10 +312,9 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       ),
       byTarget: outcome.byTarget,
     });
-    session.save();
     logBlock(session, block, start, { kept: kept.length, ran: outcome.rounds.length, steady: outcome.steady });
   }
-  (results.startBlocks ??= []).push({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
+  record.startBlock({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
   return true;
 }
 
@@ -367,7 +363,7 @@ function standAfter(design, start, glance) {
  * @param {RunRecord[]} records the round's runs of the compared servers
  */
 function fitBlockLoad(session, block, records) {
-  const { options, results, runtimeKey } = session;
+  const { options, record, runtimeKey } = session;
   // a scenario's own load is its definition, not a guess to refine
   if (session.loads.get(block.key)?.scenario.load) return;
   const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
@@ -386,11 +382,7 @@ function fitBlockLoad(session, block, records) {
   // a block's runs keep their length: only its connections are fitted
   const lowered = fitted.connections < options.connections;
   const entry = { runtime: runtimeKey, scenario: block.scenario, stack: block.stack, ...fitted, lowered };
-  const earlier = (results.blockLoads ??= []).findIndex(
-    (load) => load.runtime === runtimeKey && blockKey(load) === block.key,
-  );
-  if (earlier === -1) results.blockLoads.push(entry);
-  else results.blockLoads[earlier] = entry;
+  record.blockLoad(entry, (load) => load.runtime === runtimeKey && blockKey(load) === block.key);
 }
 
 /**

@@ -2,6 +2,7 @@
 // which runs it makes, in what order, and what it records. Nothing is booted and no request is sent.
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
 import { designOf } from '../../../bench/model/design.js';
+import { Recorder } from '../../../bench/model/recorder.js';
 import type { Results } from '../../../bench/model/results.js';
 import { instanceName } from '../../../bench/model/stacks.js';
 import type { LoadRequest, LoadResult } from '../../../bench/run/drivers/registry.js';
@@ -54,7 +55,7 @@ function remoteServer(port: number): ServedTarget {
 
 /**
  * A planned session over `pairs` on the built-in config, its servers running, each load going to `run` (the stand-in
- * for the generator), every run recorded in `results` and the progress written to `log`.
+ * for the generator), every run recorded in `results` (through the Recorder) and the progress written to `log`.
  */
 export function fakeSession(
   pairs: Pair[],
@@ -78,7 +79,13 @@ export function fakeSession(
     cpus: null,
     ...flags,
   } as Options;
-  const results = { runs: [], stops: [], started: [], verification: [], targetFailures: [] } as unknown as Results;
+  const record = new Recorder({
+    runs: [],
+    stops: [],
+    started: [],
+    verification: [],
+    targetFailures: [],
+  } as unknown as Results);
   const controller = new AbortController();
   const session = planSession({
     runtime: { name: 'node', version: '20' } as never,
@@ -91,8 +98,7 @@ export function fakeSession(
     token: null,
     env: {},
     outDir: '',
-    results,
-    save: () => {},
+    record,
     progress: createProgress({ stream: log, totalPlannedSec: 1 }),
     signal: controller.signal,
     standing,
@@ -100,5 +106,5 @@ export function fakeSession(
   });
   // port 9 (discard): nothing listens, so the settle before each run finds nothing held
   const running = new Map(pairs.map((pair) => [instanceName(pair), remoteServer(9)]));
-  return { session, running, results, abort: () => controller.abort() };
+  return { session, running, results: record.results, abort: () => controller.abort() };
 }
