@@ -123,13 +123,52 @@ export async function runOpenLoop(request) {
 }
 
 /**
- * @param {Pool} pool @param {OpenLoopRequest} request
- * @returns {Promise<OpenLoopRun>}
+ * @typedef {{ completed: number, errors: number, timeouts: number, unexpectedStatus: number, lastAnswerNs: number,
+ *   events: number }} ExchangeCounts events: sends and answers so far, by which the pacer tells spinning from work
  */
-async function runSchedule(pool, request) {
-  const histogram = hdr.build(HISTOGRAM);
-  const scheduler = createScheduler(request);
-  const nextRequest = requestCycle(request);
+
+/**
+ * undici's handler of one request: its answer (or error) counted, its latency recorded from its due time.
+ * @param {{ dueNs: number }} exchange @param {number} expectedStatus
+ * @param {{ counts: ExchangeCounts, elapsedNs: () => number, record: (latencyNs: number) => void,
+ *   settle: (exchange: { dueNs: number }) => void, over: () => boolean }} run
+ * @returns {import('undici').Dispatcher.DispatchHandler}
+ */
+function answerHandler(exchange, expectedStatus, { counts, elapsedNs, record, settle, over }) {
+  let status = 0;
+  return {
+    onRequestStart() {},
+    onResponseStart(_controller, statusCode) {
+      status = statusCode;
+    },
+    onResponseData() {},
+    onResponseEnd() {
+      if (over()) return;
+      counts.lastAnswerNs = elapsedNs();
+      record(counts.lastAnswerNs - exchange.dueNs);
+      counts.completed++;
+      if (status !== expectedStatus) counts.unexpectedStatus++;
+      settle(exchange);
+    },
+    onResponseError(_controller, error) {
+      if (over()) return;
+      if (TIMEOUT_CODES.has(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) {
+        counts.timeouts++;
+        record(elapsedNs() - exchange.dueNs);
+      } else counts.errors++;
+      settle(exchange);
+    },
+  };
+}
+
+/**
+ * The requests of one run between their due time and their answer: one in flight per connection, the rest waiting.
+ * @param {Pool} pool @param {OpenLoopRequest} request
+ * @param {ReturnType<typeof requestCycle>} nextRequest
+ * @param {{ elapsedNs: () => number, record: (latencyNs: number) => void }} clock the run's clock, and where each
+ *   latency goes
+ */
+function createExchanges(pool, request, nextRequest, { elapsedNs, record }) {
   /** requests in flight, each with its due time: one per busy connection */
   const inFlight = new Set();
   /**
@@ -140,31 +179,20 @@ async function runSchedule(pool, request) {
    */
   const waiting = [];
   let waitingHead = 0;
-  let completed = 0;
-  let errors = 0;
-  let timeouts = 0;
-  let unexpectedStatus = 0;
-  let lastAnswerNs = 0;
-  /** sends and answers so far: the pacer tells spinning from work by it */
-  let events = 0;
+  /** @type {ExchangeCounts} */
+  const counts = { completed: 0, errors: 0, timeouts: 0, unexpectedStatus: 0, lastAnswerNs: 0, events: 0 };
   /** @type {() => void} */
   let allAnswered = () => {};
   const answered = new Promise((resolve) => {
     allAnswered = () => resolve(undefined);
   });
-
-  const cpuBefore = process.cpuUsage();
-  const serverCpuBefore = request.serverPid === null ? null : processCpuNs(request.serverPid);
-  const elapsedNs = startClock();
   let scheduleDone = false;
   // once the run is over, answers to requests it gave up on (pool.destroy() fails them) change nothing
   let over = false;
-  const record = (/** @type {number} */ latencyNs) =>
-    histogram.recordValue(Math.max(1, Math.round(latencyNs / NANOS_PER_MICRO)));
 
   /** @param {{ dueNs: number }} exchange */
   const settle = (exchange) => {
-    events++;
+    counts.events++;
     inFlight.delete(exchange);
     if (waitingHead < waiting.length) {
       dispatch(waiting[waitingHead++]);
@@ -176,63 +204,66 @@ async function runSchedule(pool, request) {
   const dispatch = (dueNs) => {
     const exchange = { dueNs };
     inFlight.add(exchange);
-    let status = 0;
     const { options, expectedStatus } = nextRequest();
-    pool.dispatch(options, {
-      onRequestStart() {},
-      onResponseStart(_controller, statusCode) {
-        status = statusCode;
-      },
-      onResponseData() {},
-      onResponseEnd() {
-        if (over) return;
-        lastAnswerNs = elapsedNs();
-        record(lastAnswerNs - dueNs);
-        completed++;
-        if (status !== expectedStatus) unexpectedStatus++;
-        settle(exchange);
-      },
-      onResponseError(_controller, error) {
-        if (over) return;
-        if (TIMEOUT_CODES.has(/** @type {NodeJS.ErrnoException} */ (error).code ?? '')) {
-          timeouts++;
-          record(elapsedNs() - dueNs);
-        } else errors++;
-        settle(exchange);
-      },
-    });
+    pool.dispatch(
+      options,
+      answerHandler(exchange, expectedStatus, { counts, elapsedNs, record, settle, over: () => over }),
+    );
   };
 
-  /** @param {number} _index @param {number} dueNs */
-  const send = (_index, dueNs) => {
-    events++;
-    if (inFlight.size < request.connections) dispatch(dueNs);
-    else waiting.push(dueNs);
+  return {
+    counts,
+    /** The scheduler's hand: a request came due. @param {number} _index @param {number} dueNs */
+    send: (_index, dueNs) => {
+      counts.events++;
+      if (inFlight.size < request.connections) dispatch(dueNs);
+      else waiting.push(dueNs);
+    },
+    /** The schedule is over: wait for the answers still due, then give up on the rest, each counted a timeout. */
+    async finish() {
+      scheduleDone = true;
+      // requests still waiting for a connection have no socket yet, so undici's own timeouts have not started for them
+      if (inFlight.size > 0) {
+        await new Promise((resolve) => {
+          const giveUp = setTimeout(resolve, REQUEST_TIMEOUT_MS);
+          void answered.then(() => {
+            clearTimeout(giveUp);
+            resolve(undefined);
+          });
+        });
+      }
+      over = true;
+      const givenUpNs = elapsedNs();
+      const unanswered = [...inFlight].map((exchange) => exchange.dueNs).concat(waiting.slice(waitingHead));
+      for (const dueNs of unanswered) record(givenUpNs - dueNs);
+      counts.timeouts += unanswered.length;
+    },
   };
+}
 
+/**
+ * @param {Pool} pool @param {OpenLoopRequest} request
+ * @returns {Promise<OpenLoopRun>}
+ */
+async function runSchedule(pool, request) {
+  const histogram = hdr.build(HISTOGRAM);
+  const scheduler = createScheduler(request);
+  const nextRequest = requestCycle(request);
+  const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = request.serverPid === null ? null : processCpuNs(request.serverPid);
+  const elapsedNs = startClock();
+  const record = (/** @type {number} */ latencyNs) =>
+    histogram.recordValue(Math.max(1, Math.round(latencyNs / NANOS_PER_MICRO)));
+  const exchanges = createExchanges(pool, request, nextRequest, { elapsedNs, record });
+  const { counts } = exchanges;
   const { idleSpinNs } = await pace(
     elapsedNs,
-    (now) => scheduler.dispatchDue(now, send),
-    () => events,
+    (now) => scheduler.dispatchDue(now, exchanges.send),
+    () => counts.events,
   );
-  scheduleDone = true;
-  // requests still waiting for a connection have no socket yet, so undici's own timeouts have not started for them
-  if (inFlight.size > 0) {
-    await new Promise((resolve) => {
-      const giveUp = setTimeout(resolve, REQUEST_TIMEOUT_MS);
-      void answered.then(() => {
-        clearTimeout(giveUp);
-        resolve(undefined);
-      });
-    });
-  }
-  over = true;
-  const givenUpNs = elapsedNs();
-  const unanswered = [...inFlight].map((exchange) => exchange.dueNs).concat(waiting.slice(waitingHead));
-  for (const dueNs of unanswered) record(givenUpNs - dueNs);
-  timeouts += unanswered.length;
+  await exchanges.finish();
 
-  const endNs = Math.max(lastAnswerNs, elapsedNs());
+  const endNs = Math.max(counts.lastAnswerNs, elapsedNs());
   const cpu = process.cpuUsage(cpuBefore);
   const serverCpuAfter = request.serverPid === null ? null : processCpuNs(request.serverPid);
   const elapsedSec = endNs / NANOS_PER_SEC;
@@ -242,12 +273,12 @@ async function runSchedule(pool, request) {
   const run = {
     offeredRps: request.ratePerSec,
     sent: scheduler.lateness().dispatched,
-    completed,
+    completed: counts.completed,
     elapsedSec,
-    achievedRps: elapsedSec > 0 ? completed / elapsedSec : 0,
-    errors,
-    timeouts,
-    unexpectedStatus,
+    achievedRps: elapsedSec > 0 ? counts.completed / elapsedSec : 0,
+    errors: counts.errors,
+    timeouts: counts.timeouts,
+    unexpectedStatus: counts.unexpectedStatus,
     latencyHistogram: hdr.encodeIntoCompressedBase64(histogram),
     latencyMs: {
       p50: percentileMs(50),
