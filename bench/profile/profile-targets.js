@@ -68,23 +68,9 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @param {ProfileOptions} options
  * @returns {Promise<ProfileRecord[]>}
  */
-export async function profileTargets({
-  pairs,
-  config = BUILTIN_CONFIG,
-  runtime,
-  driver,
-  durationSec,
-  connections,
-  outDir,
-  log = () => {},
-  port,
-  env = {},
-  token = null,
-  serverCpu = null,
-  generatorCpu = null,
-  signal,
-  tickProcessor = runtime,
-}) {
+export async function profileTargets(options) {
+  const { pairs, runtime, driver, durationSec, connections, outDir, log = () => {}, signal } = options;
+  /** @type {ProfileRecordBase} */
   const base = {
     runtime: { spec: runtime.spec, name: runtime.name, version: runtime.version },
     driver: driver.name,
@@ -104,69 +90,87 @@ export async function profileTargets({
   const records = [];
   for (const [i, pair] of pairs.entries()) {
     if (signal?.aborted) break;
-    const stack = pair.stack ?? BARE;
-    const name = `${instanceName({ target: pair.target, stack })}-${pair.scenario}`;
-    const target = targetNamed(config, pair.target);
-    const notProfiled = whyNotProfiled(target);
-    if (notProfiled) {
-      log(`profile ${i + 1}/${pairs.length}: ${name} skipped — ${notProfiled}`);
-      records.push({ ...pair, ...base, skipped: notProfiled });
-      continue;
-    }
-    log(`profile ${i + 1}/${pairs.length}: ${name} (${durationSec} s under ${runtime.spec})`);
-    const logFile = path.resolve(outDir, `${name}.v8.log`);
-    try {
-      const result = await recordProfile({
-        target,
-        scenario: scenarioNamed(config, pair.scenario),
-        stack,
-        config,
-        runtime,
-        driver,
-        durationSec,
-        connections,
-        port,
-        logFile,
-        env: { ...env, ...targetStackEnv(target, stack, path.resolve(outDir, `${name}.requests.log`)) },
-        token,
-        serverCpu,
-        generatorCpu,
-        signal,
-      });
-      const { files, summary } = await processProfileLog(logFile, {
-        outBase: path.resolve(outDir, name),
-        title: `${name} on ${runtime.spec} (${runtime.version})`,
-        node: tickProcessor.command,
-        context: {
-          target: pair.target,
-          scenario: pair.scenario,
-          stack,
-          runtime: base.runtime,
-          measured: pair.measured ?? null,
-          loadAverage: os.loadavg()[0],
-        },
-      });
-      const { functions, flame: _flame, ...rest } = summary;
-      for (const line of describeSummary(summary)) log(`  ${line}`);
-      records.push({
-        ...pair,
-        ...base,
-        load: {
-          requests: result.requests,
-          rps: result.rps,
-          errors: result.errors,
-          unexpectedStatus: result.unexpectedStatus,
-        },
-        files,
-        summary: { ...rest, topFunctions: functions.slice(0, TOP_FUNCTIONS_KEPT) },
-      });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log(`  profile failed: ${message}`);
-      records.push({ ...pair, ...base, error: message });
-    }
+    records.push(await profilePair(pair, `${i + 1}/${pairs.length}`, base, options));
   }
   return records;
+}
+
+/**
+ * @typedef {Pick<ProfileRecord, 'runtime' | 'driver' | 'durationSec' | 'connections' | 'load' | 'files' | 'summary'>}
+ *   ProfileRecordBase what every profile of one runtime records alike
+ */
+
+/**
+ * One pair's profiled run, its log processed; a pair that cannot be profiled, or whose profile failed, says why.
+ * @param {ProfileOptions['pairs'][number]} pair
+ * @param {string} counter `i/n`, for the log
+ * @param {ProfileRecordBase} base
+ * @param {ProfileOptions} options
+ * @returns {Promise<ProfileRecord>}
+ */
+async function profilePair(pair, counter, base, options) {
+  const { config = BUILTIN_CONFIG, runtime, durationSec, outDir, log = () => {}, env = {} } = options;
+  const stack = pair.stack ?? BARE;
+  const name = `${instanceName({ target: pair.target, stack })}-${pair.scenario}`;
+  const target = targetNamed(config, pair.target);
+  const notProfiled = whyNotProfiled(target);
+  if (notProfiled) {
+    log(`profile ${counter}: ${name} skipped — ${notProfiled}`);
+    return { ...pair, ...base, skipped: notProfiled };
+  }
+  log(`profile ${counter}: ${name} (${durationSec} s under ${runtime.spec})`);
+  const logFile = path.resolve(outDir, `${name}.v8.log`);
+  try {
+    const result = await recordProfile({
+      target,
+      scenario: scenarioNamed(config, pair.scenario),
+      stack,
+      config,
+      runtime,
+      driver: options.driver,
+      durationSec,
+      connections: options.connections,
+      port: options.port,
+      logFile,
+      env: { ...env, ...targetStackEnv(target, stack, path.resolve(outDir, `${name}.requests.log`)) },
+      token: options.token ?? null,
+      serverCpu: options.serverCpu ?? null,
+      generatorCpu: options.generatorCpu ?? null,
+      signal: options.signal,
+    });
+    const { files, summary } = await processProfileLog(logFile, {
+      outBase: path.resolve(outDir, name),
+      title: `${name} on ${runtime.spec} (${runtime.version})`,
+      node: (options.tickProcessor ?? runtime).command,
+      context: {
+        target: pair.target,
+        scenario: pair.scenario,
+        stack,
+        runtime: base.runtime,
+        measured: pair.measured ?? null,
+        loadAverage: os.loadavg()[0],
+      },
+    });
+    const { functions, flame: _flame, ...rest } = summary;
+    for (const line of describeSummary(summary)) log(`  ${line}`);
+    const load = {
+      requests: result.requests,
+      rps: result.rps,
+      errors: result.errors,
+      unexpectedStatus: result.unexpectedStatus,
+    };
+    return {
+      ...pair,
+      ...base,
+      load,
+      files,
+      summary: { ...rest, topFunctions: functions.slice(0, TOP_FUNCTIONS_KEPT) },
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`  profile failed: ${message}`);
+    return { ...pair, ...base, error: message };
+  }
 }
 
 /**
