@@ -28,58 +28,16 @@ function largestChange(roots) {
   return largest;
 }
 
-/** @param {ProfileDiff} diff */
-export function renderDiffFlameGraphHtml(diff) {
-  const { d3, flamegraph } = loadAssets();
-  const title = diffTitle(diff);
-  const scale = largestChange([diff.newerFlame, diff.olderFlame]) || 1;
-  const side = (/** @type {import('./diff.js').DiffSide} */ s) => ({
-    label: s.label,
-    busy: s.busyTicks,
-    cpu: s.cpuUsPerRequest,
-  });
-  const data = JSON.stringify({
-    newer: diff.newerFlame,
-    older: diff.olderFlame,
-    scale,
-    sides: { newer: side(diff.newer), older: side(diff.older) },
-  }).replace(/</g, '\\u003c');
-  const full = formatPercent(scale, 1);
-  return `${flamePageHead(
-    title,
-    `.ramp { display: inline-block; width: 180px; height: 12px; vertical-align: -2px; background: linear-gradient(to right, rgb(0,0,255), rgb(235,235,235), rgb(255,0,0)); }
+/** The page's own style, beside the flame graph's (flamePageHead). */
+const DIFF_PAGE_STYLE = `.ramp { display: inline-block; width: 180px; height: 12px; vertical-align: -2px; background: linear-gradient(to right, rgb(0,0,255), rgb(235,235,235), rgb(255,0,0)); }
 table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
 th, td { border: 1px solid #ddd; padding: 3px 6px; }
 td.right { text-align: right; }
 code { font-size: 12px; word-break: break-all; }
-.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; border-radius: 2px; }`,
-  )}
-<body>
-<svg width="0" height="0" style="position:absolute"><defs>
-<pattern id="added" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffd9d9"/><rect width="3" height="6" fill="#e00000"/></pattern>
-<pattern id="removed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d9d9ff"/><rect width="3" height="6" fill="#0000e0"/></pattern>
-</defs></svg>
-<h1>${escapeHtml(title)}</h1>
-${diffFacts(diff)
-  .map((line) => `<p class="fact">${escapeHtml(line)}</p>`)
-  .join('\n')}
-<div class="legend">
-<span>shrank <span class="ramp"></span> grew</span>
-<span>(change in a frame's self share of the busy ticks, newer − older; full colour at ±${escapeHtml(full)})</span>
-<span class="key"><i style="background:repeating-linear-gradient(45deg,#e00000 0 3px,#ffd9d9 3px 6px)"></i>not in the older profile</span>
-<span class="key"><i style="background:repeating-linear-gradient(45deg,#0000e0 0 3px,#d9d9ff 3px 6px)"></i>not in the newer profile (older view)</span>
-</div>
-<div class="tools"><button id="view">show the older profile</button> <span id="showing"></span> · <input id="term" type="search" placeholder="search frames (regex)" size="36"> <button id="reset">reset zoom</button></div>
-<div id="chart"></div>
-<div id="details"></div>
-${diffTables(diff)
-  .map((table) => htmlTable(table))
-  .join('\n')}
-<script id="diff-data" type="application/json">${data}</script>
-<script>${inlineSafe(d3)}</script>
-<script>${inlineSafe(flamegraph)}</script>
-<script>
-const ZOOM_TRANSITION_MS = 500;
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 5px; border-radius: 2px; }`;
+
+/** The page's script: the chart coloured by each frame's change, the view switched between the two profiles. */
+const DIFF_PAGE_SCRIPT = `const ZOOM_TRANSITION_MS = 500;
 const UNCHANGED = 235;
 const diff = JSON.parse(document.getElementById('diff-data').textContent);
 let view = location.hash === '#older' ? 'older' : 'newer'; // #older: open on the older profile
@@ -129,7 +87,52 @@ draw();
 document.getElementById('view').addEventListener('click', () => { view = other(); draw(); });
 document.getElementById('term').addEventListener('input', (e) => chart.search(e.target.value));
 document.getElementById('reset').addEventListener('click', () => { chart.resetZoom(); });
-</script>
+`;
+
+/** @param {ProfileDiff} diff */
+export function renderDiffFlameGraphHtml(diff) {
+  const { d3, flamegraph } = loadAssets();
+  const title = diffTitle(diff);
+  const scale = largestChange([diff.newerFlame, diff.olderFlame]) || 1;
+  const side = (/** @type {import('./diff.js').DiffSide} */ s) => ({
+    label: s.label,
+    busy: s.busyTicks,
+    cpu: s.cpuUsPerRequest,
+  });
+  const data = JSON.stringify({
+    newer: diff.newerFlame,
+    older: diff.olderFlame,
+    scale,
+    sides: { newer: side(diff.newer), older: side(diff.older) },
+  }).replace(/</g, '\\u003c');
+  const full = formatPercent(scale, 1);
+  return `${flamePageHead(title, DIFF_PAGE_STYLE)}
+<body>
+<svg width="0" height="0" style="position:absolute"><defs>
+<pattern id="added" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffd9d9"/><rect width="3" height="6" fill="#e00000"/></pattern>
+<pattern id="removed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#d9d9ff"/><rect width="3" height="6" fill="#0000e0"/></pattern>
+</defs></svg>
+<h1>${escapeHtml(title)}</h1>
+${diffFacts(diff)
+  .map((line) => `<p class="fact">${escapeHtml(line)}</p>`)
+  .join('\n')}
+<div class="legend">
+<span>shrank <span class="ramp"></span> grew</span>
+<span>(change in a frame's self share of the busy ticks, newer − older; full colour at ±${escapeHtml(full)})</span>
+<span class="key"><i style="background:repeating-linear-gradient(45deg,#e00000 0 3px,#ffd9d9 3px 6px)"></i>not in the older profile</span>
+<span class="key"><i style="background:repeating-linear-gradient(45deg,#0000e0 0 3px,#d9d9ff 3px 6px)"></i>not in the newer profile (older view)</span>
+</div>
+<div class="tools"><button id="view">show the older profile</button> <span id="showing"></span> · <input id="term" type="search" placeholder="search frames (regex)" size="36"> <button id="reset">reset zoom</button></div>
+<div id="chart"></div>
+<div id="details"></div>
+${diffTables(diff)
+  .map((table) => htmlTable(table))
+  .join('\n')}
+<script id="diff-data" type="application/json">${data}</script>
+<script>${inlineSafe(d3)}</script>
+<script>${inlineSafe(flamegraph)}</script>
+<script>
+${DIFF_PAGE_SCRIPT}</script>
 </body>
 </html>
 `;
