@@ -245,8 +245,8 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  * @property {import('../run/drivers/registry.js').Driver} driver
  * @property {import('../runtimes/runtimes.js').Runtime[]} runtimes
  * @property {import('../model/results.js').RuntimeChoice} runtimeChoice
- * @property {import('../run/plan.js').Pair[]} pairs
- * @property {import('../run/plan.js').Pair[]} notApplicable
+ * @property {import('../model/records.js').Pair[]} pairs
+ * @property {import('../model/records.js').Pair[]} notApplicable
  * @property {Record<string, string>} env
  * @property {string | null} token
  * @property {import('../own-app/own-app.js').OwnAppRecord | null} ownApp

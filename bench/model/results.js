@@ -37,16 +37,16 @@ export const RESULTS_SCHEMA = 2;
  * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
  *   what went wrong, for a too-slow run too
  * @property {number} [inFlight] a too-slow run's requests in flight: sent, never answered
- * @property {import('../run/drivers/registry.js').LoadResult | null} load
+ * @property {import('./records.js').LoadResult | null} load
  * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
  * @property {{ busiest: string | null, cpuShare: number } | null} [neighbours] the other server that used the most CPU
  *   during the run, in CPU seconds per second (absent in results written before it was recorded)
- * @property {import('../run/telemetry/probe.js').ServerState | null} [state] GC, heap and event loop, from the server's
+ * @property {import('./records.js').ServerState | null} [state] GC, heap and event loop, from the server's
  *   telemetry preload; null when the server ran without it (see `started[].telemetryMissing`); absent before it existed
- * @property {import('../run/settle.js').Settling} [settle] the wait before the run for the last one's leftovers; absent
+ * @property {import('./records.js').Settling} [settle] the wait before the run for the last one's leftovers; absent
  *   in results written before settling
- * @property {import('../run/host.js').HostDuringRun | null} [host] steal, and the work on the server's core not charged to it;
+ * @property {import('./records.js').HostDuringRun | null} [host] steal, and the work on the server's core not charged to it;
  *   absent in results written before it was recorded
  *
  * @typedef {object} Results
@@ -55,11 +55,11 @@ export const RESULTS_SCHEMA = 2;
  * @property {string | null} finishedAt
  * @property {boolean} complete false while running, after Ctrl-C, or when the bench itself crashed
  * @property {string | null} stopReason why it is incomplete
- * @property {import('../run/environment.js').Environment} environment
+ * @property {import('./records.js').Environment} environment
  * @property {Omit<import('../run/options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
  * @property {import('./config.js').ConfigRecord} [config] what was measured; absent in results written before --config
  *   existed, which measured the built-in setup
- * @property {{ driver: string, pairs: import('../run/plan.js').Pair[], notApplicable: import('../run/plan.js').Pair[], runtimes: string[],
+ * @property {{ driver: string, pairs: import('./records.js').Pair[], notApplicable: import('./records.js').Pair[], runtimes: string[],
  *   runtimeChoice: RuntimeChoice | null, design: import('./design.js').Design }} plan runtimeChoice: null in results
  *   written before the bench chose the runtime; design: how the rounds were spent
  * @property {Array<{ runtime: string, target: string, reason: string }>} targetFailures targets that could not start
@@ -67,8 +67,8 @@ export const RESULTS_SCHEMA = 2;
  *   runtimeFlags?: string[], telemetryMissing?: string | null, restarted?: boolean }>} started each target's process and
  *   what it printed first (pid null: a url target), the runtime flags the bench gave it (bench/run/steady-state.js), why
  *   it ran without the telemetry preload, and whether it was started again after a route hung or crashed it
- * @property {import('../run/verify.js').Verification[]} verification
- * @property {import('../run/verify.js').HeaderDifference[]} headerDifferences
+ * @property {import('./records.js').Verification[]} verification
+ * @property {import('./records.js').HeaderDifference[]} headerDifferences
  * @property {RunRecord[]} runs
  * @property {Array<import('./design.js').BlockStop & { runtime: string }>} stops with --budget: how many rounds
  *   each scenario (× stack) ran and why it stopped
@@ -77,17 +77,17 @@ export const RESULTS_SCHEMA = 2;
  *   took; absent in results written before the budget recorded it
  * @property {Array<{ runtime: string, scenario: string, stack: string, start: number, rounds: number,
  *   steadyFrom: number, steady: boolean, wallSec: number, warmUpSec: number, settleSec: number,
- *   byTarget: Record<string, import('../run/designs/steady-block.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
+ *   byTarget: Record<string, import('./records.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
  *   block's rounds on each start, the first that counted (after its targets' last changepoint), and each target's series
  *   and class; absent in results written before warm-up ended at a steady state
  * @property {import('../profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
  * @property {import('../profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
  *   on several runtimes: each pair's profile against the runtime before it
- * @property {Array<import('../run/plan.js').Pair & { runtime: string, start: number, youngMiB: Array<number | null> }>}
+ * @property {Array<import('./records.js').Pair & { runtime: string, start: number, youngMiB: Array<number | null> }>}
  *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped
  *   growing by the last (or the warm-ups ran out); absent in results written before warm-ups watched the heap
- * @property {import('../run/load-curve.js').LoadCurveResults} [loadCurve] written when --load-curve ran
- * @property {import('../run/cold-start.js').ColdStartRecord[]} [coldStarts] with --cold-starts: each start of each
+ * @property {import('./records.js').LoadCurveResults} [loadCurve] written when --load-curve ran
+ * @property {import('./records.js').ColdStartRecord[]} [coldStarts] with --cold-starts: each start of each
  *   compared server, timed to its first answer, with its memory after boot
  * @property {import('../packages/packages-record.js').PackagesRecord} [packages] written when --packages ran: each set as
  *   installed and each cell (runtime × set), whose key stands where a runtime's would in every other record
@@ -98,29 +98,29 @@ export const RESULTS_SCHEMA = 2;
  *   the levels it judged and reported them at
  * @property {import('../own-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
- * @property {import('../run/route-load.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
+ * @property {import('./records.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
  *   from its single-request latency
  * @property {Array<{ runtime: string, target: string, scenario: string, stack: string, start: number, requests: number,
  *   seconds: number }>} [primes] --starts: the untimed load each server of the headline block answered alone before its
  *   first round, per start
- * @property {import('../run/route-load.js').BlockLoad[]} [blockLoads] --starts: each block's load, fitted on its first
+ * @property {import('./records.js').BlockLoad[]} [blockLoads] --starts: each block's load, fitted on its first
  *   start's warm-up rounds
- * @property {import('../run/recover.js').Drain[]} [drains] --nest-app: every load after which a server held requests,
+ * @property {import('./records.js').Drain[]} [drains] --nest-app: every load after which a server held requests,
  *   hung or exited
  */
 
 /**
- * The parts of a record its writers in run/ define, named here so that analysis/ and report/ read them from model/.
- * @typedef {import('../run/drivers/registry.js').LoadResult} LoadResult a timed run's load, as its generator counted it
- * @typedef {import('../run/telemetry/probe.js').ServerState} ServerState
- * @typedef {import('../run/telemetry/probe.js').GcSummary} GcSummary
- * @typedef {import('../run/host.js').HostDuringRun} HostDuringRun
- * @typedef {import('../run/host.js').HostIdentity} HostIdentity
- * @typedef {import('../run/load-curve.js').CurveRunRecord} CurveRunRecord
- * @typedef {import('../run/load-curve.js').LoadLevel} LoadLevel
- * @typedef {import('../run/load-curve.js').CurvePlan} CurvePlan
- * @typedef {import('../run/open-loop/generator.js').OpenLoopRun} OpenLoopRun
- * @typedef {import('../run/recover.js').Drain} Drain
+ * The parts of a record (records.js), named here too, so that a reader of Results finds them in one place.
+ * @typedef {import('./records.js').LoadResult} LoadResult a timed run's load, as its generator counted it
+ * @typedef {import('./records.js').ServerState} ServerState
+ * @typedef {import('./records.js').GcSummary} GcSummary
+ * @typedef {import('./records.js').HostDuringRun} HostDuringRun
+ * @typedef {import('./records.js').HostIdentity} HostIdentity
+ * @typedef {import('./records.js').CurveRunRecord} CurveRunRecord
+ * @typedef {import('./records.js').LoadLevel} LoadLevel
+ * @typedef {import('./records.js').CurvePlan} CurvePlan
+ * @typedef {import('./records.js').OpenLoopRun} OpenLoopRun
+ * @typedef {import('./records.js').Drain} Drain
  */
 
 /**

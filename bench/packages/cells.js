@@ -25,7 +25,7 @@ export const CELL_SEPARATOR = ' · ';
  * @property {import('../runtimes/runtimes.js').Runtime} runtime
  * @property {import('./sets.js').PackageSet} set
  * @property {import('../model/config.js').Config} config the set's servers
- * @property {import('../run/plan.js').Pair[]} pairs
+ * @property {import('../model/records.js').Pair[]} pairs
  * @property {string | null} telemetryMissing why the servers run without the telemetry preload, or null
  * @property {string | null} databaseMissing why the era app serves no DB routes on this cell, or null; null for a
  *   bare framework's set
@@ -111,7 +111,7 @@ export async function prepareCells({ specs, targets, scenarios, stacks, driverNa
 
 /**
  * @param {InstalledCell} cell
- * @param {{ config: import('../model/config.js').Config, pairs: import('../run/plan.js').Pair[],
+ * @param {{ config: import('../model/config.js').Config, pairs: import('../model/records.js').Pair[],
  *   databaseMissing: string | null, telemetry: (runtime: import('../runtimes/runtimes.js').Runtime) => Promise<string | null> }} what
  * @returns {Promise<Cell>}
  */

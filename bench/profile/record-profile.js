@@ -63,7 +63,7 @@ export function profileEnv(logFile) {
 
 /**
  * @param {RecordOptions} options
- * @returns {Promise<import('../run/drivers/registry.js').LoadResult>}
+ * @returns {Promise<import('../model/records.js').LoadResult>}
  */
 export async function recordProfile({
   target,

@@ -10,16 +10,7 @@ const COLD_START_POLL_MS = 2;
 /** Between one server's stop and the next start: the previous process's exit work is done. */
 const PAUSE_MS = 200;
 
-/**
- * @typedef {object} ColdStartRecord one start of one target
- * @property {string} runtime `name@version`
- * @property {string} target
- * @property {number} start 0-based
- * @property {number} readyMs process start to first answer
- * @property {number | null} rssMiB after the first answer; null without the telemetry preload
- * @property {number | null} heapUsedMiB likewise
- * @property {string[]} runtimeFlags what the server ran with: the timed servers' flags
- */
+/** @typedef {import('../model/records.js').ColdStartRecord} ColdStartRecord */
 
 /**
  * @param {object} input

@@ -26,19 +26,7 @@ const PACKAGES = [
 const BYTES_PER_GIB = 1024 ** 3;
 
 /**
- * @typedef {object} Environment
- * @property {{ model: string, count: number, governor: string | null }} cpu
- * @property {import('./host.js').HostIdentity} [host] the CPU's identity, kernel and virtualisation; absent in results
- *   written before it was recorded
- * @property {number} memoryGiB
- * @property {{ kernel: string, distribution: string | null }} os
- * @property {{ node: string, argv: string[] }} bench the node running the bench, and how it was called
- * @property {import('../runtimes/runtimes.js').Runtime[]} runtimes what the targets ran under
- * @property {Record<string, string | null>} packages installed versions
- * @property {string} driver name and version of the load generator
- * @property {{ commit: string | null, dirty: boolean | null }} git
- * @property {string} database what the Nest targets were given (credentials removed)
- * @property {{ server: string, generator: string } | null} cpus pinning, or null when not pinned
+ * @typedef {import('../model/records.js').Environment} Environment
  */
 
 /**

@@ -10,30 +10,13 @@ const NANOS_PER_SEC = 1e9;
 const CACHE_DIR = '/sys/devices/system/cpu/cpu0/cache';
 
 /**
- * @typedef {object} CpuIdentity enough to tell two hosts apart when their model names agree
- * @property {string | null} vendor
- * @property {number | null} family
- * @property {number | null} model
- * @property {string} modelName
- * @property {number | null} stepping
- * @property {string | null} microcode
- * @property {Array<{ level: number, type: string, size: string }>} caches
- *
- * @typedef {object} HostIdentity
- * @property {CpuIdentity} cpu
- * @property {string} kernel release and build
- * @property {{ vm: string | null, container: string | null }} virtualization the hypervisor and the container as
- *   systemd-detect-virt (or DMI, or the CPU's hypervisor flag) names them; null: none found
+ * @typedef {import('../model/records.js').CpuIdentity} CpuIdentity
+ * @typedef {import('../model/records.js').HostIdentity} HostIdentity
  *
  * @typedef {{ busy: number, steal: number, total: number }} CpuTicks
  * @typedef {{ all: CpuTicks, byCpu: Map<string, CpuTicks>, atNs: bigint }} CpuTimes
  *
- * @typedef {object} HostDuringRun
- * @property {number | null} stealShare of all CPUs' time, the share the hypervisor gave to other guests
- * @property {{ cpu: string, stealShare: number, otherShare: number | null } | null} serverCore the pinned server's
- *   core: steal there, and CPU seconds per second it was busy beyond the server's own CPU time (other processes, and
- *   interrupt work such as the loopback network's, which the kernel does not charge to the server); null when not
- *   pinned
+ * @typedef {import('../model/records.js').HostDuringRun} HostDuringRun
  */
 
 /** @returns {HostIdentity} */

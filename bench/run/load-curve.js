@@ -24,47 +24,11 @@ const MAX_WARMUP_RUNS = 8;
 const WARM_LATE_SHARE = MAX_LATE_SHARE / 10;
 
 /**
- * @typedef {object} LoadLevel
- * @property {number | null} share of the slower adapter's capacity; null for a --rates rate
- * @property {number} rps offered rate
- *
- * @typedef {object} CurvePlan the offered rates of one runtime × scenario, and what they were derived from
- * @property {string} runtime
- * @property {string} scenario
- * @property {Record<string, number>} capacityRps each adapter's median req/s in this run's saturation rounds
- * @property {string | null} basis the slower adapter, whose capacity the shares are of; null with --rates
- * @property {LoadLevel[]} levels ascending
- *
- * @typedef {object} CurveRunRecord one open-loop run of one adapter at one offered rate
- * @property {string} runtime
- * @property {string} scenario
- * @property {string} target
- * @property {LoadLevel} level
- * @property {number} round 1-based
- * @property {number} slot position within the round, 1-based
- * @property {string} startedAt ISO time
- * @property {'ok' | 'failed'} status
- * @property {{ reason: string, exitCode?: number | null, signal?: string | null, stderrTail?: string } | null} failure
- * @property {import('./open-loop/generator.js').OpenLoopRun | null} run
- * @property {{ cpuShare: number | null, cpuUsPerRequest: number | null, peakRssMiB: number | null,
- *   peakRssWindow: 'run' | 'process' } | null} server cpuShare: CPU seconds per second of run (1 = one core)
- * @property {string | null} generatorFlag why this run's latencies describe the generator, not the server
- * @property {import('./telemetry/probe.js').ServerState | null} [state] the server's telemetry over the run
- * @property {import('./host.js').HostDuringRun | null} [host] steal and other CPU on the server's core
- * @property {CurveRunRecord} [missedAttempt] the same run a moment before, which missed its schedule and was run again
- *
- * @typedef {object} WarmUpRecord the untimed runs of one adapter × scenario before round 1
- * @property {string} runtime
- * @property {string} scenario
- * @property {string} target
- * @property {number} rps the rate it warmed up at: the scenario's highest
- * @property {number[]} lateShares each warm-up run's share of requests sent over 1 ms late
- * @property {boolean} kept whether the last one sent at most WARM_LATE_SHARE late
- *
- * @typedef {object} LoadCurveResults
- * @property {CurvePlan[]} plans
- * @property {CurveRunRecord[]} runs
- * @property {WarmUpRecord[]} [warmUps] absent in results from before warm-ups were recorded
+ * @typedef {import('../model/records.js').LoadLevel} LoadLevel
+ * @typedef {import('../model/records.js').CurvePlan} CurvePlan
+ * @typedef {import('../model/records.js').CurveRunRecord} CurveRunRecord
+ * @typedef {import('../model/records.js').CurveWarmUpRecord} WarmUpRecord
+ * @typedef {import('../model/records.js').LoadCurveResults} LoadCurveResults
  */
 
 /**

@@ -6,11 +6,7 @@ import { targetNamed } from '../model/config.js';
 import { targetHasScenario } from './targets.js';
 import { BARE, baseStack } from '../model/stacks.js';
 
-/**
- * One target on one scenario with one stack. Named a pair for the target × scenario it started as; the stack is the
- * third dimension, absent in results written before stacks existed (read as bare).
- * @typedef {{ target: string, scenario: string, stack: string }} Pair
- */
+/** @typedef {import('../model/records.js').Pair} Pair */
 
 /**
  * @param {string[]} targets canonical order

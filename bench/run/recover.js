@@ -20,32 +20,9 @@ const PROBE_DEADLINE_FACTOR = 10;
 export const NOTABLE_DRAIN_MS = 500;
 
 /**
- * @typedef {'warm-up' | 'burst' | 'round'} LoadPhase
- * @typedef {{ request: string, answered: boolean, ms: number, status: number | null }} ProbeAnswer request: `GET
- *   /path`; status null: no answer within the deadline, or the connection failed
- * @typedef {object} Drain what the wait after a route's load saw, recorded unless the server was clear at once
- * @property {string} runtime
- * @property {string} target
- * @property {string} scenario
- * @property {string} stack
- * @property {LoadPhase} phase
- * @property {number} round 1-based; 0 in the warm-up, and in a --starts block, whose rounds are numbered once it ends
- * @property {number} start 0-based
- * @property {number} connections the route's load when it left this
- * @property {'backlog' | 'hung' | 'crashed'} outcome backlog: the servers took NOTABLE_DRAIN_MS or more to hold
- *   nothing and go quiet (a server that has read every request holds none in the kernel, yet may still work through
- *   them); hung: requests still held at the cap, or a probe unanswered; crashed: the server exited
- * @property {number} heldAtEnd requests the server held when the load stopped
- * @property {number} drainedMs how long the wait took
- * @property {number} capMs
- * @property {number} heldAfter requests still held when the wait ended
- * @property {ProbeAnswer[]} probes the route's request (a mix: each of its routes'), in order, up to the first
- *   unanswered; none when the server had exited
- * @property {{ p50Ms: number, p99Ms: number, maxMs: number } | null} [eventLoopDelay] a hung server's, from its
- *   telemetry, when it answered the snapshot
- * @property {{ requests: number, statusCounts: Record<string, number> | null } | null} [lastAnswer] what the load that
- *   left this got back; null: the load itself failed
- * @property {{ exitCode: number | null, signal: string | null, stderrTail: string }} [exit] a crashed server's
+ * @typedef {import('../model/records.js').LoadPhase} LoadPhase
+ * @typedef {import('../model/records.js').ProbeAnswer} ProbeAnswer
+ * @typedef {import('../model/records.js').Drain} Drain
  */
 
 /**

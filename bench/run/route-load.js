@@ -20,28 +20,8 @@ const MIN_SAMPLES = 3;
 const SAMPLE_BUDGET_MS = 200;
 
 /**
- * What one route (or the traffic mix) is measured with on every server of its pair.
- * @typedef {object} RouteLoad
- * @property {string} runtime
- * @property {string} scenario
- * @property {string} stack
- * @property {Record<string, number | null>} aloneMs each target's mean single-request latency, in ms; null: its
- *   sampling failed (the flags' load then stands)
- * @property {number} connections
- * @property {number} durationSec
- * @property {boolean} lowered fewer connections or a longer run than --connections and --duration
- */
-
-/**
- * What one block (a scenario on a stack, --starts) is measured with from its first start's warm-up rounds on.
- * @typedef {object} BlockLoad
- * @property {string} runtime
- * @property {string} scenario
- * @property {string} stack
- * @property {number} msPerRequest the slower compared server's time per request, from the round it was fitted on
- * @property {number} connections
- * @property {number} durationSec
- * @property {boolean} lowered fewer connections than --connections
+ * @typedef {import('../model/records.js').RouteLoad} RouteLoad
+ * @typedef {import('../model/records.js').BlockLoad} BlockLoad
  */
 
 /**

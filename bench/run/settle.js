@@ -24,14 +24,7 @@ const PROC_NET_TCP = ['/proc/net/tcp', '/proc/net/tcp6'];
 /**
  * @typedef {{ name: string, pid: number | null, port: number | null }} SettlingServer pid null: not ours to watch (a
  *   url target); port null: not on this host
- * @typedef {object} Settling what the wait before a run saw
- * @property {number} waitedMs
- * @property {boolean} settled false: the cap ran out first, and the run started on a busy core
- * @property {number} inFlight requests the servers still held when the wait ended: connections their clients closed
- *   that they have not, and connections not yet accepted
- * @property {number} cpuShare the servers' CPU over the last window, in shares of a core
- * @property {string | null} busiest unsettled: the server that held the most requests or, with none held, used the most
- *   CPU
+ * @typedef {import('../model/records.js').Settling} Settling
  */
 
 /**

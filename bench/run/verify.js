@@ -9,23 +9,8 @@ import { uniqueFiller } from './unique-values.js';
 /** @typedef {import('../model/scenarios.js').ScenarioRequest} ScenarioRequest */
 
 /**
- * @typedef {object} Verification
- * @property {string} runtime
- * @property {string} target
- * @property {string} scenario
- * @property {string} stack
- * @property {boolean} ok
- * @property {string | null} reason why the pair is skipped
- * @property {number | null} status
- * @property {Record<string, string>} headers response headers, lower-case names, without Date
- *
- * @typedef {object} HeaderDifference
- * @property {string} runtime
- * @property {string} scenario
- * @property {string} stack
- * @property {string} header
- * @property {boolean} [security] one of the headers a security middleware (helmet) or CORS sets or removes
- * @property {Record<string, string | null>} values per target; null = header absent
+ * @typedef {import('../model/records.js').Verification} Verification
+ * @typedef {import('../model/records.js').HeaderDifference} HeaderDifference
  */
 
 const VERIFY_TIMEOUT_MS = 10_000;

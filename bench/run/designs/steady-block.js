@@ -33,13 +33,8 @@ const FAILED_ROUNDS_TO_STOP = 2;
 
 /**
  * @typedef {import('../../model/results.js').RunRecord} RunRecord
- * @typedef {'flat' | 'warm-up' | 'slowdown' | 'no steady state'} SteadyClass
- * @typedef {object} TargetWarmUp how one target's series settled in a block
- * @property {SteadyClass} classification from its cost per request
- * @property {number | null} steadyFrom 0-based round where its last segment began; null: no steady state
- * @property {Array<number | null>} cpuUsPerRequest per round (the reciprocal of req/s where the server's CPU is not
- *   ours to read)
- * @property {Array<number | null>} youngMiB per round, before the run
+ * @typedef {import('../../model/records.js').SteadyClass} SteadyClass
+ * @typedef {import('../../model/records.js').TargetWarmUp} TargetWarmUp
  * @typedef {object} BlockOutcome
  * @property {RunRecord[][]} rounds each round's records, in the order they ran
  * @property {number} steadyFrom 0-based: the first round that counts as a measurement

@@ -32,23 +32,7 @@ import { UsageError } from '../../errors.js';
  * @property {string | null} [cpu] taskset CPU list for a generator that runs as its own process
  * @property {AbortSignal} [signal] stops the run early (Ctrl-C); the result is then discarded by the caller
  *
- * What one run measured.
- * @typedef {object} LoadResult
- * @property {number} requests responses received (any status)
- * @property {Record<string, number> | null} statusCounts responses per status; null where the generator cannot tell (ab)
- * @property {number} durationSec measured by the generator
- * @property {number} rps responses with the expected status / durationSec: a failed answer is not throughput
- * @property {{ p50: number, p90: number, p99: number, p999: number | null, mean: number, max: number }} latencyMs
- * @property {number} errors connection and socket errors, timeouts excluded
- * @property {number} timeouts
- * @property {number} unexpectedStatus responses with another status than the expected one (ab: outside 200-299)
- * @property {number} generatorCpuSec CPU time the generator used during the run
- * @property {string[]} warnings anything that makes the numbers doubtful (e.g. connections not kept alive)
- * @property {string} [protocol] the protocol the generator negotiated, where it says (h2load: h2 or h2c)
- * @property {number} [connectionsOpened] connections the generator opened: its own, and one more for each the server
- *   closed (Connection: close); absent where the generator cannot tell
- * @property {Record<string, number>} [sentByRoute] a mix's requests as sent, per route (the few still in flight when
- *   the run ends are among them, not among `requests`)
+ * @typedef {import('../../model/records.js').LoadResult} LoadResult
  *
  * @typedef {object} Driver
  * @property {string} name

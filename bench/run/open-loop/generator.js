@@ -42,25 +42,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * @property {number} connections keep-alive connections, opened before the schedule starts
  * @property {number | null} serverPid whose CPU is read at the schedule's start and end
  *
- * What one run measured.
- * @typedef {object} OpenLoopRun
- * @property {number} offeredRps
- * @property {number} sent requests dispatched (all of the schedule unless the run failed)
- * @property {number} completed answers received, any status
- * @property {number} elapsedSec from the schedule's start to the last answer
- * @property {number} achievedRps completed / elapsedSec
- * @property {number} errors connection and socket errors, timeouts excluded
- * @property {number} timeouts
- * @property {number} unexpectedStatus answers with another status than expectedStatus
- * @property {string} latencyHistogram microseconds from due time to the answer's end (for a timeout, to when it was
- *   given up on), HDR compressed base64
- * @property {{ p50: number, p90: number, p99: number, p999: number, max: number }} latencyMs of this run alone
- * @property {import('./scheduler.js').Lateness} lateness
- * @property {number} generatorCpuShare CPU seconds the generator used per second of run (1 = one core), spinning
- *   included
- * @property {number} generatorBusyShare the same without the time it spun with nothing to do (timed on the wall
- *   clock: generatorCpuShare near 1 says it was rarely preempted): its own work
- * @property {number | null} serverCpuNs null without a server pid, or when it could not be read
+ * @typedef {import('../../model/records.js').OpenLoopRun} OpenLoopRun
  */
 
 /**

@@ -8,13 +8,7 @@ export const LATE_THRESHOLD_NS = 1_000_000;
 /** A run where more than this share of requests left late measured the generator, not the server. */
 export const MAX_LATE_SHARE = 0.01;
 
-/**
- * @typedef {object} Lateness how far behind its schedule the generator dispatched requests
- * @property {number} dispatched
- * @property {number} late requests dispatched more than LATE_THRESHOLD_NS after their due time
- * @property {number} share late / dispatched (0 when nothing was dispatched)
- * @property {number} maxNs the largest lateness seen
- */
+/** @typedef {import('../../model/records.js').Lateness} Lateness */
 
 /**
  * @param {{ ratePerSec: number, durationSec: number }} plan

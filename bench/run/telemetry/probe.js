@@ -10,10 +10,9 @@ export const TELEMETRY_SOCKET_ENV = 'BENCH_TELEMETRY_SOCKET';
 const SNAPSHOT_TIMEOUT_MS = 3000;
 
 /**
- * @typedef {{ count: number, totalMs: number, maxMs: number }} PauseSum
- * @typedef {{ at: number, ms: number, kind: string, flags: string[] }} GcEvent at: epoch ms when the pause began
- * @typedef {{ youngMiB: number | null, oldMiB: number | null, heapTotalMiB: number, heapUsedMiB: number,
- *   externalMiB: number, rssMiB: number }} HeapState
+ * @typedef {import('../../model/records.js').PauseSum} PauseSum
+ * @typedef {import('../../model/records.js').GcEvent} GcEvent
+ * @typedef {import('../../model/records.js').HeapState} HeapState
  * @typedef {object} Snapshot what the preload wrote: GC since the previous snapshot, heap and loop state now
  * @property {number} seq
  * @property {number} at epoch ms
@@ -52,22 +51,8 @@ export function telemetryProbe(socketPath) {
 }
 
 /**
- * @typedef {object} GcSummary
- * @property {Record<string, PauseSum>} pauses by kind: minor (scavenges), major, incremental, weakcb
- * @property {Record<string, number>} flagged how many collections carried each flag (allExternalMemory: the memory
- *   reducer's and low-memory collections)
- * @property {GcEvent[]} events every pause but short minor ones, oldest first
- * @property {number} droppedEvents beyond the preload's bound
- *
- * @typedef {object} ServerState what the server's own telemetry says about one timed run
- * @property {GcSummary} between collections since the server's previous snapshot, or since it started: the idle time,
- *   warm-up and untimed load before this run
- * @property {GcSummary} during collections from the run's start to its end
- * @property {HeapState | null} heapBefore
- * @property {HeapState | null} heapAfter
- * @property {{ p50Ms: number, p99Ms: number, maxMs: number } | null} eventLoopDelay during the run
- * @property {number | null} eventLoopUtilization during the run: the loop's busy share, 1 = never idle
- * @property {Record<string, string>} unsupported feature → why this runtime does not record it
+ * @typedef {import('../../model/records.js').GcSummary} GcSummary
+ * @typedef {import('../../model/records.js').ServerState} ServerState
  */
 
 /**
