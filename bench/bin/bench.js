@@ -11,7 +11,7 @@ import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
 import { parseCommandLine, resolveOptions } from '../run/options.js';
-import { HELP } from '../run/options-help.js';
+import { HELP } from './bench-help.js';
 import { nestBenchmark } from '../packages/nest-benchmark.js';
 import { packagesRecord } from '../packages/packages-record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';

@@ -21,7 +21,7 @@ import {
   parseCommandLine,
   stackPlan,
 } from '../../bench/run/options.js';
-import { HELP } from '../../bench/run/options-help.js';
+import { HELP } from '../../bench/bin/bench-help.js';
 import { parseOptions } from './support/options.js';
 
 const CLI = fileURLToPath(new URL('../../bench/bin/bench.js', import.meta.url));

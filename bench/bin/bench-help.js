@@ -1,11 +1,11 @@
 // @ts-check
 // `npm run bench -- --help`: every flag with its default, from the constants the options are parsed with.
-import { FALLBACK_DRIVER, DRIVER_NAMES, PREFERRED_DRIVER } from './drivers/registry.js';
+import { FALLBACK_DRIVER, DRIVER_NAMES, PREFERRED_DRIVER } from '../run/drivers/registry.js';
 import { SCENARIO_SETS } from '../model/beyond.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { FIRST_LOOK_STARTS, MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS } from '../model/design.js';
 import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES } from '../model/stacks.js';
-import { MIN_STEADY_ROUNDS } from './designs/steady-block.js';
+import { MIN_STEADY_ROUNDS } from '../run/designs/steady-block.js';
 import {
   DEFAULT_ABLATION_SCENARIOS,
   DEFAULT_BASE_PORT,
@@ -23,7 +23,7 @@ import {
   MIN_PROFILE_SEC,
   ONLY_WHEN_NAMED,
   QUICK,
-} from './options.js';
+} from '../run/options.js';
 
 export const HELP = `Usage: npm run bench -- [flags]
        npx nest-adapter-bench --config bench.config.json [flags]   (from your own project, once installed)
