@@ -21,7 +21,7 @@ import { MARK_SOCKET_ENV, markLoad, markSocketFor } from './load-window.js';
  * V8 flags for a profiled run, besides --logfile:
  * --no-logfile-per-isolate: one log at the given path, not isolate-0x…-v8.log;
  * --no-short-builtin-calls: otherwise V8 copies its builtins next to the JIT code and runs them from an address it
- * never logs, leaving about 16 % of an HTTP server's ticks unaccounted.
+ * never logs, leaving part of an HTTP server's ticks unaccounted (docs/profiles.md says how much).
  */
 export const PROFILE_FLAGS = Object.freeze(['--prof', '--no-logfile-per-isolate', '--no-short-builtin-calls']);
 const LOAD_MARKER = new URL('./load-marker.js', import.meta.url).href;

@@ -121,10 +121,8 @@ function expandCpuList(list) {
 
 /**
  * Pinned wherever the machine allows: every server then runs on the same CPU, so the two halves of a pair meet the same
- * (virtual) hardware. Unpinned on a 2-vCPU VM here, the scheduler moved servers and generator between vCPUs that the
- * host slowed at different moments: the Express and Fastify hello runs of a round barely correlated (r 0.05–0.33) and
- * the hello interval was ±14–26 %; pinned, r was 0.63–0.93 in six of eight runs and the interval ±2.9–14.3 % (see the
- * README's calibration).
+ * (virtual) hardware; unpinned, the scheduler moves servers and generator between vCPUs that the host slows at
+ * different moments, and a round's two runs stop correlating (docs/calibration.md, "How the defaults were chosen").
  * @param {{ pin?: boolean, 'no-pin'?: boolean, cpus?: string }} values
  */
 export function parsePinning(values) {

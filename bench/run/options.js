@@ -23,10 +23,9 @@ import { nestAppFlags } from './nest-app-flags.js';
 /** Each cold start costs a boot: past this a run takes longer than the answer needs. */
 const MAX_COLD_STARTS = 200;
 
-// Defaults, chosen so that the whole default run (16 pairs: hello, catalog and purchases on both stacks and both Nest
-// adapters, and hello on the four raw servers) stays under 3 minutes on a 2-vCPU machine: many short paired rounds beat
-// a few long ones, because a ratio taken within one round cancels the machine's slow drift, and the short bursts of
-// slowness this VM has spoil single rounds that the median then ignores. How the rounds are spent: --budget below.
+// Defaults: the whole default run stays within 3 minutes on two CPUs, in many short paired rounds rather than a few long
+// ones, since a ratio taken within one round cancels the host's slow drift (docs/method.md, "Paired, rotated rounds").
+// How the rounds are spent: --budget below.
 export const DEFAULT_CONNECTIONS = 50;
 export const DEFAULT_DURATION_SEC = 0.25;
 /** Even, so the rotation runs each pair in both orders equally often and an order effect cancels in the median. */
@@ -43,9 +42,8 @@ export const DEFAULT_BUDGET_SEC = 150;
 export const DEFAULT_STARTS = 3;
 /**
  * Untimed load on the same target and route right before each timed run (--burst), so no timed run starts on a server
- * that sat idle through the rest of the round. Off by default only because it adds its length and a generator start
- * to every run, which the default run's three minutes have no room for: measured here it lowered the ratio of a
- * database route whose Express side is slow to warm, and left the others within noise (see the README).
+ * that sat idle through the rest of the round. Off by default: it adds its length and a generator start to every run,
+ * which the default run's three minutes have no room for (docs/method.md, "Paired, rotated rounds").
  */
 export const DEFAULT_BURST_SEC = 0;
 /** @typedef {'together' | 'back-to-back'} Pairing */

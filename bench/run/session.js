@@ -173,8 +173,8 @@ function youngMiB(snapshot) {
 }
 
 /**
- * Servers started together: they share the server's and the generator's CPUs while they boot, and an --ablate run's
- * fourteen Nest servers booting at once each took longer than a target's ready timeout.
+ * Servers started together: they share the server's and the generator's CPUs while they boot, and with too many at
+ * once (an --ablate run starts a Nest server per part left out) each boots slower than a target's ready timeout.
  */
 const STARTING_AT_ONCE = 4;
 

@@ -1,6 +1,6 @@
 // @ts-check
-// autocannon through its programmatic API, in this process: always available, but it needs about 1.5 times the CPU
-// of wrk per request (~16 µs against 10–12 µs here, see README), so fast servers saturate it first (runs flag that).
+// autocannon through its programmatic API, in this process: always available, but it needs more CPU per request than
+// wrk (docs/method.md, "Load generator"), so fast servers saturate it first (runs flag that).
 import autocannon from 'autocannon';
 
 import { hasUniqueValues, uniqueFiller } from '../unique-values.js';

@@ -54,7 +54,7 @@ const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} *
 
 export const DRIVER_NAMES = Object.keys(LOADERS);
 
-/** Preferred generator: the least CPU per request here (see README); autocannon is the fallback needing no install. */
+/** Preferred generator: the least CPU per request (docs/method.md, "Load generator"); autocannon needs no install. */
 export const PREFERRED_DRIVER = 'wrk';
 export const FALLBACK_DRIVER = 'autocannon';
 
