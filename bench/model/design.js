@@ -86,13 +86,11 @@ export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
  */
 
 /**
- * The design the options ask for. Takes a run's options or an old record's: without budgetSec (before --budget) the
- * rounds were fixed, without starts (before --starts) the servers started once.
- * @param {{ rounds: number, budgetSec?: number | null, starts?: number }} options
+ * The design the options ask for.
+ * @param {{ rounds: number, budgetSec: number | null, starts: number }} options
  * @returns {Design}
  */
-export function designOf({ rounds, budgetSec, starts = 1 }) {
-  const budgetPerRuntimeSec = typeof budgetSec === 'number' ? budgetSec : null;
+export function designOf({ rounds, budgetSec: budgetPerRuntimeSec, starts }) {
   return {
     kind: starts > 1 ? 'starts' : budgetPerRuntimeSec === null ? 'rounds' : 'budget',
     starts,

@@ -252,8 +252,7 @@ export {};
 /**
  * @typedef {object} Environment
  * @property {{ model: string, count: number, governor: string | null }} cpu
- * @property {HostIdentity} [host] the CPU's identity, kernel and virtualisation; absent in results
- *   written before it was recorded
+ * @property {HostIdentity | null} host the CPU's identity, kernel and virtualisation; null: not recorded
  * @property {number} memoryGiB
  * @property {{ kernel: string, distribution: string | null }} os
  * @property {{ node: string, argv: string[] }} bench the node running the bench, and how it was called

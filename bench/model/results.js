@@ -40,14 +40,14 @@ export const RESULTS_SCHEMA = 2;
  * @property {import('./records.js').LoadResult | null} load
  * @property {{ cpuUsPerRequest: number | null, peakRssMiB: number | null, peakRssWindow: 'run' | 'process' } | null} server
  * @property {{ cpuShare: number, saturated: boolean } | null} generator cpuShare: CPU seconds per second of run (1 = one core)
- * @property {{ busiest: string | null, cpuShare: number } | null} [neighbours] the other server that used the most CPU
- *   during the run, in CPU seconds per second (absent in results written before it was recorded)
- * @property {import('./records.js').ServerState | null} [state] GC, heap and event loop, from the server's
- *   telemetry preload; null when the server ran without it (see `started[].telemetryMissing`); absent before it existed
+ * @property {{ busiest: string | null, cpuShare: number } | null} neighbours the other server that used the most CPU
+ *   during the run, in CPU seconds per second
+ * @property {import('./records.js').ServerState | null} state GC, heap and event loop, from the server's telemetry
+ *   preload; null when the server ran without it (see `started[].telemetryMissing`)
  * @property {import('./records.js').Settling} [settle] the wait before the run for the last one's leftovers; absent
- *   in results written before settling
- * @property {import('./records.js').HostDuringRun | null} [host] steal, and the work on the server's core not charged to it;
- *   absent in results written before it was recorded
+ *   when the run never began (its server was not running), or in results written before settling
+ * @property {import('./records.js').HostDuringRun | null} host steal, and the work on the server's core not charged
+ *   to it
  *
  * @typedef {object} Results
  * @property {number} schema
@@ -215,7 +215,8 @@ export const RECORDED_BEFORE_STOP_RULE = Object.freeze({
 
 /**
  * Results in this bench's shape from any shape it wrote before: each field that did not exist yet holds what those
- * runs did (the bare stack, one start, no budget, no stops, the stop rule of their day).
+ * runs did (the bare stack, one start, no budget, no stops, the stop rule of their day) or, for what they did not
+ * observe (the server's state, the host, the neighbours), null, as a run that could not observe it writes.
  * @param {any} written a parsed results.json of schema 1 or RESULTS_SCHEMA
  * @returns {Results}
  */
@@ -223,27 +224,38 @@ export function upgradeResults(written) {
   if (written.schema === RESULTS_SCHEMA) return written;
   /** @template {{ stack?: string }} T @param {T} record */
   const stacked = (record) => ({ ...record, stack: record.stack ?? BARE });
+  const options = {
+    ...written.options,
+    budgetSec: written.options.budgetSec ?? null,
+    starts: written.options.starts ?? 1,
+    burstSec: written.options.burstSec ?? 0,
+    pipelining: written.options.pipelining ?? 1,
+  };
+  /** @param {RunRecord} run what the run did not record yet, it did not observe */
+  const observed = (run) => ({
+    ...stacked(run),
+    start: run.start ?? 0,
+    neighbours: run.neighbours ?? null,
+    state: run.state ?? null,
+    host: run.host ?? null,
+  });
   return {
     ...written,
     schema: RESULTS_SCHEMA,
-    options: {
-      ...written.options,
-      budgetSec: written.options.budgetSec ?? null,
-      starts: written.options.starts ?? 1,
-      burstSec: written.options.burstSec ?? 0,
-      pipelining: written.options.pipelining ?? 1,
-    },
+    environment: { ...written.environment, host: written.environment.host ?? null },
+    options,
     plan: {
       runtimeChoice: null,
       ...written.plan,
       pairs: written.plan.pairs.map(stacked),
       notApplicable: written.plan.notApplicable.map(stacked),
-      design: written.plan.design ?? designOf(written.options),
+      design: written.plan.design ?? designOf(options),
     },
     verification: written.verification.map(stacked),
     headerDifferences: written.headerDifferences.map(stacked),
-    runs: written.runs.map((/** @type {RunRecord} */ run) => ({ ...stacked(run), start: run.start ?? 0 })),
+    runs: written.runs.map(observed),
     stops: written.stops ?? [],
+    ...(written.profiles ? { profiles: written.profiles.map(stacked) } : {}),
     ...(written.options.budgetSec != null && (written.options.starts ?? 1) > 1
       ? { stopRule: written.stopRule ?? RECORDED_BEFORE_STOP_RULE }
       : {}),

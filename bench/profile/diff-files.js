@@ -79,7 +79,7 @@ export async function diffRuntimes(records, { log }) {
         out.push({
           target: newer.target,
           scenario: newer.scenario,
-          stack: newer.stack ?? 'bare',
+          stack: newer.stack,
           older: runtimes[i - 1],
           newer: runtimes[i],
           files,

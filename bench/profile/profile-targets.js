@@ -33,7 +33,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @typedef {object} ProfileRecord
  * @property {string} target
  * @property {string} scenario
- * @property {string} [stack] the app stack it ran with; absent before stacks existed: bare
+ * @property {string} stack the app stack it ran with
  * @property {{ spec: string, name: string, version: string }} runtime
  * @property {import('./process-log.js').MeasuredCost | null} [measured] the timed runs' CPU per request for this pair
  * @property {string} driver
@@ -83,7 +83,7 @@ export async function profileTargets(options) {
   if (runtime.name === 'bun') {
     const skipped = `${runtime.spec}: Bun runs on JavaScriptCore, which has no --prof log; bun is not profiled`;
     log(`profiles skipped — ${skipped}`);
-    return pairs.map((pair) => ({ ...pair, ...base, skipped }));
+    return pairs.map((pair) => ({ ...pair, stack: pair.stack ?? BARE, ...base, skipped }));
   }
   await mkdir(outDir, { recursive: true });
   /** @type {ProfileRecord[]} */
@@ -111,12 +111,13 @@ export async function profileTargets(options) {
 async function profilePair(pair, counter, base, options) {
   const { config = BUILTIN_CONFIG, runtime, durationSec, outDir, log = () => {}, env = {} } = options;
   const stack = pair.stack ?? BARE;
-  const name = `${instanceName({ target: pair.target, stack })}-${pair.scenario}`;
+  const stacked = { ...pair, stack };
+  const name = `${instanceName(stacked)}-${pair.scenario}`;
   const target = targetNamed(config, pair.target);
   const notProfiled = whyNotProfiled(target);
   if (notProfiled) {
     log(`profile ${counter}: ${name} skipped — ${notProfiled}`);
-    return { ...pair, ...base, skipped: notProfiled };
+    return { ...stacked, ...base, skipped: notProfiled };
   }
   log(`profile ${counter}: ${name} (${durationSec} s under ${runtime.spec})`);
   const logFile = path.resolve(outDir, `${name}.v8.log`);
@@ -160,7 +161,7 @@ async function profilePair(pair, counter, base, options) {
       unexpectedStatus: result.unexpectedStatus,
     };
     return {
-      ...pair,
+      ...stacked,
       ...base,
       load,
       files,
@@ -169,7 +170,7 @@ async function profilePair(pair, counter, base, options) {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`  profile failed: ${message}`);
-    return { ...pair, ...base, error: message };
+    return { ...stacked, ...base, error: message };
   }
 }
 
@@ -259,7 +260,7 @@ export function measuredCost(runs, pair) {
       run.runtime === pair.runtime &&
       run.target === pair.target &&
       run.scenario === pair.scenario &&
-      (run.stack ?? BARE) === pair.stack &&
+      run.stack === pair.stack &&
       typeof run.server?.cpuUsPerRequest === 'number',
   );
   if (own.length === 0) return null;

@@ -18,6 +18,7 @@ function run(target: string, round: number, youngMiB: number, extra: Partial<Run
     load: { rps: 1000, durationSec: 0.5 } as RunRecord['load'],
     server: null,
     generator: null,
+    neighbours: null,
     state: {
       between: NO_GC,
       during: { ...NO_GC, pauses: { minor: { count: 4, totalMs: 5, maxMs: 2 } } },

@@ -11,7 +11,7 @@ import { barrier, timedRun } from '../timed-run.js';
 import { isJudged } from '../../model/compared.js';
 import { FIRST_LOOK_STARTS } from '../../model/design.js';
 import { runWallSec } from '../../model/results.js';
-import { blockKey, stackOf } from '../../model/keys.js';
+import { blockKey } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
 
 /** @typedef {import('../plan.js').Pair} Pair */
@@ -274,9 +274,7 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
           fitBlockLoad(
             session,
             block,
-            records.filter((record) =>
-              judgedNames.includes(instanceName({ target: record.target, stack: stackOf(record) })),
-            ),
+            records.filter((record) => judgedNames.includes(instanceName(record))),
           );
         return records;
       },

@@ -5,7 +5,6 @@
 // warm-up; the rounds from it on are the block's measurements.
 import { steadyState } from '../../maths/changepoints.js';
 import { drifts } from '../../maths/trend.js';
-import { stackOf } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
 
 /**
@@ -80,9 +79,7 @@ function outcome(rounds, targets, judged, steadyRounds, ending) {
   let steadyFrom = ALWAYS_WARM_UP_ROUNDS;
   let steady = true;
   for (const target of targets) {
-    const runs = rounds.map((records) =>
-      records.find((record) => instanceName({ target: record.target, stack: stackOf(record) }) === target),
-    );
+    const runs = rounds.map((records) => records.find((record) => instanceName(record) === target));
     const cpuUsPerRequest = runs.map(costPerRequest);
     const youngMiB = runs.map((run) => run?.state?.heapBefore?.youngMiB ?? null);
     const cost = steadyOf(cpuUsPerRequest, steadyRounds, 'no steady state');
@@ -144,10 +141,6 @@ function stoppedAnswering(rounds, targets) {
   if (rounds.length < FAILED_ROUNDS_TO_STOP) return false;
   const last = rounds.slice(-FAILED_ROUNDS_TO_STOP);
   return targets.some((target) =>
-    last.every(
-      (records) =>
-        records.find((record) => instanceName({ target: record.target, stack: stackOf(record) }) === target)?.status !==
-        'ok',
-    ),
+    last.every((records) => records.find((record) => instanceName(record) === target)?.status !== 'ok'),
   );
 }

@@ -70,6 +70,21 @@ describe('readResults', () => {
     expect(upgraded.stopRule).toEqual({ decideConfidence: 0.9 });
   });
 
+  it('reads what a run of the first schema did not observe (neighbours, server state, host) as null, and stacks its profiles', () => {
+    const written = firstSchema();
+    // the synthetic run records neither the server's state nor the host
+    const { neighbours: _neighbours, ...unobserved } = written.runs[0];
+    const upgraded = read({
+      ...written,
+      environment: { ...written.environment, host: undefined },
+      runs: [unobserved],
+      profiles: [{ target: 'nest-express', scenario: 'hello' }],
+    });
+    expect(upgraded.runs[0]).toMatchObject({ neighbours: null, state: null, host: null });
+    expect(upgraded.environment.host).toBeNull();
+    expect(upgraded.profiles?.[0].stack).toBe('bare');
+  });
+
   it('reads results of the current schema as they are', () => {
     const current = results(() => 2);
     expect(read(current)).toEqual(current);

@@ -64,7 +64,12 @@ export function results(
   return {
     schema: RESULTS_SCHEMA,
     startedAt: '2026-01-01T00:00:00.000Z',
-    plan: { runtimes: [runtime], pairs: [], notApplicable: [], design: designOf({ rounds: ROUNDS / starts, starts }) },
+    plan: {
+      runtimes: [runtime],
+      pairs: [],
+      notApplicable: [],
+      design: designOf({ rounds: ROUNDS / starts, budgetSec: null, starts }),
+    },
     options: {
       rounds: ROUNDS / starts,
       starts,
