@@ -5,7 +5,7 @@
 import { join, resolve } from 'node:path';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord, loadConfig } from '../model/config.js';
-import { collectEnvironment } from '../run/environment.js';
+import { collectEnvironment } from './environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
 
-const ENVIRONMENT_MODULE = new URL('../../bench/run/environment.js', import.meta.url).href;
+const ENVIRONMENT_MODULE = new URL('../../bench/bin/environment.js', import.meta.url).href;
 
 describe('the environment a run records', () => {
   it("counts the machine's CPUs even when the bench itself is pinned to one of them", () => {

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { hostIdentity } from './host.js';
+import { hostIdentity } from '../run/host.js';
 import { PROJECT_ROOT } from '../model/project-root.js';
 
 /** The packages whose versions decide the outcome. */
