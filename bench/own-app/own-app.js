@@ -17,8 +17,8 @@ import {
 } from './app-config.js';
 import { appClient, authenticateExport, signIn } from './authenticate.js';
 import { bootFailure } from './boot-failure.js';
-import { describeExit } from '../run/targets.js';
 import { checkCompatibility } from './compatibility.js';
+import { checkedRoutes, heldScenarios } from './checked-routes.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { fetchLists, listRequests, resolveIds } from './id-sources.js';
 import {
@@ -28,7 +28,6 @@ import {
   planGraphql,
   readOperations,
   withGraphql,
-  withoutErrors,
 } from './graphql.js';
 import {
   findWitness,
@@ -75,10 +74,58 @@ import { scanApp } from './scan.js';
  */
 
 /**
+ * What a run resolves once about the app, from its flags: every later step is given this object.
+ * @typedef {object} OwnAppContext
+ * @property {NestAppFlags} flags
+ * @property {import('./packages.js').NestApp} app
+ * @property {import('./discover.js').Discovered} discovered
+ * @property {{ scenarios: Record<string, unknown>[], prepare: import('../model/config.js').PrepareStep | null }} user
+ *   a --config file's scenarios and prepare step
+ * @property {import('./traffic.js').TrafficLog | null} traffic
+ * @property {((client: import('./authenticate.js').AppClient) => unknown) | null} authenticate
+ * @property {Record<string, string>} adapters adapterChoices()
+ * @property {import('./graphql.js').GraphqlOperation[]} fileOperations --graphql-queries
+ * @property {import('./scan.js').ScanRecord} scan
+ * @property {string} baseDir results go under it
+ */
+
+/**
+ * What the plan was given from the app, signed in.
+ * @typedef {object} Asked
+ * @property {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
+ * @property {Map<string, unknown>} [graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
+ * @property {import('./authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
+ *   route's body where --body gives none
+ * @property {import('./principal.js').SignInWitness | null} [witness] a /me's answer names the principal's ids
+ */
+
+/**
  * @param {NestAppFlags} flags
  * @param {string | null} configFile --config: scenarios to add
  */
 export async function loadOwnApp(flags, configFile) {
+  const context = await ownAppContext(flags, configFile);
+  const firstPlan = planWith(context, { headers: {}, params: {} });
+  const config = configFor(context, context.app, firstPlan);
+  return {
+    routeLines: routeLines(context.discovered),
+    config,
+    /** what the app found installed beside it */
+    versions: context.app.versions,
+    /**
+     * Every route on both adapters: those that differ, or fail on both, leave the run; the others are verified
+     * against Express's answer and timed.
+     * @param {CheckContext} run
+     */
+    check: (run) => checkOwnApp(context, { firstPlan, config }, run),
+  };
+}
+
+/**
+ * @param {NestAppFlags} flags @param {string | null} configFile
+ * @returns {Promise<OwnAppContext>}
+ */
+async function ownAppContext(flags, configFile) {
   const app = resolveNestApp(flags.module, flags.setup, flags.cwd ?? null);
   const discovered = await discoverRoutes(app);
   const user =
@@ -88,209 +135,218 @@ export async function loadOwnApp(flags, configFile) {
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
   const authenticate = await authenticateExport(app.setupFile);
   const adapters = await adapterChoices(app.setupFile);
-  const { graphql } = discovered;
-  if (flags.graphqlQueries && !graphql)
+  if (flags.graphqlQueries && !discovered.graphql)
     throw new UsageError(
       `--graphql-queries: ${app.moduleFile} serves no GraphQL (no GraphQLModule from @nestjs/graphql)`,
     );
   const fileOperations = flags.graphqlQueries ? readOperations(flags.graphqlQueries, app.moduleFile) : [];
   const scan = await scanApp(app);
-  /**
-   * @param {import('./authenticate.js').Credentials} signedIn
-   * @param {object} [asked] what the app answered, signed in
-   * @param {Map<string, unknown>} [asked.lists] list answers the app gave (id-sources.js)
-   * @param {Map<string, unknown>} [asked.graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
-   * @param {import('./authenticate.js').SignInRequest[]} [asked.signInRequests] what authenticate() sent: the
-   *   sign-in route's body where --body gives none
-   * @param {import('./principal.js').SignInWitness | null} [asked.witness] a /me's answer names the principal's ids
-   */
-  const planWith = (
-    { headers, params },
-    { lists = new Map(), graphqlLists = new Map(), signInRequests = [], witness = null } = {},
-  ) => {
-    const flat = { ...params, ...flags.params };
-    const principal = principalValues({ headers, params }, witness);
-    const avoid = principal.map((p) => p.value);
-    const claims = tokenClaimValues(headers);
-    const plan = planOwnApp({
-      discovered,
-      params: flat,
-      traffic,
-      trafficFile: flags.traffic,
-      configScenarios: user.scenarios,
-      bodies: [
-        ...flags.bodies,
-        ...signInRequests.map((r) => ({ ...r, source: /** @type {const} */ ('authenticate()') })),
-      ],
-      headers: { ...headers, ...flags.headers },
-      ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid, claims }),
-      principal,
-      timeWrites: flags.timeWrites ?? [],
-    });
-    if (!graphql) return plan;
-    return withGraphql(
-      plan,
-      planGraphql({
-        api: graphql,
-        fileOperations,
-        params: flat,
-        headers: { ...headers, ...flags.headers },
-        logged: graphqlTraffic(traffic, graphql.path),
-        lists: graphqlLists,
-        avoid: [...avoid, ...claims],
-        signInRequests,
-      }),
-    );
-  };
   const baseDir = configFile === null ? process.cwd() : dirname(configFile);
-  /** @param {import('./packages.js').NestApp} onApp @param {ReturnType<typeof planWith>} plan */
-  const configFor = (onApp, plan) => {
-    const mix = trafficMix(plan.routes);
-    return ownAppConfig({
-      app: onApp,
-      scenarios: [...plan.scenarios, ...(mix ? [mix] : [])],
-      prepare: user.prepare,
-      baseDir,
-    });
+  return { flags, app, discovered, user, traffic, authenticate, adapters, fileOperations, scan, baseDir };
+}
+
+/**
+ * The plan, from what the sign-in returned and what the app answered.
+ * @param {OwnAppContext} context
+ * @param {import('./authenticate.js').Credentials} signedIn
+ * @param {Asked} [asked]
+ */
+function planWith(
+  { flags, discovered, traffic, user, fileOperations },
+  { headers, params },
+  { lists = new Map(), graphqlLists = new Map(), signInRequests = [], witness = null } = {},
+) {
+  const { graphql } = discovered;
+  const flat = { ...params, ...flags.params };
+  const principal = principalValues({ headers, params }, witness);
+  const avoid = principal.map((p) => p.value);
+  const claims = tokenClaimValues(headers);
+  const plan = planOwnApp({
+    discovered,
+    params: flat,
+    traffic,
+    trafficFile: flags.traffic,
+    configScenarios: user.scenarios,
+    bodies: [
+      ...flags.bodies,
+      ...signInRequests.map((r) => ({ ...r, source: /** @type {const} */ ('authenticate()') })),
+    ],
+    headers: { ...headers, ...flags.headers },
+    ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid, claims }),
+    principal,
+    timeWrites: flags.timeWrites ?? [],
+  });
+  if (!graphql) return plan;
+  return withGraphql(
+    plan,
+    planGraphql({
+      api: graphql,
+      fileOperations,
+      params: flat,
+      headers: { ...headers, ...flags.headers },
+      logged: graphqlTraffic(traffic, graphql.path),
+      lists: graphqlLists,
+      avoid: [...avoid, ...claims],
+      signInRequests,
+    }),
+  );
+}
+
+/**
+ * @param {OwnAppContext} context @param {import('./packages.js').NestApp} onApp
+ * @param {ReturnType<typeof planWith>} plan
+ */
+function configFor({ user, baseDir }, onApp, plan) {
+  const mix = trafficMix(plan.routes);
+  return ownAppConfig({
+    app: onApp,
+    scenarios: [...plan.scenarios, ...(mix ? [mix] : [])],
+    prepare: user.prepare,
+    baseDir,
+  });
+}
+
+/**
+ * What the plan asks the app on Express, signed in: the list answers that give ids, and a witness of the sign-in.
+ * @param {OwnAppContext} context
+ * @param {import('./authenticate.js').AppClient} client @param {import('./authenticate.js').Credentials} signedIn
+ */
+async function askApp(context, client, signedIn) {
+  const { flags, discovered, authenticate } = context;
+  const { graphql } = discovered;
+  const headers = { ...signedIn.headers, ...flags.headers };
+  const lists = await fetchLists(
+    client,
+    listRequests(discovered.routes, { ...signedIn.params, ...flags.params }),
+    headers,
+  );
+  const reads = planWith(context, signedIn, { lists }).routes.flatMap((r) =>
+    r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
+  );
+  const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
+  const graphqlLists = graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map();
+  return { lists, witness, graphqlLists };
+}
+
+/**
+ * @typedef {{ runtime: import('../runtimes/runtimes.js').Runtime, options: import('../run/options.js').Options,
+ *   log: (line: string) => void, set?: import('../packages/sets.js').PackageSet }} CheckContext set: --packages,
+ *   the set the app runs on in place of its own packages
+ */
+
+/**
+ * Signs in, asks the app what the plan needs, and checks every planned route on both adapters.
+ * @param {OwnAppContext} context
+ * @param {{ firstPlan: ReturnType<typeof planWith>, config: import('../model/config.js').Config }} first the plan
+ *   and config made before anything was asked of the app
+ * @param {CheckContext} run
+ */
+async function checkOwnApp(context, { firstPlan, config }, { runtime, options, log, set }) {
+  const { app, discovered, flags, authenticate, scan } = context;
+  const onApp = set ? onPackageSet(app, set) : app;
+  const base = set ? configFor(context, onApp, firstPlan) : config;
+  const prepared =
+    (await base.prepare?.({
+      targets: [EXPRESS_TARGET, FASTIFY_TARGET],
+      scenarios: config.scenarios.map((s) => s.name),
+      log,
+    })) ?? {};
+  const asksApp =
+    authenticate !== null || Boolean(discovered.graphql) || listRequests(discovered.routes, flags.params).length > 0;
+  const signedIn = await signIn({
+    authenticate,
+    setupFile: app.setupFile,
+    config: base,
+    runtime,
+    basePort: options.basePort,
+    env: prepared.env ?? {},
+    log,
+    whileSignedIn: asksApp ? (client, credentials) => askApp(context, client, credentials) : null,
+  });
+  const witness = signedIn.found?.witness ?? null;
+  const plan = planWith(context, signedIn.credentials, {
+    lists: signedIn.found?.lists,
+    graphqlLists: signedIn.found?.graphqlLists,
+    signInRequests: signedIn.requests,
+    witness,
+  });
+  const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
+  const signInChanged = authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;
+  const compatibility = await checkCompatibility({
+    config: configFor(context, onApp, plan),
+    runtime,
+    basePort: options.basePort,
+    env: prepared.env ?? {},
+    token: prepared.token ?? null,
+    log,
+    uploads: uploadFields(plan.routes, scan),
+    cookies: scan.cookies ?? [],
+    afterWrite: signInChanged ? (url) => signInChanged(appClient(url)) : undefined,
+    corsOrigin: scan.corsOrigins?.[0],
+  });
+  return timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log });
+}
+
+/**
+ * What the check leaves to time: the routes that answered alike, each held to Express's answer, with the record the
+ * report is rendered from.
+ * @param {OwnAppContext} context
+ * @param {object} checked
+ * @param {import('./packages.js').NestApp} checked.onApp
+ * @param {import('../model/config.js').Config} checked.config the first config: its scenarios are the defaults
+ * @param {ReturnType<typeof planWith>} checked.plan
+ * @param {import('./compatibility.js').Compatibility} checked.compatibility
+ * @param {import('../model/config.js').Prepared} checked.prepared
+ * @param {Awaited<ReturnType<typeof signIn>>} checked.signedIn
+ * @param {CheckContext} run
+ */
+function timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log }) {
+  const { app, discovered, flags, scan, adapters, baseDir } = context;
+  const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
+  const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);
+  for (const name of graphqlRefused.keys()) kept.delete(name);
+  const routes = checkedRoutes(plan.routes, compatibility, graphqlRefused);
+  for (const { lostSignIn, request } of compatibility.routes)
+    if (lostSignIn) log(lostSignInReason(lostSignIn, request));
+  const finalMix = trafficMix(routes);
+  const scenarios = [...heldScenarios(plan, routes, kept), ...(finalMix ? [finalMix] : [])];
+  /** @type {OwnAppRecord} */
+  const record = {
+    module: app.moduleFile,
+    setup: app.setupFile,
+    cwd: app.cwd,
+    versions: onApp.versions,
+    routes,
+    compatibility,
+    traffic: plan.traffic,
+    mix: finalMix ? TRAFFIC_SCENARIO : null,
+    signIn: signedIn?.record ?? null,
+    headers: Object.keys(flags.headers),
+    swaggerError: discovered.swaggerError ?? null,
+    scan,
+    adapters,
+    bootFailure: compatibility.startFailure
+      ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
+      : null,
   };
-  /**
-   * What the plan asks the app on Express, signed in: the list answers that give ids, and a witness of the sign-in.
-   * @param {import('./authenticate.js').AppClient} client @param {import('./authenticate.js').Credentials} signedIn
-   */
-  const askApp = async (client, signedIn) => {
-    const headers = { ...signedIn.headers, ...flags.headers };
-    const lists = await fetchLists(
-      client,
-      listRequests(discovered.routes, { ...signedIn.params, ...flags.params }),
-      headers,
+  if (scenarios.length === 0) return { config: null, options, record };
+  const checkedConfig = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir });
+  const names = checkedConfig.scenarios.map((s) => s.name);
+  // without --scenarios every checked route is timed: ids and sign-in fill routes the first plan could not
+  const planned = config.scenarios.map((s) => s.name);
+  const defaulted = planned.every((name) => options.scenarios.includes(name));
+  const chosen = defaulted ? names : options.scenarios.filter((name) => names.includes(name));
+  if (chosen.length === 0)
+    throw new UsageError(
+      `--scenarios ${options.scenarios.join(',')}: none of them answers alike on both adapters; see the table above`,
     );
-    const reads = planWith(signedIn, { lists }).routes.flatMap((r) =>
-      r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
-    );
-    const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
-    const graphqlLists = graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map();
-    return { lists, witness, graphqlLists };
-  };
-  const asksApp = authenticate !== null || Boolean(graphql) || listRequests(discovered.routes, flags.params).length > 0;
-  const firstPlan = planWith({ headers: {}, params: {} });
-  const config = configFor(app, firstPlan);
+  // R req/s of the app's traffic: the mix alone when there is one; without a log, each route at R
+  const curveScenarios =
+    options.rate !== null && finalMix && chosen.includes(TRAFFIC_SCENARIO) ? [TRAFFIC_SCENARIO] : null;
   return {
-    routeLines: routeLines(discovered),
-    config,
-    /** what the app found installed beside it */
-    versions: app.versions,
-    /**
-     * Every route on both adapters: those that differ, or fail on both, leave the run; the others are verified
-     * against Express's answer and timed.
-     * @param {{ runtime: import('../runtimes/runtimes.js').Runtime, options: import('../run/options.js').Options,
-     *   log: (line: string) => void, set?: import('../packages/sets.js').PackageSet }} context set: --packages,
-     *   the set the app runs on in place of its own packages
-     */
-    async check({ runtime, options, log, set }) {
-      const onApp = set ? onPackageSet(app, set) : app;
-      const base = set ? configFor(onApp, firstPlan) : config;
-      const prepared =
-        (await base.prepare?.({
-          targets: [EXPRESS_TARGET, FASTIFY_TARGET],
-          scenarios: config.scenarios.map((s) => s.name),
-          log,
-        })) ?? {};
-      const signedIn = await signIn({
-        authenticate,
-        setupFile: app.setupFile,
-        config: base,
-        runtime,
-        basePort: options.basePort,
-        env: prepared.env ?? {},
-        log,
-        whileSignedIn: asksApp ? askApp : null,
-      });
-      const witness = signedIn.found?.witness ?? null;
-      const plan = planWith(signedIn.credentials, {
-        lists: signedIn.found?.lists,
-        graphqlLists: signedIn.found?.graphqlLists,
-        signInRequests: signedIn.requests,
-        witness,
-      });
-      const checking = configFor(onApp, plan);
-      const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
-      const signInChanged =
-        authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;
-      const compatibility = await checkCompatibility({
-        config: checking,
-        runtime,
-        basePort: options.basePort,
-        env: prepared.env ?? {},
-        token: prepared.token ?? null,
-        log,
-        uploads: uploadFields(plan.routes, scan),
-        cookies: scan.cookies ?? [],
-        afterWrite: signInChanged ? (url) => signInChanged(appClient(url)) : undefined,
-        corsOrigin: scan.corsOrigins?.[0],
-      });
-      const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
-      const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);
-      for (const name of graphqlRefused.keys()) kept.delete(name);
-      const routes = checkedRoutes(plan.routes, compatibility, graphqlRefused);
-      for (const { lostSignIn, request } of compatibility.routes)
-        if (lostSignIn) log(lostSignInReason(lostSignIn, request));
-      const finalMix = trafficMix(routes);
-      // timed writes change what reads answer: with one in the run, a read is held to its status and media type
-      const writes = routes.some(
-        (route) => route.scenario !== null && route.method !== 'GET' && route.graphql !== 'query',
-      );
-      const operations = new Set(routes.filter((r) => r.graphql && r.scenario).map((r) => r.scenario));
-      const scenarios = [
-        ...plan.scenarios
-          .filter((s) => kept.has(String(s.name)))
-          .map((s) =>
-            s.expect === undefined
-              ? {
-                  ...s,
-                  expect: {
-                    ...expectation(/** @type {any} */ (kept.get(String(s.name))), writes),
-                    ...(writes && operations.has(String(s.name)) ? { body: withoutErrors } : {}),
-                  },
-                }
-              : s,
-          ),
-        ...(finalMix ? [finalMix] : []),
-      ];
-      /** @type {OwnAppRecord} */
-      const record = {
-        module: app.moduleFile,
-        setup: app.setupFile,
-        cwd: app.cwd,
-        versions: onApp.versions,
-        routes,
-        compatibility,
-        traffic: plan.traffic,
-        mix: finalMix ? TRAFFIC_SCENARIO : null,
-        signIn: signedIn?.record ?? null,
-        headers: Object.keys(flags.headers),
-        swaggerError: discovered.swaggerError ?? null,
-        scan,
-        adapters,
-        bootFailure: compatibility.startFailure
-          ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
-          : null,
-      };
-      if (scenarios.length === 0) return { config: null, options, record };
-      const checked = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir });
-      const names = checked.scenarios.map((s) => s.name);
-      // without --scenarios every checked route is timed: ids and sign-in fill routes the first plan could not
-      const planned = config.scenarios.map((s) => s.name);
-      const defaulted = planned.every((name) => options.scenarios.includes(name));
-      const chosen = defaulted ? names : options.scenarios.filter((name) => names.includes(name));
-      if (chosen.length === 0)
-        throw new UsageError(
-          `--scenarios ${options.scenarios.join(',')}: none of them answers alike on both adapters; see the table above`,
-        );
-      // R req/s of the app's traffic: the mix alone when there is one; without a log, each route at R
-      const curveScenarios =
-        options.rate !== null && finalMix && chosen.includes(TRAFFIC_SCENARIO) ? [TRAFFIC_SCENARIO] : null;
-      return { config: checked, options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true }, record };
-    },
+    config: checkedConfig,
+    options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true },
+    record,
   };
 }
 
@@ -323,61 +379,4 @@ function uploadFields(routes, scan) {
       return route ? [[/** @type {string} */ (route.scenario), /** @type {string} */ (finding.field)]] : [];
     }),
   );
-}
-
-/**
- * Each planned route with what the check found: still to be timed, or not measured and why.
- * @param {import('./app-config.js').RouteEntry[]} planned
- * @param {import('./compatibility.js').Compatibility} compatibility
- * @param {Map<string, string>} graphqlRefused
- * @returns {import('./app-config.js').RouteEntry[]}
- */
-function checkedRoutes(planned, { startFailure, routes, ends = [] }, graphqlRefused) {
-  return planned.map((route) => {
-    const found = routes.find((r) => r.scenario === route.scenario);
-    if (startFailure && route.scenario)
-      return { ...route, scenario: null, notMeasured: `the app does not start on ${startFailure.adapter}` };
-    if (route.scenario && graphqlRefused.has(route.scenario))
-      return { ...route, scenario: null, notMeasured: graphqlRefused.get(route.scenario) ?? null };
-    if (!found || found.expect) return route;
-    const end = ends.find((e) => e.scenario === found.scenario && e.probe === null);
-    return {
-      ...route,
-      scenario: null,
-      notMeasured: found.lostSignIn
-        ? lostSignInReason(found.lostSignIn, found.request)
-        : end
-          ? `its request ended the app's process on ${end.adapter} (${describeExit(end)}: ${end.error}); the server was started again for the next route`
-          : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
-    };
-  });
-}
-
-/**
- * A derived body the app refused on both adapters: what it said, and the flag that gives the route its own body.
- * @param {import('./app-config.js').RouteEntry} route
- * @param {import('./compatibility.js').RouteCompatibility} found
- */
-function refusedBody(route, found) {
-  const { status, error, refusal } = found.express;
-  if (route.body !== 'derived' || found.difference !== null || status === null || status < 400) return null;
-  const from = route.bodySources?.length ? route.bodySources.join(' and ') : 'its DTO, which declares no rules';
-  const said = refusal ?? error;
-  const fix = route.unfilled?.length
-    ? route.unfilled.join('; ')
-    : `give it --body '${route.method} ${route.path}=JSON'`;
-  return `answers ${status} on both adapters to the body derived from ${from}${said ? `: ${said}` : ''}; ${fix}`;
-}
-
-/**
- * Express's answer as a scenario's expect: what both adapters must keep answering.
- * @param {{ status: number, contentType: string | null, body: unknown }} answer
- * @param {boolean} writes the run times writes, which change what reads answer: bodies are not held
- */
-function expectation({ status, contentType, body }, writes) {
-  return {
-    status,
-    ...(contentType ? { contentType } : {}),
-    ...(body === undefined || writes ? {} : { body }),
-  };
 }
