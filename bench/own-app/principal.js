@@ -18,8 +18,17 @@ const IDENTITY_SEGMENT =
 const CREDENTIAL_SEGMENT = /password|e-?mail/i;
 /** Paths that use credentials without changing the signed-in account: a sign-in, a sign-up. */
 const SIGN_IN_SEGMENT = /^(log-?in|sign-?in|register|sign-?up|token|refresh)$/i;
-/** Body fields of a password change. */
-const PASSWORD_CHANGE_FIELD = /^(old|current|previous|new)[-_]?password$/i;
+/** A body field that proves the account's own password: only a change of the signed-in account sends it. */
+const CURRENT_PASSWORD_FIELD = /^(old|current|previous)[-_]?password$/i;
+/** A body field that sets a password: the signed-in account's, unless the request names another. */
+const NEW_PASSWORD_FIELD = /^new[-_]?password$/i;
+/** A body field that names the account a request is about by an id or a one-time secret sent to it. */
+const ACCOUNT_KEY_FIELD =
+  /^((user|account|member|customer)[-_]?id|(access|reset|verification|confirm(ation)?|password)?[-_]?token|otp([-_]?code)?|code|hash)$/i;
+/** A body field that names an account by what it signs in with. */
+const ACCOUNT_NAME_FIELD = /^(e-?mail|username|phone([-_]?number)?|mobile)$/i;
+/** Path words of a request about an account one is not signed in as: recovering, confirming or setting it up. */
+const OTHER_ACCOUNT_WORD = /forgot|reset|recover|verif|confirm|resend|setup|set-up|otp|invit|activat/i;
 /** authenticate()'s params that name the signed-in account. */
 const IDENTITY_PARAM = /^(user|account|me|principal|profile|member|self)[-_]?(id|uuid|name)?$/i;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -183,13 +192,41 @@ export function principalChange(route, url, body, principal) {
     const { kind, source } = /** @type {PrincipalValue} */ (nameOf(sent[named], named));
     return `${registered[named] ?? 'its path'} is ${KINDS[kind].names} (${source}): it ${verb(route.method)} it`;
   }
+  const fields = fieldNames(body);
+  const current = fields.find((name) => CURRENT_PASSWORD_FIELD.test(name));
+  if (current) return `a password change (its body has ${current})`;
+  if (namesAnotherAccount(registered, body, principal)) return null;
   if (!registered.some((segment) => SIGN_IN_SEGMENT.test(segment))) {
     const credential = registered.find((segment) => !segment.startsWith(':') && CREDENTIAL_SEGMENT.test(segment));
     if (credential) return `${/password/i.test(credential) ? 'a password' : 'an e-mail'} change (/${credential})`;
   }
-  const field = fieldNames(body).find((name) => PASSWORD_CHANGE_FIELD.test(name));
-  if (field) return `a password change (its body has ${field})`;
+  const setsPassword = fields.find((name) => NEW_PASSWORD_FIELD.test(name));
+  if (setsPassword) return `a password change (its body has ${setsPassword})`;
   return null;
+}
+
+/**
+ * A password or e-mail request about another account than the signed-in one: its body names that account by an id or
+ * a one-time secret (userId, a reset token, an OTP, a hash), or, on a path that recovers, confirms or sets up an
+ * account (forgot-password, register-password-setup), by its e-mail, username or phone; and no value it sends is one
+ * of the principal's.
+ * @param {string[]} registered the path's segments as registered @param {unknown} body
+ * @param {PrincipalValue[]} principal
+ */
+function namesAnotherAccount(registered, body, principal) {
+  const sent = fieldValues(body);
+  if (sent.some(({ value }) => principal.some((p) => p.value === value))) return false;
+  const flow = registered.some((segment) => !segment.startsWith(':') && OTHER_ACCOUNT_WORD.test(segment));
+  return sent.some(({ name }) => ACCOUNT_KEY_FIELD.test(name) || (flow && ACCOUNT_NAME_FIELD.test(name)));
+}
+
+/** @param {unknown} body @returns {{ name: string, value: string }[]} every scalar field in it, nested ones too */
+function fieldValues(body) {
+  if (Array.isArray(body)) return body.flatMap(fieldValues);
+  if (!body || typeof body !== 'object') return [];
+  return Object.entries(body).flatMap(([name, value]) =>
+    scalar(value) ? [{ name, value: String(value) }] : fieldValues(value),
+  );
 }
 
 /** @param {string} method */

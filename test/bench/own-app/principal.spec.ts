@@ -64,6 +64,49 @@ describe('principalChange: writes that would lose the sign-in', () => {
     expect(change('PUT', '/settings', '/settings', { oldPassword: 'a', newPassword: 'b' })).toMatch(/oldPassword/);
   });
 
+  it('a reset or recovery of another account, named by its e-mail, a one-time secret or its id, is not', () => {
+    // kei-k23's and brocoders' recovery routes: the body names the account, derived values never the principal's
+    expect(
+      change('POST', '/v1/auth/otp/send/forgot-password', undefined, {
+        email: 'x-{{unique}}@example.com',
+        userType: 'ADMIN',
+      }),
+    ).toBeNull();
+    expect(change('POST', '/api/v1/auth/forgot/password', undefined, { email: 'x-{{unique}}@example.com' })).toBeNull();
+    expect(
+      change('POST', '/v1/auth/reset-password', undefined, { accessToken: 'made-up', newPassword: 'Aa1aaaaa' }),
+    ).toBeNull();
+    expect(
+      change('POST', '/api/v1/auth/reset/password', undefined, { password: 'Aa1aaaaa', hash: 'made-up' }),
+    ).toBeNull();
+    expect(
+      change('POST', '/v1/auth/user-register-password-setup', undefined, {
+        password: 'Aa1aaaaa',
+        confirmPassword: 'Aa1aaaaa',
+        userId: '5e1a0c2b-other',
+      }),
+    ).toBeNull();
+  });
+
+  it('the same routes sent the principal’s own token, id or e-mail are its change', () => {
+    expect(
+      change('POST', '/v1/auth/reset-password', undefined, { accessToken: TOKEN, newPassword: 'Aa1aaaaa' }),
+    ).toMatch(/a password change/);
+    expect(
+      change('POST', '/v1/auth/user-register-password-setup', undefined, { password: 'Aa1aaaaa', userId: USER_ID }),
+    ).toMatch(/a password change/);
+  });
+
+  it('a new e-mail or password with nothing naming another account is the signed-in one’s', () => {
+    expect(change('PATCH', '/v1/auth/email', undefined, { email: 'new-{{unique}}@example.com' })).toMatch(
+      /an e-mail change/,
+    );
+    expect(change('PATCH', '/v1/auth/change-password', undefined, { currentPassword: 'a', newPassword: 'b' })).toMatch(
+      /currentPassword/,
+    );
+    expect(change('POST', '/v1/settings', undefined, { newPassword: 'b' })).toMatch(/newPassword/);
+  });
+
   it('reads are never protected', () => {
     expect(change('GET', '/api/v1/auth/me')).toBeNull();
   });
