@@ -61,6 +61,28 @@ export function listQueries(fields) {
     .map((f) => ({ field: f.name, entity: operationEntity(f.name) }));
 }
 
+/** A mutation named for making a new entity: createUser, addBook. */
+const CREATES = /^(create|add|insert)[A-Z_]/;
+
+/**
+ * The list queries whose answers hold no id a mutation could take (none, or only the signed-in principal's), each
+ * with the mutation that creates that entity (createUser for getManyUserList): the bench sends it once and asks the
+ * list again.
+ * @param {GraphqlField[]} fields @param {Map<string, unknown>} lists answers by list query (fetchGraphqlLists)
+ * @param {string[]} avoid values that name the signed-in principal
+ * @returns {{ list: string, create: string }[]} each create once
+ */
+export function createMutations(fields, lists, avoid) {
+  const creates = fields.filter((f) => f.kind === 'mutation' && CREATES.test(f.name));
+  const found = listQueries(fields).flatMap(({ field, entity }) => {
+    if (!lists.has(field) || valueFromList(graphqlListItems(field, lists.get(field)), ID_KEYS, avoid, true) !== null)
+      return [];
+    const create = creates.find((m) => operationEntity(m.name) === entity);
+    return create ? [{ list: field, create: create.name }] : [];
+  });
+  return found.filter((one, i) => found.findIndex((other) => other.create === one.create) === i);
+}
+
 /**
  * The items a root query's answer lists, by query field: `{ data: { users: [...] } }`, `{ data: { getManyUserList:
  * { data: [...] } } }`.

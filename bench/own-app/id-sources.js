@@ -5,6 +5,7 @@
 // /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
 import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
+import { TIME_WRITE_FLAG } from './principal.js';
 
 /**
  * A path parameter or body field that names an existing entity.
@@ -18,8 +19,13 @@ import { parameterNames, fillPath } from './route-match.js';
  * @property {string | null} optional a field the DTO lets the body leave out: the path of the property to leave out
  *
  * What a route gets from the app: values by parameter and by field path, and the references left without one.
- * @typedef {{ params: Record<string, string>, fields: Record<string, unknown>, unfilled: string[], omit: string[] }}
- *   RouteIds omit: optional fields no value was found for, left out of the body
+ * @typedef {object} RouteIds
+ * @property {Record<string, string>} params
+ * @property {Record<string, unknown>} fields
+ * @property {string[]} unfilled each reference left without a value, with the flags that would give one
+ * @property {string[]} omit optional fields no value was found for, left out of the body
+ * @property {Route[]} lacking the list routes that answered, but with no value this route could take: the create route
+ *   of each can make one (createRoutes)
  */
 
 const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
@@ -29,6 +35,7 @@ const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'li
 
 /** @typedef {import('./body-schema.js').BodySchema} BodySchema */
 /** @typedef {import('./discover.js').Route} Route */
+/** @typedef {import('./principal.js').PrincipalValue} PrincipalValue */
 
 /**
  * @param {Route} route
@@ -185,11 +192,20 @@ export function listItems(body) {
  * @returns {string | number | null}
  */
 export function valueFromList(body, keys, avoid = [], strict = false) {
-  const values = listItems(body).flatMap((item) => {
+  const values = listedValues(body, keys);
+  return values.find((value) => !avoid.includes(String(value))) ?? (strict ? null : (values[0] ?? null));
+}
+
+/**
+ * Each list item's value under the first of the keys it holds.
+ * @param {unknown} body a list answer @param {string[]} keys
+ * @returns {(string | number)[]}
+ */
+function listedValues(body, keys) {
+  return listItems(body).flatMap((item) => {
     const key = keys.find((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
     return key === undefined ? [] : [/** @type {string | number} */ (item[key])];
   });
-  return values.find((value) => !avoid.includes(String(value))) ?? (strict ? null : (values[0] ?? null));
 }
 
 /**
@@ -199,15 +215,17 @@ export function valueFromList(body, keys, avoid = [], strict = false) {
  * @param {Route[]} input.routes
  * @param {Map<string, unknown>} input.lists answers by list request (listRequests)
  * @param {Record<string, string>} input.params --params and authenticate()'s
- * @param {string[]} [input.avoid] values that name the signed-in account
+ * @param {PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js): taken last
  * @param {string[]} [input.claims] every value the sign-in's token carries: the path of a write never names one
+ * @param {string[]} [input.timeWrites] --time-write: writes whose path may name the principal's own
  * @returns {Map<Route, RouteIds>}
  */
-export function resolveIds({ routes, lists, params, avoid = [], claims = [] }) {
+export function resolveIds({ routes, lists, params, principal = [], claims = [], timeWrites = [] }) {
+  const avoid = principal.map((p) => p.value);
   return new Map(
     routes.map((route) => {
       /** @type {RouteIds} */
-      const ids = { params: {}, fields: {}, unfilled: [], omit: [] };
+      const ids = { params: {}, fields: {}, unfilled: [], omit: [], lacking: [] };
       for (const reference of entityReferences(route)) {
         const given = reference.kind === 'field' ? (params[reference.name] ?? params[camel(reference.name)]) : null;
         if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
@@ -215,20 +233,36 @@ export function resolveIds({ routes, lists, params, avoid = [], claims = [] }) {
         const filled = list && fillPath(list, params);
         const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
         // a write's path names what it changes: the role or tenant the token carries would change the sign-in
-        const target = reference.kind === 'param' && route.method !== 'GET';
+        const target =
+          reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
         const value =
           given ??
           (answer === undefined
             ? null
             : valueFromList(answer, reference.keys, target ? [...avoid, ...claims] : avoid, target));
+        if (value === null && list && answer !== undefined) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
-        else if (value === null) ids.unfilled.push(unfilledLine(reference, list, answer));
+        else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal }));
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
       return [route, ids];
     }),
   );
+}
+
+/**
+ * The route that creates what a list route lists: a POST to the list's own path. The bench sends it once, signed in,
+ * when the list held nothing a route could take, and asks the list again.
+ * @param {Map<Route, RouteIds>} ids resolveIds() @param {Route[]} routes
+ * @returns {{ list: Route, create: Route }[]} each list once
+ */
+export function createRoutes(ids, routes) {
+  const lacking = new Set([...ids.values()].flatMap((routeIds) => routeIds.lacking));
+  return [...lacking].flatMap((list) => {
+    const create = routes.find((r) => r.method === 'POST' && r.path === list.path);
+    return create ? [{ list, create }] : [];
+  });
 }
 
 /** @param {string} dotted `role.id` → roleId */
@@ -241,13 +275,22 @@ function camel(dotted) {
 }
 
 /**
- * @param {EntityReference} reference @param {Route | null} list @param {unknown} answer the list's answer
+ * Why a reference has no value, with the flags that give one: for a write whose list held only the principal's own,
+ * which of its values that is, and --time-write to change it anyway.
+ * @param {EntityReference} reference @param {Route} route the route that needs it
+ * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[] }} found the list route and its answer
  */
-function unfilledLine(reference, list, answer) {
+function unfilledLine(reference, route, { list, answer, principal }) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
-  const listed = listItems(answer).length ? 'listed only what the sign-in carries' : 'listed none';
-  const where = list ? `GET ${list.path} ${listed}` : `no GET route lists ${pluralize.plural(reference.entity)}`;
-  return `${what} names an existing ${reference.entity} (${where}): give --params ${reference.name}=VALUE`;
+  const give = `give --params ${reference.name}=VALUE`;
+  if (!list)
+    return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}): ${give}`;
+  const listed = listedValues(answer, reference.keys).map(String);
+  if (listed.length === 0)
+    return `${what} names an existing ${reference.entity} (GET ${list.path} listed none): ${give}`;
+  const own = principal.find((p) => listed.includes(p.value));
+  const whose = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
+  return `${what} names an existing ${reference.entity} (GET ${list.path} listed only ${whose}): ${give} for another ${reference.entity}, or ${TIME_WRITE_FLAG} '${route.method} ${route.path}' to change the principal's own (on an account you can lose)`;
 }
 
 /**

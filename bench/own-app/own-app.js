@@ -20,9 +20,12 @@ import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { checkedRoutes, heldScenarios } from './checked-routes.js';
 import { discoverRoutes, routeLines } from './discover.js';
-import { fetchLists, listRequests, resolveIds } from './id-sources.js';
+import { createRoutes, fetchLists, listRequests, resolveIds } from './id-sources.js';
+import { fillPath } from './route-match.js';
+import { createMutations } from './graphql-values.js';
 import {
   fetchGraphqlLists,
+  graphqlErrors,
   graphqlRefusals,
   graphqlTraffic,
   planGraphql,
@@ -146,21 +149,30 @@ async function ownAppContext(flags, configFile) {
 }
 
 /**
+ * What names the signed-in principal, and the ids each route takes from the app's answers.
+ * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn @param {Asked} asked
+ */
+function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(), witness = null }) {
+  const flat = { ...params, ...flags.params };
+  const principal = principalValues({ headers, params }, witness);
+  const claims = tokenClaimValues(headers);
+  const timeWrites = flags.timeWrites ?? [];
+  const ids = resolveIds({ routes: discovered.routes, lists, params: flat, principal, claims, timeWrites });
+  return { flat, principal, avoid: [...principal.map((p) => p.value), ...claims], ids };
+}
+
+/**
  * The plan, from what the sign-in returned and what the app answered.
  * @param {OwnAppContext} context
  * @param {import('./authenticate.js').Credentials} signedIn
  * @param {Asked} [asked]
  */
-function planWith(
-  { flags, discovered, traffic, user, fileOperations },
-  { headers, params },
-  { lists = new Map(), graphqlLists = new Map(), signInRequests = [], witness = null } = {},
-) {
+function planWith(context, signedIn, asked = {}) {
+  const { flags, discovered, traffic, user, fileOperations } = context;
+  const { graphqlLists = new Map(), signInRequests = [] } = asked;
   const { graphql } = discovered;
-  const flat = { ...params, ...flags.params };
-  const principal = principalValues({ headers, params }, witness);
-  const avoid = principal.map((p) => p.value);
-  const claims = tokenClaimValues(headers);
+  const { flat, principal, avoid, ids } = idsFor(context, signedIn, asked);
+  const headers = { ...signedIn.headers, ...flags.headers };
   const plan = planOwnApp({
     discovered,
     params: flat,
@@ -171,8 +183,8 @@ function planWith(
       ...flags.bodies,
       ...signInRequests.map((r) => ({ ...r, source: /** @type {const} */ ('authenticate()') })),
     ],
-    headers: { ...headers, ...flags.headers },
-    ids: resolveIds({ routes: discovered.routes, lists, params: flat, avoid, claims }),
+    headers,
+    ids,
     principal,
     timeWrites: flags.timeWrites ?? [],
   });
@@ -183,10 +195,10 @@ function planWith(
       api: graphql,
       fileOperations,
       params: flat,
-      headers: { ...headers, ...flags.headers },
+      headers,
       logged: graphqlTraffic(traffic, graphql.path),
       lists: graphqlLists,
-      avoid: [...avoid, ...claims],
+      avoid,
       signInRequests,
     }),
   );
@@ -210,22 +222,91 @@ function configFor({ user, baseDir }, onApp, plan) {
  * What the plan asks the app on Express, signed in: the list answers that give ids, and a witness of the sign-in.
  * @param {OwnAppContext} context
  * @param {import('./authenticate.js').AppClient} client @param {import('./authenticate.js').Credentials} signedIn
+ * @param {(line: string) => void} log
  */
-async function askApp(context, client, signedIn) {
+async function askApp(context, client, signedIn, log) {
   const { flags, discovered, authenticate } = context;
   const { graphql } = discovered;
   const headers = { ...signedIn.headers, ...flags.headers };
-  const lists = await fetchLists(
-    client,
-    listRequests(discovered.routes, { ...signedIn.params, ...flags.params }),
-    headers,
-  );
-  const reads = planWith(context, signedIn, { lists }).routes.flatMap((r) =>
+  const listed = {
+    lists: await fetchLists(client, listRequests(discovered.routes, { ...signedIn.params, ...flags.params }), headers),
+    graphqlLists: graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map(),
+  };
+  const reads = planWith(context, signedIn, listed).routes.flatMap((r) =>
     r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
   );
   const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
-  const graphqlLists = graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map();
-  return { lists, witness, graphqlLists };
+  return { ...(await withCreated(context, client, signedIn, { ...listed, witness }, log)), witness };
+}
+
+/** How often the lists are asked again after creates: a create may need an id that only another create makes. */
+const MOST_CREATE_ROUNDS = 2;
+
+/**
+ * The lists again, after the plan's create route for each list that held no id a route could take (none, or only the
+ * principal's own) was sent once, signed in: PATCH /roles/:id gets a role of its own where the only one listed was
+ * the principal's, GET /articles/:slug an article where there was none.
+ * @param {OwnAppContext} context @param {import('./authenticate.js').AppClient} client
+ * @param {import('./authenticate.js').Credentials} signedIn
+ * @param {Asked & { lists: Map<string, unknown>, graphqlLists: Map<string, unknown> }} asked
+ * @param {(line: string) => void} log
+ */
+async function withCreated(context, client, signedIn, asked, log) {
+  const { graphql } = context.discovered;
+  const headers = { ...signedIn.headers, ...context.flags.headers };
+  let { lists, graphqlLists } = asked;
+  const sent = new Set();
+  for (let round = 0; round < MOST_CREATE_ROUNDS; round++) {
+    const now = { ...asked, lists, graphqlLists };
+    const creates = createsFor(context, signedIn, now, planWith(context, signedIn, now)).filter(
+      (create) => !sent.has(create.line),
+    );
+    const made = [];
+    for (const { scenario, list, held, line } of creates) {
+      sent.add(line);
+      const { method, path, headers: own, body } = /** @type {Record<string, any>} */ (scenario);
+      const answer = await client.request(method, path, body, own).catch(() => null);
+      const created = answer !== null && answer.status >= 200 && answer.status < 300 && !graphqlErrors(answer.body);
+      const outcome = created ? 'it created one' : `it answered ${answer?.status ?? 'nothing'}`;
+      log(`${line} sent once, since ${held} held no id its routes could take: ${outcome}`);
+      if (created) made.push(list);
+    }
+    if (made.length === 0) break;
+    const paths = made.flatMap((list) => (list ? [list] : []));
+    lists = new Map([...lists, ...(await fetchLists(client, paths, headers))]);
+    if (graphql && made.includes(null)) graphqlLists = await fetchGraphqlLists(client, graphql, headers);
+  }
+  return { lists, graphqlLists };
+}
+
+/**
+ * The planned create of each list that lacks ids: a REST list's POST route, a GraphQL list query's create mutation.
+ * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn
+ * @param {Asked & { graphqlLists: Map<string, unknown> }} asked @param {ReturnType<typeof planWith>} plan
+ * @returns {{ scenario: Record<string, unknown>, list: string | null, held: string, line: string }[]} list: the
+ *   REST list request to ask again, null for a GraphQL list query; held: the list, as the log names it
+ */
+function createsFor(context, signedIn, asked, plan) {
+  const { discovered } = context;
+  const { flat, avoid, ids } = idsFor(context, signedIn, asked);
+  /** @param {import('./app-config.js').RouteEntry | undefined} entry */
+  const scenarioOf = (entry) => (entry?.scenario ? plan.scenarios.find((s) => s.name === entry.scenario) : undefined);
+  const rest = createRoutes(ids, discovered.routes).flatMap(({ list, create }) => {
+    const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));
+    const filled = fillPath(list, flat);
+    return scenario && 'path' in filled
+      ? [{ scenario, list: filled.path, held: `GET ${filled.path}`, line: `POST ${create.path}` }]
+      : [];
+  });
+  const { graphql } = discovered;
+  const mutations = graphql
+    ? createMutations(graphql.fields, asked.graphqlLists, avoid).flatMap(({ list, create }) => {
+        const handler = `GraphQL mutation ${create}`;
+        const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
+        return scenario ? [{ scenario, list: null, held: `the list query ${list}`, line: handler }] : [];
+      })
+    : [];
+  return [...rest, ...mutations];
 }
 
 /**
@@ -261,7 +342,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     basePort: options.basePort,
     env: prepared.env ?? {},
     log,
-    whileSignedIn: asksApp ? (client, credentials) => askApp(context, client, credentials) : null,
+    whileSignedIn: asksApp ? (client, credentials) => askApp(context, client, credentials, log) : null,
   });
   const witness = signedIn.found?.witness ?? null;
   const plan = planWith(context, signedIn.credentials, {

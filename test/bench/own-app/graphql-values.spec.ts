@@ -2,6 +2,7 @@ import { buildSchema, parse, validate } from 'graphql';
 import { rootFields } from '../../../bench/own-app/graphql-schema.js';
 import { planGraphql, signInOperations } from '../../../bench/own-app/graphql.js';
 import {
+  createMutations,
   derivedVariables,
   graphqlListItems,
   listQueries,
@@ -47,6 +48,27 @@ const SOURCES = {
   listed: listQueries(FIELDS),
   avoid: [OWN_ID],
 };
+
+describe('createMutations: what can make an id a list query lacked', () => {
+  const only = (items: unknown[]) =>
+    new Map<string, unknown>([
+      ['getManyMemberList', { data: { getManyMemberList: { data: items, count: items.length } } }],
+    ]);
+
+  it('pairs a list query that held only the principal, or nothing, with the mutation that creates its entity', () => {
+    expect(createMutations(FIELDS, only([{ id: OWN_ID }]), [OWN_ID])).toEqual([
+      { list: 'getManyMemberList', create: 'createMember' },
+    ]);
+    expect(createMutations(FIELDS, only([]), [OWN_ID])).toEqual([
+      { list: 'getManyMemberList', create: 'createMember' },
+    ]);
+  });
+
+  it('asks for none when the list holds another, or did not answer', () => {
+    expect(createMutations(FIELDS, SOURCES.lists, [OWN_ID])).toEqual([]);
+    expect(createMutations(FIELDS, new Map(), [OWN_ID])).toEqual([]);
+  });
+});
 
 describe('the entity an operation is named for', () => {
   it('strips verbs, quantifiers and list suffixes, singular', () => {

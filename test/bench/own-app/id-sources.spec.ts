@@ -1,5 +1,6 @@
 import { planOwnApp } from '../../../bench/own-app/app-config.js';
 import {
+  createRoutes,
   entityReferences,
   listItems,
   listRequests,
@@ -14,6 +15,8 @@ import type { Route } from '../../../bench/own-app/discover.js';
 const ROLE_ID = '0d4c6a8e-1b2f-4c3d-8e9f-a1b2c3d4e5f6';
 const USER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const OWN_ID = '11111111-2222-4333-8444-555555555555';
+/** The signed-in account, as principal.js reads it from the token. */
+const SIGNED_IN = { value: OWN_ID, kind: 'account' as const, source: "the token's sub" };
 
 const route = (method: string, path: string, schema?: Route['body']): Route => ({
   method,
@@ -89,7 +92,7 @@ describe('list answers', () => {
 });
 
 describe('resolveIds', () => {
-  const ids = resolveIds({ routes: ROUTES, lists: LISTS, params: {}, avoid: [OWN_ID] });
+  const ids = resolveIds({ routes: ROUTES, lists: LISTS, params: {}, principal: [SIGNED_IN] });
 
   it('fills a path parameter from its collection’s list', () => {
     expect(ids.get(ROUTES[2])?.params).toEqual({ id: USER_ID });
@@ -101,6 +104,7 @@ describe('resolveIds', () => {
       fields: { 'role.id': ROLE_ID, teamIds: 4 },
       unfilled: ['photoId names an existing photo (no GET route lists photos): give --params photoId=VALUE'],
       omit: ['avatar'],
+      lacking: [],
     });
     const body = exampleValue(withValues(CREATE_USER.body!.schema, {}, ['avatar'])) as any;
     expect(body).not.toHaveProperty('avatar');
@@ -122,21 +126,74 @@ describe('resolveIds', () => {
       route('PATCH', '/api/v1/roles/:id'),
       CREATE_USER,
     ];
-    const own = resolveIds({ routes: roleRoutes, lists: LISTS, params: {}, avoid: [OWN_ID], claims });
+    const own = resolveIds({ routes: roleRoutes, lists: LISTS, params: {}, principal: [SIGNED_IN], claims });
     expect(own.get(roleRoutes[1])?.params).toEqual({ id: ROLE_ID });
     expect(own.get(roleRoutes[2])).toMatchObject({
       params: {},
       unfilled: [
-        ':id names an existing role (GET /api/v1/roles listed only what the sign-in carries): give --params id=VALUE',
+        ":id names an existing role (GET /api/v1/roles listed only what the sign-in's token carries): give --params id=VALUE for another role, or --time-write 'PATCH /api/v1/roles/:id' to change the principal's own (on an account you can lose)",
       ],
+      lacking: [roleRoutes[0]],
     });
     expect(own.get(CREATE_USER)?.fields).toMatchObject({ 'role.id': ROLE_ID });
+  });
+
+  it('names which of the principal’s values the list held, and where it was read', () => {
+    const role = { value: ROLE_ID, kind: 'role' as const, source: "GET /auth/profile's data.role.id" };
+    const roleRoutes = [route('GET', '/api/v1/roles'), route('PATCH', '/api/v1/roles/:id')];
+    const own = resolveIds({ routes: roleRoutes, lists: LISTS, params: {}, principal: [SIGNED_IN, role] });
+    expect(own.get(roleRoutes[1])?.unfilled[0]).toMatch(
+      /^:id names an existing role \(GET \/api\/v1\/roles listed only the signed-in principal's own \(GET \/auth\/profile's data\.role\.id\)\): give --params id=VALUE for another role, or --time-write 'PATCH \/api\/v1\/roles\/:id'/,
+    );
+  });
+
+  it('gives a --time-write write the principal’s own id when the list holds nothing else', () => {
+    const roleRoutes = [route('GET', '/api/v1/roles'), route('PATCH', '/api/v1/roles/:id')];
+    const timed = resolveIds({
+      routes: roleRoutes,
+      lists: LISTS,
+      params: {},
+      principal: [{ value: ROLE_ID, kind: 'role', source: "the token's roleId" }],
+      timeWrites: ['PATCH /api/v1/roles/:id'],
+    });
+    expect(timed.get(roleRoutes[1])?.params).toEqual({ id: ROLE_ID });
   });
 
   it('puts the values in the derived body, typed as the field wants', () => {
     const body = exampleValue(withValues(CREATE_USER.body!.schema, { 'role.id': ROLE_ID, teamIds: '4' })) as any;
     expect(body.role).toEqual({ id: ROLE_ID });
     expect(body.teamIds).toEqual([4]);
+  });
+});
+
+describe('createRoutes: what can make an id a list lacked', () => {
+  const routes = [
+    route('GET', '/api/articles'),
+    route('GET', '/api/articles/:slug'),
+    route('POST', '/api/articles'),
+    route('GET', '/api/tags'),
+    route('GET', '/api/tags/:id'),
+    route('GET', '/api/roles'),
+    route('PATCH', '/api/roles/:id'),
+    route('POST', '/api/roles'),
+  ];
+
+  it('pairs a list that was empty, or held only the principal’s own, with the POST to its path', () => {
+    const lists = new Map<string, unknown>([
+      ['/api/articles', { data: [] }],
+      ['/api/tags', []],
+      ['/api/roles', [{ id: ROLE_ID }]],
+    ]);
+    const ids = resolveIds({ routes, lists, params: {}, principal: [], claims: [ROLE_ID] });
+    expect(createRoutes(ids, routes)).toEqual([
+      { list: routes[0], create: routes[2] },
+      { list: routes[5], create: routes[7] },
+    ]);
+  });
+
+  it('asks for none when each list gave what its routes need, or did not answer at all', () => {
+    const lists = new Map<string, unknown>([['/api/roles', [{ id: ROLE_ID }, { id: 'another' }]]]);
+    expect(createRoutes(resolveIds({ routes, lists, params: {}, claims: [ROLE_ID] }), routes)).toEqual([]);
   });
 });
 
@@ -148,7 +205,7 @@ describe('planOwnApp with ids from the app', () => {
       traffic: null,
       trafficFile: null,
       configScenarios: [],
-      ids: resolveIds({ routes: ROUTES, lists, params: {}, avoid: [OWN_ID] }),
+      ids: resolveIds({ routes: ROUTES, lists, params: {}, principal: [SIGNED_IN] }),
     });
 
   it('measures GET /users/:id with an id the list answered, and the write with the role it listed', () => {
