@@ -10,8 +10,10 @@ import { writeGrowth } from './writes.js';
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
 
 /**
- * Whether a route listed for timing was timed, and on which adapter no timed run answered as checked.
- * @typedef {{ timed: false } | { timed: true, unanswered: string | null, failure: string | null }} RouteTiming
+ * Whether a route listed for timing was timed, and on which adapter no timed run answered as checked; never timed:
+ * why, with the flag that would time it.
+ * @typedef {{ timed: false, why: string } | { timed: true, unanswered: string | null, failure: string | null }}
+ *   RouteTiming
  *
  * @typedef {object} OwnAppFacts
  * @property {import('../own-app/own-app.js').OwnAppRecord} record routes, compatibility and traffic, as recorded
@@ -23,18 +25,43 @@ import { writeGrowth } from './writes.js';
  */
 
 /**
- * @param {string} scenario @param {RunRecord[]} runs
+ * What else a run recorded about a route it did not time.
+ * @typedef {object} UntimedEvidence
+ * @property {Results['verification']} [verification] a failed one skipped the route
+ * @property {NonNullable<Results['drains']>} [drains] a hang or crash under its load left it out
+ * @property {string[] | null} [chosen] --scenarios, when it was given
+ */
+
+/**
+ * @param {string} scenario @param {RunRecord[]} runs @param {UntimedEvidence} [evidence]
  * @returns {RouteTiming}
  */
-export function routeTiming(scenario, runs) {
+export function routeTiming(scenario, runs, evidence = {}) {
   const own = runs.filter((run) => run.scenario === scenario);
-  if (own.length === 0) return { timed: false };
+  if (own.length === 0) return { timed: false, why: neverTimed(scenario, evidence) };
   const unanswered =
     [EXPRESS_TARGET, FASTIFY_TARGET].find(
       (target) => !own.some((run) => run.target === target && run.status === 'ok'),
     ) ?? null;
   const failed = unanswered ? own.find((run) => run.target === unanswered && run.failure) : undefined;
   return { timed: true, unanswered, failure: failed?.failure?.reason ?? null };
+}
+
+/**
+ * Why a route its check kept was never timed: --scenarios left it out; its verification before timing answered
+ * otherwise than its check (a write timed before it changed what it answers, e.g. a 403 once a role lost its rights);
+ * its server hung or crashed under its load.
+ * @param {string} scenario @param {UntimedEvidence} evidence
+ */
+function neverTimed(scenario, { verification = [], drains = [], chosen = null }) {
+  if (chosen && !chosen.includes(scenario)) return `--scenarios left it out: add ${scenario} to time it`;
+  const skipped = verification.find((v) => v.scenario === scenario && !v.ok);
+  if (skipped)
+    return `skipped: its verification before timing on ${skipped.target} failed (${skipped.reason}), where its check had answered alike, so what it answers changed in between (a write timed before it); --scenarios ${scenario} times it alone`;
+  const trouble = drains.find((d) => d.scenario === scenario && d.outcome !== 'backlog');
+  if (trouble)
+    return `its server ${trouble.outcome === 'crashed' ? 'crashed' : 'hung'} on ${trouble.target} under ${trouble.connections} connections (how each route was measured): a finding, not a ratio`;
+  return 'no timed run of it was recorded';
 }
 
 /**
@@ -52,6 +79,15 @@ export function ownAppFacts(results, atRate) {
     routes: routeFindings(results),
     flags: { connections: results.options.connections, durationSec: results.options.durationSec },
     atRate,
-    timing: Object.fromEntries(scenarios.map((scenario) => [scenario, routeTiming(scenario, results.runs)])),
+    timing: Object.fromEntries(
+      scenarios.map((scenario) => [
+        scenario,
+        routeTiming(scenario, results.runs, {
+          verification: results.verification,
+          drains: results.drains ?? [],
+          chosen: results.options.scenarios ?? null,
+        }),
+      ]),
+    ),
   };
 }

@@ -92,8 +92,7 @@ export function ownRoutesTable(record, timing) {
  * @returns {import('./rich-table.js').Text | null}
  */
 export function untimed(timing) {
-  if (!timing.timed)
-    return [strong('never timed'), ': a hang or crash left it out (how each route was measured), or --scenarios did'];
+  if (!timing.timed) return [strong('never timed'), `: ${timing.why}`];
   if (!timing.unanswered) return null;
   return [
     strong('no ratio'),

@@ -20,4 +20,33 @@ describe('a route listed for timing that has no ratio says why', () => {
   it('says it was never timed when no run measured it', () => {
     expect(text(untimed(routeTiming('post-users', [])))).toContain('never timed');
   });
+
+  it('says a route skipped by its verification was skipped, with what it answered and the flag that times it alone', () => {
+    const skipped = {
+      runtime: 'node@20',
+      target: 'nest-express',
+      scenario: 'post-users',
+      stack: 'bare',
+      ok: false,
+      reason: 'expected status 201, got 403 (Forbidden resource)',
+      status: 403,
+      headers: {},
+    };
+    const why = text(untimed(routeTiming('post-users', [], { verification: [skipped], drains: [], chosen: null })));
+    expect(why).toContain(
+      'skipped: its verification before timing on nest-express failed (expected status 201, got 403 (Forbidden resource))',
+    );
+    expect(why).toContain('--scenarios post-users times it alone');
+    expect(why).not.toContain('hang or crash');
+  });
+
+  it('names a hang under load, and --scenarios when it left the route out', () => {
+    const hung = { scenario: 'post-users', target: 'nest-fastify', outcome: 'hung', connections: 4 } as any;
+    expect(text(untimed(routeTiming('post-users', [], { drains: [hung] })))).toContain(
+      'its server hung on nest-fastify under 4 connections',
+    );
+    expect(text(untimed(routeTiming('post-users', [], { chosen: ['users'] })))).toContain(
+      '--scenarios left it out: add post-users to time it',
+    );
+  });
 });
