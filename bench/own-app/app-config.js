@@ -79,18 +79,7 @@ export function planOwnApp({
 }) {
   const { routes, versioning } = discovered;
   const matchRoute = routeMatcher(routes);
-  /** @type {Map<import('./discover.js').Route, { count: number, urls: Map<string, number> }>} */
-  const seen = new Map();
-  let matched = 0;
-  for (const request of traffic?.requests ?? []) {
-    const found = matchRoute(request);
-    if (!found) continue;
-    matched++;
-    const entry = seen.get(found.route) ?? { count: 0, urls: new Map() };
-    entry.count++;
-    entry.urls.set(request.url, (entry.urls.get(request.url) ?? 0) + 1);
-    seen.set(found.route, entry);
-  }
+  const { seen, matched } = loggedByRoute(traffic, matchRoute);
   const configScenarios = given.map((scenario) => signedIn(scenario, headers));
   const named = new Set(configScenarios.map((s) => String(s.name)));
   const byRequest = new Map(configScenarios.map((s) => [requestLine(rawRequest(s)), s]));
@@ -117,18 +106,8 @@ export function planOwnApp({
     if (fromConfig)
       return { ...entry, scenario: String(fromConfig.name), request: requestLine(rawRequest(fromConfig)) };
     const override = bodies.find((b) => b.method === route.method && matchRoute(b)?.route === route);
-    if (destroysWhatItNames(route) && !override)
-      return {
-        ...entry,
-        notMeasured: `deletes what :${parameterNames(route.path).at(-1)} names, so only its first request finds it: timing it needs a fresh one per request; measure the write that creates them, or give a --config scenario for a DELETE that can repeat`,
-      };
-    if ('missing' in url)
-      return {
-        ...entry,
-        notMeasured:
-          missingIds(own, url.missing) ??
-          `no value for ${url.missing.map((name) => `:${name}`).join(', ')}: give --params ${url.missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`,
-      };
+    if (destroysWhatItNames(route) && !override) return { ...entry, notMeasured: destroysReason(route) };
+    if ('missing' in url) return { ...entry, notMeasured: missingReason(own, url.missing) };
     const body = route.method === 'GET' ? null : requestBody(route, override, own);
     const changesPrincipal = principalChange(route, url.url, body?.value, principal);
     if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`))
@@ -155,16 +134,41 @@ export function planOwnApp({
   return {
     routes: entries,
     scenarios: [...scenarios, ...configScenarios],
-    traffic:
-      traffic && trafficFile
-        ? {
-            file: trafficFile,
-            requests: traffic.requests.length,
-            matched,
-            unmatched: traffic.requests.length - matched,
-            unreadable: traffic.unreadable,
-          }
-        : null,
+    traffic: traffic && trafficFile ? trafficSummary(traffic, trafficFile, matched) : null,
+  };
+}
+
+/**
+ * The logged requests by the route they match, each route's requests counted by URL.
+ * @param {import('./traffic.js').TrafficLog | null} traffic @param {ReturnType<typeof routeMatcher>} matchRoute
+ */
+function loggedByRoute(traffic, matchRoute) {
+  /** @type {Map<import('./discover.js').Route, { count: number, urls: Map<string, number> }>} */
+  const seen = new Map();
+  let matched = 0;
+  for (const request of traffic?.requests ?? []) {
+    const found = matchRoute(request);
+    if (!found) continue;
+    matched++;
+    const entry = seen.get(found.route) ?? { count: 0, urls: new Map() };
+    entry.count++;
+    entry.urls.set(request.url, (entry.urls.get(request.url) ?? 0) + 1);
+    seen.set(found.route, entry);
+  }
+  return { seen, matched };
+}
+
+/**
+ * @param {import('./traffic.js').TrafficLog} traffic @param {string} file @param {number} matched
+ * @returns {TrafficSummary}
+ */
+function trafficSummary(traffic, file, matched) {
+  return {
+    file,
+    requests: traffic.requests.length,
+    matched,
+    unmatched: traffic.requests.length - matched,
+    unreadable: traffic.unreadable,
   };
 }
 
@@ -190,13 +194,19 @@ export function destroysWhatItNames(route) {
   return route.method === 'DELETE' && /\/[:*][^/]+$/.test(route.path);
 }
 
+/** @param {import('./discover.js').Route} route a DELETE of what its path names */
+function destroysReason(route) {
+  return `deletes what :${parameterNames(route.path).at(-1)} names, so only its first request finds it: timing it needs a fresh one per request; measure the write that creates them, or give a --config scenario for a DELETE that can repeat`;
+}
+
 /**
- * Why the app gave no value for a route's missing parameters, when it was asked (id-sources.js), or null.
+ * Why a route's path parameters have no value: what the app gave when it was asked (id-sources.js), else the flags.
  * @param {import('./id-sources.js').RouteIds | undefined} ids @param {string[]} missing
  */
-function missingIds(ids, missing) {
+function missingReason(ids, missing) {
   const lines = (ids?.unfilled ?? []).filter((line) => missing.some((name) => line.startsWith(`:${name} `)));
-  return lines.length ? lines.join('; ') : null;
+  if (lines.length) return lines.join('; ');
+  return `no value for ${missing.map((name) => `:${name}`).join(', ')}: give --params ${missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`;
 }
 
 /**
