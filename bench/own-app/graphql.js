@@ -221,19 +221,7 @@ export function planGraphql({
       : op.args
         ? derivedVariables({ name: op.name, kind: op.kind, args: op.args }, sources)
         : operationVariables(op, params);
-    if ('missing' in filled) {
-      const { missing } = filled;
-      return {
-        ...entry,
-        notMeasured:
-          typeof missing === 'string'
-            ? missing
-            : `no value for ${missing.join(', ')}: give --params ${op.variables
-                .filter((v) => v.required && params[v.name] === undefined)
-                .map((v) => `${v.name}=VALUE`)
-                .join(',')}, or return it as params from authenticate()`,
-      };
-    }
+    if ('missing' in filled) return { ...entry, notMeasured: missingVariables(op, filled.missing, params) };
     const name = uniqueName(`graphql-${kebab(op.name)}`, used);
     scenarios.push({
       name,
@@ -267,6 +255,19 @@ export function planGraphql({
     ],
     scenarios,
   };
+}
+
+/**
+ * Why an operation has no variables to be sent with: the derived value's own line, or the flags that give them.
+ * @param {GraphqlOperation} op @param {string | string[]} missing @param {Record<string, string>} params
+ */
+function missingVariables(op, missing, params) {
+  if (typeof missing === 'string') return missing;
+  const flags = op.variables
+    .filter((v) => v.required && params[v.name] === undefined)
+    .map((v) => `${v.name}=VALUE`)
+    .join(',');
+  return `no value for ${missing.join(', ')}: give --params ${flags}, or return it as params from authenticate()`;
 }
 
 /**
