@@ -25,6 +25,10 @@ const ID_NAME = /^(.+?)(?:[-_](?:id|uuid)|Id|ID|Uuid|UUID)$/;
 const OWN_ID = /^(id|uuid|_id)$/;
 /** Where a list answer's items hold an entity's id. */
 const ID_KEYS = ['id', '_id', 'uuid'];
+/** A JSON argument that filters the operation's entity by its fields (TypeORM's where): `{ id }` picks one. */
+const FILTER_NAME = /^(where|filter)$/;
+/** The flag that gives the operations as a file. */
+export const QUERIES_FLAG = '--graphql-queries';
 
 /**
  * The entity an operation or list query is named for, singular and in lower case: updateUser → user,
@@ -139,15 +143,13 @@ function derivedValue(schema, name, operation, sources, root = false) {
   const given = root ? undefined : sources.params[name];
   if (given !== undefined) return { value: typedParam(schema, given) };
   if (isIdReference(schema, name)) {
-    const entity = idEntity(name) ?? own;
-    const list = sources.listed.find((l) => l.entity === entity);
-    const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
     // a mutation given the signed-in account's own id (or its role's) would change what the run signs in with
-    const value = valueFromList(items, ID_KEYS, sources.avoid, write && root);
-    if (value !== null) return { value: typedParam(schema, String(value)) };
-    const listed = items.length ? 'listed only what the sign-in carries' : 'listed none';
-    const where = list ? `${list.field} ${listed}` : `no root query lists ${pluralize.plural(entity)}`;
-    return { missing: `$${name} names an existing ${entity} (${where}): give --params ${name}=VALUE` };
+    const id = listedId(idEntity(name) ?? own, name, sources, write && root);
+    return 'missing' in id ? id : { value: typedParam(schema, String(id.value)) };
+  }
+  if (schema.scalar === 'JSON' && FILTER_NAME.test(name)) {
+    const id = listedId(own, name, sources, write);
+    if ('value' in id) return { value: { id: id.value } };
   }
   if (schema.scalar && schema.scalar !== 'ID')
     return {
@@ -172,6 +174,28 @@ function derivedValue(schema, name, operation, sources, root = false) {
     return { value: object };
   }
   return { value: exampleValue(schema, name) };
+}
+
+/**
+ * An id of the entity from the answer of the root query that lists it, or why there is none.
+ * @param {string} entity @param {string} name the argument or field that wants it @param {ValueSources} sources
+ * @param {boolean} strict never the principal's own, even when the list holds nothing else
+ * @returns {{ value: string | number } | { missing: string }}
+ */
+function listedId(entity, name, sources, strict) {
+  const list = sources.listed.find((l) => l.entity === entity);
+  const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
+  const value = valueFromList(items, ID_KEYS, sources.avoid, strict);
+  if (value !== null) return { value };
+  const give = `give --params ${name}=VALUE`;
+  if (!list)
+    return {
+      missing: `$${name} names an existing ${entity} (no root query lists ${pluralize.plural(entity)}): ${give}`,
+    };
+  if (!items.length) return { missing: `$${name} names an existing ${entity} (${list.field} listed none): ${give}` };
+  return {
+    missing: `$${name} names an existing ${entity} (${list.field} listed only the signed-in principal's own): ${give} for another ${entity}, or the operation in ${QUERIES_FLAG} FILE with the principal's own to change it (on an account you can lose)`,
+  };
 }
 
 /** @param {ArgumentSchema} schema @param {string} name */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
-import { derivedVariables, listQueries, mutationRefusal } from './graphql-values.js';
+import { QUERIES_FLAG, derivedVariables, listQueries, mutationRefusal } from './graphql-values.js';
 
 /** @typedef {import('./graphql-schema.js').GraphqlApi} GraphqlApi */
 /** @typedef {import('./app-config.js').RouteEntry} RouteEntry */
@@ -26,9 +26,6 @@ import { derivedVariables, listQueries, mutationRefusal } from './graphql-values
  *   arguments, whose variables are derived (graphql-values.js)
  * @property {Record<string, unknown>} [given] the variables it is sent with as they are: authenticate()'s own
  */
-
-/** The flag that gives the operations. */
-export const QUERIES_FLAG = '--graphql-queries';
 
 /**
  * The named operations of a .graphql file, parsed with the app's own `graphql` package; the whole file is sent with

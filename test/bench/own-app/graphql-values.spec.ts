@@ -126,7 +126,7 @@ describe('variables derived from the schema', () => {
     const onlyOwn = new Map([['getManyMemberList', { data: { getManyMemberList: { data: [{ id: OWN_ID }] } } }]]);
     expect(derivedVariables(field('updateMember'), { ...SOURCES, lists: onlyOwn })).toEqual({
       missing:
-        '$id names an existing member (getManyMemberList listed only what the sign-in carries): give --params id=VALUE',
+        "$id names an existing member (getManyMemberList listed only the signed-in principal's own): give --params id=VALUE for another member, or the operation in --graphql-queries FILE with the principal's own to change it (on an account you can lose)",
     });
   });
 
@@ -141,8 +141,14 @@ describe('variables derived from the schema', () => {
     });
   });
 
-  it('names a scalar it cannot make up, and a file upload', () => {
+  it('filters a JSON where by an id its entity’s list query answered', () => {
     expect(derivedVariables(field('getOneMember'), SOURCES)).toEqual({
+      variables: { input: { where: { id: OTHER_ID } } },
+    });
+  });
+
+  it('names a scalar it cannot make up, and a file upload', () => {
+    expect(derivedVariables(field('getOneMember'), { ...SOURCES, lists: new Map() })).toEqual({
       missing: '$where is a JSON, which the bench cannot make up: give it as JSON in --params where=JSON',
     });
     expect(derivedVariables(field('uploadAvatar'), SOURCES)).toEqual({
@@ -172,11 +178,11 @@ describe('planGraphql on the schema alone', () => {
   it('times each operation it can fill, mutations included, and says why for each of the others', () => {
     expect(plan.scenarios.map((s) => s.name)).toEqual([
       'graphql-get-many-member-list',
+      'graphql-get-one-member',
       'graphql-me',
       'graphql-create-member',
       'graphql-update-member',
     ]);
-    expect(row('getOneMember').notMeasured).toMatch(/\$where is a JSON/);
     expect(row('deleteMember').notMeasured).toMatch(/deletes/);
     expect(row('uploadAvatar').notMeasured).toMatch(/file upload/);
     expect(row('signOut').notMeasured).toMatch(/signs out/);
