@@ -29,6 +29,9 @@ import { TIME_WRITE_FLAG } from './principal.js';
  */
 
 const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
+/** A path that asks something of an existing account (forgot-password, a reset): its body's e-mail must name one. */
+const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
+const ACCOUNT_EMAIL = /^e-?mail$/i;
 const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
 /** The properties a list answer keeps its items under, when it is not the list itself. */
 const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list', 'nodes', 'edges'];
@@ -58,32 +61,37 @@ export function entityReferences(route) {
     });
   });
   const own = singular(segments.filter((s) => s && !s.startsWith(':')).at(-1) ?? 'item');
-  return [...params, ...(route.body ? fieldReferences(route.body.schema, [], own) : [])];
+  const context = { own, existingAccount: EXISTING_ACCOUNT_PATH.test(route.path) };
+  return [...params, ...(route.body ? fieldReferences(route.body.schema, [], context) : [])];
 }
 
 /**
- * @param {BodySchema} schema @param {string[]} at the field path so far @param {string} own the route's entity
+ * @param {BodySchema} schema @param {string[]} at the field path so far
+ * @param {{ own: string, existingAccount: boolean }} route its entity; whether its e-mail names an existing account
  * @param {string | null} [optionalAt] the optional property this schema lies under, if any
  * @returns {EntityReference[]}
  */
-function fieldReferences(schema, at, own, optionalAt = null) {
+function fieldReferences(schema, at, route, optionalAt = null) {
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
     const path = [...at, name];
     const optional = optionalAt ?? (schema.required?.includes(name) ? null : path.join('.'));
     const many = property.type === 'array';
     const inner = many ? (property.items ?? {}) : property;
-    const field = (/** @type {string} */ entity, /** @type {string} */ dotted) => ({
+    const field = (/** @type {string} */ entity, /** @type {string} */ dotted, keys = ['id', '_id', 'uuid']) => ({
       kind: /** @type {const} */ ('field'),
       name: dotted,
       entity: singular(entity),
-      keys: ['id', '_id', 'uuid'],
+      keys,
       collection: null,
       many,
       optional,
     });
     if (inner.properties?.id) return [field(many ? singular(name) : name, `${path.join('.')}${many ? '[]' : ''}.id`)];
     if (inner.properties)
-      return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, own, optional);
+      return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, route, optional);
+    if (route.existingAccount && ACCOUNT_EMAIL.test(name) && inner.type === 'string')
+      return [field('user', path.join('.'), [name, 'email'])];
+    const { own } = route;
     const named = ID_FIELD.exec(name);
     if (name === 'id' && at.length === 0) return [field(own, 'id')];
     if (named && named[1].length > 1) return [field(named[1], path.join('.'))];

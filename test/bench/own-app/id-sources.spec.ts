@@ -69,6 +69,40 @@ describe('entityReferences', () => {
   });
 });
 
+describe('an e-mail that must name an existing account', () => {
+  const FORGOT = route('POST', '/api/v1/auth/forgot/password', {
+    sources: ['class-validator'],
+    schema: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] },
+  });
+  const REGISTER = route('POST', '/api/v1/auth/email/register', FORGOT.body!);
+  const routes = [route('GET', '/api/v1/users'), FORGOT, REGISTER];
+  const users = new Map<string, unknown>([
+    [
+      '/api/v1/users',
+      {
+        data: [
+          { id: OWN_ID, email: 'admin@example.com' },
+          { id: USER_ID, email: 'john@example.com' },
+        ],
+      },
+    ],
+  ]);
+  const signedIn = [SIGNED_IN, { value: 'admin@example.com', kind: 'account' as const, source: "the token's email" }];
+
+  it('takes a forgot-password’s e-mail from the accounts list, another than the principal’s', () => {
+    expect(entityReferences(FORGOT)).toEqual([expect.objectContaining({ name: 'email', entity: 'user' })]);
+    const ids = resolveIds({ routes, lists: users, params: {}, principal: signedIn });
+    expect(ids.get(FORGOT)?.fields).toEqual({ email: 'john@example.com' });
+    expect(exampleValue(withValues(FORGOT.body!.schema, ids.get(FORGOT)!.fields))).toEqual({
+      email: 'john@example.com',
+    });
+  });
+
+  it('leaves a sign-up’s e-mail to be made up: it must be new', () => {
+    expect(entityReferences(REGISTER)).toEqual([]);
+  });
+});
+
 describe('list answers', () => {
   it('finds the items in a bare list, under data or items, and in edges', () => {
     expect(listItems([{ id: 1 }])).toEqual([{ id: 1 }]);
