@@ -73,11 +73,13 @@ export async function configureApp(app: INestApplication, settings: AppSettings)
   } else {
     bodyParserApp.useBodyParser('json', { limit: BODY_LIMIT_BYTES });
   }
-  if (settings.transfer) await serveFiles(app);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   // Nest tries global filters last-registered first: the body-parser filter (HttpException only) before the catch-all
   app.useGlobalFilters(new DatabaseErrorFilter(httpAdapter), new BodyParserErrorFilter(httpAdapter, BODY_LIMIT_BYTES));
   if (settings.stack === 'production') await applyProductionStack(app, settings);
+  // After the production stack, so a static file meets all of it on both adapters, as a route does: express.static
+  // would answer before middleware added later, and @fastify/compress only wraps routes added after it
+  if (settings.transfer) await serveFiles(app);
 }
 
 /** Static files through each adapter's own handler; multipart on Fastify (Express's multer comes with its adapter). */

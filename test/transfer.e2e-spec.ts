@@ -74,6 +74,39 @@ describe.each(ADAPTERS)('bodies, uploads, files and streams on %s', (adapter: Ad
   });
 });
 
+describe.each(ADAPTERS)('a static file on the production stack on %s', (adapter: AdapterName) => {
+  let apps: Record<AdapterName, INestApplication>;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'transfer-e2e-'));
+    await writeServedFiles(dir, FILES);
+    apps = await startBoth(undefined, (name) => ({
+      FILES_DIR: dir,
+      APP_TRANSFER: '1',
+      APP_STACK: 'production',
+      REQUEST_LOG_FILE: join(dir, `${name}.log`),
+    }));
+  });
+  afterAll(async () => {
+    await closeAll(apps);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('meets the whole stack, as a route does: request id, security headers, CORS, compression', async () => {
+    const res = await request(apps[adapter].getHttpServer())
+      .get('/static/small.txt')
+      .set('accept-encoding', 'gzip')
+      .set('origin', 'https://shop.example')
+      .expect(200);
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['access-control-allow-origin']).toBe('https://shop.example');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toBe(payloadText(4096, 'small.txt'));
+  });
+});
+
 describe('the app without APP_TRANSFER, as nest new makes it', () => {
   let apps: Record<AdapterName, INestApplication>;
   beforeAll(async () => {

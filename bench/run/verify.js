@@ -99,7 +99,9 @@ export async function send(url, { method, headers, body }, { agent, timeoutMs = 
   const answer = await requestOnce(url, { method, headers, body: fillUnique(body) }, { agent, timeoutMs });
   let text;
   try {
-    text = (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString('utf8');
+    // a 304 or a HEAD has no body to decode, whatever encoding its headers name
+    const gzipped = answer.headers['content-encoding'] === 'gzip' && answer.body.length > 0;
+    text = (gzipped ? gunzipSync(answer.body) : answer.body).toString('utf8');
   } catch (error) {
     throw new Error(`the gzipped body does not decompress: ${/** @type {Error} */ (error).message}`);
   }

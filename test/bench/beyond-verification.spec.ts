@@ -11,7 +11,7 @@ import { verifyPair } from '../../bench/run/verify.js';
 
 // A stand-in for the app that answers every beyond profile as the app does, or with one thing wrong: verification
 // must pass the first and refuse the second, for every profile, before anything is timed.
-type Answer = { status?: number; type?: string; body: string | Buffer };
+type Answer = { status?: number; type?: string; headers?: Record<string, string>; body: string | Buffer };
 type Route = (path: string, sent: Buffer, req: IncomingMessage) => Answer;
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
@@ -105,8 +105,8 @@ function handler(req: IncomingMessage, res: ServerResponse) {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    const { status = 200, type, body } = mode(req.url!.split('?')[0], Buffer.concat(chunks), req);
-    res.writeHead(status, type ? { 'content-type': type } : {});
+    const { status = 200, type, headers = {}, body } = mode(req.url!.split('?')[0], Buffer.concat(chunks), req);
+    res.writeHead(status, { ...headers, ...(type ? { 'content-type': type } : {}) });
     res.end(body);
   });
 }
@@ -164,5 +164,12 @@ describe.each(SCENARIO_SETS.beyond)('%s', (name) => {
     const refused = await verify(name, origins[ORIGIN_OF[name] ?? 'http']);
     expect(refused.ok).toBe(false);
     expect(refused.reason).toMatch(WRONG[name].refusal);
+  });
+});
+
+describe('static-304 on the production stack', () => {
+  it('passes a 304 that names gzip and has no body, as @fastify/compress answers it', async () => {
+    mode = () => ({ status: 304, headers: { 'content-encoding': 'gzip' }, body: '' });
+    expect(await verify('static-304', origins.http)).toMatchObject({ ok: true, reason: null });
   });
 });

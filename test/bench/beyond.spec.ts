@@ -100,7 +100,7 @@ describe("each profile's own load, resolved when the run is planned", () => {
     expect(planned(['upload-20m', 'stream-10m', 'static-1m'], ['--quick'])).toEqual({
       'upload-20m': { connections: 4, durationSec: 4 },
       'stream-10m': { connections: 2, durationSec: 5 },
-      'static-1m': { connections: 16, durationSec: 1 },
+      'static-1m': { connections: 4, durationSec: 3 },
     });
   });
 
