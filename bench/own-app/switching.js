@@ -47,8 +47,7 @@ import { OWN_REQUEST_FIX, probeStatement } from './probe-statements.js';
 export function switchingCost(record, ratios, atRate) {
   if (!record) return null;
   const codeRows = codeFindings(record);
-  const routedCode = new Set(codeRows.map((f) => f.route).filter(Boolean));
-  const { rows: answerRows, brokenRoutes } = answerFindings(record, routedCode);
+  const { rows: answerRows, brokenRoutes } = answerFindings(record, codeRows);
   const findings = [...codeRows, ...answerRows];
   const sorted = [...findings].sort(
     (a, b) =>
@@ -102,10 +101,11 @@ function codeFindings(record) {
 /**
  * What the answers showed: each route whose own request answers differently, and each probe statement.
  * @param {import('./own-app.js').OwnAppRecord} record
- * @param {Set<string | null>} routedCode routes the scan found code in
+ * @param {SwitchFinding[]} codeRows the scan's findings
  * @returns {{ rows: SwitchFinding[], brokenRoutes: string[] }}
  */
-function answerFindings(record, routedCode) {
+function answerFindings(record, codeRows) {
+  const routedCode = new Set(codeRows.map((f) => f.route).filter(Boolean));
   /** @type {SwitchFinding[]} */
   const rows = [];
   const brokenRoutes = [];
@@ -113,7 +113,8 @@ function answerFindings(record, routedCode) {
     const route = routeChecked(record, found);
     if (!found.same) {
       brokenRoutes.push(route ?? found.request);
-      const inCode = route !== null && routedCode.has(route);
+      const named = codeNamedBy(found.fastify.error, codeRows);
+      const inCode = (route !== null && routedCode.has(route)) || named.length > 0;
       rows.push({
         kind: 'breaks',
         source: 'request',
@@ -123,7 +124,11 @@ function answerFindings(record, routedCode) {
         code: null,
         request: found.request,
         onFastify: found.fastify.error ?? `the route answers differently: ${found.difference}`,
-        fix: inCode ? 'the code found in its handler (rows above)' : OWN_REQUEST_FIX,
+        fix: named.length
+          ? `the code its error names: ${named.map((f) => f.where).join(', ')}`
+          : inCode
+            ? 'the code found in its handler (rows above)'
+            : OWN_REQUEST_FIX,
         answers: { express: found.express, fastify: found.fastify },
         // where the scan found the code, that line is the place; else the route is one of its own
         place: inCode ? `code of ${route}` : `route ${route ?? found.request}`,
@@ -148,6 +153,18 @@ function answerFindings(record, routedCode) {
     }
   }
   return { rows, brokenRoutes };
+}
+
+/**
+ * The scan's lines an error names: `request.header is not a function` names the scan's `request.header` (a helper's or
+ * a middleware's, tied to no handler), `res.status(...).json is not a function` its `res.json`.
+ * @param {string | null | undefined} error what Fastify logged @param {SwitchFinding[]} codeRows
+ */
+function codeNamedBy(error, codeRows) {
+  const called = /([\w$]+)(?:\.[\w$]+\(\.\.\.\))*\.([\w$]+) is not a function/.exec(error ?? '');
+  if (!called) return [];
+  const label = `${called[1]}.${called[2]}`;
+  return codeRows.filter((f) => f.what === label || f.what.startsWith(`${label} `));
 }
 
 /**

@@ -122,6 +122,31 @@ describe('switchingCost', () => {
     expect(cost?.places).toBe(3);
   });
 
+  it('ties a route whose error names a line the scan found outside any handler to that line, as no place of its own', () => {
+    const results = ownAppResults();
+    const helper = {
+      rule: 'request.header',
+      kind: 'breaks',
+      file: 'src/request-context.ts',
+      line: 14,
+      code: "ctx.requestId = request.header('x-request-id');",
+      handler: null,
+      onFastify: 'the request has no header(): TypeError',
+      fix: 'request.headers[name]',
+    };
+    results.ownApp.scan.findings.push(helper, { ...helper, line: 16 });
+    results.ownApp.compatibility.routes[2].fastify = {
+      ...answer(500, '{}'),
+      error: 'TypeError: request.header is not a function',
+    };
+    const named = switchingCost(results.ownApp, [], []);
+    const me = named?.findings.find((f) => f.route === 'GET /me' && f.source === 'request');
+    expect(me?.fix).toBe('the code its error names: src/request-context.ts:14, src/request-context.ts:16');
+    expect(me?.place).toBe('code of GET /me');
+    // the two helper lines and the handler's line, the trailing slash's option: GET /me is no place of its own
+    expect(named?.places).toBe(4);
+  });
+
   it('without a traffic mix, weighs the gain as the routes’ geometric mean with the lowest and highest', () => {
     expect(cost?.gains).toEqual([
       { runtime: 'node@26.10.0', scenario: null, ratio: Math.sqrt(3), low: 1.5, high: 2, verdict: null, routes: 2 },
