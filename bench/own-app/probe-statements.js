@@ -69,10 +69,10 @@ export function probeStatement(probe, installed) {
  */
 const RULES = {
   'trailing slash': ({ express, fastify }, installed) =>
-    notFoundOnFastify(express, fastify)
+    notFoundOnFastify(express, fastify) || refusedOnFastify(express, fastify)
       ? {
           kind: 'differs',
-          onFastify: `with a trailing slash Express answered ${answered(express)}, Fastify ${answered(fastify)}: Fastify’s router matches the path exactly, Express ignores a trailing slash`,
+          onFastify: `with a trailing slash Express answered ${answered(express)}, Fastify ${answered(fastify)}: Fastify’s router matches the path exactly${notFoundOnFastify(express, fastify) ? '' : ' (the slash took it to another route: an empty parameter)'}, Express ignores a trailing slash`,
           fix: `new FastifyAdapter(${routerOption(installed, 'ignoreTrailingSlash: true')})`,
         }
       : undefined,
@@ -188,6 +188,15 @@ function asAnswered({ probe, express, fastify, difference }) {
 function notFoundOnFastify(express, fastify) {
   const notFound = fastify.status === 404 || (fastify.status === 500 && /NotFoundException/.test(fastify.error ?? ''));
   return notFound && express.status !== 404;
+}
+
+/**
+ * Express answered the route and Fastify refused the request as a client error: with a trailing slash, `/users/`
+ * reaches `/users/:id` with an empty id on Fastify (a 400 from its pipe).
+ * @param {AdapterAnswer} express @param {AdapterAnswer} fastify
+ */
+function refusedOnFastify(express, fastify) {
+  return ok(express) && fastify.status !== null && fastify.status >= 400 && fastify.status < 500;
 }
 
 /** @param {AdapterAnswer} answer */

@@ -89,6 +89,19 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     }
   });
 
+  it('reads a trailing slash Fastify refused with a 400, where Express answered the route, as its exact router', () => {
+    const emptyId = probeStatement(
+      probe('trailing slash', answer(200), answer(400, { refusal: 'Validation failed (uuid is expected)' })),
+      FASTIFY_5,
+    );
+    expect(emptyId).toMatchObject({
+      kind: 'differs',
+      onFastify:
+        'with a trailing slash Express answered 200, Fastify 400 (“Validation failed (uuid is expected)”): Fastify’s router matches the path exactly (the slash took it to another route: an empty parameter), Express ignores a trailing slash',
+      fix: 'new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } })',
+    });
+  });
+
   it('gives Fastify 4 its router option at the top level', () => {
     const slash = probeStatement(probe('trailing slash', answer(200), answer(404)), {
       ...NOTHING_INSTALLED,
