@@ -204,7 +204,11 @@ async function checkRoute(scenario, own, probes, ask) {
       headers: probe.headers ?? [],
     });
     // the route's own difference again (its 500 on every request) says nothing new
-    if (difference && !(difference === found.difference && probeFastify.error === onFastify.error))
+    if (
+      difference &&
+      !(difference === found.difference && probeFastify.error === onFastify.error) &&
+      !repeatsOwnFailure(onFastify, probeFastify)
+    )
       differing.push({
         probe: probe.name,
         request: `${probe.request.method} ${probe.request.path}`,
@@ -356,6 +360,16 @@ function refusal(answer) {
 
 /** A refusal's message is cut here: the table shows the first reasons, the app's log has the rest. */
 const MAX_REFUSAL_CHARS = 200;
+
+/**
+ * A probe Fastify answered with the route's own failure, the same 5xx and the same logged error, says nothing new,
+ * whatever Express answered it (a preflight's 204 beside the route's 200).
+ * @param {{ status: number | null, error: string | null }} own the route's own request on Fastify
+ * @param {{ status: number | null, error: string | null }} probe the probe on Fastify
+ */
+export function repeatsOwnFailure(own, probe) {
+  return own.status !== null && own.status >= 500 && probe.status === own.status && probe.error === own.error;
+}
 
 /**
  * What a 4xx answer says, as Nest's exceptions and validation pipes put it: `message` (a string or ValidationPipe's
