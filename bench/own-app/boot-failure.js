@@ -17,10 +17,15 @@
 /** `Error: message (step at FILE:LINE:COL)`; a step may hold a call's parentheses: configure(app), app.init(). */
 const LAUNCHER_LINE = /(\w*Error(?:\s\[\w+\])?: .*?) \(((?:[^()]|\(\w*\))+?)(?: at (\/\S+:\d+:\d+))?\)$/;
 
+/** A package Nest or the app loads at boot that is not installed: its name is group 1 or 2. */
+const MISSING_PACKAGE = /"(@?[\w./-]+)" package is missing|Cannot find (?:module|package) '(@?[\w.-]+(?:\/[\w.-]+)?)/;
+/** main.ts is read by the scan, never run by the bench: a call in the setup module is the one that failed. */
+const MAIN_FILE = /(^|\/)main\.[cm]?[jt]s$/;
+
 /** Known errors and the change that fixes each; the first that matches wins. */
 const FIXES = [
   {
-    match: /"(@?[\w./-]+)" package is missing|Cannot find (?:module|package) '(@?[\w.-]+(?:\/[\w.-]+)?)/,
+    match: MISSING_PACKAGE,
     fix: (/** @type {RegExpMatchArray} */ m) => `install it in the app's folder: npm i ${m[1] ?? m[2]}`,
   },
   {
@@ -70,6 +75,16 @@ export function bootFailure({ adapter, error }, runtime, scan = null) {
       at: `${refused[0].file}:${refused[0].line}`,
       fix: refused.map((f) => `${f.rule} in ${f.handler ?? f.file}: ${f.fix}`).join('; '),
     };
+  const needing = callsNeeding(message, scan);
+  if (needing)
+    return {
+      adapter: 'fastify',
+      runtime,
+      error: message,
+      step: parsed?.[2] ?? null,
+      at: parsed?.[3] ?? `${needing.file}:${needing.line}`,
+      fix: `${needing.rule} at ${needing.file}:${needing.line} needs it: ${needing.fix}`,
+    };
   return {
     adapter: adapter === 'fastify' ? 'fastify' : 'express',
     runtime,
@@ -80,4 +95,19 @@ export function bootFailure({ adapter, error }, runtime, scan = null) {
       ? known.entry.fix(/** @type {RegExpMatchArray} */ (known.m))
       : "configure(app, { adapter }) is given the adapter's name: make the failing call Express-only, or give Fastify's equivalent",
   };
+}
+
+/**
+ * The call the scan found that loads a package Nest said is missing (SwaggerModule.setup or useStaticAssets for
+ * @fastify/static, an Apollo driver for @as-integrations/fastify): Nest's message names useStaticAssets() whatever
+ * called it. The setup module's call before main.ts's, which the bench does not run.
+ * @param {string} message @param {{ findings: import('./scan.js').CodeFinding[] } | null} scan
+ * @returns {import('./scan.js').CodeFinding | null}
+ */
+function callsNeeding(message, scan) {
+  const missing = message.match(MISSING_PACKAGE);
+  if (!missing) return null;
+  const install = `npm i ${missing[1] ?? missing[2]}`;
+  const calls = (scan?.findings ?? []).filter((f) => /does not boot/.test(f.onFastify) && f.fix.includes(install));
+  return calls.find((f) => !MAIN_FILE.test(f.file)) ?? calls[0] ?? null;
 }

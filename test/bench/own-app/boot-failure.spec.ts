@@ -1,4 +1,5 @@
-import { routeFastifyRefuses } from '../../../bench/own-app/app-differences.js';
+import { NOTHING_INSTALLED } from '../../../bench/own-app/app-packages.js';
+import { routeFastifyRefuses, swaggerStatic } from '../../../bench/own-app/app-differences.js';
 import { bootFailure } from '../../../bench/own-app/boot-failure.js';
 import type { CodeFinding } from '../../../bench/own-app/scan.js';
 
@@ -46,5 +47,30 @@ describe('bootFailure', () => {
     );
     expect(failure).toMatchObject({ step: 'configure(app)', at: '/srv/app/src/setup.ts:12:7' });
     expect(failure.fix).toBe("install it in the app's folder: npm i @fastify/static");
+  });
+
+  it('names the setup module’s SwaggerModule.setup as the call that needs @fastify/static, which Nest’s error does not', () => {
+    const swagger = swaggerStatic({ ...NOTHING_INSTALLED, fastify: '4.28.1' });
+    const call = (file: string, line: number): CodeFinding => ({
+      rule: 'SwaggerModule.setup()',
+      ...(swagger as NonNullable<typeof swagger>),
+      file,
+      line,
+      code: "SwaggerModule.setup('swagger', app, document);",
+      handler: null,
+    });
+    const failure = bootFailure(
+      {
+        adapter: 'fastify',
+        error:
+          'nest-fastify exited (exit code 1) before answering on port 5401: The "@fastify/static" package is missing. Please, make sure to install it to take advantage of FastifyAdapter.useStaticAssets().',
+      },
+      'node@20.20.2',
+      { findings: [call('src/main.ts', 27), call('/srv/bench/setup.cjs', 15)] },
+    );
+    expect(failure.at).toBe('/srv/bench/setup.cjs:15');
+    expect(failure.fix).toBe(
+      'SwaggerModule.setup() at /srv/bench/setup.cjs:15 needs it: npm i @fastify/static@7 (or SwaggerModule.setup(path, app, document, { swaggerUiEnabled: false }))',
+    );
   });
 });
