@@ -21,12 +21,24 @@ const SIGNATURES = /** @type {Record<string, { headers: string[], words: string 
 /** Methods a browser preflights whatever the headers. */
 const PREFLIGHTED_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
 
+/** A call that keeps Fastify from booting: Express's app.set/enable/disable, a plugin Swagger or static files load. */
+const BOOT_BREAKING = /^app\.(set|enable|disable)\(/;
+
 /**
  * @param {CodeFinding} finding
- * @param {{ routes: Array<{ method: string }>, compatibility: { routes: RouteCompatibility[] } }} record
+ * @param {{ routes: Array<{ method: string }>, compatibility: { routes: RouteCompatibility[], startFailure?: unknown },
+ *   setup?: string | null, bootFailure?: unknown }} record
  * @returns {CodeFinding}
  */
 export function judgedByAnswers(finding, record) {
+  if (bootedPast(finding, record))
+    return {
+      ...finding,
+      kind: 'works',
+      onFastify:
+        'Fastify booted with this setup module, so this call did not run there: configure(app, { adapter }) keeps it to Express',
+      fix: 'nothing to change in the setup; the same call in main.ts is the one to change',
+    };
   if (finding.middleware && SIGNATURES[finding.middleware])
     return middlewareSeen(finding, SIGNATURES[finding.middleware], record.compatibility.routes);
   if (finding.middleware === 'cors') return corsSeen(finding, record.compatibility.routes);
@@ -99,4 +111,17 @@ function corsMethodsNeeded(finding, routes) {
     kind: 'works',
     onFastify: `${finding.onFastify}; none of your routes takes PUT, PATCH or DELETE, so nothing breaks today`,
   };
+}
+
+/**
+ * A call in the setup module that would keep Fastify from booting, where Fastify booted with that setup: the setup
+ * gives it to Express only.
+ * @param {CodeFinding} finding
+ * @param {{ compatibility: { startFailure?: unknown }, setup?: string | null, bootFailure?: unknown }} record
+ */
+function bootedPast(finding, record) {
+  const inSetup =
+    Boolean(record.setup) && (finding.file === record.setup || record.setup?.endsWith(`/${finding.file}`));
+  const booted = !record.bootFailure && !record.compatibility.startFailure;
+  return inSetup && booted && (BOOT_BREAKING.test(finding.rule) || /does not boot/.test(finding.onFastify));
 }

@@ -67,4 +67,14 @@ describe('judgedByAnswers: middleware given to app.use, judged by what the app a
     const json = finding('res.json');
     expect(judgedByAnswers(json, record([]))).toBe(json);
   });
+
+  it('reads a setup module’s app.enable past which Fastify booted as kept to Express, and main.ts’s as it is', () => {
+    const setup = '/srv/bench/setup.cjs';
+    const inSetup = { ...finding("app.enable('trust proxy')"), file: setup };
+    const booted = { ...record([route('GET /x', answer(), answer())]), setup };
+    expect(judgedByAnswers(inSetup, booted)).toMatchObject({ kind: 'works', fix: expect.stringMatching(/main\.ts/) });
+    expect(judgedByAnswers(finding("app.enable('trust proxy')"), booted).kind).toBe('breaks');
+    const failed = { ...booted, bootFailure: { adapter: 'fastify' } };
+    expect(judgedByAnswers(inSetup, failed).kind).toBe('breaks');
+  });
 });
