@@ -1,8 +1,8 @@
-import { TARGET_UTILISATION, capacity, switchAtRate } from '../../bench/analysis/switch-at-rate.js';
-import { halvesShift, writeGrowth } from '../../bench/analysis/writes.js';
-import { credentials } from '../../bench/own-app/authenticate.js';
-import { refusalMessage } from '../../bench/own-app/compatibility.js';
-import { compatibilityTable, switchAtRateTable } from '../../bench/report/own-app-tables.js';
+import { TARGET_UTILISATION, capacity, switchAtRate } from '../../../bench/analysis/switch-at-rate.js';
+import { halvesShift, writeGrowth } from '../../../bench/analysis/writes.js';
+import { credentials } from '../../../bench/own-app/authenticate.js';
+import { refusalMessage } from '../../../bench/own-app/compatibility.js';
+import { compatibilityTable, switchAtRateTable } from '../../../bench/report/own-app-tables.js';
 
 const RATE = 300;
 

@@ -6,9 +6,9 @@ import {
   shiftInterval,
   signedRankInterval,
   summarize,
-} from '../../bench/analysis/stats.js';
-import { median, quantile } from '../../bench/maths/quantile.js';
-import { lognormalRounds, seededNormal } from './support/noise.js';
+} from '../../../bench/analysis/stats.js';
+import { median, quantile } from '../../../bench/maths/quantile.js';
+import { lognormalRounds, seededNormal } from '../support/noise.js';
 
 describe('median and quantiles', () => {
   it('takes the middle value of an odd-sized sample, whatever the input order', () => {

@@ -5,9 +5,9 @@ import {
   normalCost,
   steadyState,
   steadyStateOfAll,
-} from '../../bench/maths/changepoints.js';
-import { seededRandom } from '../../bench/analysis/stats.js';
-import { lognormalRounds, seededNormal } from './support/noise.js';
+} from '../../../bench/maths/changepoints.js';
+import { seededRandom } from '../../../bench/analysis/stats.js';
+import { lognormalRounds, seededNormal } from '../support/noise.js';
 
 /** Cost per request of a settled server, and its slice-to-slice noise (the scale does not matter, the ratio does). */
 const LEVEL = 100;

@@ -1,5 +1,5 @@
-import { attributeSpikes, pairState, targetState } from '../../bench/analysis/server-state.js';
-import type { RunRecord } from '../../bench/model/results.js';
+import { attributeSpikes, pairState, targetState } from '../../../bench/analysis/server-state.js';
+import type { RunRecord } from '../../../bench/model/results.js';
 
 const NO_GC = { pauses: {}, flagged: {}, events: [], droppedEvents: 0 };
 

@@ -1,9 +1,9 @@
-import { analyze, blockGlance, standing } from '../../bench/analysis/analyze.js';
-import { NEIGHBOUR_CPU_LIMIT } from '../../bench/analysis/rows.js';
-import { orderTable } from '../../bench/report/tables.js';
-import { plainText } from '../../bench/report/rich-table.js';
-import { FAILED_ANSWER_LIMIT } from '../../bench/analysis/verdict.js';
-import { ROUNDS, results, wobble } from './support/synthetic-results.js';
+import { analyze, blockGlance, standing } from '../../../bench/analysis/analyze.js';
+import { NEIGHBOUR_CPU_LIMIT } from '../../../bench/analysis/rows.js';
+import { orderTable } from '../../../bench/report/tables.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { FAILED_ANSWER_LIMIT } from '../../../bench/analysis/verdict.js';
+import { ROUNDS, results, wobble } from '../support/synthetic-results.js';
 
 const judged = (input: any) => analyze(input).ratios.find((r) => r.judged)!;
 const run = (input: any, target: string, round: number) =>

@@ -1,11 +1,11 @@
-import { LOOKS, LOOK_CONFIDENCE, sequentialInterval, sequentialSummary } from '../../bench/analysis/sequential.js';
-import { signedRankInterval } from '../../bench/analysis/stats.js';
-import { measuredVerdict } from '../../bench/analysis/verdict.js';
-import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP } from '../../bench/model/design.js';
-import { spendBudget } from '../../bench/run/designs/budget.js';
-import { pairKey } from '../../bench/model/keys.js';
-import type { Pair } from '../../bench/run/plan.js';
-import { lognormalRounds, seededNormal } from './support/noise.js';
+import { LOOKS, LOOK_CONFIDENCE, sequentialInterval, sequentialSummary } from '../../../bench/analysis/sequential.js';
+import { signedRankInterval } from '../../../bench/analysis/stats.js';
+import { measuredVerdict } from '../../../bench/analysis/verdict.js';
+import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP } from '../../../bench/model/design.js';
+import { spendBudget } from '../../../bench/run/designs/budget.js';
+import { pairKey } from '../../../bench/model/keys.js';
+import type { Pair } from '../../../bench/run/plan.js';
+import { lognormalRounds, seededNormal } from '../support/noise.js';
 
 const NOISE_CV = 0.15;
 /** Seeded and counted, never timed: the limit only keeps a loaded machine from failing them. */

@@ -1,5 +1,5 @@
-import { CONFIDENCE, summarize } from '../../bench/analysis/stats.js';
-import { MIN_ROUNDS_FOR_VERDICT, band, measuredVerdict, verdict } from '../../bench/analysis/verdict.js';
+import { CONFIDENCE, summarize } from '../../../bench/analysis/stats.js';
+import { MIN_ROUNDS_FOR_VERDICT, band, measuredVerdict, verdict } from '../../../bench/analysis/verdict.js';
 
 const clean = { failedAnswers: false, saturated: false };
 

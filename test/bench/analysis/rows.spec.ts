@@ -1,8 +1,8 @@
-import { analyze } from '../../bench/analysis/analyze.js';
-import { failureCount } from '../../bench/model/results.js';
-import { verdictTable } from '../../bench/report/tables.js';
-import { plainText } from '../../bench/report/rich-table.js';
-import { ROUNDS, results } from './support/synthetic-results.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { failureCount } from '../../../bench/model/results.js';
+import { verdictTable } from '../../../bench/report/tables.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { ROUNDS, results } from '../support/synthetic-results.js';
 
 const IN_FLIGHT = 50;
 

@@ -1,13 +1,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze } from '../../bench/analysis/analyze.js';
-import { compareAnalyses, hostDifference } from '../../bench/analysis/comparison.js';
-import { ROOT, runNode } from './support/run-node.js';
-import { results } from './support/synthetic-results.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { compareAnalyses, hostDifference } from '../../../bench/analysis/comparison.js';
+import { ROOT, runNode } from '../support/run-node.js';
+import { results } from '../support/synthetic-results.js';
 
 const COMPARE_CLI = join(ROOT, 'bench', 'bin', 'compare.js');
-const FIXTURES = new URL('./fixtures/', import.meta.url);
+const FIXTURES = new URL('../fixtures/', import.meta.url);
 
 const compare = (a: any, b: any) => compareAnalyses(analyze(a), analyze(b));
 const find = (changes: ReturnType<typeof compare>, subject: string) => changes.find((c) => c.subject === subject)!;

@@ -1,7 +1,7 @@
-import { analyze } from '../../bench/analysis/analyze.js';
-import { refusalOf } from '../../bench/analysis/refusals.js';
-import { renderSummary } from '../../bench/report/markdown.js';
-import { results } from './support/synthetic-results.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { refusalOf } from '../../../bench/analysis/refusals.js';
+import { renderSummary } from '../../../bench/report/markdown.js';
+import { results } from '../support/synthetic-results.js';
 
 /** A throttler's run: of 5,000 answers, 50 were the route's 200 in each 10 s window, the rest 429. */
 function throttled(run: any) {

@@ -1,6 +1,6 @@
 import hdr from 'hdr-histogram-js';
-import { mergedPercentiles } from '../../bench/analysis/latency-curve.js';
-import { HISTOGRAM } from '../../bench/run/open-loop/generator.js';
+import { mergedPercentiles } from '../../../bench/analysis/latency-curve.js';
+import { HISTOGRAM } from '../../../bench/run/open-loop/generator.js';
 
 /** One round's histogram, as the generator stores it: microseconds, compressed base64. */
 function round(latenciesUs: number[]): string {

@@ -1,6 +1,6 @@
-import { compareAnalyses } from '../../bench/analysis/comparison.js';
-import { analyze } from '../../bench/analysis/analyze.js';
-import { sequentialSummary } from '../../bench/analysis/sequential.js';
+import { compareAnalyses } from '../../../bench/analysis/comparison.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { sequentialSummary } from '../../../bench/analysis/sequential.js';
 import {
   BUDGETED_STARTS_CONFIDENCE,
   STOP_RULE,
@@ -8,19 +8,19 @@ import {
   startInterval,
   startMeans,
   varianceSplit,
-} from '../../bench/analysis/starts.js';
-import { RECORDED_BEFORE_STOP_RULE, upgradeResults } from '../../bench/model/results.js';
-import { studentQuantile } from '../../bench/maths/student.js';
-import { AUTOCORRELATION_LIMIT, summarize } from '../../bench/analysis/stats.js';
-import { FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../bench/model/design.js';
-import { wantsAnotherStart } from '../../bench/run/designs/budget.js';
-import { band } from '../../bench/analysis/verdict.js';
-import { MIN_STEADY_ROUNDS } from '../../bench/run/designs/steady-block.js';
-import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../bench/run/options.js';
-import { seededNormal } from './support/noise.js';
-import { results } from './support/synthetic-results.js';
-import { startsTable } from '../../bench/report/starts-table.js';
-import { verdictTable } from '../../bench/report/tables.js';
+} from '../../../bench/analysis/starts.js';
+import { RECORDED_BEFORE_STOP_RULE, upgradeResults } from '../../../bench/model/results.js';
+import { studentQuantile } from '../../../bench/maths/student.js';
+import { AUTOCORRELATION_LIMIT, summarize } from '../../../bench/analysis/stats.js';
+import { FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
+import { wantsAnotherStart } from '../../../bench/run/designs/budget.js';
+import { band } from '../../../bench/analysis/verdict.js';
+import { MIN_STEADY_ROUNDS } from '../../../bench/run/designs/steady-block.js';
+import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../../bench/run/options.js';
+import { seededNormal } from '../support/noise.js';
+import { results } from '../support/synthetic-results.js';
+import { startsTable } from '../../../bench/report/starts-table.js';
+import { verdictTable } from '../../../bench/report/tables.js';
 
 /**
  * The noise of the Fastify ÷ Express log ratio on products, measured on this machine with --starts 8 (docs/method.md,
