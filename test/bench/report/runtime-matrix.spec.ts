@@ -1,16 +1,16 @@
-import { upgradeResults } from '../../bench/model/results.js';
+import { upgradeResults } from '../../../bench/model/results.js';
 import { readFileSync } from 'node:fs';
-import { analyze } from '../../bench/analysis/analyze.js';
-import { renderHtml } from '../../bench/report/html.js';
-import { renderMarkdown } from '../../bench/report/markdown.js';
-import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../bench/report/runtime-matrix.js';
-import { markdownText, plainText } from '../../bench/report/rich-table.js';
-import { median } from '../../bench/maths/quantile.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { renderHtml } from '../../../bench/report/html.js';
+import { renderMarkdown } from '../../../bench/report/markdown.js';
+import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../../bench/report/runtime-matrix.js';
+import { markdownText, plainText } from '../../../bench/report/rich-table.js';
+import { median } from '../../../bench/maths/quantile.js';
 
 // results.json of a real `--quick --runtime node,node@24,bun --scenarios hello,json` run on the development machine.
-const MULTI = new URL('./fixtures/results-runtimes.json', import.meta.url);
+const MULTI = new URL('../fixtures/results-runtimes.json', import.meta.url);
 // results.json of a real run on the node running the bench only.
-const SINGLE = new URL('./fixtures/results-quick.json', import.meta.url);
+const SINGLE = new URL('../fixtures/results-quick.json', import.meta.url);
 const load = (file: URL) => upgradeResults(JSON.parse(readFileSync(file, 'utf8'))) as any;
 const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
 /** The runtimes with their release status on the run's date, 2026-11-21, as every table names them. */

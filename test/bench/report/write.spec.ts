@@ -1,16 +1,16 @@
-import { upgradeResults } from '../../bench/model/results.js';
+import { upgradeResults } from '../../../bench/model/results.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyze } from '../../bench/analysis/analyze.js';
-import { renderHtml } from '../../bench/report/html.js';
-import { renderMarkdown } from '../../bench/report/markdown.js';
-import { writeReports } from '../../bench/bin/run-reports.js';
-import { median } from '../../bench/maths/quantile.js';
-import { measuredVerdict, band } from '../../bench/analysis/verdict.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { renderHtml } from '../../../bench/report/html.js';
+import { renderMarkdown } from '../../../bench/report/markdown.js';
+import { writeReports } from '../../../bench/bin/run-reports.js';
+import { median } from '../../../bench/maths/quantile.js';
+import { measuredVerdict, band } from '../../../bench/analysis/verdict.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
-const FIXTURE = new URL('./fixtures/results-quick.json', import.meta.url);
+const FIXTURE = new URL('../fixtures/results-quick.json', import.meta.url);
 const load = () => upgradeResults(JSON.parse(readFileSync(FIXTURE, 'utf8'))) as any;
 
 function render(results: any) {

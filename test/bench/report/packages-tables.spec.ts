@@ -1,7 +1,7 @@
-import { analyze } from '../../bench/analysis/analyze.js';
-import { plainText } from '../../bench/report/rich-table.js';
-import { cellRoutesTable, nestBenchmarkTable, splitTables, timelineTable } from '../../bench/report/packages-tables.js';
-import { results } from './support/synthetic-results.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { cellRoutesTable, nestBenchmarkTable, splitTables, timelineTable } from '../../../bench/report/packages-tables.js';
+import { results } from '../support/synthetic-results.js';
 
 /** Four cells, Nest 10 and 12 on Node 22 and 24, each with its own Fastify ÷ Express ratio. */
 const CELLS = [

@@ -1,8 +1,8 @@
 import hdr from 'hdr-histogram-js';
-import { analyzeLoadCurve } from '../../bench/analysis/latency-curve.js';
-import { cpuPerThousandTable, latencyCurveTable } from '../../bench/report/load-curve-tables.js';
-import { plainText } from '../../bench/report/rich-table.js';
-import { HISTOGRAM } from '../../bench/run/open-loop/generator.js';
+import { analyzeLoadCurve } from '../../../bench/analysis/latency-curve.js';
+import { cpuPerThousandTable, latencyCurveTable } from '../../../bench/report/load-curve-tables.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { HISTOGRAM } from '../../../bench/run/open-loop/generator.js';
 
 const RATE = 1000;
 const DURATION_SEC = 1;

@@ -1,6 +1,6 @@
-import { beyondProfiles } from '../../bench/analysis/beyond-profiles.js';
-import { leadFigure, leadRows } from '../../bench/report/lead-chart.js';
-import { leadTable } from '../../bench/report/lead-table.js';
+import { beyondProfiles } from '../../../bench/analysis/beyond-profiles.js';
+import { leadFigure, leadRows } from '../../../bench/report/lead-chart.js';
+import { leadTable } from '../../../bench/report/lead-table.js';
 
 const RUNTIME = 'node@26.12.1';
 

@@ -1,8 +1,8 @@
-import { analyze } from '../../bench/analysis/analyze.js';
-import { plainText } from '../../bench/report/rich-table.js';
-import { ablationTable, stackComparisonTable } from '../../bench/report/stack-tables.js';
-import { targetTable, verdictTable } from '../../bench/report/tables.js';
-import { results } from './support/synthetic-results.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { ablationTable, stackComparisonTable } from '../../../bench/report/stack-tables.js';
+import { targetTable, verdictTable } from '../../../bench/report/tables.js';
+import { results } from '../support/synthetic-results.js';
 
 /**
  * One run on two stacks: bare with Fastify at 2× Express, production with Fastify at 1.2× and Express at half its bare
