@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from '../../bench/errors.js';
-import { BUILTIN_CONFIG } from '../../bench/model/builtin-config.js';
-import { DEFAULT_PORT_ENV, loadConfig, validateConfig, type Config } from '../../bench/model/config.js';
-import { parseOptions } from './support/options.js';
+import { UsageError } from '../../../bench/errors.js';
+import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { DEFAULT_PORT_ENV, loadConfig, validateConfig, type Config } from '../../../bench/model/config.js';
+import { parseOptions } from '../support/options.js';
 
 const WHERE = { source: 'bench.config.json', baseDir: '/srv/app' };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { interleave } from '../../bench/model/mix.js';
-import { parseWrkOutput } from '../../bench/run/drivers/wrk-output.js';
-import { sequenceEnv } from '../../bench/run/drivers/wrk.js';
+import { interleave } from '../../../bench/model/mix.js';
+import { parseWrkOutput } from '../../../bench/run/drivers/wrk-output.js';
+import { sequenceEnv } from '../../../bench/run/drivers/wrk.js';
 
 const SHARES = [
   { route: 'catalog', weight: 40 },
@@ -82,7 +82,7 @@ describe('a mix for wrk (bench/run/drivers/wrk.lua)', () => {
     });
   });
 
-  const mixOutput = () => readFileSync(new URL('./fixtures/wrk-mix.txt', import.meta.url), 'utf8');
+  const mixOutput = () => readFileSync(new URL('../fixtures/wrk-mix.txt', import.meta.url), 'utf8');
 
   it("reads the requests sent per route from wrk's output (recorded with the cycle a,b,a,c; c a POST)", () => {
     const result = parseWrkOutput(mixOutput(), [200, 201]);
@@ -98,7 +98,7 @@ describe('a mix for wrk (bench/run/drivers/wrk.lua)', () => {
   });
 
   it('leaves sentByRoute out of a run of one request', () => {
-    const result = parseWrkOutput(readFileSync(new URL('./fixtures/wrk-hello.txt', import.meta.url), 'utf8'), 200);
+    const result = parseWrkOutput(readFileSync(new URL('../fixtures/wrk-hello.txt', import.meta.url), 'utf8'), 200);
     expect(result).not.toHaveProperty('sentByRoute');
   });
 });

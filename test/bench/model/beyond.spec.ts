@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { SCENARIO_SETS } from '../../bench/model/beyond.js';
-import { payloadText } from '../../bench/model/payloads.js';
-import { scenarioByName } from '../../bench/model/scenarios.js';
-import { parseOptions } from './support/options.js';
-import { blockKey } from '../../bench/model/keys.js';
-import { ownLoads } from '../../bench/run/session.js';
+import { SCENARIO_SETS } from '../../../bench/model/beyond.js';
+import { payloadText } from '../../../bench/model/payloads.js';
+import { scenarioByName } from '../../../bench/model/scenarios.js';
+import { parseOptions } from '../support/options.js';
+import { blockKey } from '../../../bench/model/keys.js';
+import { ownLoads } from '../../../bench/run/session.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 const describe_ = (text: string) => ({ bytes: Buffer.byteLength(text), sha256: digest(text) });
