@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { processCpuNs } from '../../bench/run/procstat.js';
+import { processCpuNs } from '../../../bench/run/procstat.js';
 
 const MS = 1e6;
 const SPIN_MS = 200;

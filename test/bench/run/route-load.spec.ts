@@ -1,16 +1,16 @@
-import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../../bench/model/design.js';
+import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../../../bench/model/design.js';
 import {
   blockLoadFrom,
   MAX_LOWERED_DURATION_SEC,
   MIN_ANSWERS_PER_CONNECTION,
   MIN_LOWERED_CONNECTIONS,
   loadFor,
-} from '../../bench/run/route-load.js';
-import { drainCapMs, MAX_DRAIN_CAP_MS, probeDeadlineMs } from '../../bench/run/recover.js';
-import { SETTLE_CAP_MS } from '../../bench/run/settle.js';
-import { routeLoadTable } from '../../bench/report/route-load-table.js';
-import { routeFindings } from '../../bench/analysis/route-findings.js';
-import { plainText } from '../../bench/report/rich-table.js';
+} from '../../../bench/run/route-load.js';
+import { drainCapMs, MAX_DRAIN_CAP_MS, probeDeadlineMs } from '../../../bench/run/recover.js';
+import { SETTLE_CAP_MS } from '../../../bench/run/settle.js';
+import { routeLoadTable } from '../../../bench/report/route-load-table.js';
+import { routeFindings } from '../../../bench/analysis/route-findings.js';
+import { plainText } from '../../../bench/report/rich-table.js';
 
 const QUICK = { connections: 50, durationSec: 0.25, pipelining: 1 };
 

@@ -4,10 +4,10 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server } from 'node:net';
-import { SCENARIO_SETS, SERVED_FILES, TLS_DIR, makeCertificate } from '../../bench/model/beyond.js';
-import { FILES_MTIME, payloadText } from '../../bench/model/payloads.js';
-import { requestFor, scenarioByName } from '../../bench/model/scenarios.js';
-import { verifyPair } from '../../bench/run/verify.js';
+import { SCENARIO_SETS, SERVED_FILES, TLS_DIR, makeCertificate } from '../../../bench/model/beyond.js';
+import { FILES_MTIME, payloadText } from '../../../bench/model/payloads.js';
+import { requestFor, scenarioByName } from '../../../bench/model/scenarios.js';
+import { verifyPair } from '../../../bench/run/verify.js';
 
 // A stand-in for the app that answers every beyond profile as the app does, or with one thing wrong: verification
 // must pass the first and refuse the second, for every profile, before anything is timed.

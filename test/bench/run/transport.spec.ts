@@ -3,10 +3,10 @@ import { createServer as createHttpServer } from 'node:http';
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { TLS_DIR, makeCertificate } from '../../bench/model/beyond.js';
-import { validateConfig } from '../../bench/model/config.js';
-import { parseH2loadOutput } from '../../bench/run/drivers/h2load.js';
-import { verifyPair } from '../../bench/run/verify.js';
+import { TLS_DIR, makeCertificate } from '../../../bench/model/beyond.js';
+import { validateConfig } from '../../../bench/model/config.js';
+import { parseH2loadOutput } from '../../../bench/run/drivers/h2load.js';
+import { verifyPair } from '../../../bench/run/verify.js';
 
 const BODY = '{"message":"Hello, World!"}';
 const scenario = validateConfig(

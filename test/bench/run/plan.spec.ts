@@ -1,8 +1,8 @@
-import { DEFAULT_ROUNDS, QUICK } from '../../bench/run/options.js';
-import { planPairs, roundOrder } from '../../bench/run/plan.js';
-import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
-import { TARGET_NAMES } from '../../bench/run/targets.js';
-import { TRANSFER_SCENARIOS } from '../../bench/model/beyond.js';
+import { DEFAULT_ROUNDS, QUICK } from '../../../bench/run/options.js';
+import { planPairs, roundOrder } from '../../../bench/run/plan.js';
+import { SCENARIO_NAMES } from '../../../bench/model/scenarios.js';
+import { TARGET_NAMES } from '../../../bench/run/targets.js';
+import { TRANSFER_SCENARIOS } from '../../../bench/model/beyond.js';
 
 const key = (pair: { target: string; scenario: string }) => `${pair.target}/${pair.scenario}`;
 

@@ -1,4 +1,4 @@
-import { LATE_THRESHOLD_NS, createScheduler } from '../../bench/run/open-loop/scheduler.js';
+import { LATE_THRESHOLD_NS, createScheduler } from '../../../../bench/run/open-loop/scheduler.js';
 
 const MS = 1e6;
 

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
-import type { Glance } from '../../bench/model/design.js';
-import { measureBudget } from '../../bench/run/designs/budget.js';
-import { measureRounds } from '../../bench/run/designs/rounds.js';
-import { measureStarts } from '../../bench/run/designs/server-starts.js';
-import { createProgress } from '../../bench/run/progress.js';
-import { answered, fakeSession, HELLO_PAIR, RUNTIME } from './support/fake-session.js';
+import type { Glance } from '../../../bench/model/design.js';
+import { measureBudget } from '../../../bench/run/designs/budget.js';
+import { measureRounds } from '../../../bench/run/designs/rounds.js';
+import { measureStarts } from '../../../bench/run/designs/server-starts.js';
+import { createProgress } from '../../../bench/run/progress.js';
+import { answered, fakeSession, HELLO_PAIR, RUNTIME } from '../support/fake-session.js';
 
 /** What a terminal gets before the live line is written again. */
 const CLEAR_LINE = '\r\u001b[2K';

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../../bench/errors.js';
-import { SCENARIO_SETS } from '../../bench/model/beyond.js';
-import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
-import { PRODUCTION_PARTS } from '../../bench/model/stacks.js';
+import { UsageError } from '../../../bench/errors.js';
+import { SCENARIO_SETS } from '../../../bench/model/beyond.js';
+import { SCENARIO_NAMES } from '../../../bench/model/scenarios.js';
+import { PRODUCTION_PARTS } from '../../../bench/model/stacks.js';
 import {
   DEFAULT_ABLATION_SCENARIOS,
   DEFAULT_PRODUCTION_SCENARIOS,
@@ -20,11 +20,11 @@ import {
   QUICK,
   parseCommandLine,
   stackPlan,
-} from '../../bench/run/options.js';
-import { HELP } from '../../bench/bin/bench-help.js';
-import { parseOptions } from './support/options.js';
+} from '../../../bench/run/options.js';
+import { HELP } from '../../../bench/bin/bench-help.js';
+import { parseOptions } from '../support/options.js';
 
-const CLI = fileURLToPath(new URL('../../bench/bin/bench.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../bench/bin/bench.js', import.meta.url));
 
 function usageMessage(argv: string[]): string {
   try {

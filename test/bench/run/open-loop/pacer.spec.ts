@@ -1,4 +1,4 @@
-import { pace } from '../../bench/run/open-loop/pacer.js';
+import { pace } from '../../../../bench/run/open-loop/pacer.js';
 
 /** A clock that moves 1 µs each time it is read. */
 function fakeClock() {

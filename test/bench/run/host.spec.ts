@@ -1,4 +1,4 @@
-import { cpuIdentity, hostDuring, readCpuTimes } from '../../bench/run/host.js';
+import { cpuIdentity, hostDuring, readCpuTimes } from '../../../bench/run/host.js';
 
 const CPUINFO = `processor\t: 0
 vendor_id\t: AuthenticAMD
