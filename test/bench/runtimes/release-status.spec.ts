@@ -1,7 +1,7 @@
-import { UsageError } from '../../bench/errors.js';
-import { ltsLine, releaseStatus, runtimeLabel, supportedLines } from '../../bench/runtimes/release-status.js';
-import { describeRuntimeChoice } from '../../bench/runtimes/runtimes.js';
-import { parseRuntimeList, planRuntimes } from '../../bench/runtimes/runtime-specs.js';
+import { UsageError } from '../../../bench/errors.js';
+import { ltsLine, releaseStatus, runtimeLabel, supportedLines } from '../../../bench/runtimes/release-status.js';
+import { describeRuntimeChoice } from '../../../bench/runtimes/runtimes.js';
+import { parseRuntimeList, planRuntimes } from '../../../bench/runtimes/runtime-specs.js';
 
 /** The day the issue was written: Node 20 end of life, 22 and 24 maintenance LTS, 26 active LTS. */
 const TODAY = '2026-11-23T23:00:00.000Z';

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UsageError } from '../../bench/errors.js';
-import { resolveRuntimes, runtimeArgv } from '../../bench/runtimes/runtimes.js';
-import { assertDriverSupports, parseRuntimeList } from '../../bench/runtimes/runtime-specs.js';
-import { resolveError, withoutRegistry } from './support/runtimes.js';
+import { UsageError } from '../../../bench/errors.js';
+import { resolveRuntimes, runtimeArgv } from '../../../bench/runtimes/runtimes.js';
+import { assertDriverSupports, parseRuntimeList } from '../../../bench/runtimes/runtime-specs.js';
+import { resolveError, withoutRegistry } from '../support/runtimes.js';
 
 const currentMajor = process.versions.node.split('.')[0];
 /** npm gives up on the unreachable registry at once; spawning it still takes a moment. */
