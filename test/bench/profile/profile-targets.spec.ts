@@ -1,5 +1,5 @@
-import autocannon from '../../bench/run/drivers/autocannon.js';
-import { profileTargets } from '../../bench/profile/profile-targets.js';
+import autocannon from '../../../bench/run/drivers/autocannon.js';
+import { profileTargets } from '../../../bench/profile/profile-targets.js';
 
 describe('profileTargets', () => {
   it("skips Bun with a message instead of starting anything: --prof is V8's", async () => {

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '../../bench/run/build.js';
-import autocannon from '../../bench/run/drivers/autocannon.js';
-import { profileTargets, type ProfileRecord } from '../../bench/profile/profile-targets.js';
-import { currentNode } from '../../bench/runtimes/runtimes.js';
+import { ensureBuilt } from '../../../bench/run/build.js';
+import autocannon from '../../../bench/run/drivers/autocannon.js';
+import { profileTargets, type ProfileRecord } from '../../../bench/profile/profile-targets.js';
+import { currentNode } from '../../../bench/runtimes/runtimes.js';
 
 const PORT = 3250; // the profile helper's port range
 const DURATION_SEC = 3;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runNode } from '../bench/support/run-node.js';
+import { ROOT, runNode } from '../support/run-node.js';
 
 const DIFF_CLI = join(ROOT, 'bench', 'bin', 'profile-diff.js');
 const USAGE_EXIT = 2;

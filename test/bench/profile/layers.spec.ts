@@ -1,4 +1,4 @@
-import { layerOf, layerTicks, qualifiedName } from '../../bench/profile/layers.js';
+import { layerOf, layerTicks, qualifiedName } from '../../../bench/profile/layers.js';
 
 describe('the layer of a frame', () => {
   it.each([

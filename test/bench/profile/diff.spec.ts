@@ -1,5 +1,5 @@
-import { diffProfiles } from '../../bench/profile/diff.js';
-import { layerTicks } from '../../bench/profile/layers.js';
+import { diffProfiles } from '../../../bench/profile/diff.js';
+import { layerTicks } from '../../../bench/profile/layers.js';
 
 type Fn = { name: string; group: string; selfTicks: number };
 type Node = { n: string; g: string; v: number; c: Node[] };

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runNode, type Finished } from '../bench/support/run-node.js';
+import { ROOT, runNode, type Finished } from '../support/run-node.js';
 
 // Two real profiles committed with the Node 23 → 24 explanation (profiles/README.md).
 const SAVED = join(ROOT, 'profiles', 'node23-vs-node24');

@@ -3,14 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { processProfileLog, type ProfileSummary } from '../../bench/profile/process-log.js';
-import { profileEnv, profileExecArgv } from '../../bench/profile/record-profile.js';
-import { symbolizeLibraries } from '../../bench/profile/symbols.js';
-import { scanLog } from '../../bench/profile/v8-log.js';
+import { processProfileLog, type ProfileSummary } from '../../../bench/profile/process-log.js';
+import { profileEnv, profileExecArgv } from '../../../bench/profile/record-profile.js';
+import { symbolizeLibraries } from '../../../bench/profile/symbols.js';
+import { scanLog } from '../../../bench/profile/v8-log.js';
 
 const execFileAsync = promisify(execFile);
 const WORKLOAD = path.join(import.meta.dirname, 'fixtures', 'hot-loop.js');
-const CLI = path.join(import.meta.dirname, '..', '..', 'bench', 'bin', 'profile.js');
+const CLI = path.join(import.meta.dirname, '..', '..', '..', 'bench', 'bin', 'profile.js');
 const WORKLOAD_SECONDS = '1.5';
 const PROFILE_TIMEOUT_MS = 60_000;
 /**
@@ -51,7 +51,7 @@ const selfShare = (name: string) => summary.functions.find((f) => f.name.startsW
 
 describe('profiling a known workload', () => {
   it('names the deliberately hot function as the top self-time entry', () => {
-    expect(summary.functions[0].name).toMatch(/^hotLoop test\/profile\/fixtures\/hot-loop\.js:\d+:\d+$/);
+    expect(summary.functions[0].name).toMatch(/^hotLoop test\/bench\/profile\/fixtures\/hot-loop\.js:\d+:\d+$/);
     expect(summary.functions[0].group).toBe('app');
   });
 
@@ -87,7 +87,7 @@ describe('profiling a known workload', () => {
 
   it('writes a flame graph page that needs no network', () => {
     const html = readFileSync(files.html, 'utf8');
-    expect(html).toContain('"n":"hotLoop test/profile/fixtures/hot-loop.js');
+    expect(html).toContain('"n":"hotLoop test/bench/profile/fixtures/hot-loop.js');
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)=/i);
     expect(html).toContain('flamegraph');
   });

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analyzeTicks, type Preprocessed } from '../../bench/profile/tick-analysis.js';
-import { createScriptClassifier, packageGroupsOf } from '../../bench/profile/groups.js';
-import { PROJECT_ROOT } from '../../bench/run/targets.js';
+import { analyzeTicks, type Preprocessed } from '../../../bench/profile/tick-analysis.js';
+import { createScriptClassifier, packageGroupsOf } from '../../../bench/profile/groups.js';
+import { PROJECT_ROOT } from '../../../bench/run/targets.js';
 
 // Every 10th tick of real nest-express and nest-fastify `products` profiles (node --prof-process --preprocess output),
 // with the code entries those ticks reference and the project directory written as <root>.

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { loadWindow } from '../../bench/profile/process-log.js';
-import { scanLog } from '../../bench/profile/v8-log.js';
-import { rangeFlag } from '../../bench/profile/tick-processor.js';
+import { loadWindow } from '../../../bench/profile/process-log.js';
+import { scanLog } from '../../../bench/profile/v8-log.js';
+import { rangeFlag } from '../../../bench/profile/tick-processor.js';
 
 // Lines kept from a real raw-fastify profile: header, libraries, a few ticks, and the two load marks.
 const TRIMMED_LOG = path.join(import.meta.dirname, 'fixtures', 'raw-fastify-hello.trimmed.log');

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { QUICK } from '../../bench/run/options.js';
-import { CLI, runNode, type Finished } from '../bench/support/run-node.js';
+import { QUICK } from '../../../bench/run/options.js';
+import { CLI, runNode, type Finished } from '../support/run-node.js';
 
 const PORT = '3270'; // the profile tests' port range
 const RUN_TIMEOUT_MS = 180_000;

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { symbolizeLibraries } from '../../bench/profile/symbols.js';
+import { symbolizeLibraries } from '../../../bench/profile/symbols.js';
 
 // Deno ships a stripped binary: nm finds nothing in it, yet V8 logs where each embedded builtin lies.
 describe('naming native ticks in a binary without a symbol table', () => {
