@@ -7,7 +7,9 @@ import { renderHtml } from '../../../bench/report/html.js';
 import { renderMarkdown } from '../../../bench/report/markdown.js';
 import { writeReports } from '../../../bench/bin/run-reports.js';
 import { median } from '../../../bench/maths/quantile.js';
-import { measuredVerdict, band } from '../../../bench/analysis/verdict.js';
+import { verdictTable } from '../../../bench/report/tables.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { results as syntheticResults } from '../support/synthetic-results.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
 const FIXTURE = new URL('../fixtures/results-quick.json', import.meta.url);
@@ -47,10 +49,21 @@ describe('report.md from a results.json', () => {
   });
 
   it('gives the verdict of the computed interval', () => {
-    const analysis = analyze(load());
-    for (const row of analysis.ratios.filter((r) => r.judged)) {
-      expect(row.verdict).toBe(measuredVerdict(row.summary));
-      if (row.verdict !== 'inconclusive') expect(band(row.summary.ci!.low)).toBe(band(row.summary.ci!.high));
+    // rounds alternating between two ratios: 12 rounds' 95 % signed-rank interval runs from the one to the other
+    for (const [low, high, expected] of [
+      [1.8, 2.2, 'holds'],
+      [1.1, 1.3, 'does not hold'],
+      [2.7, 3.1, 'understated'],
+      [1.4, 1.6, 'inconclusive'],
+      [2.4, 2.6, 'inconclusive'],
+    ] as const) {
+      const analysis = analyze(syntheticResults((round) => (round % 2 ? low : high)));
+      const [row] = analysis.ratios.filter((r) => r.judged);
+      expect(row.summary.ci!.low).toBeCloseTo(low, 9);
+      expect(row.summary.ci!.high).toBeCloseTo(high, 9);
+      const [tableRow] = verdictTable(analysis).rows;
+      expect(plainText(tableRow[3])).toBe(`${low.toFixed(2)}× – ${high.toFixed(2)}×`);
+      expect(plainText(tableRow[5])).toBe(expected);
     }
   });
 
