@@ -1,4 +1,4 @@
-import { packageName, setRefusal } from '../../bench/own-app/package-set.js';
+import { packageName, setRefusal } from '../../../bench/own-app/package-set.js';
 
 const NEST_11 = {
   label: 'nest@11.2.10',

@@ -1,4 +1,4 @@
-import { parseTraffic } from '../../bench/own-app/traffic.js';
+import { parseTraffic } from '../../../bench/own-app/traffic.js';
 
 const PINO_HTTP =
   '{"level":30,"time":1,"req":{"id":1,"method":"GET","url":"/api/users/7?fields=name","headers":{}},"res":{"statusCode":200},"responseTime":3,"msg":"request completed"}';

@@ -1,5 +1,5 @@
-import { switchingCost } from '../../bench/own-app/switching.js';
-import { startupRows } from '../../bench/analysis/startup.js';
+import { switchingCost } from '../../../bench/own-app/switching.js';
+import { startupRows } from '../../../bench/analysis/startup.js';
 
 const answer = (status: number, body: string) => ({ status, contentType: 'application/json', error: null, body });
 

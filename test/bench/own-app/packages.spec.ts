@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { discoverRoutes } from '../../bench/own-app/discover.js';
-import { resolveNestApp } from '../../bench/own-app/packages.js';
-import { UsageError } from '../../bench/errors.js';
-import { ROOT } from './support/run-node.js';
+import { discoverRoutes } from '../../../bench/own-app/discover.js';
+import { resolveNestApp } from '../../../bench/own-app/packages.js';
+import { UsageError } from '../../../bench/errors.js';
+import { ROOT } from '../support/run-node.js';
 
 /** An app folder with only the package.json files of the @nestjs packages given: resolution needs no more. */
 function appWith(versions: Record<string, string>) {

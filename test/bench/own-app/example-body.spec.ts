@@ -23,10 +23,10 @@ import {
   resolveOpenApi,
   schemaFromValidation,
   type ClassShape,
-} from '../../bench/own-app/body-schema.js';
-import { exampleBody, exampleValue } from '../../bench/own-app/example-body.js';
-import { planOwnApp, destroysWhatItNames } from '../../bench/own-app/app-config.js';
-import { UNIQUE_PLACEHOLDER, uniqueFiller } from '../../bench/run/unique-values.js';
+} from '../../../bench/own-app/body-schema.js';
+import { exampleBody, exampleValue } from '../../../bench/own-app/example-body.js';
+import { planOwnApp, destroysWhatItNames } from '../../../bench/own-app/app-config.js';
+import { UNIQUE_PLACEHOLDER, uniqueFiller } from '../../../bench/run/unique-values.js';
 
 enum Role {
   Reader = 'reader',

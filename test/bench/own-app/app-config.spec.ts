@@ -1,7 +1,7 @@
-import { planOwnApp, trafficMix } from '../../bench/own-app/app-config.js';
-import { compare } from '../../bench/own-app/compatibility.js';
-import { routeLines } from '../../bench/own-app/discover.js';
-import { fillPath, routeMatcher } from '../../bench/own-app/route-match.js';
+import { planOwnApp, trafficMix } from '../../../bench/own-app/app-config.js';
+import { compare } from '../../../bench/own-app/compatibility.js';
+import { routeLines } from '../../../bench/own-app/discover.js';
+import { fillPath, routeMatcher } from '../../../bench/own-app/route-match.js';
 
 const route = (method: string, path: string, handler = 'C.m') => ({ method, path, handler, version: null });
 const ROUTES = [
