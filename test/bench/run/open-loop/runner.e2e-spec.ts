@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { loadDriver } from '../../bench/run/drivers/registry.js';
-import { startOpenLoopGenerator, type OpenLoopGenerator } from '../../bench/run/open-loop/runner.js';
+import { loadDriver } from '../../../../bench/run/drivers/registry.js';
+import { startOpenLoopGenerator, type OpenLoopGenerator } from '../../../../bench/run/open-loop/runner.js';
 
 const STALL_MS = 50;
 const STALL_EVERY_MS = 500;
@@ -11,7 +11,7 @@ const RUN_SEC = 3;
 const RATE = 500;
 /** Half the stall: open-loop requests that arrive during a stall wait for its remainder, up to all of it. */
 const STALL_SHOWS_MS = STALL_MS / 2;
-const SERVER = fileURLToPath(new URL('./support/stalling-server.js', import.meta.url));
+const SERVER = fileURLToPath(new URL('../../support/stalling-server.js', import.meta.url));
 
 describe(`a server that stalls for ${STALL_MS} ms every ${STALL_EVERY_MS} ms`, () => {
   let server: ChildProcess;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadDriver } from '../../bench/run/drivers/registry.js';
+import { loadDriver } from '../../../../bench/run/drivers/registry.js';
 
 // A server per test that counts the connections it accepted and the requests it answered, so the test sees what the
 // generator really did rather than what it says it did (and no connection of an earlier test lands in its count).
@@ -76,7 +76,7 @@ describe.each(['wrk', 'autocannon'])('%s opening connections as a profile asks',
 describe('a generator that cannot do what the profile asks says so', () => {
   it('ab neither paces nor closes after some requests; h2load neither', async () => {
     await expect(run('ab', { requestsPerConnection: 10 })).rejects.toThrow(/ab neither paces/);
-    const h2load = (await import('../../bench/run/drivers/h2load.js')).default;
+    const h2load = (await import('../../../../bench/run/drivers/h2load.js')).default;
     await expect(
       h2load.run({
         url: 'h2c://127.0.0.1:1/',

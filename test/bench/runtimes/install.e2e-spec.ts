@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolveRuntimes } from '../../bench/runtimes/runtimes.js';
-import { parseRuntimeList } from '../../bench/runtimes/runtime-specs.js';
-import { binaryVersion, resolveError, withoutRegistry } from './support/runtimes.js';
+import { resolveRuntimes } from '../../../bench/runtimes/runtimes.js';
+import { parseRuntimeList } from '../../../bench/runtimes/runtime-specs.js';
+import { binaryVersion, resolveError, withoutRegistry } from '../support/runtimes.js';
 
 // These reach the npm registry; each test installs into a scratch cache of its own, so an install really happens
 // however warm the project's .runtimes/ is (npm's own download cache may still spare the download).

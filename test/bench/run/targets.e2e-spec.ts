@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTarget, targetByName } from '../../bench/run/targets.js';
-import { CLI, isAlive, readResults, startNode, waitFor } from './support/run-node.js';
+import { startTarget, targetByName } from '../../../bench/run/targets.js';
+import { CLI, isAlive, readResults, startNode, waitFor } from '../support/run-node.js';
 
 const node = {
   spec: 'node',

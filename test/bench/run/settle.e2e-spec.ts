@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { abandonRequests, startBusyServer } from './support/abandoned-requests.js';
-import { heldRequests, settle } from '../../bench/run/settle.js';
+import { abandonRequests, startBusyServer } from '../support/abandoned-requests.js';
+import { heldRequests, settle } from '../../../bench/run/settle.js';
 
 const CPU_MS_PER_REQUEST = 40;
 const PORT = 3290;

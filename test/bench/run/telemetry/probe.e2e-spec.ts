@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { currentNode } from '../../bench/runtimes/runtimes.js';
-import { startTarget, targetByName } from '../../bench/run/targets.js';
-import { serverState } from '../../bench/run/telemetry/probe.js';
+import { currentNode } from '../../../../bench/runtimes/runtimes.js';
+import { startTarget, targetByName } from '../../../../bench/run/targets.js';
+import { serverState } from '../../../../bench/run/telemetry/probe.js';
 
 const node = currentNode();
 

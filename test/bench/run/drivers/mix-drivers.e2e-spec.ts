@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadDriver } from '../../bench/run/drivers/registry.js';
-import { interleave } from '../../bench/model/mix.js';
+import { loadDriver } from '../../../../bench/run/drivers/registry.js';
+import { interleave } from '../../../../bench/model/mix.js';
 
 // A server that answers everything (201 to a POST) and counts what arrived, per method, path, header and body, so the test sees what
 // the generator really sent rather than what it says it sent.

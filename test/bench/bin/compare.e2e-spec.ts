@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, ROOT, runNode } from './support/run-node.js';
+import { CLI, ROOT, runNode } from '../support/run-node.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 const COMPARE_CLI = join(ROOT, 'bench', 'bin', 'compare.js');

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { abandonRequests, startBusyServer } from './support/abandoned-requests.js';
-import { drainRoute, NOTABLE_DRAIN_MS } from '../../bench/run/recover.js';
-import { SETTLE_CAP_MS } from '../../bench/run/settle.js';
+import { abandonRequests, startBusyServer } from '../support/abandoned-requests.js';
+import { drainRoute, NOTABLE_DRAIN_MS } from '../../../bench/run/recover.js';
+import { SETTLE_CAP_MS } from '../../../bench/run/settle.js';
 
 const CPU_MS_PER_REQUEST = 80;
 const PORT = 3295;
