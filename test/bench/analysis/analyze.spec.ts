@@ -3,11 +3,12 @@ import { NEIGHBOUR_CPU_LIMIT } from '../../../bench/analysis/rows.js';
 import { orderTable } from '../../../bench/report/tables.js';
 import { plainText } from '../../../bench/report/rich-table.js';
 import { FAILED_ANSWER_LIMIT } from '../../../bench/analysis/verdict.js';
-import { ROUNDS, results, wobble } from '../support/synthetic-results.js';
+import type { Results } from '../../../bench/model/results.js';
+import { ROUNDS, results, wobble, type SyntheticResults } from '../support/synthetic-results.js';
 
-const judged = (input: any) => analyze(input).ratios.find((r) => r.judged)!;
-const run = (input: any, target: string, round: number) =>
-  input.runs.find((r: any) => r.target === target && r.round === round);
+const judged = (input: Results) => analyze(input).ratios.find((r) => r.judged)!;
+const run = (input: SyntheticResults, target: string, round: number) =>
+  input.runs.find((r) => r.target === target && r.round === round)!;
 
 describe('downgrade rules, applied to the judged ratio', () => {
   it('a clean run keeps the band its interval lies in', () => {
@@ -65,7 +66,7 @@ describe('downgrade rules, applied to the judged ratio', () => {
 describe('rounds and neighbours', () => {
   it('lists the planned rounds that have no successful run of both targets', () => {
     const input = results(() => 2);
-    input.runs = input.runs.filter((r: any) => !(r.target === 'nest-express' && r.round === 5));
+    input.runs = input.runs.filter((r) => !(r.target === 'nest-express' && r.round === 5));
     run(input, 'nest-fastify', 8).status = 'failed';
     const row = judged(input);
     expect(row.missingRounds).toEqual([5, 8]);
@@ -110,7 +111,7 @@ describe('order report', () => {
 
   it('does not flag with too few rounds for a 95 % interval of the difference, however far apart', () => {
     const input = results((_, expressFirst) => (expressFirst ? 1.8 : 2.2));
-    input.runs = input.runs.filter((r: any) => r.round <= 4);
+    input.runs = input.runs.filter((r) => r.round <= 4);
     input.options.rounds = 4;
     const row = judged(input);
     expect(row.order!.shift!.coverage).toBeLessThan(0.95);

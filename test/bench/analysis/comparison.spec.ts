@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { compareAnalyses, hostDifference } from '../../../bench/analysis/comparison.js';
 import { ROOT, runNode } from '../support/run-node.js';
+import type { Results } from '../../../bench/model/results.js';
 import { results } from '../support/synthetic-results.js';
 
 const COMPARE_CLI = join(ROOT, 'bench', 'bin', 'compare.js');
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 
-const compare = (a: any, b: any) => compareAnalyses(analyze(a), analyze(b));
+const compare = (a: Results, b: Results) => compareAnalyses(analyze(a), analyze(b));
 const find = (changes: ReturnType<typeof compare>, subject: string) => changes.find((c) => c.subject === subject)!;
 
 // four starts of three rounds: each start's own level, as a fresh server sets it, times the rounds' wobble
@@ -77,7 +78,7 @@ describe('comparing two runs', () => {
 
   it('never calls a change beyond noise when the starts are too few for an interval', () => {
     const a = results(() => 2, { starts: 2 });
-    a.runs = a.runs.filter((r: any) => r.start === 0);
+    a.runs = a.runs.filter((r) => r.start === 0);
     const b = results(() => 3);
     const ratio = find(compare(a, b), 'nest-fastify ÷ nest-express');
     expect(ratio.unit).toBe('rounds');

@@ -1,10 +1,10 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { refusalOf } from '../../../bench/analysis/refusals.js';
 import { renderSummary } from '../../../bench/report/markdown.js';
-import { results } from '../support/synthetic-results.js';
+import { results, type SyntheticRun } from '../support/synthetic-results.js';
 
 /** A throttler's run: of 5,000 answers, 50 were the route's 200 in each 10 s window, the rest 429. */
-function throttled(run: any) {
+function throttled(run: SyntheticRun): SyntheticRun {
   const requests = 5000;
   return {
     ...run,
@@ -18,7 +18,7 @@ describe('a route whose timed answers were refusals', () => {
   const analysis = analyze(refused);
 
   it('gets no ratio, so the verdict never shows one for it', () => {
-    expect(analysis.ratios.filter((r: any) => r.judged && r.scenario === 'hello')).toEqual([]);
+    expect(analysis.ratios.filter((r) => r.judged && r.scenario === 'hello')).toEqual([]);
     expect(renderSummary(analysis)).not.toMatch(/1\.00×/);
   });
 
@@ -38,25 +38,24 @@ describe('a route whose timed answers were refusals', () => {
 
   it('leaves a route with a few refused answers among its successes measured', () => {
     const mostlyServed = results(() => 1.5);
-    mostlyServed.runs = mostlyServed.runs.map((run: any) => ({
+    mostlyServed.runs = mostlyServed.runs.map((run) => ({
       ...run,
       load: { ...run.load, statusCounts: { 200: run.load.requests - 10, 429: 10 }, unexpectedStatus: 10 },
     }));
     const served = analyze(mostlyServed);
     expect(served.refusals).toEqual([]);
-    expect(served.ratios.some((r: any) => r.judged && r.scenario === 'hello')).toBe(true);
+    expect(served.ratios.some((r) => r.judged && r.scenario === 'hello')).toBe(true);
   });
 });
 
 describe('the fix a refusal names', () => {
   const where = { runtime: 'node', scenario: 'hello', stack: 'bare' };
   const refusedWith = (status: number) =>
-    results(() => 1).runs.map((run: any) => ({
+    results(() => 1).runs.map((run) => ({
       ...run,
       load: {
         ...run.load,
         requests: 1000,
-        statusCodes: undefined,
         statusCounts: { [status]: 990, 200: 10 },
         unexpectedStatus: 990,
       },
@@ -79,7 +78,7 @@ describe('the fix a refusal names', () => {
   });
 
   it('names the throttler where only one adapter was refused, as a 500, and the other answered some 429s', () => {
-    const runs = refusedWith(429).map((run: any) =>
+    const runs = refusedWith(429).map((run) =>
       run.target === 'nest-fastify'
         ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } }
         : { ...run, load: { ...run.load, statusCounts: { 429: 100, 200: 900 }, unexpectedStatus: 100 } },
@@ -90,7 +89,7 @@ describe('the fix a refusal names', () => {
   });
 
   it('names the throttler where one adapter’s exception filter turned its 429 into a 500', () => {
-    const runs = refusedWith(429).map((run: any) =>
+    const runs = refusedWith(429).map((run) =>
       run.target === 'nest-fastify' ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } } : run,
     );
     const found = refusalOf(runs, where, targets, { throttler: { forRoot: null } });

@@ -28,7 +28,7 @@ describe('a target too slow to answer within a run', () => {
 
   it('fails a run that measured nothing at all', () => {
     const slowOnly = withTooSlowExpress([...Array(ROUNDS).keys()].map((i) => i + 1));
-    slowOnly.runs = slowOnly.runs.filter((run: any) => run.target === 'nest-express');
+    slowOnly.runs = slowOnly.runs.filter((run) => run.target === 'nest-express');
     expect(failureCount(slowOnly)).toBe(ROUNDS);
   });
 

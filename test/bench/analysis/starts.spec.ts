@@ -9,10 +9,10 @@ import {
   startMeans,
   varianceSplit,
 } from '../../../bench/analysis/starts.js';
-import { RECORDED_BEFORE_STOP_RULE, upgradeResults } from '../../../bench/model/results.js';
+import { RECORDED_BEFORE_STOP_RULE, type Results, upgradeResults } from '../../../bench/model/results.js';
 import { studentQuantile } from '../../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../../bench/analysis/stats.js';
-import { FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
+import { type BlockChoice, FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
 import { wantsAnotherStart } from '../../../bench/run/designs/budget.js';
 import { band } from '../../../bench/analysis/verdict.js';
 import { MIN_STEADY_ROUNDS } from '../../../bench/run/designs/steady-block.js';
@@ -317,18 +317,20 @@ describe('a run with several starts, analysed and reported', () => {
     expect(String(row[6]).split(', ')).toHaveLength(4);
   });
 
-  const underBudget = (extra: object) => ({
+  const underBudget = (extra: Partial<Results>): Results => ({
     ...run,
     options: { ...run.options, budgetSec: 150 },
     plan: { ...run.plan, design: designOf({ ...run.options, budgetSec: 150 }) },
     startBlocks: [0, 1, 2, 3].map((start) => ({ runtime: 'node@20', start, rounds: 3, choice: 'steady' })),
     ...extra,
   });
-  const decided = [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'decided' }];
-  const spent = [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'budget' }];
-  const judgedRow = (results: object) => analyze(results as any).ratios.find((r) => r.judged)!;
+  const decided: Results['stops'] = [
+    { runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'decided' },
+  ];
+  const spent: Results['stops'] = [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'budget' }];
+  const judgedRow = (results: Results) => analyze(results).ratios.find((r) => r.judged)!;
   /** As the first schema wrote it: no stop rule, no design (readResults works it out from the options). */
-  const firstSchema = (written: typeof run) =>
+  const firstSchema = (written: Results) =>
     upgradeResults({ ...written, schema: 1, plan: { ...written.plan, design: undefined } });
   const atLevel = (level: number) => {
     const row = judgedRow(run);
@@ -338,26 +340,26 @@ describe('a run with several starts, analysed and reported', () => {
   it('reports a row the budget stopped once decided at the stop rule level for stopped rows, and says so in its rounds', () => {
     const stopped = underBudget({ stops: decided, stopRule: STOP_RULE });
     expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.stoppedConfidence).low, 12);
-    expect(verdictTable(analyze(stopped as any)).rows[0]).toContain('12 in 4 starts, decided (98 % interval)');
+    expect(verdictTable(analyze(stopped)).rows[0]).toContain('12 in 4 starts, decided (98 % interval)');
   });
 
   it("reports a row measured to the end under the stop rule at the rule's end level, and says which", () => {
     const ended = underBudget({ stops: spent, stopRule: STOP_RULE });
     expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.endConfidence!).low, 12);
-    expect(verdictTable(analyze(ended as any)).rows[0]).toContain('12 in 4 starts (97 % interval)');
+    expect(verdictTable(analyze(ended)).rows[0]).toContain('12 in 4 starts (97 % interval)');
   });
 
   it('rebuilds the report of a run from before the stop rule was recorded at the levels it ran', () => {
-    const written = (stops: object[]) => firstSchema(underBudget({ stops }));
+    const written = (stops: Results['stops']) => firstSchema(underBudget({ stops }));
     const stopped = written(decided);
     expect(judgedRow(stopped).summary.ci!.low).toBeCloseTo(
       atLevel(RECORDED_BEFORE_STOP_RULE.stoppedConfidence).low,
       12,
     );
-    expect(verdictTable(analyze(stopped as any)).rows[0]).toContain('12 in 4 starts, decided (99 % interval)');
+    expect(verdictTable(analyze(stopped)).rows[0]).toContain('12 in 4 starts, decided (99 % interval)');
     const ended = written(spent);
     expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(0.95).low, 12);
-    expect(verdictTable(analyze(ended as any)).rows[0]).not.toContain('interval)');
+    expect(verdictTable(analyze(ended)).rows[0]).not.toContain('interval)');
   });
 
   it("widens nothing for rounds that correlate through their start's level, which the starts' spread holds", () => {
@@ -368,13 +370,13 @@ describe('a run with several starts, analysed and reported', () => {
 
   it('takes the stricter level under a budget only when some start got its rounds from the variance split', () => {
     // the choices of runs from before the stop rule was recorded
-    const budgeted = (choices: string[]) =>
+    const budgeted = (choices: BlockChoice[]) =>
       firstSchema({
         ...run,
         options: { ...run.options, budgetSec: 120 },
         startBlocks: choices.map((choice, start) => ({ runtime: 'node@20', start, rounds: 3, choice })),
       });
-    const interval = (results: any) => analyze(results).ratios.find((r) => r.judged)!.summary.ci!;
+    const interval = (results: Results) => analyze(results).ratios.find((r) => r.judged)!.summary.ci!;
     const row = analyze(run).ratios.find((r) => r.judged)!;
     const values = row.byRound;
     const starts = row.startByRound;

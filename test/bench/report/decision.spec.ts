@@ -1,9 +1,10 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { decisionSentences } from '../../../bench/report/decision.js';
 import { markdownText } from '../../../bench/report/rich-table.js';
+import type { ServerEnd } from '../../../bench/own-app/compatibility.js';
 import { results } from '../support/synthetic-results.js';
 
-const end = (scenario: string, extra: object = {}) => ({
+const end = (scenario: string, extra: Partial<ServerEnd> = {}): ServerEnd => ({
   adapter: 'fastify',
   scenario,
   request: 'POST /graphql',
@@ -16,9 +17,17 @@ const end = (scenario: string, extra: object = {}) => ({
 });
 
 /** The report's opening paragraphs for a run whose check saw these process ends. */
-function opening(ends: object[]) {
-  const run: any = results(() => 1.2);
-  run.ownApp = { compatibility: { startFailure: null, routes: [], ends }, routes: [] };
+function opening(ends: ServerEnd[]) {
+  const run = results(() => 1.2);
+  run.ownApp = {
+    module: 'dist/app.module.js',
+    setup: null,
+    versions: {},
+    routes: [],
+    compatibility: { startFailure: null, routes: [], ends },
+    traffic: null,
+    mix: null,
+  };
   return decisionSentences(analyze(run)).map(markdownText);
 }
 

@@ -1,6 +1,8 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { plainText } from '../../../bench/report/rich-table.js';
 import { cellRoutesTable, nestBenchmarkTable, splitTables, timelineTable } from '../../../bench/report/packages-tables.js';
+import type { Results } from '../../../bench/model/results.js';
+import type { PackagesRecord } from '../../../bench/packages/packages-record.js';
 import { results } from '../support/synthetic-results.js';
 
 /** Four cells, Nest 10 and 12 on Node 22 and 24, each with its own Fastify ÷ Express ratio. */
@@ -11,7 +13,7 @@ const CELLS = [
   { runtime: 'node@24.21.0', set: 'nest@12.5.1', ratio: 2.4, alias: 'eras' },
 ];
 
-function packagesRun() {
+function packagesRun(): Results & { packages: PackagesRecord } {
   const cells = CELLS.map((cell) => ({ ...cell, key: `${cell.runtime} · ${cell.set}` }));
   const runs = cells.flatMap((cell) => results(() => cell.ratio, { runtime: cell.key }).runs);
   const run = results(() => 1);
@@ -39,7 +41,7 @@ function packagesRun() {
       ],
       cells: cells.map(({ key, runtime, set, alias }) => ({ key, runtime, set, telemetryMissing: null, alias })),
     },
-  } as any;
+  };
 }
 
 describe('the package-set tables', () => {
@@ -83,7 +85,8 @@ describe('the package-set tables', () => {
   });
 
   it("sets Nest's published numbers above each cell's, with both ratios", () => {
-    const run = {
+    const analysis = analyze({
+      ...results(() => 1),
       nestBenchmark: ['express', 'fastify', 'nest', 'nest-fastify'].map((server, i) => ({
         cell: 'node@10.24.1 · nest@6.11.11',
         server,
@@ -92,8 +95,8 @@ describe('the package-set tables', () => {
         socketErrors: null,
         failure: null,
       })),
-    } as any;
-    const rows = nestBenchmarkTable(run)!.rows.map((cells) => cells.map((cell) => plainText(cell)));
+    });
+    const rows = nestBenchmarkTable(analysis)!.rows.map((cells) => cells.map((cell) => plainText(cell)));
     expect(rows[0]).toEqual([
       'nestjs/nest benchmarks/all_output.txt',
       '10,444',

@@ -1,4 +1,4 @@
-import { upgradeResults } from '../../../bench/model/results.js';
+import { type Results, type RunRecord, upgradeResults } from '../../../bench/model/results.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,20 +13,19 @@ import { results as syntheticResults } from '../support/synthetic-results.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
 const FIXTURE = new URL('../fixtures/results-quick.json', import.meta.url);
-const load = () => upgradeResults(JSON.parse(readFileSync(FIXTURE, 'utf8'))) as any;
+const load = (): Results => upgradeResults(JSON.parse(readFileSync(FIXTURE, 'utf8')));
 
-function render(results: any) {
+function render(results: Results) {
   const analysis = analyze(results);
   return { markdown: renderMarkdown(analysis), html: renderHtml(analysis) };
 }
 
 /** Per-round Nest-Fastify / Nest-Express ratios, computed here straight from the raw records. */
-function roundRatios(results: any, scenario: string): number[] {
+function roundRatios(results: Results, scenario: string): number[] {
   const rps = (target: string, round: number) =>
-    results.runs.find(
-      (r: any) => r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok',
-    )?.load.rps;
-  const rounds = [...new Set(results.runs.map((r: any) => r.round))] as number[];
+    results.runs.find((r) => r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok')
+      ?.load?.rps ?? Number.NaN;
+  const rounds = [...new Set(results.runs.map((r) => r.round))];
   return rounds.map((round) => rps('nest-fastify', round) / rps('nest-express', round)).filter(Number.isFinite);
 }
 
@@ -84,7 +83,7 @@ describe('report.md from a results.json', () => {
 
   it('lists a failed run with its reason and the error line of its stderr, and leaves its round out of the ratio', () => {
     const results = load();
-    const run = results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'hello' && r.round === 2);
+    const run = results.runs.find((r) => r.target === 'nest-express' && r.scenario === 'hello' && r.round === 2)!;
     Object.assign(run, {
       status: 'failed',
       load: null,
@@ -113,7 +112,7 @@ describe('report.md from a results.json', () => {
 
   it('flags generator-saturated rounds instead of passing them off as server speed', () => {
     const results = load();
-    results.runs.find((r: any) => r.target === 'nest-fastify' && r.scenario === 'json').generator.saturated = true;
+    results.runs.find((r) => r.target === 'nest-fastify' && r.scenario === 'json')!.generator!.saturated = true;
     const { markdown } = render(results);
     expect(markdown).toMatch(/\| json \|.*load generator saturated in round \d: the ratio may read low/);
     expect(markdown).toMatch(/\| json \| nest-fastify \|.*generator saturated in 1 run\(s\)/);
@@ -121,9 +120,9 @@ describe('report.md from a results.json', () => {
 
   it('says in the verdict row when failed requests took the verdict away, and notes fewer without taking it', () => {
     const results = load();
-    const run = results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'orders');
-    run.load.unexpectedStatus = run.load.requests; // every answer failed
-    results.runs.find((r: any) => r.target === 'nest-express' && r.scenario === 'json').load.errors = 1;
+    const orders = results.runs.find((r) => r.target === 'nest-express' && r.scenario === 'orders')!.load!;
+    orders.unexpectedStatus = orders.requests; // every answer failed
+    results.runs.find((r) => r.target === 'nest-express' && r.scenario === 'json')!.load!.errors = 1;
     const { markdown } = render(results);
     expect(markdown).toMatch(
       /\| orders \|.*more than 0\.1 % failed requests in round 1 \(see Per target\): no verdict/,
@@ -135,9 +134,9 @@ describe('report.md from a results.json', () => {
   it('shows a ratio near a band edge with the digits that keep it in its band', () => {
     const results = load();
     const [express, fastify] = ['nest-express', 'nest-fastify'].map((target) =>
-      results.runs.filter((r: any) => r.target === target && r.scenario === 'hello'),
+      results.runs.filter((r) => r.target === target && r.scenario === 'hello'),
     );
-    fastify.forEach((run: any, i: number) => (run.load.rps = express[i].load.rps * 2.503));
+    fastify.forEach((run, i) => (run.load!.rps = express[i].load!.rps * 2.503));
     const { markdown } = render(results);
     expect(markdown).toMatch(
       /\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| 2\.503× \| 2\.503× – 2\.503× \|/,
@@ -146,22 +145,20 @@ describe('report.md from a results.json', () => {
 
   it("shows how closely the two adapters' req/s moved together from round to round", () => {
     const results = load();
-    const isNestHello = (r: any) =>
+    const isNestHello = (r: RunRecord) =>
       r.runtime === 'node@20.20.2' && r.scenario === 'hello' && r.target.startsWith('nest-');
-    const firstRound = results.runs.filter((r: any) => isNestHello(r) && r.round === 1);
-    results.runs = results.runs.filter((r: any) => !(isNestHello(r) && r.round !== 1));
+    const firstRound = results.runs.filter((r) => isNestHello(r) && r.round === 1);
+    results.runs = results.runs.filter((r) => !(isNestHello(r) && r.round !== 1));
     // rounds 2 and 3 as round 1 on a machine at half and double speed: both adapters move alike, so r is exactly 1
     for (const [round, speed] of [
       [2, 0.5],
       [3, 2],
     ]) {
       for (const run of firstRound)
-        results.runs.push({ ...run, round, load: { ...run.load, rps: run.load.rps * speed } });
+        results.runs.push({ ...run, round, load: { ...run.load!, rps: run.load!.rps * speed } });
     }
     // two rounds of json: no correlation to speak of
-    results.runs = results.runs.filter(
-      (r: any) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3),
-    );
+    results.runs = results.runs.filter((r) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3));
     const { markdown } = render(results);
     expect(markdown).toMatch(/\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| .*\| 3 \| 1\.00 \|/);
     expect(markdown).toMatch(/\| node@20\.20\.2 \(end of life since 2026-04-30\) \| json \| .*\| 2 of 3 \| — \|/);

@@ -1,12 +1,73 @@
-// results.json of made-up but well-formed runs, for tests of what the analysis and the reports make of them.
+// results.json of made-up but well-formed runs, for tests of what the analysis and the reports make of them. Built
+// with model/'s own builders, so a change to the results shape fails the typecheck here, not in a report.
+import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { configRecord } from '../../../bench/model/config.js';
 import { designOf } from '../../../bench/model/design.js';
-import { RESULTS_SCHEMA } from '../../../bench/model/results.js';
+import { createResults, type LoadResult, type Results, type RunRecord } from '../../../bench/model/results.js';
+import type { Environment } from '../../../bench/run/environment.js';
+import { parseOptions } from './options.js';
 
 export const ROUNDS = 12;
 const EXPRESS_RPS = 10_000;
+const DRIVER = 'autocannon';
+const STARTED_AT = '2026-01-01T00:00:00.000Z';
 
 /** A small, fixed wobble per round, so intervals have width but every ratio stays well inside its band. */
 export const wobble = (round: number) => 1 + ((round * 7) % 5) / 100;
+
+/** The host the made-up runs ran on: two CPUs, nothing pinned, no runtime details. */
+export const ENVIRONMENT: Environment = {
+  cpu: { model: 'AMD EPYC', count: 2, governor: null },
+  memoryGiB: 8,
+  os: { kernel: 'Linux 6.8.0', distribution: null },
+  bench: { node: '20.20.2', argv: [] },
+  runtimes: [],
+  packages: {},
+  driver: DRIVER,
+  git: { commit: null, dirty: null },
+  database: 'sql.js',
+  cpus: null,
+};
+
+/** A timed run as the synthetic results hold it: every part measured, so a test may change any of them. */
+export type SyntheticRun = RunRecord & {
+  load: LoadResult;
+  server: NonNullable<RunRecord['server']>;
+  generator: NonNullable<RunRecord['generator']>;
+};
+/** Results whose runs are all SyntheticRuns. */
+export type SyntheticResults = Results & { runs: SyntheticRun[] };
+
+/** One timed run that answered every request with 200 at `rps`. */
+function okRun(
+  record: Pick<RunRecord, 'runtime' | 'target' | 'stack' | 'round' | 'slot' | 'start'>,
+  rps: number,
+): SyntheticRun {
+  const durationSec = 0.5;
+  const requests = Math.round(rps * durationSec);
+  return {
+    ...record,
+    scenario: 'hello',
+    startedAt: STARTED_AT,
+    status: 'ok',
+    failure: null,
+    load: {
+      requests,
+      statusCounts: { 200: requests },
+      durationSec,
+      rps,
+      latencyMs: { p50: 1, p90: 2, p99: 3, p999: 4, mean: 1, max: 5 },
+      errors: 0,
+      timeouts: 0,
+      unexpectedStatus: 0,
+      generatorCpuSec: 0.3,
+      warnings: [],
+    },
+    server: { cpuUsPerRequest: 50, peakRssMiB: 80, peakRssWindow: 'run' },
+    generator: { cpuShare: 0.6, saturated: false },
+    neighbours: { busiest: 'raw-node', cpuShare: 0 },
+  };
+}
 
 /**
  * results.json for Nest-Express and Nest-Fastify on one scenario: in odd rounds Express runs first, in even rounds
@@ -21,68 +82,45 @@ export function results(
     starts = 1,
     stack = 'bare',
   }: { runtime?: string; expressSpeed?: number; starts?: number; stack?: string } = {},
-) {
-  const runs = [];
+): SyntheticResults {
+  const runs: SyntheticRun[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const expressFirst = round % 2 === 1;
     const start = Math.floor(((round - 1) * starts) / ROUNDS);
     const express = EXPRESS_RPS * expressSpeed * wobble(round);
-    for (const [target, rps, slot] of [
-      ['nest-express', express, expressFirst ? 1 : 2],
-      ['nest-fastify', express * ratioOf(round, expressFirst, start), expressFirst ? 2 : 1],
-    ] as const) {
-      const durationSec = 0.5;
-      runs.push({
-        runtime,
-        target,
-        scenario: 'hello',
-        stack,
-        round,
-        slot,
-        start,
-        startedAt: '2026-01-01T00:00:00.000Z',
-        status: 'ok',
-        failure: null,
-        load: {
-          requests: Math.round(rps * durationSec),
-          statusCounts: { 200: Math.round(rps * durationSec) },
-          durationSec,
-          rps,
-          latencyMs: { p50: 1, p90: 2, p99: 3, p999: 4, mean: 1, max: 5 },
-          errors: 0,
-          timeouts: 0,
-          unexpectedStatus: 0,
-          generatorCpuSec: 0.3,
-          warnings: [],
-        },
-        server: { cpuUsPerRequest: 50, peakRssMiB: 80, peakRssWindow: 'run' },
-        generator: { cpuShare: 0.6, saturated: false },
-        neighbours: { busiest: 'raw-node', cpuShare: 0 },
-      });
-    }
+    const record = { runtime, stack, round, start };
+    runs.push(
+      okRun({ ...record, target: 'nest-express', slot: expressFirst ? 1 : 2 }, express),
+      okRun(
+        { ...record, target: 'nest-fastify', slot: expressFirst ? 2 : 1 },
+        express * ratioOf(round, expressFirst, start),
+      ),
+    );
   }
-  return {
-    schema: RESULTS_SCHEMA,
-    startedAt: '2026-01-01T00:00:00.000Z',
+  const rounds = ROUNDS / starts;
+  const options = parseOptions([
+    '--rounds',
+    String(rounds),
+    '--starts',
+    String(starts),
+    '--scenarios',
+    'hello',
+    '--targets',
+    'nest-express,nest-fastify',
+  ]);
+  const made = createResults({
+    startedAt: new Date(STARTED_AT),
+    environment: ENVIRONMENT,
+    options: { ...options, driver: DRIVER },
+    config: configRecord(BUILTIN_CONFIG),
     plan: {
-      runtimes: [runtime],
+      driver: DRIVER,
       pairs: [],
       notApplicable: [],
-      design: designOf({ rounds: ROUNDS / starts, budgetSec: null, starts }),
+      runtimes: [runtime],
+      runtimeChoice: null,
+      design: designOf({ rounds, budgetSec: null, starts }),
     },
-    options: {
-      rounds: ROUNDS / starts,
-      starts,
-      budgetSec: null,
-      scenarios: ['hello'],
-      targets: ['nest-express', 'nest-fastify'],
-    },
-    environment: { cpu: { model: 'AMD EPYC', count: 2, governor: null } },
-    targetFailures: [],
-    started: [],
-    verification: [],
-    headerDifferences: [],
-    runs,
-    stops: [],
-  } as any;
+  });
+  return { ...made, complete: true, stopReason: null, runs };
 }
