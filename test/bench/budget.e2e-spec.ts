@@ -5,6 +5,7 @@ import { MIN_BUDGET_ROUNDS } from '../../bench/model/design.js';
 import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS } from '../../bench/run/designs/steady-block.js';
 import { DEFAULT_STARTS } from '../../bench/run/options.js';
 import { CLI, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 
@@ -36,12 +37,12 @@ const budgetRun = (dir: string, port: number, ...flags: string[]) =>
 describe('npm run bench -- --budget, as the default run spends it: server starts, end to end', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-budget-starts-'));
     run = await budgetRun(dir, 3195, '--targets', 'nest-express,nest-fastify,raw-node');
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,23 +50,23 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
   it('makes no start the budget has no room for: the first alone, each block timed from its steady state on', () => {
     expect(run.status).toBe(0);
     expect(results.options.starts).toBe(DEFAULT_STARTS);
-    expect(results.startBlocks.map((block: any) => [block.start, block.choice])).toEqual([[0, 'steady']]);
+    expect(results.startBlocks.map((block) => [block.start, block.choice])).toEqual([[0, 'steady']]);
     for (const block of results.steadyBlocks) {
       expect(block.steadyFrom).toBeGreaterThanOrEqual(2);
       expect(block.rounds - block.steadyFrom).toBeGreaterThanOrEqual(block.steady ? MIN_STEADY_ROUNDS : 1);
       expect(block.rounds).toBeLessThanOrEqual(MAX_BLOCK_ROUNDS);
-      for (const target of Object.values(block.byTarget) as any[])
+      for (const target of Object.values(block.byTarget))
         expect(target.cpuUsPerRequest).toHaveLength(block.rounds);
     }
-    const compared = results.runs.filter((r: any) => r.target !== 'raw-node');
-    expect(compared).toHaveLength(2 * results.startBlocks.reduce((sum: number, b: any) => sum + b.rounds, 0));
+    const compared = results.runs.filter((r) => r.target !== 'raw-node');
+    expect(compared).toHaveLength(2 * results.startBlocks!.reduce((sum, b) => sum + b.rounds, 0));
   });
 
   it('gives the target beside the compared pair no start of the verdict, and none when the budget is spent', () => {
-    expect(results.runs.filter((r: any) => r.target === 'raw-node')).toEqual([]);
-    expect(results.steadyBlocks.every((block: any) => !('raw-node' in block.byTarget))).toBe(true);
+    expect(results.runs.filter((r) => r.target === 'raw-node')).toEqual([]);
+    expect(results.steadyBlocks.every((block) => !('raw-node' in block.byTarget))).toBe(true);
     expect(run.stderr + run.stdout).toContain("raw-node not measured: the verdict's starts took the budget");
-    expect(results.started.map((s: any) => s.target)).not.toContain('raw-node');
+    expect(results.started.map((s) => s.target)).not.toContain('raw-node');
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(
       /\| not measured \| raw-node \(node@[^)]+\): never booted, the verdict's starts took the budget \|/,
     );
@@ -77,7 +78,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
 
   it('logs one line for its block, with the rounds it kept and the ratio so far, and none per round', () => {
     const [block] = results.steadyBlocks;
-    const kept = results.runs.filter((r: any) => r.target === 'nest-express').length;
+    const kept = results.runs.filter((r) => r.target === 'nest-express').length;
     expect(run.stderr.split('\n').filter((line) => line.includes(' · hello · bare · '))).toEqual([
       expect.stringMatching(
         new RegExp(
@@ -89,7 +90,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
   });
 
   it('says in the verdict row, in the log and in report.md, its rounds and starts', () => {
-    const rounds = results.runs.filter((r: any) => r.target === 'nest-express').length;
+    const rounds = results.runs.filter((r) => r.target === 'nest-express').length;
     const row = new RegExp(
       `\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks.length} starts(, decided \\(98 % interval\\)| \\(97 % interval\\))? \\|`,
     );
@@ -113,7 +114,7 @@ describe('npm run bench -- --budget --starts 1, end to end', () => {
 
   it('runs the minimum rounds and records that the scenario stopped on the budget', () => {
     expect(run.status).toBe(0);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResults(dir);
     expect(results.options.budgetSec).toBe(1);
     expect(results.stops).toEqual([
       {

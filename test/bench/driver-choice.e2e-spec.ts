@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { CLI, ROOT, type Finished } from './support/run-node.js';
+import { readResults } from '../../bench/model/results.js';
 
 /** Run the CLI with a PATH that has node and sh but no load generator binaries and no taskset, like a bare machine. */
 function runWithoutGenerators(args: string[]): Promise<Finished> {
@@ -50,10 +51,10 @@ describe('choosing the load generator and the pinning', () => {
         'note: wrk is not installed; install it with: apt-get install wrk; using autocannon instead',
       );
       expect(run.stderr).toContain('note: taskset is not installed (apt-get install util-linux); running unpinned');
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      const results = readResults(dir);
       expect(results.plan.driver).toBe('autocannon');
       expect(results.environment.cpus).toBeNull();
-      expect(results.runs.every((r: any) => r.status === 'ok')).toBe(true);
+      expect(results.runs.every((r) => r.status === 'ok')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

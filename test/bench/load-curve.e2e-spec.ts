@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOAD_CURVE_TARGETS, QUICK } from '../../bench/run/options.js';
 import { CLI, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 /** Bun is installed into .runtimes/ on first use (as in runtimes.e2e-spec.ts), then each run takes well under this. */
 const RUN_TIMEOUT_MS = 180_000;
@@ -12,7 +13,7 @@ const PORT = '3170';
 describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, end to end', (runtime) => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-load-curve-'));
@@ -32,7 +33,7 @@ describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, e
       '--port',
       PORT,
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,7 +50,7 @@ describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, e
         levels: RATES.map((rps) => ({ share: null, rps })),
       },
     ]);
-    const done = results.loadCurve.runs.map((r: any) => `${r.target}@${r.level.rps}#${r.round}`).sort();
+    const done = results.loadCurve.runs.map((r) => `${r.target}@${r.level.rps}#${r.round}`).sort();
     const planned = LOAD_CURVE_TARGETS.flatMap((target) =>
       RATES.flatMap((rps) => Array.from({ length: QUICK.rounds }, (_, i) => `${target}@${rps}#${i + 1}`)),
     ).sort();

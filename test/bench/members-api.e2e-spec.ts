@@ -7,6 +7,7 @@ import pg from 'pg';
 import { analyze } from '../../bench/analysis/analyze.js';
 import { releaseStatus } from '../../bench/runtimes/release-status.js';
 import { ROOT, type Finished } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const run = promisify(execFile);
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -51,7 +52,7 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
   let project: string;
   let out: string;
   let bench: Finished;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-pack-'));
@@ -117,17 +118,17 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
         ],
         project,
       );
-      results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+      results = readResults(out);
       analysis = analyze(results);
     }, RUN_TIMEOUT_MS);
     const findings = (what: string) => analysis.switching?.findings.filter((f) => f.what === what) ?? [];
 
     const route = (method: string, path: string) =>
-      results.ownApp.routes.find((r: any) => r.method === method && r.path === `/api/v1${path}`);
+      results.ownApp.routes.find((r) => r.method === method && r.path === `/api/v1${path}`);
     const timedOn = (scenario: string) =>
       results.runs
-        .filter((r: any) => r.scenario === scenario && r.status === 'ok')
-        .map((r: any) => r.target)
+        .filter((r) => r.scenario === scenario && r.status === 'ok')
+        .map((r) => r.target)
         .sort();
     const BOTH_ROUNDS = ['nest-express', 'nest-express', 'nest-fastify', 'nest-fastify'];
 
@@ -143,7 +144,7 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
         notMeasured: expect.stringContaining('removes the signed-in account'),
       });
       expect(route('DELETE', '/auth/me').notMeasured).toContain("--time-write 'DELETE /api/v1/auth/me'");
-      expect(results.runs.filter((r: any) => r.scenario === 'delete-api-v1-auth-me')).toEqual([]);
+      expect(results.runs.filter((r) => r.scenario === 'delete-api-v1-auth-me')).toEqual([]);
       const [account] = await query(DATABASE, 'SELECT "deletedAt" FROM "user" WHERE email = $1', ['bench@example.com']);
       expect(account).toEqual({ deletedAt: null });
     });
@@ -225,8 +226,8 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
         fastify: 'adapterOptions.fastify {"routerOptions":{"ignoreTrailingSlash":true}}',
       });
       // a probe is kept where the adapters answered differently: without the option, every GET route's 404 on Fastify
-      const trailing = results.ownApp.compatibility.routes.flatMap((r: any) =>
-        (r.probes ?? []).filter((p: any) => p.probe === 'trailing slash'),
+      const trailing = results.ownApp.compatibility.routes.flatMap((r) =>
+        (r.probes ?? []).filter((p) => p.probe === 'trailing slash'),
       );
       expect(trailing).toEqual([]);
       expect(findings('trailing slash')).toEqual([]);

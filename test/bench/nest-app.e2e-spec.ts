@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openBrowser, openReport } from '../support/browser.js';
 import { CLI, ROOT, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const EXAMPLE = join(ROOT, 'examples', 'express-first-app');
@@ -26,7 +27,7 @@ const build = (dir: string) => promisify(execFile)(process.execPath, [TSC, '-p',
 async function quickRun(args: string[], port: string, runtime = ['--runtime', 'node']) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-nest-app-'));
   const run = await runNode([CLI, ...args, '--quick', ...DURATION, ...runtime, '--port', port, '--out', dir]);
-  return { dir, run, results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) };
+  return { dir, run, results: readResults(dir) };
 }
 
 describe('--nest-app on examples/express-first-app, booted from its compiled module', () => {
@@ -38,7 +39,7 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
   ];
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     await build(EXAMPLE);
@@ -64,7 +65,7 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
 
   it('exits 0: the route that breaks on Fastify is a finding, not a failure', () => {
     expect(run.status, run.stderr).toBe(0);
-    expect(results.verification.every((v: any) => v.ok)).toBe(true);
+    expect(results.verification.every((v) => v.ok)).toBe(true);
   });
 
   it("shows the Express-only route in what changes on Fastify, with the server's error, in both reports", () => {
@@ -75,7 +76,7 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
   });
 
   it('times every route that answers alike, and not the one that does not', () => {
-    const timed = new Set<string>(results.runs.map((r: any) => r.scenario));
+    const timed = new Set<string>(results.runs.map((r) => r.scenario));
     expect([...timed].sort((a, b) => a.localeCompare(b))).toEqual([
       'api-users',
       'api-users-id',
@@ -88,8 +89,8 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
   });
 
   it('measures the logged traffic as one mix, in the shares of the routes that carry it', () => {
-    const mix = results.config.scenarios.find((s: any) => s.name === 'traffic').mix;
-    expect(mix.map((share: any) => share.route)).toEqual(['health', 'api-users', 'api-users-id', 'post-api-users']);
+    const mix = results.config.scenarios.find((s) => s.name === 'traffic').mix;
+    expect(mix.map((share) => share.route)).toEqual(['health', 'api-users', 'api-users-id', 'post-api-users']);
     expect(results.ownApp.traffic).toMatchObject({ requests: 400, unreadable: 1 });
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(markdown).toMatch(
@@ -113,11 +114,11 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(
       /\| `POST \/api\/users` \| UsersController\.create \| [\d.]+ % \| post-api-users: `POST \/api\/users` \|/,
     );
-    expect(results.ownApp.routes.find((r: any) => r.handler === 'UsersController.create')).toMatchObject({
+    expect(results.ownApp.routes.find((r) => r.handler === 'UsersController.create')).toMatchObject({
       scenario: 'post-api-users',
       body: 'derived',
     });
-    const posts = results.runs.filter((r: any) => r.scenario === 'post-api-users');
+    const posts = results.runs.filter((r) => r.scenario === 'post-api-users');
     expect(posts.length).toBeGreaterThan(0);
     for (const post of posts) expect(Object.keys(post.load.statusCounts)).toEqual(['201']);
   });
@@ -127,7 +128,7 @@ describe('--nest-app on a versioned app with a guard, an interceptor and a prefi
   const app = ['--nest-app', join(SHOP, 'dist', 'shop.module.js'), '--nest-setup', join(SHOP, 'setup.js')];
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     await build(SHOP);
@@ -158,16 +159,16 @@ describe('--nest-app on a versioned app with a guard, an interceptor and a prefi
   });
 
   it('verifies the interceptor-wrapped answers on both adapters against what Express answered', () => {
-    const skus = results.verification.filter((v: any) => v.scenario === 'shop-v1-products-sku');
-    expect(skus.map((v: any) => [v.target, v.ok])).toEqual([
+    const skus = results.verification.filter((v) => v.scenario === 'shop-v1-products-sku');
+    expect(skus.map((v) => [v.target, v.ok])).toEqual([
       ['nest-express', true],
       ['nest-fastify', true],
     ]);
   });
 
   it('measures the guarded route with the header its --config scenario sends', () => {
-    expect(results.ownApp.routes.find((r: any) => r.handler === 'OrdersController.list').scenario).toBe('orders');
-    expect(results.runs.some((r: any) => r.scenario === 'orders' && r.status === 'ok')).toBe(true);
+    expect(results.ownApp.routes.find((r) => r.handler === 'OrdersController.list').scenario).toBe('orders');
+    expect(results.runs.some((r) => r.scenario === 'orders' && r.status === 'ok')).toBe(true);
   });
 
   it('reads the combined log format and counts the line it cannot read', () => {
@@ -202,7 +203,7 @@ describe('--nest-app refusals on the command line', () => {
 describe('--nest-app with --packages: examples/express-first-app on other Nest majors', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     await build(EXAMPLE);

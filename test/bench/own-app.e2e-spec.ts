@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const EXAMPLE = join(ROOT, 'examples', 'nest-app');
 const RUN_TIMEOUT_MS = 180_000;
@@ -14,13 +15,13 @@ const BASE_PORT = '3390';
 describe('npm run bench -- --config examples/nest-app/bench.config.json --quick, end to end', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-own-app-'));
     const config = join(EXAMPLE, 'bench.config.json');
     run = await runNode([CLI, '--runtime', 'node', '--config', config, '--quick', '--out', dir, '--port', BASE_PORT]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +29,7 @@ describe('npm run bench -- --config examples/nest-app/bench.config.json --quick,
   it('verifies and measures every scenario of the example on both of its entrypoints', () => {
     expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
     expect(run.status).toBe(0);
-    expect(results.verification.map((v: any) => `${v.target}/${v.scenario}/${v.ok}`).sort()).toEqual(
+    expect(results.verification.map((v) => `${v.target}/${v.scenario}/${v.ok}`).sort()).toEqual(
       ['example-express', 'example-fastify']
         .flatMap((t) => ['item', 'items', 'order'].map((s) => `${t}/${s}/true`))
         .sort(),
@@ -51,7 +52,7 @@ describe('a url target on another address, started by the test', () => {
   let dir: string;
   let server: ChildProcess;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-url-target-'));
@@ -92,19 +93,19 @@ describe('a url target on another address, started by the test', () => {
 
   it('measures it for load, with no CPU or RSS, and says so', () => {
     expect(run.status).toBe(0);
-    const remote = results.runs.filter((r: any) => r.target === 'remote');
+    const remote = results.runs.filter((r) => r.target === 'remote');
     expect(remote.length).toBeGreaterThan(0);
     for (const record of remote) {
       expect(record.load.requests).toBeGreaterThan(0);
       expect(record.server).toBeNull();
     }
-    expect(results.started.find((s: any) => s.target === 'remote')).toMatchObject({ pid: null, port: REMOTE_PORT });
+    expect(results.started.find((s) => s.target === 'remote')).toMatchObject({ pid: null, port: REMOTE_PORT });
     const report = readFileSync(join(dir, 'results', readdirOne(join(dir, 'results')), 'report.md'), 'utf8');
     expect(report).toMatch(/\| remote \|.*url target: runs elsewhere, so no CPU or RSS/);
   });
 
   it('profiles the started target only, and records why the url target is not profiled', () => {
-    const byTarget = Object.fromEntries(results.profiles.map((p: any) => [p.target, p]));
+    const byTarget = Object.fromEntries(results.profiles.map((p) => [p.target, p]));
     expect(byTarget.local.summary).not.toBeNull();
     expect(byTarget.remote.skipped).toMatch(/a url target runs elsewhere/);
   });

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { installedSet } from '../../bench/packages/sets.js';
-import { CLI, readResults, runNode } from './support/run-node.js';
+import { readResults } from '../../bench/model/results.js';
+import { CLI, runNode } from './support/run-node.js';
 import { withoutRegistry } from './support/runtimes.js';
 
 // These reach the npm registry (sets and runtimes install on first use, into .packages/ and .runtimes/).
@@ -64,15 +65,15 @@ describe('--packages on the command line', () => {
         ]);
         expect(status, stderr).toBe(0);
         const results = readResults(out);
-        const [cell] = results.packages.cells;
+        const [cell] = results.packages!.cells;
         expect(cell.key).toBe(`node@${process.versions.node} · ${cell.set}`);
         expect(cell.set).toMatch(/^nest@12\./);
-        expect(new Set(results.runs.map((run: { runtime: string }) => run.runtime))).toEqual(new Set([cell.key]));
+        expect(new Set(results.runs.map((run) => run.runtime))).toEqual(new Set([cell.key]));
         expect(cell.databaseMissing).toBeNull();
-        expect(new Set(results.runs.map((run: { scenario: string }) => run.scenario))).toEqual(
+        expect(new Set(results.runs.map((run) => run.scenario))).toEqual(
           new Set(['hello', 'orders', 'products']),
         );
-        expect(results.started.map((s: { line: string }) => s.line)).toEqual([
+        expect(results.started.map((s) => s.line)).toEqual([
           expect.stringMatching(/^Nest 12\.\S+ on express 5\.\S+ listening .*, TypeORM 1\.\S+ on sql\.js/),
           expect.stringMatching(/^Nest 12\.\S+ on fastify 5\.\S+ listening .*, TypeORM 1\.\S+ on sql\.js/),
         ]);

@@ -5,6 +5,7 @@ import { QUICK } from '../../bench/run/options.js';
 import { SCENARIO_SETS } from '../../bench/model/beyond.js';
 import { SCENARIO_NAMES } from '../../bench/model/scenarios.js';
 import { CLI, REPORT_CLI, runNode } from './support/run-node.js';
+import { readResults } from '../../bench/model/results.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 // the beyond profiles run only when named
@@ -30,10 +31,10 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
   });
 
   it('writes a complete results.json: every pair verified, every run recorded with its measurements', () => {
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResults(dir);
     expect(results.complete).toBe(true);
     expect(results.verification).toHaveLength(ALL_PAIRS);
-    expect(results.verification.filter((v: any) => !v.ok)).toEqual([]);
+    expect(results.verification.filter((v) => !v.ok)).toEqual([]);
     expect(results.runs).toHaveLength(ALL_PAIRS * QUICK.rounds);
     for (const record of results.runs) {
       expect(record).toMatchObject({ runtime: `node@${process.versions.node}`, status: 'ok' });
@@ -47,13 +48,13 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
       expect(record.host.stealShare).toBeGreaterThanOrEqual(0);
     }
     expect(results.environment.host.cpu.vendor).toBeTruthy();
-    expect(results.started.every((s: any) => s.runtimeFlags.includes('--no-memory-reducer'))).toBe(true);
+    expect(results.started.every((s) => s.runtimeFlags.includes('--no-memory-reducer'))).toBe(true);
     expect(results.warmUps.length).toBe(ALL_PAIRS);
     expect(results.environment.runtimes[0].version).toBe(process.versions.node);
     expect(results.environment.packages.express).toMatch(/^5\./);
     expect(results.environment.packages.fastify).toMatch(/^5\./);
     expect(results.plan.driver).toBe(results.options.driver);
-    expect(results.headerDifferences.some((d: any) => d.header === 'x-powered-by')).toBe(true);
+    expect(results.headerDifferences.some((d) => d.header === 'x-powered-by')).toBe(true);
   });
 
   it('writes report.md and a self-contained report.html', () => {
@@ -101,12 +102,12 @@ describe.each(['autocannon', 'wrk', 'ab'])('--driver %s', (driver) => {
         '3160',
       ]);
       expect(run.status).toBe(0);
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      const results = readResults(dir);
       expect(results.plan.driver).toBe(driver);
       expect(results.environment.driver).toMatch(new RegExp(`^${driver} `));
       expect(results.runs).toHaveLength(2 * QUICK.rounds);
       expect(
-        results.runs.every((r: any) => r.status === 'ok' && r.load.requests > 0 && r.load.unexpectedStatus === 0),
+        results.runs.every((r) => r.status === 'ok' && r.load.requests > 0 && r.load.unexpectedStatus === 0),
       ).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -193,7 +193,7 @@ describe('flame graphs in Chromium', () => {
         title: saved.title,
         lines: [],
         flame: saved.flame,
-        groupShares: new Map(saved.groups.map((g: any) => [g.id, g.selfShare])),
+        groupShares: new Map(saved.groups.map((g) => [g.id, g.selfShare])),
       }),
     );
     const { page, errors, requestsOut } = await openFile(browser, file);

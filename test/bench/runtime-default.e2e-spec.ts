@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ltsLine, releaseStatus } from '../../bench/runtimes/release-status.js';
 import { CLI, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 /** Installs the LTS line from npm the first time where the machine's node is end of life (seconds to a minute). */
 const RUN_TIMEOUT_MS = 300_000;
@@ -11,7 +12,7 @@ const BASE_PORT = '3200';
 describe('npm run bench without --runtime', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-runtime-default-'));
@@ -27,7 +28,7 @@ describe('npm run bench without --runtime', () => {
       '--port',
       BASE_PORT,
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

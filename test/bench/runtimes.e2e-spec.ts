@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { QUICK } from '../../bench/run/options.js';
 import { DEFAULT_CACHE_DIR } from '../../bench/runtimes/install.js';
 import { CLI, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 /** First run on a fresh clone installs node@24 and bun (about 15 s here), then three quick runtimes. */
 const RUN_TIMEOUT_MS = 300_000;
@@ -16,7 +17,7 @@ const BASE_PORT = '3360';
 describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-runtimes-'));
@@ -36,7 +37,7 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
       '--port',
       BASE_PORT,
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,7 +56,7 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
 
   it('records each runtime with its spec and the exact version its binary reports', () => {
     const runtimes = results.environment.runtimes;
-    expect(runtimes.map((r: any) => [r.spec, r.name])).toEqual([
+    expect(runtimes.map((r) => [r.spec, r.name])).toEqual([
       ['node', 'node'],
       ['node@24', 'node'],
       ['bun', 'bun'],
@@ -68,16 +69,16 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
     }
     expect(runtimes[1].command.startsWith(DEFAULT_CACHE_DIR)).toBe(true);
     expect(runtimes[2].command.startsWith(DEFAULT_CACHE_DIR)).toBe(true);
-    expect(results.plan.runtimes).toEqual(runtimes.map((r: any) => `${r.name}@${r.version}`));
+    expect(results.plan.runtimes).toEqual(runtimes.map((r) => `${r.name}@${r.version}`));
   });
 
   it('runs every target × scenario in every round on every runtime, each record naming its runtime', () => {
     expect(results.complete).toBe(true);
     for (const runtime of results.plan.runtimes) {
-      const own = results.runs.filter((r: any) => r.runtime === runtime);
+      const own = results.runs.filter((r) => r.runtime === runtime);
       expect(own).toHaveLength(TARGETS.length * SCENARIOS.length * QUICK.rounds);
-      expect(own.every((r: any) => r.status === 'ok' && r.load.requests > 0)).toBe(true);
-      expect(new Set(own.map((r: any) => `${r.target} ${r.scenario}`)).size).toBe(TARGETS.length * SCENARIOS.length);
+      expect(own.every((r) => r.status === 'ok' && r.load.requests > 0)).toBe(true);
+      expect(new Set(own.map((r) => `${r.target} ${r.scenario}`)).size).toBe(TARGETS.length * SCENARIOS.length);
     }
     expect(results.runs).toHaveLength(3 * TARGETS.length * SCENARIOS.length * QUICK.rounds);
   });

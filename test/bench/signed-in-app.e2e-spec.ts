@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CLI, ROOT, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NOTES = join(ROOT, 'examples', 'notes-api');
@@ -15,7 +16,7 @@ const RATE = '100';
 describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a write and a DELETE', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     await promisify(execFile)(process.execPath, [TSC, '-p', join(NOTES, 'tsconfig.json')]);
@@ -40,13 +41,13 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
       '--out',
       dir,
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const route = (method: string, path: string) =>
-    results.ownApp.routes.find((r: any) => r.method === method && r.path === path);
+    results.ownApp.routes.find((r) => r.method === method && r.path === path);
 
   it('signs in on both adapters and keeps the header names, never their values', () => {
     expect(run.status, run.stderr).toBe(0);
@@ -60,13 +61,13 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
 
   it('measures the signed-in reads, with the path parameter authenticate() returned', () => {
     expect(route('GET', '/notes/:slug')).toMatchObject({ scenario: 'notes-slug', request: 'GET /notes/welcome' });
-    expect(results.runs.some((r: any) => r.scenario === 'notes-slug' && r.status === 'ok')).toBe(true);
+    expect(results.runs.some((r) => r.scenario === 'notes-slug' && r.status === 'ok')).toBe(true);
   });
 
   it('times the write with a body derived from its DTO, a new note per request, on both adapters', () => {
     expect(route('POST', '/notes')).toMatchObject({ scenario: 'post-notes', body: 'derived' });
-    const writes = results.runs.filter((r: any) => r.scenario === 'post-notes' && r.status === 'ok');
-    expect(writes.map((r: any) => r.target).sort()).toEqual([
+    const writes = results.runs.filter((r) => r.scenario === 'post-notes' && r.status === 'ok');
+    expect(writes.map((r) => r.target).sort()).toEqual([
       'nest-express',
       'nest-express',
       'nest-fastify',
@@ -97,7 +98,7 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
     expect(markdown).toContain(heading);
     expect(markdown).toMatch(/\| node@[\d.]+ \([^)|]+\) \| \*\*traffic\*\* \| 0\.\d{3} \(/);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(heading);
-    expect(results.loadCurve.plans.map((p: any) => p.scenario)).toEqual(['traffic']);
+    expect(results.loadCurve.plans.map((p) => p.scenario)).toEqual(['traffic']);
     // the open-loop generator sent each write of the mix with fresh values: no 409 from a repeated title
     for (const curveRun of results.loadCurve.runs) expect(curveRun.run?.unexpectedStatus ?? 0).toBe(0);
   });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUICK } from '../../bench/run/options.js';
 import { CLI, REPORT_CLI, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 /** Longer than --quick's runs: a server stalling for a moment on a busy machine leaves a 0.25 s run with no response. */
@@ -13,7 +14,7 @@ const NEST = ['nest-express', 'nest-fastify'];
 describe('npm run bench -- --quick --stack production, end to end', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-production-'));
@@ -33,7 +34,7 @@ describe('npm run bench -- --quick --stack production, end to end', () => {
       '--port',
       '3160',
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,33 +42,33 @@ describe('npm run bench -- --quick --stack production, end to end', () => {
   it('runs the Nest targets only, each with the production stack, and exits 0', () => {
     expect(run.stderr).not.toMatch(/could not start|skipped|failed/);
     expect(run.status).toBe(0);
-    expect(results.plan.pairs.map((p: any) => `${p.target}@${p.stack}`)).toEqual(
+    expect(results.plan.pairs.map((p) => `${p.target}@${p.stack}`)).toEqual(
       SCENARIOS.flatMap(() => NEST.map((target) => `${target}@production`)),
     );
     // the raw frameworks have no production stack, the TLS and HTTP/2 twins serve only their own profiles
-    expect(results.plan.notApplicable.some((p: any) => NEST.includes(p.target))).toBe(false);
+    expect(results.plan.notApplicable.some((p) => NEST.includes(p.target))).toBe(false);
     expect(results.runs).toHaveLength(SCENARIOS.length * NEST.length * QUICK.rounds);
-    expect(results.runs.every((r: any) => r.stack === 'production' && r.status === 'ok')).toBe(true);
+    expect(results.runs.every((r) => r.stack === 'production' && r.status === 'ok')).toBe(true);
   });
 
   it('verifies the gzipped catalogue page after decompressing it, on both adapters', () => {
-    const catalog = results.verification.filter((v: any) => v.scenario === 'catalog');
-    expect(catalog.map((v: any) => [v.target, v.ok, v.headers['content-encoding']])).toEqual(
+    const catalog = results.verification.filter((v) => v.scenario === 'catalog');
+    expect(catalog.map((v) => [v.target, v.ok, v.headers['content-encoding']])).toEqual(
       NEST.map((target) => [target, true, 'gzip']),
     );
   });
 
   it('finds the same security header set on both adapters, and lists any value that differs as a security header', () => {
-    const hello = results.verification.filter((v: any) => v.scenario === 'hello');
+    const hello = results.verification.filter((v) => v.scenario === 'hello');
     for (const header of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'x-request-id'])
-      expect(hello.map((v: any) => header in v.headers)).toEqual([true, true]);
-    expect(hello.some((v: any) => 'x-powered-by' in v.headers)).toBe(false);
+      expect(hello.map((v) => header in v.headers)).toEqual([true, true]);
+    expect(hello.some((v) => 'x-powered-by' in v.headers)).toBe(false);
     for (const difference of results.headerDifferences) expect(difference.stack).toBe('production');
-    expect(results.headerDifferences.filter((d: any) => d.header === 'content-security-policy')).toEqual([]);
+    expect(results.headerDifferences.filter((d) => d.header === 'content-security-policy')).toEqual([]);
   });
 
   it("counts the mix's requests per route on every run", () => {
-    const mixRuns = results.runs.filter((r: any) => r.scenario === 'mix');
+    const mixRuns = results.runs.filter((r) => r.scenario === 'mix');
     for (const record of mixRuns) {
       expect(Object.keys(record.load.sentByRoute).sort()).toEqual(
         ['catalog', 'hello', 'product-by-id', 'purchases', 'secure'].sort(),

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, runNode } from './support/run-node.js';
+import { readResults } from '../../bench/model/results.js';
 
 const RUN_TIMEOUT_MS = 180_000;
 const STARTS = 2;
@@ -45,8 +46,8 @@ describe('npm run bench -- --starts, end to end', () => {
 
   it('starts every server afresh for each start, the boot order alternating, the one beside them only on its own', () => {
     expect(run.status).toBe(0);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-    expect(results.started.map((s: any) => `${s.target}#${s.start}`)).toEqual([
+    const results = readResults(dir);
+    expect(results.started.map((s) => `${s.target}#${s.start}`)).toEqual([
       'nest-express#0',
       'nest-fastify#0',
       'nest-fastify#1',
@@ -55,10 +56,10 @@ describe('npm run bench -- --starts, end to end', () => {
       'nest-fastify#2',
       `${BESIDE}#2`,
     ]);
-    const pids = new Set(results.started.map((s: any) => s.pid));
+    const pids = new Set(results.started.map((s) => s.pid));
     expect(pids.size).toBe(results.started.length);
     // verified once its server is up, after the verdict's pair
-    expect(results.verification.map((v: any) => `${v.target}:${v.ok}`)).toEqual([
+    expect(results.verification.map((v) => `${v.target}:${v.ok}`)).toEqual([
       'nest-express:true',
       'nest-fastify:true',
       `${BESIDE}:true`,
@@ -66,9 +67,9 @@ describe('npm run bench -- --starts, end to end', () => {
   });
 
   it("records each timed run's start, a block of rounds in each; the one beside them on its own start", () => {
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResults(dir);
     for (const target of TARGETS)
-      expect(results.runs.filter((r: any) => r.target === target).map((r: any) => [r.round, r.start])).toEqual([
+      expect(results.runs.filter((r) => r.target === target).map((r) => [r.round, r.start])).toEqual([
         [1, 0],
         [2, 0],
         [3, 1],
@@ -76,19 +77,19 @@ describe('npm run bench -- --starts, end to end', () => {
         [5, STARTS],
         [6, STARTS],
       ]);
-    const beside = results.runs.filter((r: any) => r.target === BESIDE);
+    const beside = results.runs.filter((r) => r.target === BESIDE);
     // numbered with the block's rounds, so each pairs with the compared pair's of its round
-    expect(beside.map((r: any) => [r.round, r.start])).toEqual([
+    expect(beside.map((r) => [r.round, r.start])).toEqual([
       [5, STARTS],
       [6, STARTS],
     ]);
     // beside the verdict, the runs go one after another
-    for (const record of results.runs.filter((r: any) => r.start === STARTS)) expect(record.together).toBeUndefined();
+    for (const record of results.runs.filter((r) => r.start === STARTS)) expect(record.together).toBeUndefined();
   });
 
   it("primes the headline's two servers alone before each verdict start, none on the start beside it", () => {
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-    expect(results.primes.map((p: any) => `${p.target}#${p.start}`).sort()).toEqual(
+    const results = readResults(dir);
+    expect(results.primes.map((p) => `${p.target}#${p.start}`).sort()).toEqual(
       ['nest-express#0', 'nest-express#1', 'nest-fastify#0', 'nest-fastify#1'].sort(),
     );
     for (const prime of results.primes) {
@@ -98,10 +99,10 @@ describe('npm run bench -- --starts, end to end', () => {
   });
 
   it('loads the compared pair together in each round: one slot of both runs, counted once in the time spent', () => {
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResults(dir);
     for (let round = 1; round <= STARTS * ROUNDS_PER_START; round++) {
-      const slot = results.runs.filter((r: any) => r.round === round && r.start < STARTS);
-      expect(slot.map((r: any) => r.target).sort()).toEqual(TARGETS);
+      const slot = results.runs.filter((r) => r.round === round && r.start < STARTS);
+      expect(slot.map((r) => r.target).sort()).toEqual(TARGETS);
       for (const run of slot) {
         expect(run.together).toHaveLength(TARGETS.length);
         expect(run.slot).toBe(1);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const SLOW_SERVER = fileURLToPath(new URL('./support/slow-server.js', import.meta.url));
 /**
@@ -18,7 +19,7 @@ const RUN_TIMEOUT_MS = 120_000;
 describe('a target that answers nothing within a run, measured beside one that answers at once', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-too-slow-'));
@@ -50,7 +51,7 @@ describe('a target that answers nothing within a run, measured beside one that a
       '--port',
       BASE_PORT,
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8'));
+    results = readResults(join(dir, 'out'));
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,12 +62,12 @@ describe('a target that answers nothing within a run, measured beside one that a
   });
 
   it('records the slow target too slow in every round, with the requests it left unanswered', () => {
-    const slow = results.runs.filter((r: any) => r.target === 'slow');
-    expect(slow.map((r: any) => r.status)).toEqual(['too-slow', 'too-slow']);
+    const slow = results.runs.filter((r) => r.target === 'slow');
+    expect(slow.map((r) => r.status)).toEqual(['too-slow', 'too-slow']);
     expect(slow[0].failure.reason).toMatch(
       new RegExp(`^none of the ${CONNECTIONS} requests in flight answered within [\\d.]+ s$`),
     );
-    expect(results.runs.filter((r: any) => r.target === 'quick').every((r: any) => r.status === 'ok')).toBe(true);
+    expect(results.runs.filter((r) => r.target === 'quick').every((r) => r.status === 'ok')).toBe(true);
   });
 
   it("says so in the slow target's row, and in the verdict instead of a ratio", () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, runNode } from './support/run-node.js';
+import { readResults, type Results } from '../../bench/model/results.js';
 
 const APP = join(ROOT, 'examples', 'troubled-app', 'src', 'app.module.js');
 const RUN_TIMEOUT_MS = 300_000;
@@ -38,11 +39,11 @@ function bench(dir: string, port: string, scenarios: string[] = []) {
 }
 
 /** Each round's log of Fastify's req/s over Express's, for one scenario. */
-function logRatios(results: any, scenario: string): number[] {
-  const runs = results.runs.filter((r: any) => r.scenario === scenario && r.status === 'ok');
-  const rounds = [...new Set<number>(runs.map((r: any) => r.round))];
+function logRatios(results: Results, scenario: string): number[] {
+  const runs = results.runs.filter((r) => r.scenario === scenario && r.status === 'ok');
+  const rounds = [...new Set<number>(runs.map((r) => r.round))];
   return rounds.flatMap((round) => {
-    const rps = (target: string) => runs.find((r: any) => r.round === round && r.target === target)?.load.rps;
+    const rps = (target: string) => runs.find((r) => r.round === round && r.target === target)?.load?.rps;
     const [fastify, express] = [rps('nest-fastify'), rps('nest-express')];
     return fastify && express ? [Math.log(fastify / express)] : [];
   });
@@ -56,35 +57,35 @@ const variance = (values: number[]) => {
 
 describe('--nest-app on an app with a password hash, a route that hangs under concurrency and one that crashes', () => {
   let dir: string;
-  let withAll: { run: Awaited<ReturnType<typeof runNode>>; results: any; markdown: string };
-  let healthyOnly: any;
+  let withAll: { run: Awaited<ReturnType<typeof runNode>>; results: Results; markdown: string };
+  let healthyOnly: Results;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-troubled-'));
     const run = await bench(join(dir, 'all'), '3330');
     withAll = {
       run,
-      results: JSON.parse(readFileSync(join(dir, 'all', 'results.json'), 'utf8')),
+      results: readResults(join(dir, 'all')),
       markdown: readFileSync(join(dir, 'all', 'report.md'), 'utf8'),
     };
     await bench(join(dir, 'healthy'), '3340', HEALTHY);
-    healthyOnly = JSON.parse(readFileSync(join(dir, 'healthy', 'results.json'), 'utf8'));
+    healthyOnly = readResults(join(dir, 'healthy'));
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const trouble = (scenario: string) =>
-    withAll.results.drains.find((d: any) => d.scenario === scenario && d.outcome !== 'backlog');
+    withAll.results.drains.find((d) => d.scenario === scenario && d.outcome !== 'backlog');
 
   it('goes on after the hang and the crash, and exits 0: they are findings', () => {
     expect(withAll.run.status, withAll.run.stderr).toBe(0);
   });
 
   it('measures the password hash at a load it answers, on both adapters at the same settings', () => {
-    const fitted = withAll.results.routeLoads.find((l: any) => l.scenario === 'post-accounts');
+    const fitted = withAll.results.routeLoads.find((l) => l.scenario === 'post-accounts');
     expect(fitted.lowered).toBe(true);
     expect(fitted.connections).toBeLessThan(withAll.results.options.connections);
-    const runs = withAll.results.runs.filter((r: any) => r.scenario === 'post-accounts');
+    const runs = withAll.results.runs.filter((r) => r.scenario === 'post-accounts');
     expect(runs).toHaveLength(2 * ROUNDS);
     for (const run of runs) expect(run.status).toBe('ok');
     expect(withAll.markdown).toMatch(
@@ -96,9 +97,9 @@ describe('--nest-app on an app with a password hash, a route that hangs under co
     const hang = trouble('reports');
     expect(hang).toMatchObject({ outcome: 'hung', target: 'nest-express' });
     expect(hang.probes.at(-1)).toMatchObject({ request: 'GET /reports', answered: false });
-    expect(withAll.results.started.some((s: any) => s.restarted)).toBe(true);
+    expect(withAll.results.started.some((s) => s.restarted)).toBe(true);
     expect(withAll.markdown).toMatch(/\| reports \|[^\n]*hangs under \d+ connections \(nest-express, warm-up\)/);
-    expect(withAll.results.runs.some((r: any) => r.scenario === 'reports')).toBe(false);
+    expect(withAll.results.runs.some((r) => r.scenario === 'reports')).toBe(false);
   });
 
   it("names the route that crashes its server, with the exit code and the error from the server's stderr", () => {
@@ -112,8 +113,8 @@ describe('--nest-app on an app with a password hash, a route that hangs under co
 
   it('times every other route on a settled server, each of its runs answered', () => {
     for (const scenario of HEALTHY) {
-      const runs = withAll.results.runs.filter((r: any) => r.scenario === scenario);
-      expect(runs.map((r: any) => r.status)).toEqual(runs.map(() => 'ok'));
+      const runs = withAll.results.runs.filter((r) => r.scenario === scenario);
+      expect(runs.map((r) => r.status)).toEqual(runs.map(() => 'ok'));
       for (const run of runs) expect(run.settle.settled, `${scenario} round ${run.round}`).toBe(true);
     }
   });

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, runNode } from '../support/run-node.js';
+import { readResults, type Results } from '../../../bench/model/results.js';
 
 const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'crash-on-fastify');
 const RUN_TIMEOUT_MS = 300_000;
@@ -9,7 +10,7 @@ const RUN_TIMEOUT_MS = 300_000;
 describe('--nest-app on an app whose request ends its process on Fastify', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
-  let results: any;
+  let results: Results;
   let report: string;
 
   beforeAll(async () => {
@@ -30,13 +31,13 @@ describe('--nest-app on an app whose request ends its process on Fastify', () =>
       '--out',
       dir,
     ]);
-    results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    results = readResults(dir);
     report = readFileSync(join(dir, 'report.md'), 'utf8');
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const checked = (scenario: string) => results.ownApp.compatibility.routes.find((r: any) => r.scenario === scenario);
+  const checked = (scenario: string) => results.ownApp.compatibility.routes.find((r) => r.scenario === scenario);
 
   it('says the process ended, with its exit code and the error it wrote, and sends the dead server no probe', () => {
     expect(results.ownApp.compatibility.ends).toEqual([
@@ -54,7 +55,7 @@ describe('--nest-app on an app whose request ends its process on Fastify', () =>
     const uploads = checked('post-uploads');
     expect(uploads).toMatchObject({ same: false, expect: null, probes: [] });
     expect(uploads.fastify.error).toMatch(/^its process ended \(exit code 1\) under this request: TypeError/);
-    const row = results.ownApp.routes.find((r: any) => r.path === '/uploads');
+    const row = results.ownApp.routes.find((r) => r.path === '/uploads');
     expect(row.notMeasured).toMatch(
       /^its request ended the app's process on fastify \(exit code 1: TypeError: res\.status\(\.\.\.\)\.json is not a function\); the server was started again/,
     );
@@ -64,8 +65,8 @@ describe('--nest-app on an app whose request ends its process on Fastify', () =>
     for (const scenario of ['notes', 'health']) {
       expect(checked(scenario)).toMatchObject({ same: true });
       expect(JSON.stringify(checked(scenario).probes)).not.toMatch(/request failed/);
-      const timed = results.runs.filter((r: any) => r.scenario === scenario && r.status === 'ok');
-      expect(new Set(timed.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+      const timed = results.runs.filter((r) => r.scenario === scenario && r.status === 'ok');
+      expect(new Set(timed.map((r) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
     }
   });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, runNode } from '../support/run-node.js';
+import { readResults, type Results } from '../../../bench/model/results.js';
 
 const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'graphql-app');
 const RUN_TIMEOUT_MS = 300_000;
@@ -25,12 +26,12 @@ async function bench(dir: string, port: string, extra: string[]) {
     out,
     ...extra,
   ]);
-  return { run, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) };
+  return { run, results: readResults(out) };
 }
 
-const row = (results: any, handler: string) => results.ownApp.routes.find((r: any) => r.handler === handler);
-const timedOnBoth = (results: any, scenario: string) =>
-  new Set(results.runs.filter((r: any) => r.scenario === scenario && r.status === 'ok').map((r: any) => r.target));
+const row = (results: Results, handler: string) => results.ownApp!.routes.find((r) => r.handler === handler);
+const timedOnBoth = (results: Results, scenario: string) =>
+  new Set(results.runs.filter((r) => r.scenario === scenario && r.status === 'ok').map((r) => r.target));
 
 describe('--nest-app on a GraphQL app (Apollo on Express and on Fastify)', () => {
   let dir: string;
@@ -82,7 +83,7 @@ describe('--nest-app on a GraphQL app (Apollo on Express and on Fastify)', () =>
       scenario: null,
       notMeasured: expect.stringContaining('answers GraphQL errors on both adapters: sign in first'),
     });
-    expect(anonymous.results.runs.some((r: any) => r.scenario === 'graphql-me')).toBe(false);
+    expect(anonymous.results.runs.some((r) => r.scenario === 'graphql-me')).toBe(false);
     expect(timedOnBoth(anonymous.results, 'graphql-books')).toEqual(new Set(['nest-express', 'nest-fastify']));
   });
 });

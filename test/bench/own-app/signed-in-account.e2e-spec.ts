@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, runNode } from '../support/run-node.js';
+import { readResults, type Results } from '../../../bench/model/results.js';
 
 const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'signed-in-account');
 const RUN_TIMEOUT_MS = 300_000;
@@ -31,14 +32,14 @@ async function bench(dir: string, port: string, extra: string[] = []) {
     out,
     ...extra,
   ]);
-  return { run, results: JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) };
+  return { run, results: readResults(out) };
 }
 
-const route = (results: any, method: string, path: string) =>
-  results.ownApp.routes.find((r: any) => r.method === method && r.path === path);
+const route = (results: Results, method: string, path: string) =>
+  results.ownApp.routes.find((r) => r.method === method && r.path === path);
 const stored = (dir: string) => JSON.parse(readFileSync(accountsFile(dir), 'utf8'));
 const account = (dir: string) => stored(dir).accounts[0];
-const adminRole = (dir: string) => stored(dir).roles.find((r: any) => r.id === account(dir).roleId);
+const adminRole = (dir: string) => stored(dir).roles.find((r) => r.id === account(dir).roleId);
 
 describe('--nest-app keeps the signed-in account and takes ids from the app', () => {
   let dir: string;
@@ -63,7 +64,7 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
       notMeasured: expect.stringContaining('removes the signed-in account'),
     });
     expect(route(first.results, 'DELETE', '/auth/me').notMeasured).toContain("--time-write 'DELETE /auth/me'");
-    expect(first.results.runs.some((r: any) => /delete/.test(r.scenario))).toBe(false);
+    expect(first.results.runs.some((r) => /delete/.test(r.scenario))).toBe(false);
     expect(account(dir).deletedAt).toBeNull();
     expect(second.run.status, second.run.stderr).toBe(0);
   });
@@ -73,17 +74,17 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
       scenario: 'post-auth-login',
       body: 'authenticate()',
     });
-    const timed = first.results.runs.filter((r: any) => r.scenario === 'post-auth-login' && r.status === 'ok');
-    expect(new Set(timed.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+    const timed = first.results.runs.filter((r) => r.scenario === 'post-auth-login' && r.status === 'ok');
+    expect(new Set(timed.map((r) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
   });
 
   it("times PATCH /roles/:id on another role than the token's, and the admin keeps its permissions", () => {
-    const other = stored(dir).roles.find((r: any) => r.id !== account(dir).roleId);
+    const other = stored(dir).roles.find((r) => r.id !== account(dir).roleId);
     expect(route(first.results, 'PATCH', '/roles/:id')).toMatchObject({
       scenario: 'patch-roles-id',
       request: `PATCH /roles/${other.id}`,
     });
-    expect(first.results.runs.some((r: any) => r.scenario === 'patch-roles-id' && r.status === 'ok')).toBe(true);
+    expect(first.results.runs.some((r) => r.scenario === 'patch-roles-id' && r.status === 'ok')).toBe(true);
     expect(adminRole(dir).permissions).toEqual(['users:read', 'users:write']);
   });
 
@@ -95,7 +96,7 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
     expect(route(first.results, 'PATCH', '/organisations/:id').notMeasured).toContain(
       "--time-write 'PATCH /organisations/:id'",
     );
-    expect(first.results.runs.some((r: any) => r.scenario === 'patch-organisations-id')).toBe(false);
+    expect(first.results.runs.some((r) => r.scenario === 'patch-organisations-id')).toBe(false);
   });
 
   it('finds that PATCH /organisation changed what GET /auth/me answers, though signing in still works, and does not time it', () => {
@@ -105,19 +106,19 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
         /^the signed-in principal's answer changed after PATCH \/organisation \(GET \/auth\/me answered organisation\.name: "Acme" → "name/,
       ),
     });
-    expect(first.results.runs.some((r: any) => r.scenario === 'patch-organisation')).toBe(false);
+    expect(first.results.runs.some((r) => r.scenario === 'patch-organisation')).toBe(false);
     expect(first.run.stderr).toContain("the signed-in principal's answer changed after PATCH /organisation (");
     expect(route(first.results, 'GET', '/users')).toMatchObject({ scenario: 'users' });
   });
 
   it('creates users with a role GET /roles listed, and times it on both adapters', () => {
-    const roles = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).roles.map((r: any) => r.id);
+    const roles = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).roles.map((r) => r.id);
     expect(route(first.results, 'POST', '/users')).toMatchObject({ scenario: 'post-users', body: 'derived' });
     const created = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).users;
     expect(created.length).toBeGreaterThan(0);
-    expect(created.every((u: any) => roles.includes(u.roleId))).toBe(true);
-    const timed = first.results.runs.filter((r: any) => r.scenario === 'post-users' && r.status === 'ok');
-    expect(new Set(timed.map((r: any) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+    expect(created.every((u) => roles.includes(u.roleId))).toBe(true);
+    const timed = first.results.runs.filter((r) => r.scenario === 'post-users' && r.status === 'ok');
+    expect(new Set(timed.map((r) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
   });
 
   it('creates a user with POST /users when GET /users listed none, and measures GET /users/:id with it', () => {
@@ -128,7 +129,7 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
       scenario: 'users-id',
       request: expect.stringMatching(/^GET \/users\/[0-9a-f-]{36}$/),
     });
-    expect(first.results.runs.some((r: any) => r.scenario === 'users-id' && r.status === 'ok')).toBe(true);
+    expect(first.results.runs.some((r) => r.scenario === 'users-id' && r.status === 'ok')).toBe(true);
   });
 });
 
@@ -153,7 +154,7 @@ describe('--time-write on a write that removes the account: the sign-in tried ag
         /^signing in stopped working after DELETE \/auth\/me \(GET \/auth\/me answered 401/,
       ),
     });
-    expect(timed.results.runs.some((r: any) => r.scenario === 'delete-auth-me')).toBe(false);
+    expect(timed.results.runs.some((r) => r.scenario === 'delete-auth-me')).toBe(false);
     expect(account(dir).deletedAt).not.toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { QUICK } from '../../../bench/run/options.js';
 import { CLI, runNode, type Finished } from '../support/run-node.js';
+import { readResults, type Results } from '../../../bench/model/results.js';
 
 const PORT = '3270'; // the profile tests' port range
 const RUN_TIMEOUT_MS = 180_000;
@@ -12,7 +13,7 @@ const FILE_KINDS = ['log', 'txt', 'html', 'json'];
 
 let dir: string;
 let run: Finished;
-let results: any;
+let results: Results;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'bench-prof-quick-'));
@@ -33,7 +34,7 @@ beforeAll(async () => {
     '--port',
     PORT,
   ]);
-  results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  results = readResults(dir);
 }, RUN_TIMEOUT_MS);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +44,7 @@ describe('npm run bench -- --prof --quick, end to end', () => {
     expect(run.stderr).not.toMatch(/could not start|failed/);
     expect(run.status).toBe(0);
     expect(results.complete).toBe(true);
-    expect(results.profiles.map((p: any) => `${p.target}-${p.scenario}`).sort()).toEqual(
+    expect(results.profiles.map((p) => `${p.target}-${p.scenario}`).sort()).toEqual(
       TARGETS.flatMap((t) => SCENARIOS.map((s) => `${t}-${s}`)).sort(),
     );
   });

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { abandonRequests, startBusyServer } from '../support/abandoned-requests.js';
 import { drainRoute, NOTABLE_DRAIN_MS } from '../../../bench/run/recover.js';
 import { SETTLE_CAP_MS } from '../../../bench/run/settle.js';
+import type { ServedTarget } from '../../../bench/run/targets.js';
 
 const CPU_MS_PER_REQUEST = 80;
 const PORT = 3295;
@@ -12,17 +13,20 @@ const ROUTE = { method: 'GET', path: '/work', headers: {}, body: undefined };
 
 describe('the drain after a load on a route', () => {
   let server: ChildProcess;
-  const target = () =>
-    ({
-      pid: server.pid ?? null,
-      url: URL_BASE,
-      exitInfo: () =>
-        server.exitCode === null && server.signalCode === null
-          ? null
-          : { code: server.exitCode, signal: server.signalCode },
-      stderrTail: () => '',
-      telemetry: null,
-    }) as any;
+  const exitInfo = () =>
+    server.exitCode === null && server.signalCode === null ? null : { code: server.exitCode, signal: server.signalCode };
+  /** The busy server as a run sees a target it started, without the telemetry preload; a drain never stops it. */
+  const target = (): ServedTarget => ({
+    pid: server.pid ?? null,
+    url: URL_BASE,
+    startupLine: '',
+    stop: () => Promise.reject(new Error('a drain does not stop its server')),
+    exited: new Promise(() => {}),
+    exitInfo,
+    stderrTail: () => '',
+    telemetry: null,
+    telemetryMissing: 'the busy server runs without it',
+  });
   const drain = (aloneMs: number) =>
     drainRoute({
       target: target(),

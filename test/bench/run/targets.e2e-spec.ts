@@ -3,7 +3,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTarget, targetByName } from '../../../bench/run/targets.js';
-import { CLI, isAlive, readResults, startNode, waitFor } from '../support/run-node.js';
+import { readResults } from '../../../bench/model/results.js';
+import { CLI, isAlive, resultsSoFar, startNode, waitFor } from '../support/run-node.js';
 
 const node = {
   spec: 'node',
@@ -69,26 +70,25 @@ describe('the bench when things go wrong mid-run', () => {
       '--port',
       '3185',
     ]);
-    const pid = await waitFor(
-      () =>
-        readResults(dir)?.runs.length > 0 && readResults(dir).started.find((s: any) => s.target === 'raw-node')?.pid,
-      'the first run',
-    );
+    const pid = await waitFor(() => {
+      const sofar = resultsSoFar(dir);
+      return sofar?.runs.length ? sofar.started.find((s) => s.target === 'raw-node')?.pid : null;
+    }, 'the first run');
     process.kill(pid, 'SIGKILL');
     const run = await done;
 
     expect(run.status).toBe(1);
     const results = readResults(dir);
     expect(results.complete).toBe(true);
-    const failed = results.runs.filter((r: any) => r.status === 'failed');
+    const failed = results.runs.filter((r) => r.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
     expect(
       failed.every(
-        (r: any) => r.target === 'raw-node' && r.failure.signal === 'SIGKILL' && /exited/.test(r.failure.reason),
+        (r) => r.target === 'raw-node' && r.failure?.signal === 'SIGKILL' && /exited/.test(r.failure.reason),
       ),
     ).toBe(true);
-    expect(results.runs.filter((r: any) => r.target === 'raw-fastify').every((r: any) => r.status === 'ok')).toBe(true);
-    expect(results.runs.filter((r: any) => r.target === 'raw-fastify')).toHaveLength(4);
+    expect(results.runs.filter((r) => r.target === 'raw-fastify').every((r) => r.status === 'ok')).toBe(true);
+    expect(results.runs.filter((r) => r.target === 'raw-fastify')).toHaveLength(4);
     expect(run.stdout).toContain('### Skipped and failed');
   }, 60_000);
 
@@ -112,7 +112,10 @@ describe('the bench when things go wrong mid-run', () => {
       '--port',
       '3187',
     ]);
-    const started = await waitFor(() => readResults(dir)?.runs.length > 0 && readResults(dir).started, 'the first run');
+    const started = await waitFor(() => {
+      const sofar = resultsSoFar(dir);
+      return sofar?.runs.length ? sofar.started : null;
+    }, 'the first run');
     child.kill('SIGINT');
     const run = await done;
 
@@ -122,7 +125,7 @@ describe('the bench when things go wrong mid-run', () => {
     expect(results.stopReason).toBe('interrupted (SIGINT)');
     expect(results.runs.length).toBeGreaterThan(0);
     expect(results.runs.length).toBeLessThan(200);
-    for (const { pid } of started) expect(isAlive(pid)).toBe(false);
+    for (const { pid } of started) expect(isAlive(pid!)).toBe(false);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('**Incomplete results**: interrupted (SIGINT)');
   }, 60_000);
 });

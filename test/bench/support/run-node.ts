@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Results } from '../../../bench/model/results.js';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CLI = join(ROOT, 'bench', 'bin', 'bench.js');
@@ -35,8 +36,8 @@ export function runNode(args: string[]): Promise<Finished> {
   return startNode(args).done;
 }
 
-/** results.json as the bench last wrote it, or null before the first write. */
-export function readResults(dir: string): any {
+/** results.json as a running bench last wrote it, or null before the first write. */
+export function resultsSoFar(dir: string): Results | null {
   const file = join(dir, 'results.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
