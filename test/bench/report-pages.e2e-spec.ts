@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderFlameGraphHtml } from '../../bench/profile/flamegraph-html.js';
+import type { ProfileSummary } from '../../bench/profile/process-log.js';
 import {
   chartMarks,
   flameFrames,
@@ -185,7 +186,7 @@ describe('the answer at a glance in Chromium', () => {
 
 describe('flame graphs in Chromium', () => {
   it('a profile: draws its frames, zooms into a frame on click and highlights what the search finds', async () => {
-    const saved = JSON.parse(readFileSync(join(PROFILES, 'nest-express-hello.json'), 'utf8'));
+    const saved: ProfileSummary = JSON.parse(readFileSync(join(PROFILES, 'nest-express-hello.json'), 'utf8'));
     const file = join(scratch, 'nest-express-hello.html');
     writeFileSync(
       file,
