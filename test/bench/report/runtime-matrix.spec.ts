@@ -1,4 +1,4 @@
-import { upgradeResults } from '../../../bench/model/results.js';
+import { type Results, upgradeResults } from '../../../bench/model/results.js';
 import { readFileSync } from 'node:fs';
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { renderHtml } from '../../../bench/report/html.js';
@@ -6,12 +6,13 @@ import { renderMarkdown } from '../../../bench/report/markdown.js';
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../../bench/report/runtime-matrix.js';
 import { markdownText, plainText } from '../../../bench/report/rich-table.js';
 import { median } from '../../../bench/maths/quantile.js';
+import { roundRatios } from '../support/raw-ratios.js';
 
 // results.json of a real `--quick --runtime node,node@24,bun --scenarios hello,json` run on the development machine.
 const MULTI = new URL('../fixtures/results-runtimes.json', import.meta.url);
 // results.json of a real run on the node running the bench only.
 const SINGLE = new URL('../fixtures/results-quick.json', import.meta.url);
-const load = (file: URL) => upgradeResults(JSON.parse(readFileSync(file, 'utf8'))) as any;
+const load = (file: URL): Results => upgradeResults(JSON.parse(readFileSync(file, 'utf8')));
 const RUNTIMES = ['node@20.20.2', 'node@24.21.0', 'bun@1.4.5'];
 /** The runtimes with their release status on the run's date, 2026-11-21, as every table names them. */
 const LABELS = [
@@ -21,19 +22,8 @@ const LABELS = [
 ];
 
 /** Median of the per-round ratios of two targets, straight from the raw run records. */
-function medianRatio(results: any, runtime: string, scenario: string, numerator: string, denominator: string): number {
-  const rps = (target: string, round: number) =>
-    results.runs.find(
-      (r: any) =>
-        r.runtime === runtime &&
-        r.target === target &&
-        r.scenario === scenario &&
-        r.round === round &&
-        r.status === 'ok',
-    )?.load.rps;
-  const rounds = [...new Set(results.runs.map((r: any) => r.round))] as number[];
-  return median(rounds.map((round) => rps(numerator, round) / rps(denominator, round)).filter(Number.isFinite));
-}
+const medianRatio = (results: Results, runtime: string, scenario: string, numerator: string, denominator: string) =>
+  median(roundRatios(results, { runtime, scenario, numerator, denominator }));
 
 describe('runtime matrix', () => {
   it('has one column per runtime, named with its release status, and one row per scenario', () => {
@@ -91,10 +81,9 @@ describe('runtime matrix', () => {
   it('marks a runtime whose load generator saturated, and explains the mark under the table in both reports', () => {
     const results = load(MULTI);
     const run = results.runs.find(
-      (r: any) =>
-        r.runtime === 'bun@1.4.5' && r.scenario === 'json' && r.target === 'nest-fastify' && r.status === 'ok',
-    );
-    run.generator.saturated = true;
+      (r) => r.runtime === 'bun@1.4.5' && r.scenario === 'json' && r.target === 'nest-fastify' && r.status === 'ok',
+    )!;
+    run.generator!.saturated = true;
     const analysis = analyze(results);
     const json = runtimeMatrixTable(analysis).rows.find((row) => plainText(row[0]) === 'json')!;
     const mark = /\[(\d+)\]$/.exec(plainText(json[RUNTIMES.indexOf('bun@1.4.5') + 1]))![1];

@@ -9,6 +9,7 @@ import { writeReports } from '../../../bench/bin/run-reports.js';
 import { median } from '../../../bench/maths/quantile.js';
 import { verdictTable } from '../../../bench/report/tables.js';
 import { plainText } from '../../../bench/report/rich-table.js';
+import { roundRatios } from '../support/raw-ratios.js';
 import { results as syntheticResults } from '../support/synthetic-results.js';
 
 // results.json of a real run on the development machine: all 5 targets, hello/json/orders, 3 rounds of 0.5 s.
@@ -20,21 +21,12 @@ function render(results: Results) {
   return { markdown: renderMarkdown(analysis), html: renderHtml(analysis) };
 }
 
-/** Per-round Nest-Fastify / Nest-Express ratios, computed here straight from the raw records. */
-function roundRatios(results: Results, scenario: string): number[] {
-  const rps = (target: string, round: number) =>
-    results.runs.find((r) => r.target === target && r.scenario === scenario && r.round === round && r.status === 'ok')
-      ?.load?.rps ?? Number.NaN;
-  const rounds = [...new Set(results.runs.map((r) => r.round))];
-  return rounds.map((round) => rps('nest-fastify', round) / rps('nest-express', round)).filter(Number.isFinite);
-}
-
 describe('report.md from a results.json', () => {
   it('states, per scenario, the median of the per-round Fastify/Express ratios and a verdict word', () => {
     const results = load();
     const { markdown } = render(results);
     for (const scenario of ['hello', 'json', 'orders']) {
-      const ratios = roundRatios(results, scenario);
+      const ratios = roundRatios(results, { scenario });
       const row = markdown
         .split('\n')
         .find(
