@@ -1,8 +1,15 @@
 import { routeTiming } from '../../../bench/analysis/own-app-facts.js';
+import type { RunRecord } from '../../../bench/model/results.js';
 import { untimed } from '../../../bench/report/own-app-tables.js';
+import { results } from '../support/synthetic-results.js';
 
-const run = (target: string, status: string, reason?: string) =>
-  ({ scenario: 'post-users', target, status, failure: reason ? { reason } : null }) as any;
+const run = (target: string, status: RunRecord['status'], reason?: string): RunRecord => ({
+  ...results(() => 2).runs[0],
+  scenario: 'post-users',
+  target,
+  status,
+  failure: reason ? { reason } : null,
+});
 const text = (value: unknown) => JSON.stringify(value);
 
 describe('a route listed for timing that has no ratio says why', () => {

@@ -1,4 +1,6 @@
+import { analyze } from '../../../bench/analysis/analyze.js';
 import { roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
+import { results } from '../support/synthetic-results.js';
 
 const plan = (starts: number, roundsPerStart: number | null, budgetPerRuntimeSec: number | null, steady = false) => ({
   starts,
@@ -31,7 +33,8 @@ describe('how a report says its rounds were planned', () => {
 });
 
 describe('the line above an incomplete report', () => {
-  const analysis = (complete: boolean, stopReason: string | null) => ({ run: { complete, stopReason } }) as any;
+  const analysis = (complete: boolean, stopReason: string | null) =>
+    analyze({ ...results(() => 2), complete, stopReason });
 
   it('is absent when the run finished', () => {
     expect(statusLine(analysis(true, null))).toBeNull();

@@ -5,8 +5,11 @@ import {
   MIN_ANSWERS_PER_CONNECTION,
   MIN_LOWERED_CONNECTIONS,
   loadFor,
+  type RouteLoad,
 } from '../../../bench/run/route-load.js';
-import { drainCapMs, MAX_DRAIN_CAP_MS, probeDeadlineMs } from '../../../bench/run/recover.js';
+import { type Drain, drainCapMs, MAX_DRAIN_CAP_MS, probeDeadlineMs } from '../../../bench/run/recover.js';
+import type { Results } from '../../../bench/model/results.js';
+import { results as syntheticResults } from '../support/synthetic-results.js';
 import { SETTLE_CAP_MS } from '../../../bench/run/settle.js';
 import { routeLoadTable } from '../../../bench/report/route-load-table.js';
 import { routeFindings } from '../../../bench/analysis/route-findings.js';
@@ -59,7 +62,7 @@ describe('the wait after a load', () => {
 });
 
 describe('how each route was measured, in the report', () => {
-  const load = (scenario: string, aloneMs: number, connections: number, durationSec: number) => ({
+  const load = (scenario: string, aloneMs: number, connections: number, durationSec: number): RouteLoad => ({
     runtime: 'node@26.10.0',
     scenario,
     stack: 'bare',
@@ -68,7 +71,7 @@ describe('how each route was measured, in the report', () => {
     durationSec,
     lowered: connections < 50 || durationSec > 0.25,
   });
-  const drain = (scenario: string, extra: object) => ({
+  const drain = (scenario: string, extra: Pick<Drain, 'outcome'> & Partial<Drain>): Drain => ({
     runtime: 'node@26.10.0',
     target: 'nest-express',
     scenario,
@@ -85,8 +88,10 @@ describe('how each route was measured, in the report', () => {
     lastAnswer: { requests: 12, statusCounts: { '202': 12 } },
     ...extra,
   });
-  const results: any = {
-    options: { connections: 50, durationSec: 0.25 },
+  const made = syntheticResults(() => 2);
+  const results: Results = {
+    ...made,
+    options: { ...made.options, connections: 50, durationSec: 0.25 },
     routeLoads: [
       load('health', 0.4, 50, 0.25),
       load('post-accounts', 48, 4, 0.96),
