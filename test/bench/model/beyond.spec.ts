@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SCENARIO_SETS } from '../../../bench/model/beyond.js';
 import { payloadText } from '../../../bench/model/payloads.js';
-import { scenarioByName } from '../../../bench/model/scenarios.js';
+import { requestFor, scenarioByName } from '../../../bench/model/scenarios.js';
 import { parseOptions } from '../support/options.js';
 import { blockKey } from '../../../bench/model/keys.js';
 import { ownLoads } from '../../../bench/run/session.js';
@@ -89,10 +89,10 @@ describe("each profile's own load, resolved when the run is planned", () => {
     const loads = new Map(
       names.map((name) => [
         blockKey({ scenario: name, stack: 'bare' }),
-        { scenario: scenarioByName(name), request: {} },
+        { scenario: scenarioByName(name), request: requestFor(scenarioByName(name), { token: null }) },
       ]),
     );
-    const fitted = ownLoads(loads as any, parseOptions(flags));
+    const fitted = ownLoads(loads, parseOptions(flags));
     return Object.fromEntries(names.map((name) => [name, fitted.get(blockKey({ scenario: name, stack: 'bare' }))]));
   };
 

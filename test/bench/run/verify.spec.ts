@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server } from 'node:net';
@@ -12,7 +12,17 @@ import { verifyPair } from '../../../bench/run/verify.js';
 // A stand-in for the app that answers every beyond profile as the app does, or with one thing wrong: verification
 // must pass the first and refuse the second, for every profile, before anything is timed.
 type Answer = { status?: number; type?: string; headers?: Record<string, string>; body: string | Buffer };
-type Route = (path: string, sent: Buffer, req: IncomingMessage) => Answer;
+/** What the stand-in reads of a request and writes of an answer, alike over HTTP/1.1 and HTTP/2. */
+interface RequestLike {
+  url?: string;
+  headers: IncomingHttpHeaders;
+  on(event: 'data' | 'end', listener: (chunk: Buffer) => void): unknown;
+}
+interface ResponseLike {
+  writeHead(status: number, headers: Record<string, string>): unknown;
+  end(body: string | Buffer): unknown;
+}
+type Route = (path: string, sent: Buffer, req: RequestLike) => Answer;
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const described = (bytes: Buffer) => ({ bytes: bytes.length, sha256: sha256(bytes) });
@@ -101,7 +111,7 @@ const WRONG: Record<string, { route: Route; refusal: RegExp }> = {
 };
 
 let mode: Route = RIGHT;
-function handler(req: IncomingMessage, res: ServerResponse) {
+function handler(req: RequestLike, res: ResponseLike) {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
@@ -124,8 +134,8 @@ beforeAll(async () => {
   const tls = { key: readFileSync(`${TLS_DIR}/key.pem`), cert: readFileSync(`${TLS_DIR}/cert.pem`) };
   origins.http = `http://127.0.0.1:${await listening(createHttpServer(handler))}`;
   origins.https = `https://127.0.0.1:${await listening(createHttpsServer(tls, handler))}`;
-  origins.h2 = `h2://127.0.0.1:${await listening(createSecureServer(tls, handler as any))}`;
-  origins.h2c = `h2c://127.0.0.1:${await listening(createH2cServer(handler as any))}`;
+  origins.h2 = `h2://127.0.0.1:${await listening(createSecureServer(tls, handler))}`;
+  origins.h2c = `h2c://127.0.0.1:${await listening(createH2cServer(handler))}`;
   // an HTTP/1.1 server where HTTP/2 was asked: the wrong answer of the h2 profiles
   const http1 = await listening(createHttpServer(handler));
   const http1Tls = await listening(createHttpsServer(tls, handler));
