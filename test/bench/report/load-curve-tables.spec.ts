@@ -1,15 +1,17 @@
 import hdr from 'hdr-histogram-js';
 import { analyzeLoadCurve } from '../../../bench/analysis/latency-curve.js';
 import { cpuPerThousandTable, latencyCurveTable } from '../../../bench/report/load-curve-tables.js';
-import { plainText } from '../../../bench/report/rich-table.js';
-import { HISTOGRAM } from '../../../bench/run/open-loop/generator.js';
+import { plainText, type Table } from '../../../bench/report/rich-table.js';
+import type { CurveRunRecord } from '../../../bench/model/results.js';
+import { HISTOGRAM, type OpenLoopRun } from '../../../bench/run/open-loop/generator.js';
+import { results as syntheticResults } from '../support/synthetic-results.js';
 
 const RATE = 1000;
 const DURATION_SEC = 1;
 const LATENCY_US = 2000;
 
 /** One open-loop run as the generator reports it: `answered` requests at LATENCY_US, then `timeouts` more. */
-function openLoopRun({ answered, timeouts = 0 }: { answered: number; timeouts?: number }) {
+function openLoopRun({ answered, timeouts = 0 }: { answered: number; timeouts?: number }): OpenLoopRun {
   const histogram = hdr.build(HISTOGRAM);
   for (let i = 0; i < answered; i++) histogram.recordValue(LATENCY_US);
   const latencyHistogram = hdr.encodeIntoCompressedBase64(histogram);
@@ -37,7 +39,7 @@ function curveRun(
   round: number,
   cpuUsPerRequest: number,
   { timeouts = 0, failed = false }: { timeouts?: number; failed?: boolean } = {},
-) {
+): CurveRunRecord {
   const run = openLoopRun({ answered: failed ? 0 : RATE * DURATION_SEC, timeouts });
   return {
     runtime: 'node@20',
@@ -62,6 +64,8 @@ function analysis(expressUs: number, fastifyUs: number, extra: ReturnType<typeof
     curveRun('nest-fastify', round, fastifyUs),
   ]);
   const results = {
+    ...syntheticResults(() => 2),
+    runs: [],
     loadCurve: {
       plans: [
         {
@@ -75,16 +79,16 @@ function analysis(expressUs: number, fastifyUs: number, extra: ReturnType<typeof
       runs: [...runs, ...extra],
     },
   };
-  return analyzeLoadCurve(results as any);
+  return analyzeLoadCurve(results);
 }
 
-const noteOf = (table: { rows: unknown[][] }, row = 0) => plainText(table.rows[row].at(-1) as any);
+const noteOf = (table: Table, row = 0) => plainText(table.rows[row].at(-1)!);
 
 describe('the CPU per 1,000 req/s table', () => {
   it('explains a cost above one core: one core cannot serve 1,000 req/s at it', () => {
     // 1,500 µs per request is 150 % of a core at 1,000 req/s
     const table = cpuPerThousandTable(analysis(1500, 500));
-    expect(plainText(table.rows[0][4] as any)).toBe('150.0 %');
+    expect(plainText(table.rows[0][4])).toBe('150.0 %');
     expect(noteOf(table)).toMatch(/one core cannot serve 1,000 req\/s/);
   });
 
