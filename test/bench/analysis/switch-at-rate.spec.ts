@@ -2,12 +2,15 @@ import { TARGET_UTILISATION, capacity, switchAtRate } from '../../../bench/analy
 import { halvesShift, writeGrowth } from '../../../bench/analysis/writes.js';
 import { credentials } from '../../../bench/own-app/authenticate.js';
 import { refusalMessage } from '../../../bench/own-app/compatibility.js';
+import type { CurveRunRecord, Results } from '../../../bench/model/results.js';
 import { compatibilityTable, switchAtRateTable } from '../../../bench/report/own-app-tables.js';
+import { openLoopRun } from '../support/open-loop-runs.js';
+import { results as syntheticResults } from '../support/synthetic-results.js';
 
 const RATE = 300;
 
 /** One open-loop run at RATE of one adapter, in one round, using `cpuShare` cores at `cpuUs` µs per request. */
-const curveRun = (target: string, round: number, cpuShare: number, cpuUs: number) => ({
+const curveRun = (target: string, round: number, cpuShare: number, cpuUs: number): CurveRunRecord => ({
   runtime: 'node@26',
   scenario: 'traffic',
   target,
@@ -18,14 +21,16 @@ const curveRun = (target: string, round: number, cpuShare: number, cpuUs: number
   status: 'ok',
   failure: null,
   // served in full; no latency histogram, so the run is flagged out of the percentiles
-  run: { achievedRps: RATE, errors: 0, timeouts: 0, unexpectedStatus: 0 },
+  run: openLoopRun({ rate: RATE, answered: RATE }),
   server: { cpuShare, cpuUsPerRequest: cpuUs, peakRssMiB: 100, peakRssWindow: 'run' },
   generatorFlag: 'no latencies in this test',
 });
 
-const results = (runs: any[]) =>
-  ({
-    options: { rate: RATE },
+const results = (runs: CurveRunRecord[]): Results => {
+  const made = syntheticResults(() => 1);
+  return {
+    ...made,
+    options: { ...made.options, rate: RATE },
     runs: [],
     loadCurve: {
       plans: [
@@ -33,7 +38,8 @@ const results = (runs: any[]) =>
       ],
       runs,
     },
-  }) as any;
+  };
+};
 
 describe('switchAtRate (--rate)', () => {
   const rounds = [1, 2, 3, 4, 5, 6];
@@ -63,7 +69,8 @@ describe('switchAtRate (--rate)', () => {
   });
 
   it('is empty without --rate', () => {
-    expect(switchAtRate({ ...results([]), options: { rate: null } })).toEqual([]);
+    const withoutRate = results([]);
+    expect(switchAtRate({ ...withoutRate, options: { ...withoutRate.options, rate: null } })).toEqual([]);
   });
 
   it('says where an adapter did not serve the rate', () => {
@@ -184,7 +191,7 @@ describe('switchAtRate where the app did not keep up', () => {
   it('sizes no instances from the cores of a server that fell behind', () => {
     const behind = (target: string, round: number) => ({
       ...curveRun(target, round, 0.6, 60_000),
-      run: { achievedRps: 8, errors: 0, timeouts: 220, unexpectedStatus: 0 },
+      run: openLoopRun({ rate: RATE, answered: 8, timeouts: 220 }),
     });
     const [row] = switchAtRate(
       results([1, 2].flatMap((round) => [behind('nest-express', round), behind('nest-fastify', round)])),

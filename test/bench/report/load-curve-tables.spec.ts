@@ -1,38 +1,12 @@
-import hdr from 'hdr-histogram-js';
 import { analyzeLoadCurve } from '../../../bench/analysis/latency-curve.js';
 import { cpuPerThousandTable, latencyCurveTable } from '../../../bench/report/load-curve-tables.js';
 import { plainText, type Table } from '../../../bench/report/rich-table.js';
 import type { CurveRunRecord } from '../../../bench/model/results.js';
-import { HISTOGRAM, type OpenLoopRun } from '../../../bench/run/open-loop/generator.js';
+import { openLoopRun } from '../support/open-loop-runs.js';
 import { results as syntheticResults } from '../support/synthetic-results.js';
 
 const RATE = 1000;
 const DURATION_SEC = 1;
-const LATENCY_US = 2000;
-
-/** One open-loop run as the generator reports it: `answered` requests at LATENCY_US, then `timeouts` more. */
-function openLoopRun({ answered, timeouts = 0 }: { answered: number; timeouts?: number }): OpenLoopRun {
-  const histogram = hdr.build(HISTOGRAM);
-  for (let i = 0; i < answered; i++) histogram.recordValue(LATENCY_US);
-  const latencyHistogram = hdr.encodeIntoCompressedBase64(histogram);
-  histogram.destroy();
-  return {
-    offeredRps: RATE,
-    sent: answered + timeouts,
-    completed: answered,
-    elapsedSec: DURATION_SEC,
-    achievedRps: answered / DURATION_SEC,
-    errors: 0,
-    timeouts,
-    unexpectedStatus: 0,
-    latencyHistogram,
-    latencyMs: { p50: 2, p90: 2, p99: 2, p999: 2, max: 2 },
-    lateness: { dispatched: answered + timeouts, late: 0, share: 0, maxNs: 0 },
-    generatorCpuShare: 0.1,
-    generatorBusyShare: 0.1,
-    serverCpuNs: 0,
-  };
-}
 
 function curveRun(
   target: string,
@@ -40,7 +14,7 @@ function curveRun(
   cpuUsPerRequest: number,
   { timeouts = 0, failed = false }: { timeouts?: number; failed?: boolean } = {},
 ): CurveRunRecord {
-  const run = openLoopRun({ answered: failed ? 0 : RATE * DURATION_SEC, timeouts });
+  const run = openLoopRun({ rate: RATE, answered: failed ? 0 : RATE * DURATION_SEC, timeouts, durationSec: DURATION_SEC });
   return {
     runtime: 'node@20',
     scenario: 'hello',
