@@ -111,7 +111,7 @@ describe('a differential profile', () => {
 });
 
 describe('the differential flame graph’s call tree', () => {
-  const frame = (tree: any, name: string) => tree.c.find((c: any) => c.n === name);
+  const frame = <T extends { n: string; c: T[] }>(tree: T, name: string) => tree.c.find((c) => c.n === name)!;
 
   it('gives each of the newer tree’s frames the older’s ticks and the change in self share', () => {
     const writev = frame(diff.newerFlame, 'writev@@GLIBC_2.2.5');
