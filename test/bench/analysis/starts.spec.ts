@@ -10,7 +10,6 @@ import {
   varianceSplit,
 } from '../../../bench/analysis/starts.js';
 import { RECORDED_BEFORE_STOP_RULE, type Results, upgradeResults } from '../../../bench/model/results.js';
-import { studentQuantile } from '../../../bench/maths/student.js';
 import { AUTOCORRELATION_LIMIT, summarize } from '../../../bench/analysis/stats.js';
 import { type BlockChoice, FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
 import { wantsAnotherStart } from '../../../bench/run/designs/budget.js';
@@ -78,17 +77,6 @@ function coverage(seed: number, interval: (normal: () => number) => { low: numbe
   for (let trial = 0; trial < TRIALS; trial++) if (covers(interval(normal))) covered++;
   return covered / TRIALS;
 }
-
-describe("Student's t", () => {
-  it.each([
-    [0.975, 1, 12.706],
-    [0.975, 3, 3.182],
-    [0.975, 10, 2.228],
-    [0.995, 3, 5.841],
-  ])('its %f quantile with %i degrees of freedom is %f', (p, df, expected) => {
-    expect(studentQuantile(p, df)).toBeCloseTo(expected, 3);
-  });
-});
 
 describe('the noise split by level', () => {
   it('recovers the between-start and within-start variances it was given, over many seeded starts', () => {
