@@ -1,7 +1,5 @@
 import { analyze, blockGlance, standing } from '../../../bench/analysis/analyze.js';
 import { NEIGHBOUR_CPU_LIMIT } from '../../../bench/analysis/rows.js';
-import { orderTable } from '../../../bench/report/tables.js';
-import { plainText } from '../../../bench/report/rich-table.js';
 import { FAILED_ANSWER_LIMIT } from '../../../bench/analysis/verdict.js';
 import type { Results } from '../../../bench/model/results.js';
 import { ROUNDS, results, wobble, type SyntheticResults } from '../support/synthetic-results.js';
@@ -116,20 +114,6 @@ describe('order report', () => {
     const row = judged(input);
     expect(row.order!.shift!.coverage).toBeLessThan(0.95);
     expect(row.order!.differs).toBe(false);
-  });
-});
-
-describe('order table', () => {
-  it('shows both halves and flags the scenario whose order moved the ratio', () => {
-    const table = orderTable(
-      analyze(results((round, expressFirst) => (expressFirst ? 1.8 : 2.2) * wobble(round) ** 0.1)),
-    );
-    const row = table.rows
-      .find((r) => plainText(r[2]) === 'nest-fastify ÷ nest-express')!
-      .map((cell) => plainText(cell));
-    expect(row[3]).toMatch(/^1\.8\d× \(6\)$/);
-    expect(row[4]).toMatch(/^2\.2\d× \(6\)$/);
-    expect(row[6]).toBe('yes');
   });
 });
 
