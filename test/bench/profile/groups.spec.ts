@@ -126,15 +126,18 @@ describe('group classification of recorded profiles', () => {
   const fastify = framesOf('nest-fastify-products');
 
   it('classifies frames by the package their script belongs to', () => {
-    for (const frames of [express, fastify]) {
-      expect(inScripts(frames, / (express|router|body-parser)\//).every((f) => f.group === 'express')).toBe(true);
-      expect(
-        inScripts(frames, / (fastify|find-my-way|avvio|light-my-request)\//).every((f) => f.group === 'fastify'),
-      ).toBe(true);
-      expect(inScripts(frames, / (@nestjs\/[\w-]+|rxjs)\//).every((f) => f.group === 'nestjs')).toBe(true);
-      expect(inScripts(frames, / (typeorm|sql\.js)\//).every((f) => f.group === 'orm-db')).toBe(true);
-      expect(inScripts(frames, / node:(?!:)/).every((f) => f.group === 'node')).toBe(true);
-      expect(inScripts(frames, / dist\//).every((f) => f.group === 'app')).toBe(true);
+    for (const [scripts, group] of [
+      [/ (express|router|body-parser)\//, 'express'],
+      [/ (fastify|find-my-way|avvio|light-my-request)\//, 'fastify'],
+      [/ (@nestjs\/[\w-]+|rxjs)\//, 'nestjs'],
+      [/ (typeorm|sql\.js)\//, 'orm-db'],
+      [/ node:(?!:)/, 'node'],
+      [/ dist\//, 'app'],
+    ] as const) {
+      // each package has frames in the recorded profiles, so a classification cannot pass on none
+      const frames = inScripts([...express, ...fastify], scripts);
+      expect(frames.length, `frames of ${group}`).toBeGreaterThan(0);
+      expect(frames.filter((f) => f.group !== group)).toEqual([]);
     }
   });
 
@@ -153,11 +156,15 @@ describe('group classification of recorded profiles', () => {
 
   it("puts C++ and builtins with V8 & native, the collector's frames with GC, the event-loop wait with idle", () => {
     const all = [...express, ...fastify];
-    expect(inScripts(all, /^Builtin: /).every((f) => f.group === 'native' || f.group === 'gc')).toBe(true);
+    const builtins = inScripts(all, /^Builtin: /);
+    expect(builtins.length).toBeGreaterThan(0);
+    expect(builtins.filter((f) => f.group !== 'native' && f.group !== 'gc')).toEqual([]);
     expect(inScripts(all, /^v8::internal::(Scavenger|ScavengerCollector|Heap)::/).some((f) => f.group === 'gc')).toBe(
       true,
     );
-    expect(inScripts(all, /^epoll_pwait/).every((f) => f.group === 'idle')).toBe(true);
+    const waits = inScripts(all, /^epoll_pwait/);
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.filter((f) => f.group !== 'idle')).toEqual([]);
   });
 
   it('folds bytecode handlers into the interpreted function they run', () => {
