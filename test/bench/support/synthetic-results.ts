@@ -29,7 +29,7 @@ export const ENVIRONMENT: Environment = {
   cpus: null,
 };
 
-/** A timed run as the synthetic results hold it: every part measured, so a test may change any of them. */
+/** A timed run as the synthetic results hold it: every part measured, so a test may change each of them. */
 export type SyntheticRun = RunRecord & {
   load: LoadResult;
   server: NonNullable<RunRecord['server']>;

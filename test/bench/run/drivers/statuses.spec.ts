@@ -20,7 +20,7 @@ describe('the statuses a mix counts as throughput', () => {
 describe('countOf', () => {
   const counts = { 200: 90, 201: 8, 404: 2 };
 
-  it('counts the answers with one status, or with any of several', () => {
+  it('counts the answers with one status, or with one of several', () => {
     expect(countOf(counts, 200)).toBe(90);
     expect(countOf(counts, [200, 201])).toBe(98);
   });
