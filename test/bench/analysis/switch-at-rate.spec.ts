@@ -4,6 +4,7 @@ import { refusalMessage } from '../../../bench/own-app/compatibility.js';
 import type { CurveRunRecord, Results } from '../../../bench/model/results.js';
 import { compatibilityTable, switchAtRateTable } from '../../../bench/report/own-app-tables.js';
 import { openLoopRun } from '../support/open-loop-runs.js';
+import { ownAppRecord } from '../support/own-app-record.js';
 import { results as syntheticResults } from '../support/synthetic-results.js';
 
 const RATE = 300;
@@ -142,10 +143,11 @@ describe('refusalMessage (what a 4xx body says)', () => {
 
 describe('compatibilityTable', () => {
   it('shows a sign-in that fails on Fastify as something to fix before a switch', () => {
-    const table = compatibilityTable({
-      compatibility: { startFailure: null, routes: [] },
-      signIn: { headers: ['authorization'], params: [], errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' } },
-    } as any);
+    const table = compatibilityTable(
+      ownAppRecord({
+        signIn: { headers: ['authorization'], params: [], errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' } },
+      }),
+    );
     expect(table.rows).toHaveLength(1);
     expect(JSON.stringify(table.rows[0])).toContain('signing in fails on Fastify');
   });

@@ -1,4 +1,6 @@
 import { halvesShift, writeGrowth } from '../../../bench/analysis/writes.js';
+import { ownAppRecord, routeCompatibility, routeEntry } from '../support/own-app-record.js';
+import { results } from '../support/synthetic-results.js';
 
 describe('writes (rows written and the rate over the run)', () => {
   it('sees a route that slows as the data grows', () => {
@@ -12,22 +14,29 @@ describe('writes (rows written and the rate over the run)', () => {
   });
 
   it('counts the answers with the route’s success status in its own runs, per adapter', () => {
-    const run = (target: string, round: number, created: number) => ({
-      runtime: 'node@26',
-      target,
-      scenario: 'post-notes',
-      round,
-      status: 'ok',
-      load: { rps: created, statusCounts: { '201': created, '409': 1 } },
-    });
+    const made = results(() => 1);
+    const run = (target: string, round: number, created: number) => {
+      const [base] = made.runs;
+      return {
+        ...base,
+        runtime: 'node@26',
+        target,
+        scenario: 'post-notes',
+        round,
+        load: { ...base.load, rps: created, statusCounts: { '201': created, '409': 1 } },
+      };
+    };
     const growth = writeGrowth({
+      ...made,
       runs: [run('nest-express', 1, 10), run('nest-express', 2, 12), run('nest-fastify', 1, 20)],
-      ownApp: {
-        routes: [{ method: 'POST', scenario: 'post-notes', request: 'POST /notes' }],
-        compatibility: { routes: [{ scenario: 'post-notes', expect: { status: 201 } }] },
-        mix: null,
-      },
-    } as any);
+      ownApp: ownAppRecord({
+        routes: [routeEntry({ method: 'POST', path: '/notes', scenario: 'post-notes' })],
+        compatibility: {
+          startFailure: null,
+          routes: [routeCompatibility({ scenario: 'post-notes', request: 'POST /notes' }, 201)],
+        },
+      }),
+    });
     expect(growth.map((g) => [g.target, g.written])).toEqual([
       ['nest-express', 22],
       ['nest-fastify', 20],

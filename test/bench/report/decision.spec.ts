@@ -2,6 +2,7 @@ import { analyze } from '../../../bench/analysis/analyze.js';
 import { decisionSentences } from '../../../bench/report/decision.js';
 import { markdownText } from '../../../bench/report/rich-table.js';
 import type { ServerEnd } from '../../../bench/own-app/compatibility.js';
+import { ownAppRecord } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';
 
 const end = (scenario: string, extra: Partial<ServerEnd> = {}): ServerEnd => ({
@@ -19,15 +20,7 @@ const end = (scenario: string, extra: Partial<ServerEnd> = {}): ServerEnd => ({
 /** The report's opening paragraphs for a run whose check saw these process ends. */
 function opening(ends: ServerEnd[]) {
   const run = results(() => 1.2);
-  run.ownApp = {
-    module: 'dist/app.module.js',
-    setup: null,
-    versions: {},
-    routes: [],
-    compatibility: { startFailure: null, routes: [], ends },
-    traffic: null,
-    mix: null,
-  };
+  run.ownApp = ownAppRecord({ compatibility: { startFailure: null, routes: [], ends } });
   return decisionSentences(analyze(run)).map(markdownText);
 }
 
