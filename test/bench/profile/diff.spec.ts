@@ -1,32 +1,50 @@
-import { diffProfiles } from '../../../bench/profile/diff.js';
+import { diffProfiles, type SavedProfile } from '../../../bench/profile/diff.js';
+import type { GroupId } from '../../../bench/profile/groups.js';
 import { layerTicks } from '../../../bench/profile/layers.js';
+import type { FlameNode } from '../../../bench/profile/tick-analysis.js';
 
-type Fn = { name: string; group: string; selfTicks: number };
-type Node = { n: string; g: string; v: number; c: Node[] };
+type Fn = { name: string; group: GroupId; selfTicks: number };
 
-/** A saved profile as the bench writes it: each function a child of the root, its ticks all self. */
-function profile(functions: Fn[], cpuUsPerRequest: number | null, version: string) {
+/** A saved profile as the bench writes it: each function a child of the root, its ticks all self, the whole log read. */
+function profile(functions: Fn[], cpuUsPerRequest: number | null, version: string): SavedProfile {
   const ticks = functions.reduce((sum, f) => sum + f.selfTicks, 0);
-  const flame: Node = {
+  const share = (part: number) => part / ticks;
+  const flame: FlameNode = {
     n: 'all',
     g: 'native',
     v: ticks,
     c: functions.map((f) => ({ n: f.name, g: f.group, v: f.selfTicks, c: [] })),
   };
-  const groups = [...new Set(functions.map((f) => f.group))].map((id) => ({
-    id,
-    label: id,
-    selfTicks: functions.filter((f) => f.group === id).reduce((sum, f) => sum + f.selfTicks, 0),
-  }));
+  const groups = [...new Set(functions.map((f) => f.group))].map((id) => {
+    const selfTicks = functions.filter((f) => f.group === id).reduce((sum, f) => sum + f.selfTicks, 0);
+    const shares = { selfShare: share(selfTicks), totalTicks: selfTicks, totalShare: share(selfTicks) };
+    return { id, label: id, selfTicks, callerTicks: 0, callerShare: 0, ...shares };
+  });
   return {
     file: `/profiles/${version}/raw-express-hello.json`,
     name: 'raw-express-hello',
     summary: {
       title: `raw-express-hello on node@${version} (${version})`,
       v8Version: `v8-for-${version}`,
-      ticks: { inWindow: ticks },
+      processedWith: `node ${version}`,
+      window: { source: 'whole log', startMs: null, endMs: null, durationSec: null },
+      ticks: {
+        inLog: ticks,
+        beforeWindow: 0,
+        afterWindow: 0,
+        inWindow: ticks,
+        unaccounted: 0,
+        unaccountedShare: 0,
+        unnamedNative: 0,
+      },
+      vmStates: {},
       groups,
-      functions: functions.map((f) => ({ ...f, totalTicks: f.selfTicks })),
+      functions: functions.map((f) => ({
+        ...f,
+        selfShare: share(f.selfTicks),
+        totalTicks: f.selfTicks,
+        totalShare: share(f.selfTicks),
+      })),
       layers: layerTicks(functions),
       flame,
       context:
@@ -41,7 +59,7 @@ function profile(functions: Fn[], cpuUsPerRequest: number | null, version: strin
               loadAverage: 1,
             },
     },
-  } as any;
+  };
 }
 
 const OLDER = profile(
