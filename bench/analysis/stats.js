@@ -209,7 +209,7 @@ export function lag1Autocorrelation(values) {
 
 /**
  * Above this lag-1 autocorrelation the interval is widened and flagged: independent rounds seldom reach it by chance,
- * rounds on a drifting host often (test/bench/stats.spec.ts simulates both).
+ * rounds on a drifting host often (test/bench/analysis/stats.spec.ts simulates both).
  */
 export const AUTOCORRELATION_LIMIT = 0.3;
 /** Keeps the widening finite when a short series looks almost perfectly correlated. */

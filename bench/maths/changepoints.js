@@ -5,7 +5,7 @@
 /**
  * Penalty per changepoint, in units of ln n. warmup_stats uses 15 ln n on series of thousands of iterations; on our 4 to
  * 40 slices that misses steps of several standard deviations. With three-point segments, 7 ln n keeps false changepoints
- * in flat noise under 5 % at every length from 4 to 40, skewed noise included (test/bench/changepoints.spec.ts).
+ * in flat noise under 5 % at every length from 4 to 40, skewed noise included (test/bench/maths/changepoints.spec.ts).
  */
 export const PENALTY_PER_LN_POINT = 7;
 
