@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discoverRoutes } from '../../../bench/own-app/discover.js';
 import { resolveNestApp } from '../../../bench/own-app/packages.js';
-import { UsageError } from '../../../bench/errors.js';
+import { refusal } from '../support/refusal.js';
 import { ROOT } from '../support/run-node.js';
 
 /** An app folder with only the package.json files of the @nestjs packages given: resolution needs no more. */
@@ -16,16 +16,6 @@ function appWith(versions: Record<string, string>) {
   writeFileSync(join(dir, 'app.module.js'), 'export class AppModule {}\n');
   return dir;
 }
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('not refused');
-};
 
 describe('resolveNestApp refuses before anything starts', () => {
   const dirs: string[] = [];
