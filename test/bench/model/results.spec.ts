@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../../bench/errors.js';
-import { RECORDED_BEFORE_STOP_RULE, RESULTS_SCHEMA, readResults } from '../../../bench/model/results.js';
+import { RECORDED_BEFORE_STOP_RULE, RESULTS_SCHEMA, readResults, type RunRecord } from '../../../bench/model/results.js';
 import { results } from '../support/synthetic-results.js';
+
+/** A run as the first schema wrote it, before stacks and starts (a later run may have them). */
+type FirstSchemaRun = Omit<RunRecord, 'stack' | 'start'> & Partial<Pick<RunRecord, 'stack' | 'start'>>;
 
 /** results.json as the first schema wrote it: no stacks, no starts, no budget, no stops. */
 function firstSchema(options: object = {}) {
   const current = results(() => 2);
   const { stack: _stack, start: _start, ...run } = current.runs[0];
+  const runs: FirstSchemaRun[] = [run];
   return {
     ...current,
     schema: 1,
@@ -16,7 +20,7 @@ function firstSchema(options: object = {}) {
     plan: { runtimes: ['node@20'], pairs: [{ target: 'nest-express', scenario: 'hello' }], notApplicable: [] },
     verification: [{ runtime: 'node@20', target: 'nest-express', scenario: 'hello', ok: true }],
     headerDifferences: [],
-    runs: [run],
+    runs,
     stops: undefined,
   };
 }
