@@ -55,15 +55,15 @@ describe('--nest-app on an app as it lives: shutdown hooks on every signal, its 
   });
 
   it("runs the servers in the app's root, where its .env and template are found, and names that folder", () => {
-    const greeting = results.ownApp.compatibility.routes.find((r) => r.scenario === 'greeting');
-    expect(greeting.expect.body).toEqual({ greeting: 'hello from the app folder', letter: 'Dear you,\n' });
-    expect(results.ownApp.cwd).toBe(APP_DIR);
+    const greeting = results.ownApp!.compatibility.routes.find((r) => r.scenario === 'greeting');
+    expect(greeting!.expect!.body).toEqual({ greeting: 'hello from the app folder', letter: 'Dear you,\n' });
+    expect(results.ownApp!.cwd).toBe(APP_DIR);
     expect(markdown).toContain(`Its servers ran in ${APP_DIR}`);
   });
 
   it("finds Fastify's trailing-slash difference while the adapter runs on its defaults", () => {
-    const items = results.ownApp.compatibility.routes.find((r) => r.scenario === 'items');
-    expect(items.probes.map((p) => p.probe)).toContain('trailing slash');
+    const items = results.ownApp!.compatibility.routes.find((r) => r.scenario === 'items');
+    expect(items!.probes!.map((p) => p.probe)).toContain('trailing slash');
   });
 });
 
@@ -110,9 +110,9 @@ describe("--nest-app with the fix applied: the setup module's adapterOptions bui
 
   it('answers a trailing slash on Fastify as Express does, and the report says how the adapter was built', () => {
     expect(run.status, run.stderr).toBe(0);
-    const items = results.ownApp.compatibility.routes.find((r) => r.scenario === 'items');
-    expect(items.probes.map((p) => p.probe)).not.toContain('trailing slash');
-    expect(results.ownApp.adapters).toEqual({ fastify: 'adapterOptions.fastify {"ignoreTrailingSlash":true}' });
+    const items = results.ownApp!.compatibility.routes.find((r) => r.scenario === 'items');
+    expect(items!.probes!.map((p) => p.probe)).not.toContain('trailing slash');
+    expect(results.ownApp!.adapters).toEqual({ fastify: 'adapterOptions.fastify {"ignoreTrailingSlash":true}' });
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain(
       `fastify's adapter: adapterOptions.fastify {"ignoreTrailingSlash":true}.`,
     );

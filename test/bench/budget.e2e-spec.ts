@@ -50,8 +50,8 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
   it('makes no start the budget has no room for: the first alone, each block timed from its steady state on', () => {
     expect(run.status).toBe(0);
     expect(results.options.starts).toBe(DEFAULT_STARTS);
-    expect(results.startBlocks.map((block) => [block.start, block.choice])).toEqual([[0, 'steady']]);
-    for (const block of results.steadyBlocks) {
+    expect(results.startBlocks!.map((block) => [block.start, block.choice])).toEqual([[0, 'steady']]);
+    for (const block of results.steadyBlocks!) {
       expect(block.steadyFrom).toBeGreaterThanOrEqual(2);
       expect(block.rounds - block.steadyFrom).toBeGreaterThanOrEqual(block.steady ? MIN_STEADY_ROUNDS : 1);
       expect(block.rounds).toBeLessThanOrEqual(MAX_BLOCK_ROUNDS);
@@ -64,7 +64,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
 
   it('gives the target beside the compared pair no start of the verdict, and none when the budget is spent', () => {
     expect(results.runs.filter((r) => r.target === 'raw-node')).toEqual([]);
-    expect(results.steadyBlocks.every((block) => !('raw-node' in block.byTarget))).toBe(true);
+    expect(results.steadyBlocks!.every((block) => !('raw-node' in block.byTarget))).toBe(true);
     expect(run.stderr + run.stdout).toContain("raw-node not measured: the verdict's starts took the budget");
     expect(results.started.map((s) => s.target)).not.toContain('raw-node');
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(
@@ -77,7 +77,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
   });
 
   it('logs one line for its block, with the rounds it kept and the ratio so far, and none per round', () => {
-    const [block] = results.steadyBlocks;
+    const [block] = results.steadyBlocks!;
     const kept = results.runs.filter((r) => r.target === 'nest-express').length;
     expect(run.stderr.split('\n').filter((line) => line.includes(' · hello · bare · '))).toEqual([
       expect.stringMatching(
@@ -92,7 +92,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
   it('says in the verdict row, in the log and in report.md, its rounds and starts', () => {
     const rounds = results.runs.filter((r) => r.target === 'nest-express').length;
     const row = new RegExp(
-      `\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks.length} starts(, decided \\(98 % interval\\)| \\(97 % interval\\))? \\|`,
+      `\\| hello \\| [\\d.]+× \\|.*\\| ${rounds} in ${results.startBlocks!.length} starts(, decided \\(98 % interval\\)| \\(97 % interval\\))? \\|`,
     );
     expect(run.stdout).toMatch(row);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(row);

@@ -42,7 +42,7 @@ describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, e
     expect(run.stderr).not.toMatch(/skipped|failed/);
     expect(run.status).toBe(0);
     const { name, version } = results.environment.runtimes[0];
-    expect(results.loadCurve.plans).toMatchObject([
+    expect(results.loadCurve!.plans).toMatchObject([
       {
         runtime: `${name}@${version}`,
         scenario: 'hello',
@@ -50,7 +50,7 @@ describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, e
         levels: RATES.map((rps) => ({ share: null, rps })),
       },
     ]);
-    const done = results.loadCurve.runs.map((r) => `${r.target}@${r.level.rps}#${r.round}`).sort();
+    const done = results.loadCurve!.runs.map((r) => `${r.target}@${r.level.rps}#${r.round}`).sort();
     const planned = LOAD_CURVE_TARGETS.flatMap((target) =>
       RATES.flatMap((rps) => Array.from({ length: QUICK.rounds }, (_, i) => `${target}@${rps}#${i + 1}`)),
     ).sort();
@@ -58,13 +58,13 @@ describe.each(['node', 'bun'])('npm run bench -- --quick --runtime %s --rates, e
   });
 
   it('records every request of each schedule as answered, and the server’s CPU and memory', () => {
-    for (const record of results.loadCurve.runs) {
+    for (const record of results.loadCurve!.runs) {
       const scheduled = Math.round(record.level.rps * QUICK.durationSec);
       expect(record.status).toBe('ok');
       expect(record.run).toMatchObject({ sent: scheduled, completed: scheduled, errors: 0, timeouts: 0 });
-      expect(record.run.unexpectedStatus).toBe(0);
-      expect(record.server.cpuUsPerRequest).toBeGreaterThan(0);
-      expect(record.server.peakRssMiB).toBeGreaterThan(0);
+      expect(record.run!.unexpectedStatus).toBe(0);
+      expect(record.server!.cpuUsPerRequest).toBeGreaterThan(0);
+      expect(record.server!.peakRssMiB).toBeGreaterThan(0);
     }
   });
 

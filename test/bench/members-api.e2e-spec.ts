@@ -124,7 +124,7 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     const findings = (what: string) => analysis.switching?.findings.filter((f) => f.what === what) ?? [];
 
     const route = (method: string, path: string) =>
-      results.ownApp.routes.find((r) => r.method === method && r.path === `/api/v1${path}`);
+      results.ownApp!.routes.find((r) => r.method === method && r.path === `/api/v1${path}`)!;
     const timedOn = (scenario: string) =>
       results.runs
         .filter((r) => r.scenario === scenario && r.status === 'ok')
@@ -156,9 +156,9 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     });
 
     it('runs the app in its own folder: its .env and its mail template are found, and the report names the folder', () => {
-      expect(results.ownApp.cwd).toBe(APP);
+      expect(results.ownApp!.cwd).toBe(APP);
       // signing in registers the account, which renders templates/welcome.html: on both adapters
-      expect(results.ownApp.signIn.errors).toEqual({ 'nest-express': null, 'nest-fastify': null });
+      expect(results.ownApp!.signIn!.errors).toEqual({ 'nest-express': null, 'nest-fastify': null });
       expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain(`Its servers ran in ${APP}`);
     });
 
@@ -168,8 +168,8 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     });
 
     it('reads the app’s code with the app’s own TypeScript, from its source maps', () => {
-      expect(results.ownApp.scan.skipped).toBeNull();
-      expect(results.ownApp.scan.fromSourceMaps).toBeGreaterThan(0);
+      expect(results.ownApp!.scan!.skipped).toBeNull();
+      expect(results.ownApp!.scan!.fromSourceMaps).toBeGreaterThan(0);
     });
 
     it('runs on the node that runs the bench, past end of life or not, and names its release status', () => {
@@ -222,11 +222,11 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
     });
 
     it('builds Fastify’s adapter with the setup’s adapterOptions: a trailing slash answers there as on Express', () => {
-      expect(results.ownApp.adapters).toEqual({
+      expect(results.ownApp!.adapters).toEqual({
         fastify: 'adapterOptions.fastify {"routerOptions":{"ignoreTrailingSlash":true}}',
       });
       // a probe is kept where the adapters answered differently: without the option, every GET route's 404 on Fastify
-      const trailing = results.ownApp.compatibility.routes.flatMap((r) =>
+      const trailing = results.ownApp!.compatibility.routes.flatMap((r) =>
         (r.probes ?? []).filter((p) => p.probe === 'trailing slash'),
       );
       expect(trailing).toEqual([]);

@@ -89,9 +89,9 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
   });
 
   it('measures the logged traffic as one mix, in the shares of the routes that carry it', () => {
-    const mix = results.config.scenarios.find((s) => s.name === 'traffic').mix;
-    expect(mix.map((share) => share.route)).toEqual(['health', 'api-users', 'api-users-id', 'post-api-users']);
-    expect(results.ownApp.traffic).toMatchObject({ requests: 400, unreadable: 1 });
+    const mix = results.config!.scenarios.find((s) => s.name === 'traffic')!.mix;
+    expect(mix!.map((share) => share.route)).toEqual(['health', 'api-users', 'api-users-id', 'post-api-users']);
+    expect(results.ownApp!.traffic).toMatchObject({ requests: 400, unreadable: 1 });
     const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
     expect(markdown).toMatch(
       /\| `GET \/api\/users\/:id` \| UsersController\.one \| [\d.]+ % \| api-users-id: `GET \/api\/users\/7` \|/,
@@ -114,13 +114,13 @@ describe('--nest-app on examples/express-first-app, booted from its compiled mod
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(
       /\| `POST \/api\/users` \| UsersController\.create \| [\d.]+ % \| post-api-users: `POST \/api\/users` \|/,
     );
-    expect(results.ownApp.routes.find((r) => r.handler === 'UsersController.create')).toMatchObject({
+    expect(results.ownApp!.routes.find((r) => r.handler === 'UsersController.create')).toMatchObject({
       scenario: 'post-api-users',
       body: 'derived',
     });
     const posts = results.runs.filter((r) => r.scenario === 'post-api-users');
     expect(posts.length).toBeGreaterThan(0);
-    for (const post of posts) expect(Object.keys(post.load.statusCounts)).toEqual(['201']);
+    for (const post of posts) expect(Object.keys(post.load!.statusCounts!)).toEqual(['201']);
   });
 });
 
@@ -167,12 +167,12 @@ describe('--nest-app on a versioned app with a guard, an interceptor and a prefi
   });
 
   it('measures the guarded route with the header its --config scenario sends', () => {
-    expect(results.ownApp.routes.find((r) => r.handler === 'OrdersController.list').scenario).toBe('orders');
+    expect(results.ownApp!.routes.find((r) => r.handler === 'OrdersController.list')!.scenario).toBe('orders');
     expect(results.runs.some((r) => r.scenario === 'orders' && r.status === 'ok')).toBe(true);
   });
 
   it('reads the combined log format and counts the line it cannot read', () => {
-    expect(results.ownApp.traffic).toEqual({
+    expect(results.ownApp!.traffic).toEqual({
       file: join(SHOP, 'requests.log'),
       requests: 8,
       matched: 7,
@@ -229,9 +229,9 @@ describe('--nest-app with --packages: examples/express-first-app on other Nest m
 
   it("measures the app on Nest 11's packages, loaded in place of its own Nest 12", () => {
     expect(run.status, run.stderr).toBe(0);
-    const [cell] = results.packages.cells;
+    const [cell] = results.packages!.cells;
     expect(cell.set).toMatch(/^nest@11\./);
-    expect(cell.appVersions['@nestjs/core']).toBe(cell.set.split('@')[1]);
+    expect(cell.appVersions!['@nestjs/core']).toBe(cell.set.split('@')[1]);
     expect(results.started.map((s: { line: string }) => s.line)).toEqual([
       expect.stringMatching(/^Nest 11\.\S+ on express 5\.\S+ listening/),
       expect.stringMatching(/^Nest 11\.\S+ on fastify 5\.\S+ listening/),
@@ -240,7 +240,7 @@ describe('--nest-app with --packages: examples/express-first-app on other Nest m
   });
 
   it('leaves out the set it cannot run on, with the reason in one line, in the report too', () => {
-    expect(results.packages.refused).toEqual([
+    expect(results.packages!.refused).toEqual([
       { key: expect.stringMatching(/ · nest@5\./), reason: expect.stringMatching(/has no @nestjs\/platform-express/) },
     ]);
     expect(run.stderr).toMatch(/--nest-app on node@\S+ · nest@5\.\S+: not measured: nest@5\.\S+ has no/);

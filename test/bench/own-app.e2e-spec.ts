@@ -38,7 +38,7 @@ describe('npm run bench -- --config examples/nest-app/bench.config.json --quick,
       source: join(EXAMPLE, 'bench.config.json'),
       compare: ['example-fastify', 'example-express'],
     });
-    for (const record of results.runs) expect(record.server.cpuUsPerRequest).toBeGreaterThan(0);
+    for (const record of results.runs) expect(record.server!.cpuUsPerRequest).toBeGreaterThan(0);
   });
 
   it('gives a verdict row for its own pair, named after its targets', () => {
@@ -96,7 +96,7 @@ describe('a url target on another address, started by the test', () => {
     const remote = results.runs.filter((r) => r.target === 'remote');
     expect(remote.length).toBeGreaterThan(0);
     for (const record of remote) {
-      expect(record.load.requests).toBeGreaterThan(0);
+      expect(record.load!.requests).toBeGreaterThan(0);
       expect(record.server).toBeNull();
     }
     expect(results.started.find((s) => s.target === 'remote')).toMatchObject({ pid: null, port: REMOTE_PORT });
@@ -105,7 +105,7 @@ describe('a url target on another address, started by the test', () => {
   });
 
   it('profiles the started target only, and records why the url target is not profiled', () => {
-    const byTarget = Object.fromEntries(results.profiles.map((p) => [p.target, p]));
+    const byTarget = Object.fromEntries(results.profiles!.map((p) => [p.target, p]));
     expect(byTarget.local.summary).not.toBeNull();
     expect(byTarget.remote.skipped).toMatch(/a url target runs elsewhere/);
   });

@@ -38,18 +38,18 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
     expect(results.runs).toHaveLength(ALL_PAIRS * QUICK.rounds);
     for (const record of results.runs) {
       expect(record).toMatchObject({ runtime: `node@${process.versions.node}`, status: 'ok' });
-      expect(record.load.requests).toBeGreaterThan(0);
-      expect(record.server.cpuUsPerRequest).toBeGreaterThan(0);
-      expect(record.server.peakRssMiB).toBeGreaterThan(0);
-      expect(record.generator.cpuShare).toBeGreaterThanOrEqual(0);
-      expect(record.state.heapBefore.youngMiB).toBeGreaterThan(0);
-      expect(record.state.during.pauses).toBeTypeOf('object');
-      expect(record.state.eventLoopDelay.p99Ms).toBeGreaterThanOrEqual(record.state.eventLoopDelay.p50Ms);
-      expect(record.host.stealShare).toBeGreaterThanOrEqual(0);
+      expect(record.load!.requests).toBeGreaterThan(0);
+      expect(record.server!.cpuUsPerRequest).toBeGreaterThan(0);
+      expect(record.server!.peakRssMiB).toBeGreaterThan(0);
+      expect(record.generator!.cpuShare).toBeGreaterThanOrEqual(0);
+      expect(record.state!.heapBefore!.youngMiB).toBeGreaterThan(0);
+      expect(record.state!.during.pauses).toBeTypeOf('object');
+      expect(record.state!.eventLoopDelay!.p99Ms).toBeGreaterThanOrEqual(record.state!.eventLoopDelay!.p50Ms);
+      expect(record.host!.stealShare).toBeGreaterThanOrEqual(0);
     }
-    expect(results.environment.host.cpu.vendor).toBeTruthy();
-    expect(results.started.every((s) => s.runtimeFlags.includes('--no-memory-reducer'))).toBe(true);
-    expect(results.warmUps.length).toBe(ALL_PAIRS);
+    expect(results.environment.host!.cpu.vendor).toBeTruthy();
+    expect(results.started.every((s) => s.runtimeFlags!.includes('--no-memory-reducer'))).toBe(true);
+    expect(results.warmUps!.length).toBe(ALL_PAIRS);
     expect(results.environment.runtimes[0].version).toBe(process.versions.node);
     expect(results.environment.packages.express).toMatch(/^5\./);
     expect(results.environment.packages.fastify).toMatch(/^5\./);
@@ -107,7 +107,7 @@ describe.each(['autocannon', 'wrk', 'ab'])('--driver %s', (driver) => {
       expect(results.environment.driver).toMatch(new RegExp(`^${driver} `));
       expect(results.runs).toHaveLength(2 * QUICK.rounds);
       expect(
-        results.runs.every((r) => r.status === 'ok' && r.load.requests > 0 && r.load.unexpectedStatus === 0),
+        results.runs.every((r) => r.status === 'ok' && r.load!.requests > 0 && r.load!.unexpectedStatus === 0),
       ).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -77,7 +77,7 @@ describe('npm run bench -- --runtime node,node@24,bun --quick, end to end', () =
     for (const runtime of results.plan.runtimes) {
       const own = results.runs.filter((r) => r.runtime === runtime);
       expect(own).toHaveLength(TARGETS.length * SCENARIOS.length * QUICK.rounds);
-      expect(own.every((r) => r.status === 'ok' && r.load.requests > 0)).toBe(true);
+      expect(own.every((r) => r.status === 'ok' && r.load!.requests > 0)).toBe(true);
       expect(new Set(own.map((r) => `${r.target} ${r.scenario}`)).size).toBe(TARGETS.length * SCENARIOS.length);
     }
     expect(results.runs).toHaveLength(3 * TARGETS.length * SCENARIOS.length * QUICK.rounds);

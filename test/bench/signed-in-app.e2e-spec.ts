@@ -47,11 +47,11 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const route = (method: string, path: string) =>
-    results.ownApp.routes.find((r) => r.method === method && r.path === path);
+    results.ownApp!.routes.find((r) => r.method === method && r.path === path)!;
 
   it('signs in on both adapters and keeps the header names, never their values', () => {
     expect(run.status, run.stderr).toBe(0);
-    expect(results.ownApp.signIn).toEqual({
+    expect(results.ownApp!.signIn).toEqual({
       headers: ['authorization'],
       params: ['slug'],
       errors: { 'nest-express': null, 'nest-fastify': null },
@@ -74,7 +74,7 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
       'nest-fastify',
     ]);
     // every answer a 201: a repeated title would have collided (409)
-    for (const w of writes) expect(Object.keys(w.load.statusCounts)).toEqual(['201']);
+    for (const w of writes) expect(Object.keys(w.load!.statusCounts!)).toEqual(['201']);
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toMatch(
       /### Writes[\s\S]*\| post-notes \| `POST \/notes` \| nest-express \| [\d,]+ \|/,
     );
@@ -98,8 +98,8 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
     expect(markdown).toContain(heading);
     expect(markdown).toMatch(/\| node@[\d.]+ \([^)|]+\) \| \*\*traffic\*\* \| 0\.\d{3} \(/);
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(heading);
-    expect(results.loadCurve.plans.map((p) => p.scenario)).toEqual(['traffic']);
+    expect(results.loadCurve!.plans.map((p) => p.scenario)).toEqual(['traffic']);
     // the open-loop generator sent each write of the mix with fresh values: no 409 from a repeated title
-    for (const curveRun of results.loadCurve.runs) expect(curveRun.run?.unexpectedStatus ?? 0).toBe(0);
+    for (const curveRun of results.loadCurve!.runs) expect(curveRun.run?.unexpectedStatus ?? 0).toBe(0);
   });
 });

@@ -70,10 +70,10 @@ describe('npm run bench -- --quick --stack production, end to end', () => {
   it("counts the mix's requests per route on every run", () => {
     const mixRuns = results.runs.filter((r) => r.scenario === 'mix');
     for (const record of mixRuns) {
-      expect(Object.keys(record.load.sentByRoute).sort()).toEqual(
+      expect(Object.keys(record.load!.sentByRoute!).sort()).toEqual(
         ['catalog', 'hello', 'product-by-id', 'purchases', 'secure'].sort(),
       );
-      expect(record.load.unexpectedStatus).toBe(0);
+      expect(record.load!.unexpectedStatus).toBe(0);
     }
   });
 

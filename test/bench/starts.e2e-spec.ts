@@ -89,10 +89,10 @@ describe('npm run bench -- --starts, end to end', () => {
 
   it("primes the headline's two servers alone before each verdict start, none on the start beside it", () => {
     const results = readResults(dir);
-    expect(results.primes.map((p) => `${p.target}#${p.start}`).sort()).toEqual(
+    expect(results.primes!.map((p) => `${p.target}#${p.start}`).sort()).toEqual(
       ['nest-express#0', 'nest-express#1', 'nest-fastify#0', 'nest-fastify#1'].sort(),
     );
-    for (const prime of results.primes) {
+    for (const prime of results.primes!) {
       expect(prime.requests).toBeGreaterThan(0);
       expect(prime.seconds).toBeGreaterThan(0);
     }
@@ -107,7 +107,7 @@ describe('npm run bench -- --starts, end to end', () => {
         expect(run.together).toHaveLength(TARGETS.length);
         expect(run.slot).toBe(1);
         // as long as the two runs back-to-back: each server gets about a run's CPU
-        expect(run.load.durationSec).toBeGreaterThanOrEqual(0.2 * TARGETS.length * 0.9);
+        expect(run.load!.durationSec).toBeGreaterThanOrEqual(0.2 * TARGETS.length * 0.9);
       }
       expect(slot[0].settle).toEqual(slot[1].settle);
     }

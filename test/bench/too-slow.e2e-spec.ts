@@ -64,7 +64,7 @@ describe('a target that answers nothing within a run, measured beside one that a
   it('records the slow target too slow in every round, with the requests it left unanswered', () => {
     const slow = results.runs.filter((r) => r.target === 'slow');
     expect(slow.map((r) => r.status)).toEqual(['too-slow', 'too-slow']);
-    expect(slow[0].failure.reason).toMatch(
+    expect(slow[0].failure!.reason).toMatch(
       new RegExp(`^none of the ${CONNECTIONS} requests in flight answered within [\\d.]+ s$`),
     );
     expect(results.runs.filter((r) => r.target === 'quick').every((r) => r.status === 'ok')).toBe(true);

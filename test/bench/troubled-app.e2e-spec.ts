@@ -75,16 +75,16 @@ describe('--nest-app on an app with a password hash, a route that hangs under co
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const trouble = (scenario: string) =>
-    withAll.results.drains.find((d) => d.scenario === scenario && d.outcome !== 'backlog');
+    withAll.results.drains!.find((d) => d.scenario === scenario && d.outcome !== 'backlog');
 
   it('goes on after the hang and the crash, and exits 0: they are findings', () => {
     expect(withAll.run.status, withAll.run.stderr).toBe(0);
   });
 
   it('measures the password hash at a load it answers, on both adapters at the same settings', () => {
-    const fitted = withAll.results.routeLoads.find((l) => l.scenario === 'post-accounts');
-    expect(fitted.lowered).toBe(true);
-    expect(fitted.connections).toBeLessThan(withAll.results.options.connections);
+    const fitted = withAll.results.routeLoads!.find((l) => l.scenario === 'post-accounts');
+    expect(fitted!.lowered).toBe(true);
+    expect(fitted!.connections).toBeLessThan(withAll.results.options.connections);
     const runs = withAll.results.runs.filter((r) => r.scenario === 'post-accounts');
     expect(runs).toHaveLength(2 * ROUNDS);
     for (const run of runs) expect(run.status).toBe('ok');
@@ -96,7 +96,7 @@ describe('--nest-app on an app with a password hash, a route that hangs under co
   it('names the route that hangs, with the probe it left unanswered, and restarts its server', () => {
     const hang = trouble('reports');
     expect(hang).toMatchObject({ outcome: 'hung', target: 'nest-express' });
-    expect(hang.probes.at(-1)).toMatchObject({ request: 'GET /reports', answered: false });
+    expect(hang!.probes.at(-1)).toMatchObject({ request: 'GET /reports', answered: false });
     expect(withAll.results.started.some((s) => s.restarted)).toBe(true);
     expect(withAll.markdown).toMatch(/\| reports \|[^\n]*hangs under \d+ connections \(nest-express, warm-up\)/);
     expect(withAll.results.runs.some((r) => r.scenario === 'reports')).toBe(false);
@@ -105,7 +105,7 @@ describe('--nest-app on an app with a password hash, a route that hangs under co
   it("names the route that crashes its server, with the exit code and the error from the server's stderr", () => {
     const crash = trouble('post-events');
     expect(crash).toMatchObject({ outcome: 'crashed', exit: { exitCode: 1 } });
-    expect(crash.exit.stderrTail).toMatch(/event batch of \d+ is over the sink's limit of 8/);
+    expect(crash!.exit!.stderrTail).toMatch(/event batch of \d+ is over the sink's limit of 8/);
     expect(withAll.markdown).toMatch(
       /\| post-events \|[^\n]*crashed its server \([^)]+\): exit code 1, "Error: event batch of \d+ is over the sink's limit of 8"/,
     );
@@ -115,7 +115,7 @@ describe('--nest-app on an app with a password hash, a route that hangs under co
     for (const scenario of HEALTHY) {
       const runs = withAll.results.runs.filter((r) => r.scenario === scenario);
       expect(runs.map((r) => r.status)).toEqual(runs.map(() => 'ok'));
-      for (const run of runs) expect(run.settle.settled, `${scenario} round ${run.round}`).toBe(true);
+      for (const run of runs) expect(run.settle!.settled, `${scenario} round ${run.round}`).toBe(true);
     }
   });
 

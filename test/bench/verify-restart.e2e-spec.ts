@@ -53,7 +53,7 @@ describe('a target whose process ends under one scenario’s verification', () =
   it('says the process ended, with its exit code and error, in place of a failed request', () => {
     const crash = results.verification.find((v) => v.target === 'fragile' && v.scenario === 'crash');
     expect(crash).toMatchObject({ ok: false });
-    expect(crash.reason).toMatch(
+    expect(crash!.reason).toMatch(
       /^its process ended \(exit code 1\) under this request: Error: asked to crash by GET \/crash/,
     );
   });

@@ -24,7 +24,7 @@ describe('downgrade rules, applied to the judged ratio', () => {
   it(`a round where one side's failed requests exceed ${FAILED_ANSWER_LIMIT * 100} % makes the verdict inconclusive`, () => {
     const input = results(() => 2);
     const load = run(input, 'nest-express', 4).load;
-    load.unexpectedStatus = Math.ceil(load.requests * FAILED_ANSWER_LIMIT * 2);
+    load!.unexpectedStatus = Math.ceil(load!.requests * FAILED_ANSWER_LIMIT * 2);
     const row = judged(input);
     expect(row.failedAnswerRounds).toEqual([4]);
     expect(row.measuredVerdict).toBe('holds');

@@ -5,7 +5,8 @@ import { analyze } from '../../../bench/analysis/analyze.js';
 import { compareAnalyses, hostDifference } from '../../../bench/analysis/comparison.js';
 import { ROOT, runNode } from '../support/run-node.js';
 import type { Results } from '../../../bench/model/results.js';
-import { results } from '../support/synthetic-results.js';
+import type { CpuIdentity } from '../../../bench/run/host.js';
+import { ENVIRONMENT, results } from '../support/synthetic-results.js';
 
 const COMPARE_CLI = join(ROOT, 'bench', 'bin', 'compare.js');
 const FIXTURES = new URL('../fixtures/', import.meta.url);
@@ -87,10 +88,17 @@ describe('comparing two runs', () => {
 });
 
 describe('telling hosts apart', () => {
-  const identity = { vendor: 'AuthenticAMD', family: 25, model: 1, modelName: 'AMD EPYC 7R13', stepping: 1 };
-  const on = (cpu: object | null, model = 'AMD EPYC 7R13') => {
+  const identity = { vendor: 'AuthenticAMD', family: 25, model: 1, modelName: 'AMD EPYC 7R13', stepping: 1, caches: [] };
+  /** A run on a host of this CPU identity, or (null) from before identities were recorded, named by its model name. */
+  const on = (cpu: CpuIdentity | null, model = 'AMD EPYC 7R13') => {
     const run = results(() => 2);
-    run.environment = { cpu: { model, count: 2, governor: null }, ...(cpu ? { host: { cpu } } : {}) };
+    const { host: _host, ...environment } = ENVIRONMENT;
+    const host = { kernel: 'Linux 6.8.0', virtualization: { vm: null, container: null } };
+    run.environment = {
+      ...environment,
+      cpu: { model, count: 2, governor: null },
+      ...(cpu ? { host: { ...host, cpu } } : {}),
+    };
     return run;
   };
 

@@ -1,6 +1,19 @@
 import { runFacts } from '../../../bench/analysis/record.js';
 import { designOf } from '../../../bench/model/design.js';
+import type { Verification } from '../../../bench/run/verify.js';
 import { results } from '../support/synthetic-results.js';
+
+/** A pair that passed verification. */
+const verified = (target: string, scenario: string): Verification => ({
+  runtime: 'node@20',
+  target,
+  scenario,
+  stack: 'bare',
+  ok: true,
+  reason: null,
+  status: 200,
+  headers: {},
+});
 
 function withTrouble() {
   const run = results(() => 2);
@@ -16,8 +29,8 @@ function withTrouble() {
   run.runs[3] = { ...run.runs[3], status: 'too-slow', failure: { reason: 'no answer within the run' } };
   run.targetFailures = [{ runtime: 'node@20', target: 'raw-node', reason: 'port in use' }];
   run.verification = [
-    { runtime: 'node@20', target: 'nest-fastify', scenario: 'json', stack: 'bare', ok: false, reason: 'status 500' },
-    { runtime: 'node@20', target: 'nest-express', scenario: 'hello', stack: 'bare', ok: true },
+    { ...verified('nest-fastify', 'json'), ok: false, reason: 'status 500', status: 500 },
+    verified('nest-express', 'hello'),
   ];
   return run;
 }

@@ -1,6 +1,7 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { refusalOf } from '../../../bench/analysis/refusals.js';
 import { renderSummary } from '../../../bench/report/markdown.js';
+import { ownAppRecord } from '../support/own-app-record.js';
 import { results, type SyntheticRun } from '../support/synthetic-results.js';
 
 /** A throttler's run: of 5,000 answers, 50 were the route's 200 in each 10 s window, the rest 429. */
@@ -78,10 +79,11 @@ describe('the fix a refusal names', () => {
   });
 
   it('names the throttler where only one adapter was refused, as a 500, and the other answered some 429s', () => {
-    const runs = refusedWith(429).map((run) =>
-      run.target === 'nest-fastify'
-        ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } }
-        : { ...run, load: { ...run.load, statusCounts: { 429: 100, 200: 900 }, unexpectedStatus: 100 } },
+    const runs = refusedWith(429).map(
+      (run): SyntheticRun =>
+        run.target === 'nest-fastify'
+          ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } }
+          : { ...run, load: { ...run.load, statusCounts: { 429: 100, 200: 900 }, unexpectedStatus: 100 } },
     );
     const found = refusalOf(runs, where, targets, { throttler: { forRoot: null } });
     expect(found?.cause).toMatch(/refused the load \(500 on nest-fastify\)$/);
@@ -110,11 +112,9 @@ describe('the fix a refusal names', () => {
   it('reads the throttler from the --nest-app run’s scan', () => {
     const run = { ...results(() => 1), targetFailures: [], verification: [] };
     run.runs = refusedWith(429);
-    run.ownApp = {
-      routes: [],
-      compatibility: { routes: [] },
-      scan: { findings: [], throttler: { forRoot: 'src/app.module.ts:40' } },
-    };
+    run.ownApp = ownAppRecord({
+      scan: { files: [], fromSourceMaps: 0, skipped: null, findings: [], throttler: { forRoot: 'src/app.module.ts:40' } },
+    });
     expect(analyze(run).refusals[0]?.fix).toMatch(/SkipThrottle/);
   });
 });

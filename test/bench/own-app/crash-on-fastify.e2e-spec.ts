@@ -37,10 +37,10 @@ describe('--nest-app on an app whose request ends its process on Fastify', () =>
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const checked = (scenario: string) => results.ownApp.compatibility.routes.find((r) => r.scenario === scenario);
+  const checked = (scenario: string) => results.ownApp!.compatibility.routes.find((r) => r.scenario === scenario)!;
 
   it('says the process ended, with its exit code and the error it wrote, and sends the dead server no probe', () => {
-    expect(results.ownApp.compatibility.ends).toEqual([
+    expect(results.ownApp!.compatibility.ends).toEqual([
       expect.objectContaining({
         adapter: 'fastify',
         scenario: 'post-uploads',
@@ -54,9 +54,9 @@ describe('--nest-app on an app whose request ends its process on Fastify', () =>
     ]);
     const uploads = checked('post-uploads');
     expect(uploads).toMatchObject({ same: false, expect: null, probes: [] });
-    expect(uploads.fastify.error).toMatch(/^its process ended \(exit code 1\) under this request: TypeError/);
-    const row = results.ownApp.routes.find((r) => r.path === '/uploads');
-    expect(row.notMeasured).toMatch(
+    expect(uploads!.fastify.error).toMatch(/^its process ended \(exit code 1\) under this request: TypeError/);
+    const row = results.ownApp!.routes.find((r) => r.path === '/uploads');
+    expect(row!.notMeasured).toMatch(
       /^its request ended the app's process on fastify \(exit code 1: TypeError: res\.status\(\.\.\.\)\.json is not a function\); the server was started again/,
     );
   });

@@ -44,15 +44,15 @@ describe('npm run bench -- --prof --quick, end to end', () => {
     expect(run.stderr).not.toMatch(/could not start|failed/);
     expect(run.status).toBe(0);
     expect(results.complete).toBe(true);
-    expect(results.profiles.map((p) => `${p.target}-${p.scenario}`).sort()).toEqual(
+    expect(results.profiles!.map((p) => `${p.target}-${p.scenario}`).sort()).toEqual(
       TARGETS.flatMap((t) => SCENARIOS.map((s) => `${t}-${s}`)).sort(),
     );
   });
 
   it('writes log, node --prof-process text, flame graph and summary for each, under <out>/profiles', () => {
-    for (const profile of results.profiles) {
-      expect(Object.keys(profile.files).sort()).toEqual([...FILE_KINDS].sort());
-      for (const file of Object.values<string>(profile.files)) {
+    for (const profile of results.profiles!) {
+      expect(Object.keys(profile.files!).sort()).toEqual([...FILE_KINDS].sort());
+      for (const file of Object.values<string>(profile.files!)) {
         expect(resolve(file).startsWith(join(dir, 'profiles'))).toBe(true);
         expect(existsSync(file)).toBe(true);
       }
@@ -60,10 +60,10 @@ describe('npm run bench -- --prof --quick, end to end', () => {
   });
 
   it('profiles each pair for the quick profile length and leaves at most 1 % of its ticks unaccounted', () => {
-    for (const profile of results.profiles) {
+    for (const profile of results.profiles!) {
       expect(profile.durationSec).toBe(QUICK.profileSec);
-      expect(profile.summary.ticks.inWindow).toBeGreaterThan(0);
-      expect(profile.summary.ticks.unaccountedShare).toBeLessThanOrEqual(0.01);
+      expect(profile.summary!.ticks.inWindow).toBeGreaterThan(0);
+      expect(profile.summary!.ticks.unaccountedShare).toBeLessThanOrEqual(0.01);
     }
   });
 

@@ -91,7 +91,7 @@ describe('the load-curve latency table', () => {
 
   it('says which runs were run again after the generator missed its schedule, and keeps the reruns in the latencies', () => {
     const missed = { ...curveRun('nest-fastify', 3, 500), generatorFlag: '2.0 % of requests left over 1 ms late' };
-    missed.run.lateness = { ...missed.run.lateness, late: 20, share: 0.02 };
+    missed.run!.lateness = { ...missed.run!.lateness, late: 20, share: 0.02 };
     const rerun = { ...curveRun('nest-fastify', 3, 500), missedAttempt: missed };
     const table = latencyCurveTable(analysis(900, 500, [rerun]));
     const fastify = table.rows.findIndex((row) => row[4] === 'nest-fastify');

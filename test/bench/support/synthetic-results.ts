@@ -36,7 +36,7 @@ export type SyntheticRun = RunRecord & {
   generator: NonNullable<RunRecord['generator']>;
 };
 /** Results whose runs are all SyntheticRuns. */
-export type SyntheticResults = Results & { runs: SyntheticRun[] };
+export type SyntheticResults = Omit<Results, 'runs'> & { runs: SyntheticRun[] };
 
 /** One timed run that answered every request with 200 at `rps`. */
 function okRun(
