@@ -55,8 +55,7 @@ describe('npm run bench -- --budget, as the default run spends it: server starts
       expect(block.steadyFrom).toBeGreaterThanOrEqual(2);
       expect(block.rounds - block.steadyFrom).toBeGreaterThanOrEqual(block.steady ? MIN_STEADY_ROUNDS : 1);
       expect(block.rounds).toBeLessThanOrEqual(MAX_BLOCK_ROUNDS);
-      for (const target of Object.values(block.byTarget))
-        expect(target.cpuUsPerRequest).toHaveLength(block.rounds);
+      for (const target of Object.values(block.byTarget)) expect(target.cpuUsPerRequest).toHaveLength(block.rounds);
     }
     const compared = results.runs.filter((r) => r.target !== 'raw-node');
     expect(compared).toHaveLength(2 * results.startBlocks!.reduce((sum, b) => sum + b.rounds, 0));

@@ -70,9 +70,7 @@ describe('--packages on the command line', () => {
         expect(cell.set).toMatch(/^nest@12\./);
         expect(new Set(results.runs.map((run) => run.runtime))).toEqual(new Set([cell.key]));
         expect(cell.databaseMissing).toBeNull();
-        expect(new Set(results.runs.map((run) => run.scenario))).toEqual(
-          new Set(['hello', 'orders', 'products']),
-        );
+        expect(new Set(results.runs.map((run) => run.scenario))).toEqual(new Set(['hello', 'orders', 'products']));
         expect(results.started.map((s) => s.line)).toEqual([
           expect.stringMatching(/^Nest 12\.\S+ on express 5\.\S+ listening .*, TypeORM 1\.\S+ on sql\.js/),
           expect.stringMatching(/^Nest 12\.\S+ on fastify 5\.\S+ listening .*, TypeORM 1\.\S+ on sql\.js/),

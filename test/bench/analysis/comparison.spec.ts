@@ -88,9 +88,10 @@ describe('comparing two runs', () => {
 });
 
 describe('telling hosts apart', () => {
-  const identity = { vendor: 'AuthenticAMD', family: 25, model: 1, modelName: 'AMD EPYC 7R13', stepping: 1, caches: [] };
-  /** A run on a host of this CPU identity, or (null) from before identities were recorded, named by its model name. */
-  const on = (cpu: CpuIdentity | null, model = 'AMD EPYC 7R13') => {
+  const MODEL = 'AMD EPYC 7R13';
+  const identity = { vendor: 'AuthenticAMD', family: 25, model: 1, modelName: MODEL, stepping: 1, caches: [] };
+  /** A run on a host of CPU `model`, of this identity or (none) from before identities were recorded. */
+  const on = (model: string, cpu?: CpuIdentity) => {
     const run = results(() => 2);
     const { host: _host, ...environment } = ENVIRONMENT;
     const host = { kernel: 'Linux 6.8.0', virtualization: { vm: null, container: null } };
@@ -104,22 +105,25 @@ describe('telling hosts apart', () => {
 
   it('finds the same host when every identity field agrees', () => {
     expect(
-      hostDifference(on({ ...identity, microcode: '0xa0011d1' }), on({ ...identity, microcode: '0xa0011d1' })),
+      hostDifference(
+        on(MODEL, { ...identity, microcode: '0xa0011d1' }),
+        on(MODEL, { ...identity, microcode: '0xa0011d1' }),
+      ),
     ).toBeNull();
   });
 
   it('names the fields that differ when the model names agree but the microcode does not', () => {
     const difference = hostDifference(
-      on({ ...identity, microcode: '0xa0011d1' }),
-      on({ ...identity, microcode: '0xa0011d5' }),
+      on(MODEL, { ...identity, microcode: '0xa0011d1' }),
+      on(MODEL, { ...identity, microcode: '0xa0011d5' }),
     );
     expect(difference?.fields).toEqual(['microcode']);
     expect(difference?.b).toContain('microcode 0xa0011d5');
   });
 
   it('falls back to the model name when a run predates the identity', () => {
-    expect(hostDifference(on(null, 'AMD EPYC 7R13'), on(null, 'AMD EPYC 9R14'))?.fields).toEqual(['model name']);
-    expect(hostDifference(on(null), on({ ...identity, microcode: '0x1' }))).toBeNull();
+    expect(hostDifference(on(MODEL), on('AMD EPYC 9R14'))?.fields).toEqual(['model name']);
+    expect(hostDifference(on(MODEL), on(MODEL, { ...identity, microcode: '0x1' }))).toBeNull();
   });
 });
 

@@ -79,11 +79,10 @@ describe('the fix a refusal names', () => {
   });
 
   it('names the throttler where only one adapter was refused, as a 500, and the other answered some 429s', () => {
-    const runs = refusedWith(429).map(
-      (run): SyntheticRun =>
-        run.target === 'nest-fastify'
-          ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } }
-          : { ...run, load: { ...run.load, statusCounts: { 429: 100, 200: 900 }, unexpectedStatus: 100 } },
+    const runs = refusedWith(429).map((run): SyntheticRun =>
+      run.target === 'nest-fastify'
+        ? { ...run, load: { ...run.load, statusCounts: { 500: 990, 200: 10 } } }
+        : { ...run, load: { ...run.load, statusCounts: { 429: 100, 200: 900 }, unexpectedStatus: 100 } },
     );
     const found = refusalOf(runs, where, targets, { throttler: { forRoot: null } });
     expect(found?.cause).toMatch(/refused the load \(500 on nest-fastify\)$/);
@@ -113,7 +112,13 @@ describe('the fix a refusal names', () => {
     const run = { ...results(() => 1), targetFailures: [], verification: [] };
     run.runs = refusedWith(429);
     run.ownApp = ownAppRecord({
-      scan: { files: [], fromSourceMaps: 0, skipped: null, findings: [], throttler: { forRoot: 'src/app.module.ts:40' } },
+      scan: {
+        files: [],
+        fromSourceMaps: 0,
+        skipped: null,
+        findings: [],
+        throttler: { forRoot: 'src/app.module.ts:40' },
+      },
     });
     expect(analyze(run).refusals[0]?.fix).toMatch(/SkipThrottle/);
   });

@@ -315,7 +315,9 @@ describe('a run with several starts, analysed and reported', () => {
   const decided: Results['stops'] = [
     { runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'decided' },
   ];
-  const spent: Results['stops'] = [{ runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'budget' }];
+  const spent: Results['stops'] = [
+    { runtime: 'node@20', scenario: 'hello', stack: 'bare', rounds: 12, stoppedOn: 'budget' },
+  ];
   const judgedRow = (results: Results) => analyze(results).ratios.find((r) => r.judged)!;
   /** As the first schema wrote it: no stop rule, no design (readResults works it out from the options). */
   const firstSchema = (written: Results) =>

@@ -145,7 +145,11 @@ describe('compatibilityTable', () => {
   it('shows a sign-in that fails on Fastify as something to fix before a switch', () => {
     const table = compatibilityTable(
       ownAppRecord({
-        signIn: { headers: ['authorization'], params: [], errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' } },
+        signIn: {
+          headers: ['authorization'],
+          params: [],
+          errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' },
+        },
       }),
     );
     expect(table.rows).toHaveLength(1);

@@ -21,6 +21,7 @@ describe('missingKeys', () => {
   });
 
   it('says so when the value is not an object: null, a list or a number', () => {
-    for (const value of [null, [], 3]) expect(missingKeys(value, ['id'], 'the order')).toBe('the order is not an object');
+    for (const value of [null, [], 3])
+      expect(missingKeys(value, ['id'], 'the order')).toBe('the order is not an object');
   });
 });

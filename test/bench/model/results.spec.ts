@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../../bench/errors.js';
-import { RECORDED_BEFORE_STOP_RULE, RESULTS_SCHEMA, readResults, type RunRecord } from '../../../bench/model/results.js';
+import {
+  RECORDED_BEFORE_STOP_RULE,
+  RESULTS_SCHEMA,
+  readResults,
+  type RunRecord,
+} from '../../../bench/model/results.js';
 import { results } from '../support/synthetic-results.js';
 
 /** A run as the first schema wrote it, before stacks and starts (a later run may have them). */

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderProfilesHtml, renderProfilesMarkdown, type ProfileRecord } from '../../../bench/profile/profile-targets.js';
+import {
+  renderProfilesHtml,
+  renderProfilesMarkdown,
+  type ProfileRecord,
+} from '../../../bench/profile/profile-targets.js';
 
 // Records from a real `profileTargets` run of nest-express and nest-fastify on hello (top functions cut to 15, files
 // under <profiles>), plus a failed raw-express record.

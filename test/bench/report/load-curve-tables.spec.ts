@@ -14,7 +14,12 @@ function curveRun(
   cpuUsPerRequest: number,
   { timeouts = 0, failed = false }: { timeouts?: number; failed?: boolean } = {},
 ): CurveRunRecord {
-  const run = openLoopRun({ rate: RATE, answered: failed ? 0 : RATE * DURATION_SEC, timeouts, durationSec: DURATION_SEC });
+  const run = openLoopRun({
+    rate: RATE,
+    answered: failed ? 0 : RATE * DURATION_SEC,
+    timeouts,
+    durationSec: DURATION_SEC,
+  });
   return {
     runtime: 'node@20',
     scenario: 'hello',

@@ -1,6 +1,11 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { plainText } from '../../../bench/report/rich-table.js';
-import { cellRoutesTable, nestBenchmarkTable, splitTables, timelineTable } from '../../../bench/report/packages-tables.js';
+import {
+  cellRoutesTable,
+  nestBenchmarkTable,
+  splitTables,
+  timelineTable,
+} from '../../../bench/report/packages-tables.js';
 import type { Results } from '../../../bench/model/results.js';
 import type { PackagesRecord } from '../../../bench/packages/packages-record.js';
 import { results } from '../support/synthetic-results.js';
@@ -13,7 +18,7 @@ const CELLS = [
   { runtime: 'node@24.21.0', set: 'nest@12.5.1', ratio: 2.4, alias: 'eras' },
 ];
 
-function packagesRun(): Results & { packages: PackagesRecord } {
+function packagesRun(): Omit<Results, 'packages'> & { packages: PackagesRecord } {
   const cells = CELLS.map((cell) => ({ ...cell, key: `${cell.runtime} · ${cell.set}` }));
   const runs = cells.flatMap((cell) => results(() => cell.ratio, { runtime: cell.key }).runs);
   const run = results(() => 1);

@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { renderHtml } from '../../../bench/report/html.js';
 import { renderMarkdown } from '../../../bench/report/markdown.js';
-import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from '../../../bench/report/runtime-matrix.js';
+import {
+  baselineMatrixTable,
+  nestOverheadMatrixTable,
+  runtimeMatrixTable,
+} from '../../../bench/report/runtime-matrix.js';
 import { markdownText, plainText } from '../../../bench/report/rich-table.js';
 import { median } from '../../../bench/maths/quantile.js';
 import { roundRatios } from '../support/raw-ratios.js';

@@ -150,7 +150,9 @@ describe('report.md from a results.json', () => {
         results.runs.push({ ...run, round, load: { ...run.load!, rps: run.load!.rps * speed } });
     }
     // two rounds of json: no correlation to speak of
-    results.runs = results.runs.filter((r) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3));
+    results.runs = results.runs.filter(
+      (r) => !(r.scenario === 'json' && r.target.startsWith('nest-') && r.round === 3),
+    );
     const { markdown } = render(results);
     expect(markdown).toMatch(/\| node@20\.20\.2 \(end of life since 2026-04-30\) \| hello \| .*\| 3 \| 1\.00 \|/);
     expect(markdown).toMatch(/\| node@20\.20\.2 \(end of life since 2026-04-30\) \| json \| .*\| 2 of 3 \| — \|/);

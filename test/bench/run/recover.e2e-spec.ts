@@ -14,7 +14,9 @@ const ROUTE = { method: 'GET', path: '/work', headers: {}, body: undefined };
 describe('the drain after a load on a route', () => {
   let server: ChildProcess;
   const exitInfo = () =>
-    server.exitCode === null && server.signalCode === null ? null : { code: server.exitCode, signal: server.signalCode };
+    server.exitCode === null && server.signalCode === null
+      ? null
+      : { code: server.exitCode, signal: server.signalCode };
   /** The busy server as a run sees a target it started, without the telemetry preload; a drain never stops it. */
   const target = (): ServedTarget => ({
     pid: server.pid ?? null,

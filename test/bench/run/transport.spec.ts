@@ -21,7 +21,10 @@ const scenario = validateConfig(
   { source: 'test', baseDir: '/' },
 ).scenarios[0];
 const request = { method: 'GET', path: '/json', headers: {}, body: undefined };
-const answer = (_req: unknown, res: { writeHead(status: number, headers: Record<string, string>): unknown; end(body: string): unknown }) => {
+const answer = (
+  _req: unknown,
+  res: { writeHead(status: number, headers: Record<string, string>): unknown; end(body: string): unknown },
+) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(BODY);
 };

@@ -12,8 +12,13 @@ export const answerOf = (status: number, body = '{}'): AdapterAnswer => ({
   body,
 });
 
+/** What a route entry holds that a test may leave to the builder. */
+type RouteDefaults = 'handler' | 'request' | 'notMeasured' | 'logged';
+
 /** A route Nest registered and the bench measured as `scenario`. */
-export function routeEntry(entry: Pick<RouteEntry, 'method' | 'path' | 'scenario'> & Partial<RouteEntry>): RouteEntry {
+export function routeEntry(
+  entry: Omit<RouteEntry, RouteDefaults> & { [K in RouteDefaults]?: RouteEntry[K] },
+): RouteEntry {
   return {
     handler: `Controller.${entry.scenario ?? 'route'}`,
     request: `${entry.method} ${entry.path}`,
@@ -23,9 +28,12 @@ export function routeEntry(entry: Pick<RouteEntry, 'method' | 'path' | 'scenario
   };
 }
 
+/** What a route's check holds that a test may leave to the builder: an answer alike on both adapters. */
+type CheckDefaults = 'same' | 'difference' | 'express' | 'fastify' | 'bodyVaries' | 'expect' | 'notMeasured';
+
 /** A route both adapters answered alike with `status`. */
 export function routeCompatibility(
-  check: Pick<RouteCompatibility, 'scenario' | 'request'> & Partial<RouteCompatibility>,
+  check: Omit<RouteCompatibility, CheckDefaults> & { [K in CheckDefaults]?: RouteCompatibility[K] },
   status = 200,
 ): RouteCompatibility {
   return {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Results } from '../../../bench/model/results.js';
+import { readResults, RESULTS_FILE } from '../../../bench/model/results.js';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const CLI = join(ROOT, 'bench', 'bin', 'bench.js');
@@ -36,10 +36,9 @@ export function runNode(args: string[]): Promise<Finished> {
   return startNode(args).done;
 }
 
-/** results.json as a running bench last wrote it, or null before the first write. */
-export function resultsSoFar(dir: string): Results | null {
-  const file = join(dir, 'results.json');
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+/** results.json as a running bench last wrote it (whole: it writes a new file and renames it), or null before the first write. */
+export function resultsSoFar(dir: string) {
+  return existsSync(join(dir, RESULTS_FILE)) ? readResults(dir) : null;
 }
 
 /** Poll until `check` returns a value (the bench writes results.json after each run). */

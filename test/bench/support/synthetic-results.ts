@@ -30,7 +30,7 @@ export const ENVIRONMENT: Environment = {
 };
 
 /** A timed run as the synthetic results hold it: every part measured, so a test may change each of them. */
-export type SyntheticRun = RunRecord & {
+export type SyntheticRun = Omit<RunRecord, 'load' | 'server' | 'generator'> & {
   load: LoadResult;
   server: NonNullable<RunRecord['server']>;
   generator: NonNullable<RunRecord['generator']>;
