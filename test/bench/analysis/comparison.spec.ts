@@ -93,12 +93,11 @@ describe('telling hosts apart', () => {
   /** A run on a host of CPU `model`, of this identity or (none) from before identities were recorded. */
   const on = (model: string, cpu?: CpuIdentity) => {
     const run = results(() => 2);
-    const { host: _host, ...environment } = ENVIRONMENT;
     const host = { kernel: 'Linux 6.8.0', virtualization: { vm: null, container: null } };
     run.environment = {
-      ...environment,
+      ...ENVIRONMENT,
       cpu: { model, count: 2, governor: null },
-      ...(cpu ? { host: { ...host, cpu } } : {}),
+      host: cpu ? { ...host, cpu } : null,
     };
     return run;
   };

@@ -1,4 +1,4 @@
-import { blockKey, pairKey, stackOf } from '../../../bench/model/keys.js';
+import { blockKey, pairKey } from '../../../bench/model/keys.js';
 
 describe('block and pair keys', () => {
   it('give every record of one scenario on one stack the same block key, whatever else it holds', () => {
@@ -19,12 +19,5 @@ describe('block and pair keys', () => {
   it('tell the pairs of a block apart by target', () => {
     const block = { scenario: 'hello', stack: 'bare' };
     expect(pairKey({ ...block, target: 'nest-express' })).not.toBe(pairKey({ ...block, target: 'nest-fastify' }));
-  });
-});
-
-describe('stackOf', () => {
-  it('reads a record written before stacks existed as the bare stack', () => {
-    expect(stackOf({})).toBe('bare');
-    expect(stackOf({ stack: 'production' })).toBe('production');
   });
 });

@@ -4,7 +4,7 @@ import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
 import { configRecord } from '../../../bench/model/config.js';
 import { designOf } from '../../../bench/model/design.js';
 import { createResults, type LoadResult, type Results, type RunRecord } from '../../../bench/model/results.js';
-import type { Environment } from '../../../bench/run/environment.js';
+import type { Environment } from '../../../bench/model/records.js';
 import { parseOptions } from './options.js';
 
 export const ROUNDS = 12;
@@ -18,6 +18,7 @@ export const wobble = (round: number) => 1 + ((round * 7) % 5) / 100;
 /** The host the made-up runs ran on: two CPUs, nothing pinned, no runtime details. */
 export const ENVIRONMENT: Environment = {
   cpu: { model: 'AMD EPYC', count: 2, governor: null },
+  host: null,
   memoryGiB: 8,
   os: { kernel: 'Linux 6.8.0', distribution: null },
   bench: { node: '20.20.2', argv: [] },
@@ -66,6 +67,8 @@ function okRun(
     server: { cpuUsPerRequest: 50, peakRssMiB: 80, peakRssWindow: 'run' },
     generator: { cpuShare: 0.6, saturated: false },
     neighbours: { busiest: 'raw-node', cpuShare: 0 },
+    state: null,
+    host: null,
   };
 }
 
