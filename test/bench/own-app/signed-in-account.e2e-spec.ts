@@ -36,10 +36,16 @@ async function bench(dir: string, port: string, extra: string[] = []) {
 }
 
 const route = (results: Results, method: string, path: string) =>
-  results.ownApp.routes.find((r) => r.method === method && r.path === path);
-const stored = (dir: string) => JSON.parse(readFileSync(accountsFile(dir), 'utf8'));
+  results.ownApp!.routes.find((r) => r.method === method && r.path === path)!;
+/** The stand-in app's data file, as both adapters' processes share it. */
+interface Stored {
+  accounts: Array<{ id: string; roleId: string; orgId: string; deletedAt: string | null }>;
+  roles: Array<{ id: string; name: string; permissions: string[] }>;
+  users: Array<{ id: string; roleId: string }>;
+}
+const stored = (dir: string): Stored => JSON.parse(readFileSync(accountsFile(dir), 'utf8'));
 const account = (dir: string) => stored(dir).accounts[0];
-const adminRole = (dir: string) => stored(dir).roles.find((r) => r.id === account(dir).roleId);
+const adminRole = (dir: string) => stored(dir).roles.find((r) => r.id === account(dir).roleId)!;
 
 describe('--nest-app keeps the signed-in account and takes ids from the app', () => {
   let dir: string;
@@ -79,7 +85,7 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
   });
 
   it("times PATCH /roles/:id on another role than the token's, and the admin keeps its permissions", () => {
-    const other = stored(dir).roles.find((r) => r.id !== account(dir).roleId);
+    const other = stored(dir).roles.find((r) => r.id !== account(dir).roleId)!;
     expect(route(first.results, 'PATCH', '/roles/:id')).toMatchObject({
       scenario: 'patch-roles-id',
       request: `PATCH /roles/${other.id}`,
@@ -112,9 +118,9 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
   });
 
   it('creates users with a role GET /roles listed, and times it on both adapters', () => {
-    const roles = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).roles.map((r) => r.id);
+    const roles = stored(dir).roles.map((r) => r.id);
     expect(route(first.results, 'POST', '/users')).toMatchObject({ scenario: 'post-users', body: 'derived' });
-    const created = JSON.parse(readFileSync(accountsFile(dir), 'utf8')).users;
+    const created = stored(dir).users;
     expect(created.length).toBeGreaterThan(0);
     expect(created.every((u) => roles.includes(u.roleId))).toBe(true);
     const timed = first.results.runs.filter((r) => r.scenario === 'post-users' && r.status === 'ok');
