@@ -113,7 +113,7 @@ function answerFindings(record, codeRows) {
     const route = routeChecked(record, found);
     if (!found.same) {
       brokenRoutes.push(route ?? found.request);
-      const named = codeNamedBy(found.fastify.error, codeRows);
+      const named = codeNamedBy(`${found.fastify.error ?? ''} ${found.fastify.body ?? ''}`, codeRows);
       const inCode = (route !== null && routedCode.has(route)) || named.length > 0;
       rows.push({
         kind: 'breaks',
@@ -158,10 +158,11 @@ function answerFindings(record, codeRows) {
 /**
  * The scan's lines an error names: `request.header is not a function` names the scan's `request.header` (a helper's or
  * a middleware's, tied to no handler), `res.status(...).json is not a function` its `res.json`.
- * @param {string | null | undefined} error what Fastify logged @param {SwitchFinding[]} codeRows
+ * @param {string} answer what Fastify logged and answered (a filter that failed answers Nest's 500 with the message)
+ * @param {SwitchFinding[]} codeRows
  */
-function codeNamedBy(error, codeRows) {
-  const called = /([\w$]+)(?:\.[\w$]+\(\.\.\.\))*\.([\w$]+) is not a function/.exec(error ?? '');
+function codeNamedBy(answer, codeRows) {
+  const called = /([\w$]+)(?:\.[\w$]+\(\.\.\.\))*\.([\w$]+) is not a function/.exec(answer);
   if (!called) return [];
   const label = `${called[1]}.${called[2]}`;
   return codeRows.filter((f) => f.what === label || f.what.startsWith(`${label} `));

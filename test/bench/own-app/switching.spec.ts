@@ -145,6 +145,13 @@ describe('switchingCost', () => {
     expect(me?.place).toBe('code of GET /me');
     // the two helper lines and the handler's line, the trailing slash's option: GET /me is no place of its own
     expect(named?.places).toBe(4);
+    // nothing logged: the message is in the 500 Nest answered when the app's exception filter failed too
+    results.ownApp.compatibility.routes[2].fastify = answer(
+      500,
+      '{"statusCode":500,"error":"Internal Server Error","message":"request.header is not a function"}',
+    );
+    const answered = switchingCost(results.ownApp, [], []);
+    expect(answered?.findings.find((f) => f.route === 'GET /me' && f.source === 'request')?.fix).toBe(me?.fix);
   });
 
   it('without a traffic mix, weighs the gain as the routes’ geometric mean with the lowest and highest', () => {
