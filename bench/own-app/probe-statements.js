@@ -218,7 +218,7 @@ export function answered(answer) {
  * A router option in the form the app's Fastify takes: `routerOptions` from Fastify 5, top level before.
  * @param {AppPackages | null} installed @param {string} option
  */
-function routerOption(installed, option) {
+export function routerOption(installed, option) {
   const major = installed?.fastify ? Number(installed.fastify.split('.')[0]) : null;
   return major !== null && major < 5 ? `{ ${option} }` : `{ routerOptions: { ${option} } }`;
 }

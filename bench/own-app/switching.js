@@ -5,7 +5,7 @@
 import { CHANGE_KINDS, KIND_ORDER } from './fastify-differences.js';
 import { TRAFFIC_SCENARIO } from './app-config.js';
 import { judgedByAnswers } from './answer-evidence.js';
-import { OWN_REQUEST_FIX, probeStatement } from './probe-statements.js';
+import { OWN_REQUEST_FIX, probeStatement, routerOption } from './probe-statements.js';
 
 /**
  * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
@@ -48,7 +48,8 @@ export function switchingCost(record, ratios, atRate) {
   if (!record) return null;
   const codeRows = codeFindings(record);
   const { rows: answerRows, brokenRoutes } = answerFindings(record, codeRows);
-  const findings = [...codeRows, ...answerRows];
+  const masked = maskedDefaults(record, answerRows);
+  const findings = [...codeRows, ...answerRows, ...(masked ? [masked] : [])];
   const sorted = [...findings].sort(
     (a, b) =>
       KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
@@ -153,6 +154,54 @@ function answerFindings(record, codeRows) {
     }
   }
   return { rows, brokenRoutes };
+}
+
+/**
+ * Where every route already fails on Fastify, no probe can show where the adapters' defaults part: they are said as
+ * not probed, with the options that match Express's, leaving out what the setup's adapter options already give.
+ * @param {import('./own-app.js').OwnAppRecord} record @param {SwitchFinding[]} answerRows
+ * @returns {SwitchFinding | null}
+ */
+function maskedDefaults(record, answerRows) {
+  const routes = record.compatibility.routes;
+  if (routes.length === 0 || routes.some((r) => r.same) || answerRows.some((r) => r.source === 'probe')) return null;
+  const given = record.adapters?.fastify ?? '';
+  const defaults = [
+    [
+      'ignoreTrailingSlash',
+      'a path with a trailing slash reaches no route (Express ignores it)',
+      'ignoreTrailingSlash: true',
+    ],
+    [
+      'caseSensitive',
+      'a path in capitals reaches no route (Express’s router is case-insensitive)',
+      'caseSensitive: false',
+    ],
+    [
+      'bodyLimit',
+      'a JSON body over 100 KB is taken (its limit is 1 MiB, Express refuses it with 413)',
+      'bodyLimit: 102400',
+    ],
+  ].filter(([option]) => !given.includes(option));
+  if (defaults.length === 0) return null;
+  const installed = record.scan?.installed ?? null;
+  const router = defaults.filter(([option]) => option !== 'bodyLimit').map(([, , value]) => value);
+  // routerOption gives `{ … }` in the app's Fastify's form: its inside joins the body limit
+  const routerPart = router.length ? routerOption(installed, router.join(', ')).slice(2, -2) : null;
+  const bodyPart = defaults.find(([option]) => option === 'bodyLimit')?.[2] ?? null;
+  return {
+    kind: 'differs',
+    source: 'probe',
+    what: 'not probed',
+    route: null,
+    where: null,
+    code: null,
+    request: routes[0].request,
+    onFastify: `every route failed on Fastify before its probes could show more; where Fastify${installed?.fastify ? ` ${installed.fastify}` : ''}’s defaults part from Express’s: ${defaults.map(([, said]) => said).join('; ')}`,
+    fix: `new FastifyAdapter({ ${[routerPart, bodyPart].filter(Boolean).join(', ')} })`,
+    answers: null,
+    place: 'probe not probed',
+  };
 }
 
 /**

@@ -154,6 +154,29 @@ describe('switchingCost', () => {
     expect(answered?.findings.find((f) => f.route === 'GET /me' && f.source === 'request')?.fix).toBe(me?.fix);
   });
 
+  it('says the adapters’ defaults as not probed where every route failed on Fastify first, less what the setup gives', () => {
+    const results = ownAppResults();
+    const failing = results.ownApp.compatibility.routes.slice(1).map((r: any) => ({ ...r, probes: [] }));
+    results.ownApp.compatibility.routes = failing;
+    results.ownApp.scan.installed = { fastify: '4.28.1' };
+    const masked = switchingCost(results.ownApp, [], [])?.findings.find((f) => f.what === 'not probed');
+    expect(masked).toMatchObject({
+      kind: 'differs',
+      request: 'GET /notes/1/card',
+      fix: 'new FastifyAdapter({ ignoreTrailingSlash: true, caseSensitive: false, bodyLimit: 102400 })',
+    });
+    expect(masked?.onFastify).toMatch(
+      /^every route failed on Fastify before its probes could show more; .*Fastify 4\.28\.1/,
+    );
+    results.ownApp.adapters = { fastify: 'adapterOptions.fastify {"routerOptions":{"ignoreTrailingSlash":true}}' };
+    results.ownApp.scan.installed = { fastify: '5.1.0' };
+    expect(switchingCost(results.ownApp, [], [])?.findings.find((f) => f.what === 'not probed')?.fix).toBe(
+      'new FastifyAdapter({ routerOptions: { caseSensitive: false }, bodyLimit: 102400 })',
+    );
+    // a route that answered alike was probed: nothing is said as not probed
+    expect(cost?.findings.some((f) => f.what === 'not probed')).toBe(false);
+  });
+
   it('without a traffic mix, weighs the gain as the routes’ geometric mean with the lowest and highest', () => {
     expect(cost?.gains).toEqual([
       { runtime: 'node@26.10.0', scenario: null, ratio: Math.sqrt(3), low: 1.5, high: 2, verdict: null, routes: 2 },
