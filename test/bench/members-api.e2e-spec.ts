@@ -164,7 +164,7 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
 
     it('is not shut down by the bench, though it calls enableShutdownHooks()', () => {
       // a backlog (answers still coming after a loaded round) is no end of the process; a crash or a hang would be
-      expect((results.drains ?? []).filter((d: any) => d.outcome !== 'backlog')).toEqual([]);
+      expect((results.drains ?? []).filter((d) => d.outcome !== 'backlog')).toEqual([]);
       expect(timedOn('post-api-v1-auth-email-register')).toEqual(BOTH_ROUNDS);
     });
 

@@ -1,4 +1,5 @@
 import { routeTiming } from '../../../bench/analysis/own-app-facts.js';
+import type { Drain } from '../../../bench/model/records.js';
 import type { RunRecord } from '../../../bench/model/results.js';
 import { untimed } from '../../../bench/report/own-app-tables.js';
 import { results } from '../support/synthetic-results.js';
@@ -48,7 +49,22 @@ describe('a route listed for timing that has no ratio says why', () => {
   });
 
   it('names a hang under load, and --scenarios when it left the route out', () => {
-    const hung = { scenario: 'post-users', target: 'nest-fastify', outcome: 'hung', connections: 4 } as any;
+    const hung: Drain = {
+      runtime: 'node@20',
+      target: 'nest-fastify',
+      scenario: 'post-users',
+      stack: 'bare',
+      phase: 'round',
+      round: 1,
+      start: 0,
+      connections: 4,
+      outcome: 'hung',
+      heldAtEnd: 4,
+      drainedMs: 2000,
+      capMs: 2000,
+      heldAfter: 4,
+      probes: [],
+    };
     expect(text(untimed(routeTiming('post-users', [], { drains: [hung] })))).toContain(
       'its server hung on nest-fastify under 4 connections',
     );
