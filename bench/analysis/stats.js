@@ -83,12 +83,25 @@ function cdfOf(probabilities) {
   return (t) => (t < 0 ? 0 : t >= cumulative.length ? 1 : cumulative[t]);
 }
 
+/** @type {Map<number, RankCdf>} signed-rank distributions by n, each built once: a sequential analysis asks again at every look */
+const signedRankCdfs = new Map();
+
 /**
  * Null distribution of the Wilcoxon signed-rank statistic T+ for n values: each rank 1..n counts with probability ½.
  * @param {number} n
  * @returns {RankCdf}
  */
 function signedRankCdf(n) {
+  let cdf = signedRankCdfs.get(n);
+  if (!cdf) {
+    cdf = signedRankCdfOf(n);
+    signedRankCdfs.set(n, cdf);
+  }
+  return cdf;
+}
+
+/** @param {number} n @returns {RankCdf} */
+function signedRankCdfOf(n) {
   const max = (n * (n + 1)) / 2;
   if (n > EXACT_LIMIT) return normalRankCdf(max / 2, (n * (n + 1) * (2 * n + 1)) / 24);
   let probabilities = new Float64Array(max + 1);
