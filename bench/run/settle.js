@@ -67,6 +67,9 @@ export async function settle(servers, { capMs = SETTLE_CAP_MS, signal } = {}) {
   const startedAt = performance.now();
   const watched = servers.filter((server) => server.pid !== null);
   const ports = servers.flatMap((server) => (server.port === null ? [] : [server.port]));
+  // nothing on this host to watch (url targets): a window would only wait
+  if (watched.length === 0 && ports.length === 0)
+    return { waitedMs: 0, settled: true, inFlight: 0, cpuShare: 0, busiest: null };
   /** @type {Array<{ at: number, cpuNs: Map<string, number> }>} */
   const samples = [];
   for (;;) {
