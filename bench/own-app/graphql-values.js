@@ -88,6 +88,20 @@ export function createMutations(fields, lists, avoid) {
 }
 
 /**
+ * The list answers with what a create mutation answered added to its list query's items: its id is the app's own, where
+ * asking the list again may answer from a cache.
+ * @param {Map<string, unknown>} lists by list query @param {{ list: string, create: string }} operation
+ * @param {unknown} answer the mutation's answer
+ * @returns {Map<string, unknown>}
+ */
+export function withCreatedItem(lists, { list, create }, answer) {
+  const made = /** @type {{ data?: Record<string, unknown> } | null} */ (answer)?.data?.[create];
+  if (!made || typeof made !== 'object') return lists;
+  const items = [...graphqlListItems(list, lists.get(list)), made];
+  return new Map([...lists, [list, { data: { [list]: items } }]]);
+}
+
+/**
  * The items a root query's answer lists, by query field: `{ data: { users: [...] } }`, `{ data: { getManyUserList:
  * { data: [...] } } }`.
  * @param {string} field @param {unknown} answer the GraphQL answer's body

@@ -22,7 +22,7 @@ import { checkedRoutes, heldScenarios } from './checked-routes.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { createRoutes, fetchLists, listRequests, resolveIds } from './id-sources.js';
 import { fillPath } from './route-match.js';
-import { createMutations } from './graphql-values.js';
+import { createMutations, withCreatedItem } from './graphql-values.js';
 import {
   fetchGraphqlLists,
   graphqlErrors,
@@ -252,7 +252,6 @@ const MOST_CREATE_ROUNDS = 2;
  * @param {(line: string) => void} log
  */
 async function withCreated(context, client, signedIn, asked, log) {
-  const { graphql } = context.discovered;
   const headers = { ...signedIn.headers, ...context.flags.headers };
   let { lists, graphqlLists } = asked;
   const sent = new Set();
@@ -261,20 +260,20 @@ async function withCreated(context, client, signedIn, asked, log) {
     const creates = createsFor(context, signedIn, now, planWith(context, signedIn, now)).filter(
       (create) => !sent.has(create.line),
     );
-    const made = [];
-    for (const { scenario, list, held, line } of creates) {
+    const relist = [];
+    for (const { scenario, list, operation, held, line } of creates) {
       sent.add(line);
       const { method, path, headers: own, body } = /** @type {Record<string, any>} */ (scenario);
       const answer = await client.request(method, path, body, own).catch(() => null);
       const created = answer !== null && answer.status >= 200 && answer.status < 300 && !graphqlErrors(answer.body);
       const outcome = created ? 'it created one' : `it answered ${answer?.status ?? 'nothing'}`;
       log(`${line} sent once, since ${held} held no id its routes could take: ${outcome}`);
-      if (created) made.push(list);
+      // a GraphQL list may answer from a cache: the mutation's own answer names what it created
+      if (created && operation) graphqlLists = withCreatedItem(graphqlLists, operation, answer.body);
+      if (created && list) relist.push(list);
     }
-    if (made.length === 0) break;
-    const paths = made.flatMap((list) => (list ? [list] : []));
-    lists = new Map([...lists, ...(await fetchLists(client, paths, headers))]);
-    if (graphql && made.includes(null)) graphqlLists = await fetchGraphqlLists(client, graphql, headers);
+    if (relist.length === 0) break;
+    lists = new Map([...lists, ...(await fetchLists(client, relist, headers))]);
   }
   return { lists, graphqlLists };
 }
@@ -283,8 +282,9 @@ async function withCreated(context, client, signedIn, asked, log) {
  * The planned create of each list that lacks ids: a REST list's POST route, a GraphQL list query's create mutation.
  * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn
  * @param {Asked & { graphqlLists: Map<string, unknown> }} asked @param {ReturnType<typeof planWith>} plan
- * @returns {{ scenario: Record<string, unknown>, list: string | null, held: string, line: string }[]} list: the
- *   REST list request to ask again, null for a GraphQL list query; held: the list, as the log names it
+ * @returns {{ scenario: Record<string, unknown>, list: string | null, operation: { list: string, create: string } |
+ *   null, held: string, line: string }[]} list: the REST list request to ask again; operation: the GraphQL list query
+ *   and the mutation that adds to it; held: the list, as the log names it
  */
 function createsFor(context, signedIn, asked, plan) {
   const { discovered } = context;
@@ -295,7 +295,7 @@ function createsFor(context, signedIn, asked, plan) {
     const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));
     const filled = fillPath(list, flat);
     return scenario && 'path' in filled
-      ? [{ scenario, list: filled.path, held: `GET ${filled.path}`, line: `POST ${create.path}` }]
+      ? [{ scenario, list: filled.path, operation: null, held: `GET ${filled.path}`, line: `POST ${create.path}` }]
       : [];
   });
   const { graphql } = discovered;
@@ -303,7 +303,8 @@ function createsFor(context, signedIn, asked, plan) {
     ? createMutations(graphql.fields, asked.graphqlLists, avoid).flatMap(({ list, create }) => {
         const handler = `GraphQL mutation ${create}`;
         const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
-        return scenario ? [{ scenario, list: null, held: `the list query ${list}`, line: handler }] : [];
+        const operation = { list, create };
+        return scenario ? [{ scenario, list: null, operation, held: `the list query ${list}`, line: handler }] : [];
       })
     : [];
   return [...rest, ...mutations];

@@ -3,6 +3,7 @@ import { rootFields } from '../../../bench/own-app/graphql-schema.js';
 import { planGraphql, signInOperations } from '../../../bench/own-app/graphql.js';
 import {
   createMutations,
+  withCreatedItem,
   derivedVariables,
   graphqlListItems,
   listQueries,
@@ -62,6 +63,19 @@ describe('createMutations: what can make an id a list query lacked', () => {
     expect(createMutations(FIELDS, only([]), [OWN_ID])).toEqual([
       { list: 'getManyMemberList', create: 'createMember' },
     ]);
+  });
+
+  it('adds what the mutation answered to its list query’s items, where asking the list again may hit a cache', () => {
+    const lists = withCreatedItem(
+      only([{ id: OWN_ID }]),
+      { list: 'getManyMemberList', create: 'createMember' },
+      { data: { createMember: { id: OTHER_ID, name: 'n' } } },
+    );
+    expect(graphqlListItems('getManyMemberList', lists.get('getManyMemberList'))).toEqual([
+      { id: OWN_ID },
+      { id: OTHER_ID, name: 'n' },
+    ]);
+    expect(createMutations(FIELDS, lists, [OWN_ID])).toEqual([]);
   });
 
   it('asks for none when the list holds another, or did not answer', () => {
