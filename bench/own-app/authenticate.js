@@ -165,8 +165,9 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
 }
 
 /**
- * A request authenticate() sent that the app accepted: a valid body for its sign-in route.
- * @typedef {{ method: string, url: string, value: unknown }} SignInRequest
+ * A request authenticate() sent that the app accepted: a valid body for its sign-in route, and the headers it was
+ * sent with (an accept header the app requires).
+ * @typedef {{ method: string, url: string, value: unknown, headers?: Record<string, string> }} SignInRequest
  */
 
 /**
@@ -179,7 +180,7 @@ function recording(client, into) {
     async request(method, path, body, extra) {
       const answer = await client.request(method, path, body, extra);
       if (body !== undefined && answer.status >= 200 && answer.status < 300)
-        into.push({ method: method.toUpperCase(), url: path, value: body });
+        into.push({ method: method.toUpperCase(), url: path, value: body, ...(extra ? { headers: extra } : {}) });
       return answer;
     },
   };
@@ -194,7 +195,7 @@ function recording(client, into) {
 export async function acceptedAgain(client, sent) {
   const again = [];
   for (const request of sent) {
-    const answer = await client.request(request.method, request.url, request.value);
+    const answer = await client.request(request.method, request.url, request.value, request.headers);
     if (answer.status >= 200 && answer.status < 300) again.push(request);
   }
   return again;

@@ -36,3 +36,20 @@ describe('the requests authenticate() sent, as bodies for the routes they went t
     expect(app.sent).toEqual(['POST /auth/signup', 'POST /auth/login', 'POST /auth/signup', 'POST /auth/login']);
   });
 });
+
+describe('a sign-in sent with a header the app requires', () => {
+  it('is tried again with the same headers (an accept header a GraphQL app insists on)', async () => {
+    const app = {
+      async request(_method: string, _path: string, _body?: unknown, headers: Record<string, string> = {}) {
+        return { status: headers.accept === 'application/graphql-response+json' ? 200 : 406, headers: {}, body: {} };
+      },
+    };
+    const signIn = {
+      method: 'POST',
+      url: '/graphql',
+      value: { query: 'mutation { signIn }' },
+      headers: { accept: 'application/graphql-response+json' },
+    };
+    expect(await acceptedAgain(app, [signIn])).toEqual([signIn]);
+  });
+});
