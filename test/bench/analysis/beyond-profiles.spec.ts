@@ -1,31 +1,55 @@
 import { beyondProfiles } from '../../../bench/analysis/beyond-profiles.js';
+import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { configRecord } from '../../../bench/model/config.js';
+import type { Verification } from '../../../bench/model/records.js';
+import type { LoadResult, Results, RunRecord } from '../../../bench/model/results.js';
+import { results as syntheticResults } from '../support/synthetic-results.js';
 
 const RUNTIME = 'node@26.12.1';
 const block = { runtime: RUNTIME, stack: 'bare' };
+const recorded = syntheticResults(() => 1, { runtime: RUNTIME });
+const [timedRun] = recorded.runs;
+const builtIn = configRecord(BUILTIN_CONFIG);
 
-const run = (target: string, scenario: string, load: object, status = 'ok') => ({
+const run = (
+  target: string,
+  scenario: string,
+  load: Partial<LoadResult>,
+  status: RunRecord['status'] = 'ok',
+): RunRecord => ({
+  ...timedRun,
   ...block,
   target,
   scenario,
   status,
   generator: { cpuShare: 0.4, saturated: false },
-  load: { errors: 0, timeouts: 0, ...load },
+  load: { ...timedRun.load, errors: 0, timeouts: 0, ...load },
 });
 
-const results = {
-  options: { connections: 50 },
+const verified = (target: string, scenario: string, reason: string | null = null): Verification => ({
+  ...block,
+  target,
+  scenario,
+  ok: reason === null,
+  reason,
+  status: 200,
+  headers: {},
+});
+
+const upload = builtIn.scenarios.find((entry) => entry.name === 'upload-20m')!;
+const results: Results = {
+  ...recorded,
+  options: { ...recorded.options, connections: 50 },
   config: {
+    ...builtIn,
     scenarios: [
-      {
-        name: 'upload-20m',
-        load: { connections: 4, durationSec: 4, requestsPerConnection: null, connectionRate: null },
-      },
+      { ...upload, load: { connections: 4, durationSec: 4, requestsPerConnection: null, connectionRate: null } },
     ],
   },
   verification: [
-    { ...block, target: 'nest-express-transfer', scenario: 'upload-20m', ok: true, reason: null },
-    { ...block, target: 'nest-fastify-transfer', scenario: 'upload-20m', ok: false, reason: 'a truncated file' },
-    { ...block, target: 'nest-fastify', scenario: 'hello', ok: true, reason: null },
+    verified('nest-express-transfer', 'upload-20m'),
+    verified('nest-fastify-transfer', 'upload-20m', 'a truncated file'),
+    verified('nest-fastify', 'hello'),
   ],
   runs: [
     run('nest-express', 'close-every', { requests: 1000, rps: 900, connectionsOpened: 150 }),
@@ -33,7 +57,7 @@ const results = {
     run('nest-fastify', 'close-every', { requests: 0, rps: 0 }, 'failed'),
     run('nest-fastify', 'hello', { requests: 1000, rps: 1000 }),
   ],
-} as any;
+};
 const planned = { runtimes: [RUNTIME], scenarios: ['hello', 'upload-20m', 'close-every', 'idle-1k'], stacks: ['bare'] };
 
 describe("a beyond profile's facts", () => {

@@ -1,104 +1,110 @@
-import { switchingCost } from '../../../bench/own-app/switching.js';
+import { analyze, type RatioRow } from '../../../bench/analysis/analyze.js';
 import { startupRows } from '../../../bench/analysis/startup.js';
+import type { OwnAppRecord } from '../../../bench/own-app/own-app.js';
+import { NOTHING_INSTALLED } from '../../../bench/own-app/app-packages.js';
+import type { CodeFinding, ScanRecord } from '../../../bench/own-app/scan.js';
+import { switchingCost } from '../../../bench/own-app/switching.js';
+import type { GcSummary, ServerState } from '../../../bench/model/records.js';
+import type { Results } from '../../../bench/model/results.js';
+import { answerOf as answer, ownAppRecord, routeCompatibility, routeEntry } from '../support/own-app-record.js';
+import { results as syntheticResults } from '../support/synthetic-results.js';
 
-const answer = (status: number, body: string) => ({ status, contentType: 'application/json', error: null, body });
+const RUNTIME = 'node@26.10.0';
 
-function ownAppResults(): any {
-  return {
-    options: { rate: null },
-    runs: [],
-    ownApp: {
-      mix: null,
-      routes: [
-        { method: 'GET', path: '/notes', handler: 'NotesController.list', scenario: 'notes', request: 'GET /notes' },
-        {
-          method: 'GET',
-          path: '/notes/:id/card',
-          handler: 'NotesController.card',
-          scenario: null,
-          request: 'GET /notes/1/card',
-        },
-        { method: 'GET', path: '/me', handler: 'AccountController.me', scenario: null, request: 'GET /me' },
-      ],
-      scan: {
-        files: [],
-        fromSourceMaps: 1,
-        skipped: null,
-        findings: [
-          {
-            rule: 'res.json',
-            kind: 'breaks',
-            file: 'src/notes.controller.ts',
-            line: 27,
-            code: 'res.json({ title });',
-            handler: 'NotesController.card',
-            onFastify: 'no json()',
-            fix: 'return the value',
-          },
-        ],
-      },
-      compatibility: {
-        startFailure: null,
-        routes: [
-          {
-            scenario: 'notes',
-            request: 'GET /notes',
-            same: true,
-            difference: null,
-            express: answer(200, '[]'),
-            fastify: answer(200, '[]'),
-            probes: [
-              {
-                probe: 'trailing slash',
-                request: 'GET /notes/',
-                difference: 'status 200 → 404',
-                express: answer(200, '[]'),
-                fastify: answer(404, '{}'),
-              },
-            ],
-          },
-          {
-            scenario: 'notes-id-card',
-            request: 'GET /notes/1/card',
-            same: false,
-            difference: 'status 200 → 500',
-            express: answer(200, '{"title":"a"}'),
-            fastify: { ...answer(500, '{}'), error: 'TypeError: res.json is not a function' },
-            probes: [
-              {
-                probe: 'trailing slash',
-                request: 'GET /notes/1/card/',
-                difference: 'status 200 → 404',
-                express: answer(200, '{"title":"a"}'),
-                fastify: answer(404, '{}'),
-              },
-            ],
-          },
-          {
-            scenario: 'me',
-            request: 'GET /me',
-            same: false,
-            difference: 'body',
-            express: answer(200, '{"user":{"name":"guest"}}'),
-            fastify: answer(200, '{"user":null}'),
-            probes: [],
-          },
-        ],
-      },
+const SCAN: ScanRecord = {
+  files: [],
+  fromSourceMaps: 1,
+  skipped: null,
+  findings: [
+    {
+      rule: 'res.json',
+      kind: 'breaks',
+      file: 'src/notes.controller.ts',
+      line: 27,
+      code: 'res.json({ title });',
+      handler: 'NotesController.card',
+      onFastify: 'no json()',
+      fix: 'return the value',
     },
-  };
+  ],
+};
+
+/** An app of three routes: one alike on both adapters, one whose code breaks on Fastify, one that loses its user. */
+function ownApp(): { record: OwnAppRecord; scan: ScanRecord } {
+  const record = ownAppRecord({
+    routes: [
+      routeEntry({ method: 'GET', path: '/notes', handler: 'NotesController.list', scenario: 'notes' }),
+      routeEntry({
+        method: 'GET',
+        path: '/notes/:id/card',
+        handler: 'NotesController.card',
+        scenario: null,
+        request: 'GET /notes/1/card',
+      }),
+      routeEntry({ method: 'GET', path: '/me', handler: 'AccountController.me', scenario: null }),
+    ],
+    compatibility: {
+      startFailure: null,
+      routes: [
+        routeCompatibility({
+          scenario: 'notes',
+          request: 'GET /notes',
+          express: answer(200, '[]'),
+          fastify: answer(200, '[]'),
+          probes: [
+            {
+              probe: 'trailing slash',
+              request: 'GET /notes/',
+              difference: 'status 200 → 404',
+              express: answer(200, '[]'),
+              fastify: answer(404, '{}'),
+            },
+          ],
+        }),
+        routeCompatibility({
+          scenario: 'notes-id-card',
+          request: 'GET /notes/1/card',
+          same: false,
+          difference: 'status 200 → 500',
+          express: answer(200, '{"title":"a"}'),
+          fastify: { ...answer(500, '{}'), error: 'TypeError: res.json is not a function' },
+          probes: [
+            {
+              probe: 'trailing slash',
+              request: 'GET /notes/1/card/',
+              difference: 'status 200 → 404',
+              express: answer(200, '{"title":"a"}'),
+              fastify: answer(404, '{}'),
+            },
+          ],
+        }),
+        routeCompatibility({
+          scenario: 'me',
+          request: 'GET /me',
+          same: false,
+          difference: 'body',
+          express: answer(200, '{"user":{"name":"guest"}}'),
+          fastify: answer(200, '{"user":null}'),
+          probes: [],
+        }),
+      ],
+    },
+  });
+  const scan = { ...SCAN, findings: [...SCAN.findings] };
+  return { record: { ...record, scan }, scan };
 }
 
-const ratio = (scenario: string, median: number) => ({
-  judged: true,
-  runtime: 'node@26.10.0',
+/** A judged ratio row as the analysis makes it, moved to `scenario` with `median` inside a ±10 % interval. */
+const judgedRow = analyze(syntheticResults(() => 1, { runtime: RUNTIME })).ratios.find((row) => row.judged)!;
+const ratio = (scenario: string, median: number): RatioRow => ({
+  ...judgedRow,
   scenario,
   verdict: 'inconclusive',
-  summary: { median, ci: { low: median * 0.9, high: median * 1.1 } },
+  summary: { ...judgedRow.summary, median, ci: { low: median * 0.9, high: median * 1.1, coverage: 0.95 } },
 });
 
 describe('switchingCost', () => {
-  const cost = switchingCost(ownAppResults().ownApp, [ratio('notes', 2), ratio('other', 1.5)] as any, []);
+  const cost = switchingCost(ownApp().record, [ratio('notes', 2), ratio('other', 1.5)], []);
 
   it('is null for a run without --nest-app', () => {
     expect(switchingCost(undefined, [], [])).toBeNull();
@@ -123,8 +129,8 @@ describe('switchingCost', () => {
   });
 
   it('ties a route whose error names a line the scan found outside any handler to that line, as no place of its own', () => {
-    const results = ownAppResults();
-    const helper = {
+    const { record, scan } = ownApp();
+    const helper: CodeFinding = {
       rule: 'request.header',
       kind: 'breaks',
       file: 'src/request-context.ts',
@@ -134,32 +140,32 @@ describe('switchingCost', () => {
       onFastify: 'the request has no header(): TypeError',
       fix: 'request.headers[name]',
     };
-    results.ownApp.scan.findings.push(helper, { ...helper, line: 16 });
-    results.ownApp.compatibility.routes[2].fastify = {
+    scan.findings.push(helper, { ...helper, line: 16 });
+    record.compatibility.routes[2].fastify = {
       ...answer(500, '{}'),
       error: 'TypeError: request.header is not a function',
     };
-    const named = switchingCost(results.ownApp, [], []);
+    const named = switchingCost(record, [], []);
     const me = named?.findings.find((f) => f.route === 'GET /me' && f.source === 'request');
     expect(me?.fix).toBe('the code its error names: src/request-context.ts:14, src/request-context.ts:16');
     expect(me?.place).toBe('code of GET /me');
     // the two helper lines and the handler's line, the trailing slash's option: GET /me is no place of its own
     expect(named?.places).toBe(4);
     // nothing logged: the message is in the 500 Nest answered when the app's exception filter failed too
-    results.ownApp.compatibility.routes[2].fastify = answer(
+    record.compatibility.routes[2].fastify = answer(
       500,
       '{"statusCode":500,"error":"Internal Server Error","message":"request.header is not a function"}',
     );
-    const answered = switchingCost(results.ownApp, [], []);
+    const answered = switchingCost(record, [], []);
     expect(answered?.findings.find((f) => f.route === 'GET /me' && f.source === 'request')?.fix).toBe(me?.fix);
   });
 
   it('says the adapters’ defaults as not probed where every route failed on Fastify first, less what the setup gives', () => {
-    const results = ownAppResults();
-    const failing = results.ownApp.compatibility.routes.slice(1).map((r: any) => ({ ...r, probes: [] }));
-    results.ownApp.compatibility.routes = failing;
-    results.ownApp.scan.installed = { fastify: '4.28.1' };
-    const masked = switchingCost(results.ownApp, [], [])?.findings.find((f) => f.what === 'not probed');
+    const { record, scan } = ownApp();
+    const failing = record.compatibility.routes.slice(1).map((route) => ({ ...route, probes: [] }));
+    record.compatibility.routes = failing;
+    scan.installed = { ...NOTHING_INSTALLED, fastify: '4.28.1' };
+    const masked = switchingCost(record, [], [])?.findings.find((f) => f.what === 'not probed');
     expect(masked).toMatchObject({
       kind: 'differs',
       request: 'GET /notes/1/card',
@@ -168,9 +174,9 @@ describe('switchingCost', () => {
     expect(masked?.onFastify).toMatch(
       /^every route failed on Fastify before its probes could show more; .*Fastify 4\.28\.1/,
     );
-    results.ownApp.adapters = { fastify: 'adapterOptions.fastify {"routerOptions":{"ignoreTrailingSlash":true}}' };
-    results.ownApp.scan.installed = { fastify: '5.1.0' };
-    expect(switchingCost(results.ownApp, [], [])?.findings.find((f) => f.what === 'not probed')?.fix).toBe(
+    record.adapters = { fastify: 'adapterOptions.fastify {"routerOptions":{"ignoreTrailingSlash":true}}' };
+    scan.installed = { ...NOTHING_INSTALLED, fastify: '5.1.0' };
+    expect(switchingCost(record, [], [])?.findings.find((f) => f.what === 'not probed')?.fix).toBe(
       'new FastifyAdapter({ routerOptions: { caseSensitive: false }, bodyLimit: 102400 })',
     );
     // a route that answered alike was probed: nothing is said as not probed
@@ -179,15 +185,27 @@ describe('switchingCost', () => {
 
   it('without a traffic mix, weighs the gain as the routes’ geometric mean with the lowest and highest', () => {
     expect(cost?.gains).toEqual([
-      { runtime: 'node@26.10.0', scenario: null, ratio: Math.sqrt(3), low: 1.5, high: 2, verdict: null, routes: 2 },
+      { runtime: RUNTIME, scenario: null, ratio: Math.sqrt(3), low: 1.5, high: 2, verdict: null, routes: 2 },
     ]);
   });
 });
 
 describe('startupRows', () => {
+  const NO_COLLECTIONS: GcSummary = { pauses: {}, flagged: {}, events: [], droppedEvents: 0 };
+  /** A server's telemetry of a run that collected nothing and ended at `rssMiB` and `heapUsedMiB`. */
+  const endingAt = (rssMiB: number, heapUsedMiB: number): ServerState => ({
+    between: NO_COLLECTIONS,
+    during: NO_COLLECTIONS,
+    heapBefore: null,
+    heapAfter: { youngMiB: null, oldMiB: null, heapTotalMiB: heapUsedMiB, heapUsedMiB, externalMiB: 0, rssMiB },
+    eventLoopDelay: null,
+    eventLoopUtilization: null,
+    unsupported: {},
+  });
+
   it('summarises each adapter’s starts and reads its memory after its last timed run', () => {
     const start = (target: string, readyMs: number, rssMiB: number) => ({
-      runtime: 'node@26.10.0',
+      runtime: RUNTIME,
       target,
       start: 0,
       readyMs,
@@ -195,23 +213,17 @@ describe('startupRows', () => {
       heapUsedMiB: rssMiB / 4,
       runtimeFlags: [],
     });
-    const rows = startupRows({
+    const recorded = syntheticResults(() => 1, { runtime: RUNTIME });
+    const [timedRun] = recorded.runs;
+    const results: Results = {
+      ...recorded,
       coldStarts: [start('nest-express', 300, 80), start('nest-express', 320, 90), start('nest-express', 310, 85)],
       runs: [
-        {
-          runtime: 'node@26.10.0',
-          target: 'nest-express',
-          startedAt: '2026-01-01T00:00:02Z',
-          state: { heapAfter: { rssMiB: 150, heapUsedMiB: 40 } },
-        },
-        {
-          runtime: 'node@26.10.0',
-          target: 'nest-express',
-          startedAt: '2026-01-01T00:00:01Z',
-          state: { heapAfter: { rssMiB: 120, heapUsedMiB: 30 } },
-        },
+        { ...timedRun, target: 'nest-express', startedAt: '2026-01-01T00:00:02Z', state: endingAt(150, 40) },
+        { ...timedRun, target: 'nest-express', startedAt: '2026-01-01T00:00:01Z', state: endingAt(120, 30) },
       ],
-    } as any);
+    };
+    const rows = startupRows(results);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ target: 'nest-express', bootRssMiB: 85, endRssMiB: 150, endHeapMiB: 40 });
     expect(rows[0].readyMs).toMatchObject({ n: 3, median: 310 });
