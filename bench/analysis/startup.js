@@ -29,7 +29,7 @@ export function startupRows(results) {
     const mine = records.filter((r) => r.runtime === runtime && r.target === target);
     const last = results.runs
       // cold starts boot the bare app: its memory after the timed runs is the bare server's
-      .filter((r) => r.runtime === runtime && r.target === target && (r.stack ?? BARE) === BARE && r.state?.heapAfter)
+      .filter((r) => r.runtime === runtime && r.target === target && r.stack === BARE && r.state?.heapAfter)
       .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
       .at(-1)?.state?.heapAfter;
     return {
