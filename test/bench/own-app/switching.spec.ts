@@ -1,13 +1,11 @@
-import { analyze, type RatioRow } from '../../../bench/analysis/analyze.js';
 import { startupRows } from '../../../bench/analysis/startup.js';
 import type { OwnAppRecord } from '../../../bench/own-app/own-app.js';
 import { NOTHING_INSTALLED } from '../../../bench/own-app/app-packages.js';
 import type { CodeFinding, ScanRecord } from '../../../bench/own-app/scan.js';
 import { switchingCost } from '../../../bench/own-app/switching.js';
-import type { GcSummary, ServerState } from '../../../bench/model/records.js';
 import type { Results } from '../../../bench/model/results.js';
 import { answerOf as answer, ownAppRecord, routeCompatibility, routeEntry } from '../support/own-app-record.js';
-import { results as syntheticResults } from '../support/synthetic-results.js';
+import { heapOf, judgedRatio, results as syntheticResults, serverState } from '../support/synthetic-results.js';
 
 const RUNTIME = 'node@26.10.0';
 
@@ -94,14 +92,7 @@ function ownApp(): { record: OwnAppRecord; scan: ScanRecord } {
   return { record: { ...record, scan }, scan };
 }
 
-/** A judged ratio row as the analysis makes it, moved to `scenario` with `median` inside a ±10 % interval. */
-const judgedRow = analyze(syntheticResults(() => 1, { runtime: RUNTIME })).ratios.find((row) => row.judged)!;
-const ratio = (scenario: string, median: number): RatioRow => ({
-  ...judgedRow,
-  scenario,
-  verdict: 'inconclusive',
-  summary: { ...judgedRow.summary, median, ci: { low: median * 0.9, high: median * 1.1, coverage: 0.95 } },
-});
+const ratio = (scenario: string, median: number) => judgedRatio(RUNTIME, scenario, median, 'inconclusive');
 
 describe('switchingCost', () => {
   const cost = switchingCost(ownApp().record, [ratio('notes', 2), ratio('other', 1.5)], []);
@@ -191,18 +182,6 @@ describe('switchingCost', () => {
 });
 
 describe('startupRows', () => {
-  const NO_COLLECTIONS: GcSummary = { pauses: {}, flagged: {}, events: [], droppedEvents: 0 };
-  /** A server's telemetry of a run that collected nothing and ended at `rssMiB` and `heapUsedMiB`. */
-  const endingAt = (rssMiB: number, heapUsedMiB: number): ServerState => ({
-    between: NO_COLLECTIONS,
-    during: NO_COLLECTIONS,
-    heapBefore: null,
-    heapAfter: { youngMiB: null, oldMiB: null, heapTotalMiB: heapUsedMiB, heapUsedMiB, externalMiB: 0, rssMiB },
-    eventLoopDelay: null,
-    eventLoopUtilization: null,
-    unsupported: {},
-  });
-
   it('summarises each adapter’s starts and reads its memory after its last timed run', () => {
     const start = (target: string, readyMs: number, rssMiB: number) => ({
       runtime: RUNTIME,
@@ -219,8 +198,18 @@ describe('startupRows', () => {
       ...recorded,
       coldStarts: [start('nest-express', 300, 80), start('nest-express', 320, 90), start('nest-express', 310, 85)],
       runs: [
-        { ...timedRun, target: 'nest-express', startedAt: '2026-01-01T00:00:02Z', state: endingAt(150, 40) },
-        { ...timedRun, target: 'nest-express', startedAt: '2026-01-01T00:00:01Z', state: endingAt(120, 30) },
+        {
+          ...timedRun,
+          target: 'nest-express',
+          startedAt: '2026-01-01T00:00:02Z',
+          state: serverState(null, heapOf(150, 40)),
+        },
+        {
+          ...timedRun,
+          target: 'nest-express',
+          startedAt: '2026-01-01T00:00:01Z',
+          state: serverState(null, heapOf(120, 30)),
+        },
       ],
     };
     const rows = startupRows(results);

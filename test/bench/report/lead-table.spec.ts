@@ -1,51 +1,89 @@
+import { analyze, type Analysis, type RatioRow, type TargetRow } from '../../../bench/analysis/analyze.js';
 import { beyondProfiles } from '../../../bench/analysis/beyond-profiles.js';
+import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { configRecord } from '../../../bench/model/config.js';
+import type { Verification } from '../../../bench/model/records.js';
+import type { LoadResult, Results, RunRecord } from '../../../bench/model/results.js';
 import { leadFigure, leadRows } from '../../../bench/report/lead-chart.js';
 import { leadTable } from '../../../bench/report/lead-table.js';
+import { heapOf, judgedRatio, results as syntheticResults, serverState } from '../support/synthetic-results.js';
 
 const RUNTIME = 'node@26.12.1';
+const synthetic = syntheticResults(() => 1, { runtime: RUNTIME });
+const syntheticAnalysis = analyze(synthetic);
+const [timedRun] = synthetic.runs;
+const builtIn = configRecord(BUILTIN_CONFIG);
 
-/** The parts of a run's records and analysis the table reads. */
-function recorded(ratios: object[], verification: object[], runs: object[] = [], targetRows: object[] = []) {
+/** The run's records and analysis around what the table reads: these ratios, verifications, runs and target rows. */
+function recorded(
+  ratios: RatioRow[],
+  verification: Verification[],
+  runs: RunRecord[] = [],
+  targetRows: TargetRow[] = [],
+): Analysis {
   const scenarios = [
     {
-      name: 'close-every',
+      ...builtIn.scenarios.find((entry) => entry.name === 'close-every')!,
       load: { connections: null, durationSec: 0, requestsPerConnection: 10, connectionRate: null },
     },
-    { name: 'idle-1k', load: { connections: 1000, durationSec: 6, requestsPerConnection: null, connectionRate: 0.5 } },
+    {
+      ...builtIn.scenarios.find((entry) => entry.name === 'idle-1k')!,
+      load: { connections: 1000, durationSec: 6, requestsPerConnection: null, connectionRate: 0.5 },
+    },
   ];
-  const results = { options: { connections: 50 }, config: { scenarios }, verification, runs } as any;
-  const analysis: any = {
+  const results: Results = {
+    ...synthetic,
+    options: { ...synthetic.options, connections: 50 },
+    config: { ...builtIn, scenarios },
+    verification,
+    runs,
+  };
+  const analysis: Analysis = {
+    ...syntheticAnalysis,
     runtimes: [RUNTIME],
     runtimeLabels: { [RUNTIME]: `${RUNTIME} (active LTS)` },
     scenarios: ['hello', 'upload-20m', 'close-every', 'idle-1k', 'h2'],
     stacks: ['bare'],
     ratios,
     targetRows,
-    compared: { builtIn: true },
+    compared: { ...syntheticAnalysis.compared, builtIn: true },
   };
-  analysis.beyond = beyondProfiles(results, analysis);
-  return analysis;
+  return { ...analysis, beyond: beyondProfiles(results, analysis) };
 }
+
+/** A timed run of `scenario` on the bare stack, as the synthetic results record one, with `load` over its own. */
+const timed = (scenario: string, load: Partial<LoadResult>, run: Partial<RunRecord> = {}): RunRecord => ({
+  ...timedRun,
+  runtime: RUNTIME,
+  scenario,
+  stack: 'bare',
+  ...run,
+  load: { ...timedRun.load, ...load },
+});
 
 function table(...args: Parameters<typeof recorded>) {
   return leadTable(recorded(...args));
 }
 
-const REFUSED = {
+const REFUSED: Verification = {
   runtime: RUNTIME,
   target: 'nest-fastify-transfer',
   scenario: 'upload-20m',
   stack: 'bare',
   ok: false,
   reason: 'the file: 20971520 bytes sent, the app received 1048576',
+  status: 200,
+  headers: {},
 };
-const H2_VERIFIED = {
+const H2_VERIFIED: Verification = {
   runtime: RUNTIME,
   target: 'nest-fastify-h2',
   scenario: 'h2',
   stack: 'bare',
   ok: true,
   reason: null,
+  status: 200,
+  headers: {},
 };
 
 /** Both adapters' answers to close-every, verified before its runs. */
@@ -55,18 +93,7 @@ const CLOSE_EVERY_VERIFIED = ['nest-express', 'nest-fastify'].map((target) => ({
   scenario: 'close-every',
 }));
 
-const ratio = (scenario: string, median: number) => ({
-  kind: 'adapters',
-  judged: true,
-  numerator: 'nest-fastify',
-  denominator: 'nest-express',
-  runtime: RUNTIME,
-  scenario,
-  stack: 'bare',
-  summary: { n: 6, median, ci: { low: median * 0.9, high: median * 1.1 } },
-  verdict: 'does not hold',
-  tooSlow: [],
-});
+const ratio = (scenario: string, median: number) => judgedRatio(RUNTIME, scenario, median, 'does not hold');
 
 describe('where the lead lives', () => {
   it('shows only the beyond profiles, each with its ratio, interval and verdict', () => {
@@ -91,21 +118,19 @@ describe('where the lead lives', () => {
   });
 
   it('shows that the generator kept up and the connections it opened, per run and per answer', () => {
-    const run = (requests: number) => ({
-      status: 'ok',
-      runtime: RUNTIME,
-      scenario: 'close-every',
-      stack: 'bare',
-      generator: { cpuShare: 0.5, saturated: false },
-      load: {
-        requests,
-        rps: requests,
-        errors: 0,
-        timeouts: 0,
-        connectionsOpened: 50 + requests / 10,
-        protocol: 'http/1.1',
-      },
-    });
+    const run = (requests: number) =>
+      timed(
+        'close-every',
+        {
+          requests,
+          rps: requests,
+          errors: 0,
+          timeouts: 0,
+          connectionsOpened: 50 + requests / 10,
+          protocol: 'http/1.1',
+        },
+        { generator: { cpuShare: 0.5, saturated: false } },
+      );
     const [row] = table([ratio('close-every', 1.2)], [], [run(400), run(600)]).rows;
     expect(row[8]).toBe(
       'kept up (≤ 50 % of a core); opened 100 connections a run (50, then 0.10 per answer); spoke http/1.1',
@@ -113,14 +138,11 @@ describe('where the lead lives', () => {
   });
 
   it('says the generator did not keep up when it used a core, met socket errors or fell behind its pace', () => {
-    const run = {
-      status: 'ok',
-      runtime: RUNTIME,
-      scenario: 'idle-1k',
-      stack: 'bare',
-      generator: { cpuShare: 0.95, saturated: true },
-      load: { requests: 2000, rps: 300, errors: 3, timeouts: 1, latencyMs: { p99: 2500 } },
-    };
+    const run = timed(
+      'idle-1k',
+      { requests: 2000, rps: 300, errors: 3, timeouts: 1, latencyMs: { ...timedRun.load.latencyMs, p99: 2500 } },
+      { generator: { cpuShare: 0.95, saturated: true } },
+    );
     const [row] = table([ratio('idle-1k', 1)], [], [run]).rows;
     expect(row[2]).toBe('1,000 connections, 0.5 req/s each, runs ≥ 6 s');
     expect(row[8]).toBe(
@@ -130,17 +152,17 @@ describe('where the lead lives', () => {
   });
 
   it('reports what each server held per connection on the idle profiles, from its RSS and heap', () => {
-    const run = (target: string, rssMiB: number, peakRssMiB: number, heapUsed: [number, number]) => ({
-      status: 'ok',
-      runtime: RUNTIME,
-      target,
-      scenario: 'idle-1k',
-      stack: 'bare',
-      generator: { cpuShare: 0.2, saturated: false },
-      load: { requests: 3000, rps: 500, errors: 0, timeouts: 0 },
-      server: { peakRssMiB, peakRssWindow: 'run', cpuUsPerRequest: 40 },
-      state: { heapBefore: { rssMiB, heapUsedMiB: heapUsed[0] }, heapAfter: { heapUsedMiB: heapUsed[1] } },
-    });
+    const run = (target: string, rssMiB: number, peakRssMiB: number, heapUsed: [number, number]) =>
+      timed(
+        'idle-1k',
+        { requests: 3000, rps: 500, errors: 0, timeouts: 0 },
+        {
+          target,
+          generator: { cpuShare: 0.2, saturated: false },
+          server: { peakRssMiB, peakRssWindow: 'run', cpuUsPerRequest: 40 },
+          state: serverState(heapOf(rssMiB, heapUsed[0]), heapOf(peakRssMiB, heapUsed[1])),
+        },
+      );
     const runs = [run('nest-express', 100, 110, [20, 25]), run('nest-fastify', 100, 105, [20, 18])];
     const [row] = table([ratio('idle-1k', 1)], [], runs).rows;
     expect(row[9]).toContain('nest-express: RSS +10.2 KiB, heap +5.1 KiB per connection, 40 µs CPU per request');
@@ -148,22 +170,21 @@ describe('where the lead lives', () => {
   });
 
   it('says why HTTP/2 has no ratio, beside what Fastify alone served and the protocol h2load spoke', () => {
-    const alone = {
+    const [targetRow] = syntheticAnalysis.targetRows;
+    const alone: TargetRow = {
+      ...targetRow,
       runtime: RUNTIME,
       scenario: 'h2',
       stack: 'bare',
       target: 'nest-fastify-h2',
       okRuns: 2,
-      rps: { median: 9000 },
+      rps: { ...targetRow.rps, median: 9000 },
     };
-    const run = {
-      status: 'ok',
-      runtime: RUNTIME,
-      scenario: 'h2',
-      stack: 'bare',
-      generator: { cpuShare: 0.3, saturated: false },
-      load: { requests: 9000, rps: 9000, errors: 0, timeouts: 0, protocol: 'h2' },
-    };
+    const run = timed(
+      'h2',
+      { requests: 9000, rps: 9000, errors: 0, timeouts: 0, protocol: 'h2' },
+      { target: 'nest-fastify-h2', generator: { cpuShare: 0.3, saturated: false } },
+    );
     const [row, ...others] = table([], [H2_VERIFIED], [run], [alone]).rows;
     expect(others).toEqual([]);
     expect(row[4]).toBe('nest-fastify-h2');

@@ -1,10 +1,12 @@
 // results.json of made-up but well-formed runs, for tests of what the analysis and the reports make of them. Built
 // with model/'s own builders, so a change to the results shape fails the typecheck here, not in a report.
+import { analyze, type RatioRow } from '../../../bench/analysis/analyze.js';
+import type { Verdict } from '../../../bench/analysis/verdict.js';
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
 import { configRecord } from '../../../bench/model/config.js';
 import { designOf } from '../../../bench/model/design.js';
 import { createResults, type LoadResult, type Results, type RunRecord } from '../../../bench/model/results.js';
-import type { Environment } from '../../../bench/model/records.js';
+import type { Environment, GcSummary, HeapState, ServerState } from '../../../bench/model/records.js';
 import { parseOptions } from './options.js';
 
 export const ROUNDS = 12;
@@ -29,6 +31,32 @@ export const ENVIRONMENT: Environment = {
   database: 'sql.js',
   cpus: null,
 };
+
+const NO_COLLECTIONS: GcSummary = { pauses: {}, flagged: {}, events: [], droppedEvents: 0 };
+
+/** A heap of `heapUsedMiB` in a process of `rssMiB`, all of it used. */
+export const heapOf = (rssMiB: number, heapUsedMiB: number): HeapState => ({
+  youngMiB: null,
+  oldMiB: null,
+  heapTotalMiB: heapUsedMiB,
+  heapUsedMiB,
+  externalMiB: 0,
+  rssMiB,
+});
+
+/** A server's telemetry of a run that collected nothing, its heap `heapBefore` before the run and `heapAfter` after. */
+export const serverState = (
+  heapBefore: ServerState['heapBefore'],
+  heapAfter: ServerState['heapAfter'],
+): ServerState => ({
+  between: NO_COLLECTIONS,
+  during: NO_COLLECTIONS,
+  heapBefore,
+  heapAfter,
+  eventLoopDelay: null,
+  eventLoopUtilization: null,
+  unsupported: {},
+});
 
 /** A timed run as the synthetic results hold it: every part measured, so a test may change each of them. */
 export type SyntheticRun = Omit<RunRecord, 'load' | 'server' | 'generator'> & {
@@ -126,4 +154,18 @@ export function results(
     },
   });
   return { ...made, complete: true, stopReason: null, runs };
+}
+
+/**
+ * The judged ratio row the analysis makes of these results on `runtime`, moved to `scenario` with `median` inside a
+ * ±10 % interval and `verdict`.
+ */
+export function judgedRatio(runtime: string, scenario: string, median: number, verdict: Verdict): RatioRow {
+  const row = analyze(results(() => 1, { runtime })).ratios.find((ratio) => ratio.judged)!;
+  return {
+    ...row,
+    scenario,
+    verdict,
+    summary: { ...row.summary, median, ci: { low: median * 0.9, high: median * 1.1, coverage: 0.95 } },
+  };
 }
