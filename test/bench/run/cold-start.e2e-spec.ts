@@ -19,7 +19,7 @@ describe('cold starts', () => {
       targets,
       runtime: node,
       runtimeKey,
-      options: parseOptions(['--cold-starts', '2', '--port', '3195', '--no-pin']),
+      options: parseOptions(['--cold-starts', '2', '--port', '3297', '--no-pin']),
       env: {},
       signal: new AbortController().signal,
       log: (line) => lines.push(line),
@@ -38,7 +38,7 @@ describe('cold starts', () => {
       expect(record.heapUsedMiB).toBeGreaterThan(0);
     }
     // every server was stopped: the port is free for the next start's first answer, and now
-    await expect(fetch('http://127.0.0.1:3195/')).rejects.toThrow();
+    await expect(fetch('http://127.0.0.1:3297/')).rejects.toThrow();
   });
 
   it('starts nothing once the run is interrupted', async () => {
@@ -48,7 +48,7 @@ describe('cold starts', () => {
       targets,
       runtime: node,
       runtimeKey,
-      options: parseOptions(['--cold-starts', '3', '--port', '3195', '--no-pin']),
+      options: parseOptions(['--cold-starts', '3', '--port', '3297', '--no-pin']),
       env: {},
       signal: interrupted.signal,
       log: () => {},
