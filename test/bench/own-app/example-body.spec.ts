@@ -27,6 +27,7 @@ import {
 import { exampleBody, exampleValue } from '../../../bench/own-app/example-body.js';
 import { planOwnApp, destroysWhatItNames } from '../../../bench/own-app/app-config.js';
 import { UNIQUE_PLACEHOLDER, uniqueFiller } from '../../../bench/run/unique-values.js';
+import type { Route } from '../../../bench/own-app/discover.js';
 
 enum Role {
   Reader = 'reader',
@@ -77,7 +78,7 @@ class SignUp {
 function shapeOf(dto: Function): ClassShape {
   const rules = getMetadataStorage()
     .getTargetValidationMetadatas(dto, '', true, false)
-    .map((m: any) => ({
+    .map((m) => ({
       property: m.propertyName,
       name: m.type === 'customValidation' || m.type === 'conditionalValidation' ? (m.name ?? m.type) : m.type,
       constraints: m.constraints ?? [],
@@ -93,7 +94,8 @@ function shapeOf(dto: Function): ClassShape {
 }
 
 /** The body as a request would carry it, placeholders filled. */
-const filled = (schema: any) => JSON.parse(uniqueFiller('tag001')(exampleBody(schema)) as string);
+const filled = (schema: Parameters<typeof exampleBody>[0]) =>
+  JSON.parse(uniqueFiller('tag001')(exampleBody(schema)) as string);
 
 describe('a body derived from class-validator rules', () => {
   const schema = schemaFromValidation(shapeOf(SignUp));
@@ -194,7 +196,7 @@ describe('bodySchema (the handler’s @Body parameters)', () => {
 });
 
 describe('planning writes', () => {
-  const route = (method: string, path: string, body: any = null) => ({
+  const route = (method: string, path: string, body: Route['body'] = null) => ({
     method,
     path,
     handler: `C.${method.toLowerCase()}`,

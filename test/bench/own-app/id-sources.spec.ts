@@ -140,7 +140,7 @@ describe('resolveIds', () => {
       omit: ['avatar'],
       lacking: [],
     });
-    const body = exampleValue(withValues(CREATE_USER.body!.schema, {}, ['avatar'])) as any;
+    const body = exampleValue(withValues(CREATE_USER.body!.schema, {}, ['avatar'])) as Record<string, unknown>;
     expect(body).not.toHaveProperty('avatar');
     expect(body).toHaveProperty('photoId');
   });
@@ -194,7 +194,10 @@ describe('resolveIds', () => {
   });
 
   it('puts the values in the derived body, typed as the field wants', () => {
-    const body = exampleValue(withValues(CREATE_USER.body!.schema, { 'role.id': ROLE_ID, teamIds: '4' })) as any;
+    const body = exampleValue(withValues(CREATE_USER.body!.schema, { 'role.id': ROLE_ID, teamIds: '4' })) as Record<
+      string,
+      unknown
+    >;
     expect(body.role).toEqual({ id: ROLE_ID });
     expect(body.teamIds).toEqual([4]);
   });
@@ -245,8 +248,8 @@ describe('planOwnApp with ids from the app', () => {
   it('measures GET /users/:id with an id the list answered, and the write with the role it listed', () => {
     const p = plan(LISTS);
     expect(p.routes.find((r) => r.path === '/api/v1/users/:id')?.request).toBe(`GET /api/v1/users/${USER_ID}`);
-    const write = p.scenarios.find((s) => s.name === 'post-api-v1-users') as any;
-    expect(write.body.role).toEqual({ id: ROLE_ID });
+    const write = p.scenarios.find((s) => s.name === 'post-api-v1-users') as { body: { role: unknown } } | undefined;
+    expect(write?.body.role).toEqual({ id: ROLE_ID });
   });
 
   it('says why a parameter stayed empty when its list had nothing, with the flag', () => {
