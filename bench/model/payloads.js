@@ -60,10 +60,24 @@ export function jsonBody(bytes) {
  * @param {string} filename @param {string} content
  */
 export function multipartBody(filename, content) {
-  return (
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-    `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${BOUNDARY}--\r\n`
-  );
+  return multipartForm({ files: [{ field: 'file', filename, type: 'application/octet-stream', content }] });
+}
+
+/**
+ * A multipart/form-data body (MULTIPART_TYPE): its text fields, then its files.
+ * @param {{ fields?: [string, string][], files: { field: string, filename: string, type: string, content: string }[] }}
+ *   form
+ */
+export function multipartForm({ fields = [], files }) {
+  const parts = [
+    ...fields.map(([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`),
+    ...files.map(
+      ({ field, filename, type, content }) =>
+        `Content-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n${content}`,
+    ),
+  ];
+  return `${parts.map((part) => `--${BOUNDARY}\r\n${part}\r\n`).join('')}--${BOUNDARY}--\r\n`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { fillPath, parameterNames, routeMatcher } from './route-match.js';
 import { exampleValue } from './example-body.js';
 import { withValues } from './id-sources.js';
 import { principalChange, protectedWriteReason } from './principal.js';
+import { uploadBody } from './upload-form.js';
 
 export const EXPRESS_TARGET = 'nest-express';
 export const FASTIFY_TARGET = 'nest-fastify';
@@ -34,6 +35,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {'derived' | '--body' | 'authenticate()' | 'none' | null} [body] where its body came from: the app's
  *   metadata, --body, the request authenticate() signed in with, or it reads none; null for a GET
  * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
+ * @property {import('./upload-form.js').UploadSent} [upload] the file it is sent as a form, its body's fields beside
+ *   it: its handler has a file interceptor
  * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
  * @property {'endpoint' | 'query' | 'mutation' | 'subscription'} [graphql] the GraphQL endpoint, or one of its
  *   operations (graphql.js)
@@ -63,6 +66,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {Map<import('./discover.js').Route, import('./id-sources.js').RouteIds>} [input.ids] ids from the app
  * @param {import('./principal.js').PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js)
  * @param {string[]} [input.timeWrites] --time-write: `METHOD /path` of writes to time though they change it
+ * @param {Map<string, import('./upload-form.js').UploadSent>} [input.uploads] by handler: the routes that take a
+ *   file (upload-form.js)
  * @returns {OwnAppPlan}
  */
 export function planOwnApp({
@@ -76,6 +81,7 @@ export function planOwnApp({
   ids = new Map(),
   principal = [],
   timeWrites = [],
+  uploads = new Map(),
 }) {
   const { routes, versioning } = discovered;
   const matchRoute = routeMatcher(routes);
@@ -112,7 +118,10 @@ export function planOwnApp({
     const changesPrincipal = principalChange(route, url.url, body?.value, principal);
     if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`))
       return { ...entry, notMeasured: protectedWriteReason(changesPrincipal, route) };
-    const sent = { ...headers, ...version };
+    const upload = route.method === 'GET' ? undefined : uploads.get(route.handler);
+    const form = upload ? uploadBody(upload, body?.value) : null;
+    const sent = { ...headers, ...version, ...(form ? { 'content-type': form.contentType } : {}) };
+    const sentBody = form ? form.body : body?.value;
     const name = uniqueName(scenarioName(route), usedNames);
     scenarios.push({
       name,
@@ -120,7 +129,7 @@ export function planOwnApp({
       ...(route.method === 'GET' ? {} : { method: route.method }),
       path: url.url,
       ...(Object.keys(sent).length ? { headers: sent } : {}),
-      ...(body?.value === undefined ? {} : { body: body.value }),
+      ...(sentBody === undefined ? {} : { body: sentBody }),
     });
     return {
       ...entry,
@@ -129,6 +138,7 @@ export function planOwnApp({
       ...(Object.keys(version).length ? { headers: version } : {}),
       ...(body ? { body: body.source, bodySources: body.sources } : {}),
       ...(own?.unfilled.length ? { unfilled: own.unfilled } : {}),
+      ...(upload ? { upload } : {}),
     };
   });
   return {

@@ -41,8 +41,8 @@ const ACCEPT_ENCODING = 'gzip';
  *   message); body: its start; setCookies: the names of the cookies it set; headers: those of EVIDENCE_HEADERS it sent
  *
  * @typedef {object} ProbeFinding a request beyond the route's own that the adapters answered differently
- * @property {string} probe trailing slash, other case, body over 100 KB, urlencoded, multipart, HEAD, preflight, cookies
- *   (probes.js; OPTIONS in older results)
+ * @property {string} probe trailing slash, other case, body over 100 KB, urlencoded, HEAD, preflight, cookies
+ *   (probes.js; OPTIONS and multipart in older results)
  * @property {string} request e.g. GET /api/users/7/
  * @property {string} difference what differs, in words
  * @property {AdapterAnswer} express
@@ -84,7 +84,6 @@ const ACCEPT_ENCODING = 'gzip';
  * @param {Record<string, string>} input.env from the prepare step
  * @param {string | null} input.token
  * @param {(line: string) => void} input.log
- * @param {Map<string, string>} [input.uploads] scenario → the form field its file interceptor reads (scan.js)
  * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
  * @param {(expressUrl: string) => Promise<import('./principal.js').SignInChange | null>} [input.afterWrite] after
  *   each write's check: what it did to the sign-in (principal.js), or null
@@ -98,7 +97,6 @@ export async function checkCompatibility({
   env,
   token,
   log,
-  uploads = new Map(),
   cookies = [],
   afterWrite,
   corsOrigin,
@@ -131,7 +129,6 @@ export async function checkCompatibility({
     for (const scenario of config.scenarios.filter((s) => !s.mix)) {
       const own = requestFor(scenario, { token, config });
       const probes = probesFor(own, {
-        uploadField: uploads.get(scenario.name) ?? null,
         cookies,
         ...(corsOrigin ? { origin: corsOrigin } : {}),
       });

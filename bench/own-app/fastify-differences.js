@@ -243,12 +243,24 @@ export const FILE_INTERCEPTORS = new Set([
   'NoFilesInterceptor',
 ]);
 
+/**
+ * The change that makes a multer interceptor's upload work on Fastify.
+ * @param {string} interceptor the one to replace, as the finding names it
+ */
+export function fileInterceptorFix(interceptor) {
+  return (
+    `register @fastify/multipart (await app.register(multipart)) and take the file with a Fastify-side interceptor in ` +
+    `place of ${interceptor}: @blazity/nest-file-fastify's FileInterceptor and @UploadedFile() (on ` +
+    `@fastify/multipart), or @nest-lab/fastify-multer to keep multer's options (storage, fileFilter, limits)`
+  );
+}
+
 /** @type {Difference} */
 export const FILE_INTERCEPTOR = {
   kind: 'plugin',
   onFastify:
-    'Fastify parses no multipart/form-data unless a plugin is registered (Nest’s FastifyAdapter registers none by default): the upload is answered 415 before the interceptor or the handler runs',
-  fix: 'register @fastify/multipart and read the file with await request.file() (or a Fastify file interceptor package)',
+    'multer reads Express’s request, and Fastify parses no multipart/form-data unless a plugin is registered (Nest’s FastifyAdapter registers none): what Fastify answered to the route’s file is its own row',
+  fix: fileInterceptorFix('this one'),
 };
 
 /** @type {Difference} */

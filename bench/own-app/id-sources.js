@@ -26,6 +26,8 @@ import { TIME_WRITE_FLAG } from './principal.js';
  * @property {string[]} omit optional fields no value was found for, left out of the body
  * @property {Route[]} lacking the list routes that answered, but with no value this route could take: the create route
  *   of each can make one (createRoutes)
+ * @property {Route[]} creates the routes whose answer names what a parameter takes where no GET route lists it, not yet
+ *   asked (createRouteFor)
  */
 
 const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
@@ -33,6 +35,8 @@ const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
 const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
 const ACCOUNT_EMAIL = /^e-?mail$/i;
 const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
+/** The last word of a POST under a collection that makes one of it (never a logout, a refresh, a confirm). */
+const MAKING_WORD = /^(upload|create|new|add|import)s?$/i;
 /** The properties a list answer keeps its items under, when it is not the list itself. */
 const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list', 'nodes', 'edges'];
 
@@ -151,6 +155,59 @@ function commonPrefix(a, b) {
 }
 
 /**
+ * Where no GET route lists what a parameter names, the route that makes one: a POST to its collection, or to a word
+ * of making under it (POST /files/upload makes what GET /files/:path reads). Its answer names what it made.
+ * @param {EntityReference} reference @param {Route[]} routes
+ * @returns {Route | null}
+ */
+export function createRouteFor(reference, routes) {
+  const { collection } = reference;
+  if (reference.kind !== 'param' || collection === null) return null;
+  const under = (/** @type {string} */ path) =>
+    path.slice(0, path.lastIndexOf('/')) === collection && MAKING_WORD.test(path.slice(path.lastIndexOf('/') + 1));
+  return routes.find((r) => r.method === 'POST' && (r.path === collection || under(r.path))) ?? null;
+}
+
+/**
+ * Whether some route's parameter takes its value from what a create answers (createRouteFor).
+ * @param {Route[]} routes
+ */
+export function answeredByCreates(routes) {
+  return routes.some((route) =>
+    entityReferences(route).some(
+      (reference) => !listRouteFor(reference, route, routes) && createRouteFor(reference, routes),
+    ),
+  );
+}
+
+/** Where a create's answer is kept among the list answers. @param {string} path the create's request path */
+export function createdKey(path) {
+  return `POST ${path}`;
+}
+
+/**
+ * The value a create's answer names under one of the keys, in the answer or an object within it (`{ file: { id, path
+ * } }`); a link to the route's collection (`http://host/api/v1/files/abc.png`) gives the segment after it.
+ * @param {unknown} body @param {string[]} keys @param {string} collection the path the parameter follows
+ * @returns {string | number | null}
+ */
+export function valueFromCreated(body, keys, collection) {
+  if (!body || typeof body !== 'object') return null;
+  const record = /** @type {Record<string, unknown>} */ (body);
+  const key = keys.find((k) => typeof record[k] === 'string' || typeof record[k] === 'number');
+  if (key !== undefined) {
+    const value = /** @type {string | number} */ (record[key]);
+    const at = typeof value === 'string' ? value.indexOf(`${collection}/`) : -1;
+    return at === -1 ? value : String(value).slice(at + collection.length + 1).split(/[?#/]/)[0];
+  }
+  for (const inner of Object.values(record)) {
+    const found = valueFromCreated(Array.isArray(inner) ? inner[0] : inner, keys, collection);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
  * The list requests the plan needs answered: each list route once, its own parameters filled from the flat params.
  * @param {Route[]} routes @param {Record<string, string>} params --params and authenticate()'s
  * @returns {string[]}
@@ -233,11 +290,21 @@ export function resolveIds({ routes, lists, params, principal = [], claims = [],
   return new Map(
     routes.map((route) => {
       /** @type {RouteIds} */
-      const ids = { params: {}, fields: {}, unfilled: [], omit: [], lacking: [] };
+      const ids = { params: {}, fields: {}, unfilled: [], omit: [], lacking: [], creates: [] };
       for (const reference of entityReferences(route)) {
         const given = reference.kind === 'field' ? (params[reference.name] ?? params[camel(reference.name)]) : null;
         if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
         const list = listRouteFor(reference, route, routes);
+        const create = list ? null : createRouteFor(reference, routes);
+        if (create && given === null) {
+          const made = fillPath(create, params);
+          const answer = 'path' in made ? lists.get(createdKey(made.path)) : undefined;
+          const value = answer === undefined ? null : valueFromCreated(answer, reference.keys, String(reference.collection));
+          if (answer === undefined && 'path' in made) ids.creates.push(create);
+          if (value !== null) ids.params[reference.name] = String(value);
+          else ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, create }));
+          continue;
+        }
         const filled = list && fillPath(list, params);
         const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
         // a write's path names what it changes: the role or tenant the token carries would change the sign-in
@@ -286,11 +353,14 @@ function camel(dotted) {
  * Why a reference has no value, with the flags that give one: for a write whose list held only the principal's own,
  * which of its values that is, and --time-write to change it anyway.
  * @param {EntityReference} reference @param {Route} route the route that needs it
- * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[] }} found the list route and its answer
+ * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route }} found the list route
+ *   and its answer; or the route that makes one, and its answer
  */
-function unfilledLine(reference, route, { list, answer, principal }) {
+function unfilledLine(reference, route, { list, answer, principal, create }) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
   const give = `give --params ${reference.name}=VALUE`;
+  if (create)
+    return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}; POST ${create.path}${answer === undefined ? ' was not asked' : ` answered none under ${reference.keys.join(', ')}`}): ${give}`;
   if (!list)
     return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}): ${give}`;
   const listed = listedValues(answer, reference.keys).map(String);

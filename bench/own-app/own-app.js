@@ -20,7 +20,14 @@ import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { checkedRoutes, heldScenarios } from './checked-routes.js';
 import { discoverRoutes, routeLines } from './discover.js';
-import { createRoutes, fetchLists, listRequests, resolveIds } from './id-sources.js';
+import {
+  answeredByCreates,
+  createRoutes,
+  createdKey,
+  fetchLists,
+  listRequests,
+  resolveIds,
+} from './id-sources.js';
 import { fillPath } from './route-match.js';
 import { createMutations, withCreatedItem } from './graphql-values.js';
 import {
@@ -43,6 +50,7 @@ import {
 import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
+import { uploadsByHandler } from './upload-form.js';
 
 /**
  * @typedef {object} NestAppFlags
@@ -168,7 +176,7 @@ function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(),
  * @param {Asked} [asked]
  */
 function planWith(context, signedIn, asked = {}) {
-  const { flags, discovered, traffic, user, fileOperations } = context;
+  const { flags, discovered, traffic, user, fileOperations, scan } = context;
   const { graphqlLists = new Map(), signInRequests = [] } = asked;
   const { graphql } = discovered;
   const { flat, principal, avoid, ids } = idsFor(context, signedIn, asked);
@@ -187,6 +195,7 @@ function planWith(context, signedIn, asked = {}) {
     ids,
     principal,
     timeWrites: flags.timeWrites ?? [],
+    uploads: uploadsByHandler(scan),
   });
   if (!graphql) return plan;
   return withGraphql(
@@ -261,30 +270,35 @@ async function withCreated(context, client, signedIn, asked, log) {
       (create) => !sent.has(create.line),
     );
     const relist = [];
-    for (const { scenario, list, operation, held, line } of creates) {
+    /** @type {[string, unknown][]} */
+    const made = [];
+    for (const { scenario, list, keep, operation, since, line } of creates) {
       sent.add(line);
       const { method, path, headers: own, body } = /** @type {Record<string, any>} */ (scenario);
       const answer = await client.request(method, path, body, own).catch(() => null);
       const created = answer !== null && answer.status >= 200 && answer.status < 300 && !graphqlErrors(answer.body);
       const outcome = created ? 'it created one' : `it answered ${answer?.status ?? 'nothing'}`;
-      log(`${line} sent once, since ${held} held no id its routes could take: ${outcome}`);
+      log(`${line} sent once, since ${since}: ${outcome}`);
       // a GraphQL list may answer from a cache: the mutation's own answer names what it created
       if (created && operation) graphqlLists = withCreatedItem(graphqlLists, operation, answer.body);
       if (created && list) relist.push(list);
+      if (created && keep) made.push([keep, answer.body]);
     }
-    if (relist.length === 0) break;
-    lists = new Map([...lists, ...(await fetchLists(client, relist, headers))]);
+    if (relist.length === 0 && made.length === 0) break;
+    lists = new Map([...lists, ...made, ...(await fetchLists(client, relist, headers))]);
   }
   return { lists, graphqlLists };
 }
 
 /**
- * The planned create of each list that lacks ids: a REST list's POST route, a GraphQL list query's create mutation.
+ * The planned create of each list that lacks ids: a REST list's POST route, a GraphQL list query's create mutation;
+ * and the create whose own answer names what a route takes where no GET route lists it (POST /files/upload).
  * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn
  * @param {Asked & { graphqlLists: Map<string, unknown> }} asked @param {ReturnType<typeof planWith>} plan
- * @returns {{ scenario: Record<string, unknown>, list: string | null, operation: { list: string, create: string } |
- *   null, held: string, line: string }[]} list: the REST list request to ask again; operation: the GraphQL list query
- *   and the mutation that adds to it; held: the list, as the log names it
+ * @returns {{ scenario: Record<string, unknown>, list: string | null, keep: string | null, operation: { list: string,
+ *   create: string } | null, since: string, line: string }[]} list: the REST list request to ask again; keep: where
+ *   its own answer is kept among the lists; operation: the GraphQL list query and the mutation that adds to it; since:
+ *   why it is sent, as the log says
  */
 function createsFor(context, signedIn, asked, plan) {
   const { discovered } = context;
@@ -294,9 +308,16 @@ function createsFor(context, signedIn, asked, plan) {
   const rest = createRoutes(ids, discovered.routes).flatMap(({ list, create }) => {
     const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));
     const filled = fillPath(list, flat);
-    return scenario && 'path' in filled
-      ? [{ scenario, list: filled.path, operation: null, held: `GET ${filled.path}`, line: `POST ${create.path}` }]
-      : [];
+    if (!scenario || !('path' in filled)) return [];
+    const since = `GET ${filled.path} held no id its routes could take`;
+    return [{ scenario, list: filled.path, keep: null, operation: null, since, line: `POST ${create.path}` }];
+  });
+  const answering = [...new Set([...ids.values()].flatMap((routeIds) => routeIds.creates))].flatMap((create) => {
+    const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));
+    const filled = fillPath(create, flat);
+    if (!scenario || !('path' in filled)) return [];
+    const since = 'its answer names what a route takes that no GET route lists';
+    return [{ scenario, list: null, keep: createdKey(filled.path), operation: null, since, line: `POST ${create.path}` }];
   });
   const { graphql } = discovered;
   const mutations = graphql
@@ -304,10 +325,11 @@ function createsFor(context, signedIn, asked, plan) {
         const handler = `GraphQL mutation ${create}`;
         const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
         const operation = { list, create };
-        return scenario ? [{ scenario, list: null, operation, held: `the list query ${list}`, line: handler }] : [];
+        const since = `the list query ${list} held no id its routes could take`;
+        return scenario ? [{ scenario, list: null, keep: null, operation, since, line: handler }] : [];
       })
     : [];
-  return [...rest, ...mutations];
+  return [...rest, ...answering, ...mutations];
 }
 
 /**
@@ -334,7 +356,10 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
       log,
     })) ?? {};
   const asksApp =
-    authenticate !== null || Boolean(discovered.graphql) || listRequests(discovered.routes, flags.params).length > 0;
+    authenticate !== null ||
+    Boolean(discovered.graphql) ||
+    listRequests(discovered.routes, flags.params).length > 0 ||
+    answeredByCreates(discovered.routes);
   const signedIn = await signIn({
     authenticate,
     setupFile: app.setupFile,
@@ -361,7 +386,6 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     env: prepared.env ?? {},
     token: prepared.token ?? null,
     log,
-    uploads: uploadFields(plan.routes, scan),
     cookies: scan.cookies ?? [],
     afterWrite: signInChanged ? (url) => signInChanged(appClient(url)) : undefined,
     corsOrigin: scan.corsOrigins?.[0],
@@ -446,19 +470,6 @@ async function adapterChoices(setupFile) {
       const options = setup.adapterOptions?.[name];
       if (typeof setup.createAdapter === 'function') return [[name, 'createAdapter(name) in the setup module']];
       return options ? [[name, `adapterOptions.${name} ${JSON.stringify(options)}`]] : [];
-    }),
-  );
-}
-
-/**
- * The routes whose handler has a file interceptor, by scenario, with the form field it reads.
- * @param {import('./app-config.js').RouteEntry[]} routes @param {import('./scan.js').ScanRecord} scan
- */
-function uploadFields(routes, scan) {
-  return new Map(
-    scan.findings.flatMap((finding) => {
-      const route = finding.field && routes.find((r) => r.handler === finding.handler && r.scenario);
-      return route ? [[/** @type {string} */ (route.scenario), /** @type {string} */ (finding.field)]] : [];
     }),
   );
 }

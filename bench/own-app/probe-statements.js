@@ -10,7 +10,7 @@
  * @typedef {import('./app-packages.js').AppPackages} AppPackages
  */
 
-/** The content type each body probe sends (probes.js). */
+/** The content type each body probe sends (probes.js; multipart in older results). */
 const PROBE_CONTENT_TYPES = /** @type {Record<string, string>} */ ({
   'body over 100 KB': 'application/json',
   urlencoded: 'application/x-www-form-urlencoded',

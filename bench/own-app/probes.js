@@ -1,13 +1,13 @@
 // @ts-check
 // The requests beyond a route's own that find where Express's defaults and Fastify's part: the path with a trailing
-// slash and in capitals, a JSON body over Express's 100 KB limit and the same body as a form, a multipart upload for a
-// file interceptor's route, HEAD, a browser's CORS preflight for the route's method, and cookies sent along.
-// compatibility.js sends each to both adapters; probe-statements.js says what their answers showed.
+// slash and in capitals, a JSON body over Express's 100 KB limit and the same body as a form, HEAD, a browser's CORS
+// preflight for the route's method, and cookies sent along. (A file interceptor's route is sent a file as its own
+// request: upload-form.js.) compatibility.js sends each to both adapters; probe-statements.js says what their answers
+// showed.
+import { formFields } from './upload-form.js';
 
 /** Just over Express's default JSON limit (100 KB), far under Fastify's (1 MiB). */
 const LARGE_BODY_BYTES = 110 * 1024;
-const UPLOAD_BYTES = 1024;
-const BOUNDARY = 'nest-adapter-bench-probe';
 /** Sent when the scan found no cookie the app reads or sets. */
 const PROBE_COOKIE_NAMES = ['session'];
 /** The preflight's origin when the app names none in its CORS options (a front end on another port). */
@@ -18,8 +18,8 @@ export const PREFLIGHT_HEADERS = ['access-control-allow-origin', 'access-control
 /**
  * @typedef {import('../model/scenarios.js').ScenarioRequest} ScenarioRequest
  * @typedef {object} Probe
- * @property {string} name trailing slash, other case, body over 100 KB, urlencoded, multipart, HEAD, preflight,
- *   cookies (probe-statements.js words each)
+ * @property {string} name trailing slash, other case, body over 100 KB, urlencoded, HEAD, preflight, cookies
+ *   (probe-statements.js words each)
  * @property {ScenarioRequest} request
  * @property {boolean} statusOnly HEAD has no body, and a preflight's lists what each framework registered
  * @property {string[]} [headers] compared as well: a preflight's CORS headers
@@ -28,11 +28,11 @@ export const PREFLIGHT_HEADERS = ['access-control-allow-origin', 'access-control
 
 /**
  * @param {ScenarioRequest} request the route's own request
- * @param {{ uploadField: string | null, cookies?: string[], origin?: string }} route uploadField: the form field of its
- *   file interceptor; cookies: the names the app's code reads or sets; origin: one its CORS options allow
+ * @param {{ cookies?: string[], origin?: string }} [route] cookies: the names the app's code reads or sets; origin:
+ *   one its CORS options allow
  * @returns {Probe[]}
  */
-export function probesFor(request, { uploadField, cookies = [], origin = PROBE_ORIGIN }) {
+export function probesFor(request, { cookies = [], origin = PROBE_ORIGIN } = {}) {
   const [path, query = ''] = splitQuery(request.path);
   const at = (/** @type {string} */ newPath) => `${newPath}${query ? `?${query}` : ''}`;
   const plain = { ...request, sequence: undefined };
@@ -56,16 +56,6 @@ export function probesFor(request, { uploadField, cookies = [], origin = PROBE_O
       statusOnly: false,
     });
   }
-  if (uploadField)
-    probes.push({
-      name: 'multipart',
-      request: withBody(
-        { ...plain, method: request.method === 'GET' ? 'POST' : request.method },
-        `multipart/form-data; boundary=${BOUNDARY}`,
-        multipartBody(uploadField, json !== null && typeof json === 'object' ? json : {}),
-      ),
-      statusOnly: false,
-    });
   if (request.method === 'GET') probes.push({ name: 'HEAD', request: { ...plain, method: 'HEAD' }, statusOnly: true });
   probes.push({
     name: 'preflight',
@@ -145,30 +135,6 @@ function padded(fields) {
  * @param {Record<string, unknown>} fields
  */
 export function formEncoded(fields) {
-  const params = new URLSearchParams();
-  /** @param {string} key @param {unknown} value */
-  const add = (key, value) => {
-    if (value !== null && typeof value === 'object')
-      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
-    else params.append(key, String(value));
-  };
-  for (const [key, value] of Object.entries(fields)) add(key, value);
   // the unique-value placeholder stays readable for the sender to fill in
-  return params.toString().replaceAll('%7B%7Bunique%7D%7D', '{{unique}}');
-}
-
-/**
- * A form with a generated text file in `field` and the body's plain fields beside it.
- * @param {string} field @param {object} fields
- */
-function multipartBody(field, fields) {
-  const parts = Object.entries(fields)
-    .filter(([, value]) => value === null || typeof value !== 'object')
-    .map(
-      ([key, value]) => `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${String(value)}\r\n`,
-    );
-  const file =
-    `--${BOUNDARY}\r\ncontent-disposition: form-data; name="${field}"; filename="probe.txt"\r\n` +
-    `content-type: text/plain\r\n\r\n${'probe '.repeat(UPLOAD_BYTES / 6)}\r\n`;
-  return `${parts.join('')}${file}--${BOUNDARY}--\r\n`;
+  return new URLSearchParams(formFields(fields)).toString().replaceAll('%7B%7Bunique%7D%7D', '{{unique}}');
 }

@@ -24,14 +24,16 @@ import {
 } from './fastify-differences.js';
 import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
 import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
+import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
 
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
  * @typedef {import('./scan-roles.js').Role} Role
- * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] }, middleware: Set<string> } &
- *   import('./scan-bootstrap.js').BootstrapContext} ScanContext cookies: the cookie names read or set are added here;
- *   throttler: whether Nest's throttler package is imported, and where ThrottlerModule.forRoot is called (file:line);
- *   middleware: the functions whose bodies were read as middleware, by name
+ * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] }, middleware: Set<string>,
+ *   fileTypes: import('./upload-form.js').FileTypePattern[] } & import('./scan-bootstrap.js').BootstrapContext}
+ *   ScanContext cookies: the cookie names read or set are added here; throttler: whether Nest's throttler package is
+ *   imported, and where ThrottlerModule.forRoot is called (file:line); middleware: the functions whose bodies were
+ *   read as middleware, by name; fileTypes: what fileFilters and file type validators test
  */
 
 /** Route decorators whose path Fastify's router registers. */
@@ -116,6 +118,8 @@ function visit(scan, node, roles) {
     if (role) roles.set(node.name.text, role);
   }
   visitLoad(scan, node);
+  for (const test of fileTypeTests(ts, node))
+    scan.context.fileTypes.push({ ...test, handler: handlerOf(ts, node, scan.tree) });
   if (ts.isCallExpression(node)) visitCall(scan, node, scope);
   if (ts.isPropertyAccessExpression(node)) visitMember(scan, node, scope);
   ts.forEachChild(node, (child) => visit(scan, child, scope));
@@ -150,7 +154,8 @@ function visitCall(scan, call, roles) {
   const callee = calleeName(ts, call.expression);
   if (callee && FILE_INTERCEPTORS.has(callee)) {
     const field = call.arguments[0] && ts.isStringLiteral(call.arguments[0]) ? call.arguments[0].text : undefined;
-    add(call, `${callee}(${field ? `'${field}'` : ''})`, FILE_INTERCEPTOR, field ? { field } : {});
+    const files = interceptedFiles(ts, callee, call.arguments);
+    add(call, `${callee}(${field ? `'${field}'` : ''})`, FILE_INTERCEPTOR, files ? { files } : {});
   }
   if (callee && ROUTE_DECORATORS.has(callee))
     for (const refused of refusedRoutes(ts, call, callee)) add(call, refused.rule, refused.difference);

@@ -22,7 +22,7 @@ import { scanFile } from './scan-file.js';
  * @property {string | null} handler Controller.method when it sits in one: ties it to a route
  * @property {string} onFastify
  * @property {string} fix
- * @property {string} [field] a file interceptor's form field
+ * @property {import('./upload-form.js').FileField[]} [files] the form fields a file interceptor reads files from
  * @property {string} [middleware] the package an app.use finding runs, judged again by the answers (switching.js)
  *
  * @typedef {object} ScanRecord
@@ -32,6 +32,8 @@ import { scanFile } from './scan-file.js';
  * @property {number} fromSourceMaps how many of them were TypeScript sources found through source maps
  * @property {CodeFinding[]} findings
  * @property {string[]} [cookies] the names of the cookies the code reads (req.cookies.NAME) or sets (res.cookie)
+ * @property {import('./upload-form.js').FileTypePattern[]} [fileTypes] what the app's fileFilters and file type
+ *   validators test: the file a route is sent is one they accept
  * @property {string[]} [corsOrigins] the origins enableCors() or the cors option names as literals: the preflight
  *   probe sends the first
  * @property {import('./app-packages.js').AppPackages} [installed] what the advice was judged with
@@ -73,6 +75,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     installed,
     throttler: { used: throttlerDeclared, forRoot: /** @type {string[]} */ ([]) },
     middleware: /** @type {Set<string>} */ (new Set()),
+    fileTypes: /** @type {import('./upload-form.js').FileTypePattern[]} */ ([]),
   };
   const main = MAIN_FILES.map((file) => join(dirname(moduleFile), file)).find(isFile);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
@@ -97,6 +100,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     findings: dedupe(findings).filter((f) => !readAsMiddleware(f, context.middleware)),
     cookies: [...context.cookies],
     corsOrigins: [...context.corsOrigins],
+    fileTypes: context.fileTypes,
     installed,
     ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
     skipped: null,

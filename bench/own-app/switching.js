@@ -6,6 +6,7 @@ import { CHANGE_KINDS, KIND_ORDER } from './fastify-differences.js';
 import { TRAFFIC_SCENARIO } from './app-config.js';
 import { judgedByAnswers } from './answer-evidence.js';
 import { OWN_REQUEST_FIX, probeStatement, routerOption } from './probe-statements.js';
+import { uploadDifference } from './upload-form.js';
 
 /**
  * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
@@ -111,9 +112,11 @@ function answerFindings(record, codeRows) {
   const rows = [];
   const brokenRoutes = [];
   for (const found of record.compatibility.routes) {
-    const route = routeChecked(record, found);
-    if (!found.same) {
-      brokenRoutes.push(route ?? found.request);
+    const entry = entryChecked(record, found);
+    const route = entry ? `${entry.method} ${entry.path}` : null;
+    if (!found.same) brokenRoutes.push(route ?? found.request);
+    if (!found.same && entry?.upload) rows.push(uploadRow(found, route, entry.upload));
+    else if (!found.same) {
       const named = codeNamedBy(`${found.fastify.error ?? ''} ${found.fastify.body ?? ''}`, codeRows);
       const inCode = (route !== null && routedCode.has(route)) || named.length > 0;
       rows.push({
@@ -287,7 +290,30 @@ function sourceRank({ source }) {
  * @param {import('./own-app.js').OwnAppRecord} record
  * @param {import('./compatibility.js').RouteCompatibility} found
  */
-function routeChecked(record, found) {
-  const route = record.routes.find((r) => r.scenario === found.scenario || r.request === found.request);
-  return route ? `${route.method} ${route.path}` : null;
+function entryChecked(record, found) {
+  return record.routes.find((r) => r.scenario === found.scenario || r.request === found.request) ?? null;
+}
+
+/**
+ * A route that was sent a file and answered differently: what its answers say, at its file interceptor's line.
+ * @param {import('./compatibility.js').RouteCompatibility} found @param {string | null} route
+ * @param {import('./upload-form.js').UploadSent} upload
+ * @returns {SwitchFinding}
+ */
+function uploadRow(found, route, upload) {
+  const answers = { express: found.express, fastify: found.fastify };
+  const stated = uploadDifference(answers, upload);
+  return {
+    kind: stated.kind,
+    source: 'request',
+    what: found.difference ?? 'answers differently',
+    route,
+    where: upload.where,
+    code: upload.interceptor,
+    request: found.request,
+    onFastify: stated.onFastify,
+    fix: stated.fix,
+    answers,
+    place: upload.where,
+  };
 }

@@ -120,6 +120,39 @@ describe('planOwnApp', () => {
     expect(plan().scenarios.find((s) => s.name === 'post-api-users')).not.toHaveProperty('body');
   });
 
+  it('sends a route whose handler has a file interceptor a form with the file and the body’s fields', () => {
+    const upload = {
+      fields: [{ field: 'avatar', count: 1 }],
+      filename: 'photo.gif',
+      type: 'image/gif',
+      bytes: 4096,
+      interceptor: "FileInterceptor('avatar')",
+      where: 'src/users.controller.ts:12',
+    };
+    const withBody = ROUTES.map((r) =>
+      r.handler === 'Users.create'
+        ? { ...r, body: { sources: ['class-validator'], schema: { type: 'object' as const, properties: { name: {} } } } }
+        : r,
+    );
+    const p = planOwnApp({
+      discovered: { routes: withBody, versioning: null },
+      params: {},
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      headers: { authorization: 'Bearer t' },
+      uploads: new Map([['Users.create', upload]]),
+    });
+    expect(entry(p, 'Users.create')).toMatchObject({ scenario: 'post-api-users', body: 'derived', upload });
+    const sent = p.scenarios.find((s) => s.name === 'post-api-users') as { headers: Record<string, string>; body: string };
+    expect(sent.headers).toEqual({
+      authorization: 'Bearer t',
+      'content-type': expect.stringMatching(/^multipart\/form-data; boundary=/),
+    });
+    expect(sent.body).toMatch(/name="name"\r\n\r\nname\{\{unique\}\}/);
+    expect(sent.body).toContain('name="avatar"; filename="photo.gif"\r\nContent-Type: image/gif');
+  });
+
   it('lets a --config scenario stand in for the route it requests', () => {
     const p = plan({}, [{ name: 'create-user', method: 'POST', path: '/api/users', body: { name: 'a' } }]);
     expect(entry(p, 'Users.create')).toMatchObject({ scenario: 'create-user', notMeasured: null });

@@ -1,6 +1,8 @@
 import { planOwnApp } from '../../../bench/own-app/app-config.js';
 import {
+  answeredByCreates,
   createRoutes,
+  createdKey,
   entityReferences,
   listItems,
   listRequests,
@@ -139,6 +141,7 @@ describe('resolveIds', () => {
       unfilled: ['photoId names an existing photo (no GET route lists photos): give --params photoId=VALUE'],
       omit: ['avatar'],
       lacking: [],
+      creates: [],
     });
     const body = exampleValue(withValues(CREATE_USER.body!.schema, {}, ['avatar'])) as Record<string, unknown>;
     expect(body).not.toHaveProperty('avatar');
@@ -231,6 +234,47 @@ describe('createRoutes: what can make an id a list lacked', () => {
   it('asks for none when each list gave what its routes need, or did not answer at all', () => {
     const lists = new Map<string, unknown>([['/api/roles', [{ id: ROLE_ID }, { id: 'another' }]]]);
     expect(createRoutes(resolveIds({ routes, lists, params: {}, claims: [ROLE_ID] }), routes)).toEqual([]);
+  });
+});
+
+describe('a parameter no GET route lists, from what its create answered', () => {
+  // brocoders/nestjs-boilerplate's local files: an upload, and a read of the file it stored, with no list between
+  const UPLOAD = route('POST', '/api/v1/files/upload');
+  const READ = route('GET', '/api/v1/files/:path');
+  const FILES = [UPLOAD, READ];
+
+  it('asks the upload once, since its answer names the file', () => {
+    expect(answeredByCreates(FILES)).toBe(true);
+    expect(resolveIds({ routes: FILES, lists: new Map(), params: {} }).get(READ)).toMatchObject({
+      creates: [UPLOAD],
+      unfilled: [expect.stringContaining('POST /api/v1/files/upload was not asked')],
+    });
+  });
+
+  it('takes the segment after the collection from the link the upload answered', () => {
+    const answer = { file: { id: 'f1', path: 'http://localhost:3001/api/v1/files/a1b2.gif' } };
+    const lists = new Map([[createdKey('/api/v1/files/upload'), answer]]);
+    expect(resolveIds({ routes: FILES, lists, params: {} }).get(READ)).toMatchObject({
+      params: { path: 'a1b2.gif' },
+      creates: [],
+      unfilled: [],
+    });
+  });
+
+  it('says the upload answered nothing it could take', () => {
+    const lists = new Map([[createdKey('/api/v1/files/upload'), { ok: true }]]);
+    expect(resolveIds({ routes: FILES, lists, params: {} }).get(READ)?.unfilled).toEqual([
+      ':path names an existing file (no GET route lists files; POST /api/v1/files/upload answered none under path): give --params path=VALUE',
+    ]);
+  });
+
+  it('never takes a POST under the collection that makes nothing (a logout, a refresh) for one', () => {
+    const auth = [route('POST', '/api/v1/auth/logout'), route('POST', '/api/v1/auth/refresh'), route('GET', '/api/v1/auth/:provider')];
+    expect(answeredByCreates(auth)).toBe(false);
+  });
+
+  it('leaves a parameter its collection lists to the list', () => {
+    expect(answeredByCreates(ROUTES)).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ const post = {
 
 describe('probesFor (the requests beyond a route’s own)', () => {
   it('sends a GET with a trailing slash and in capitals, the query kept, then HEAD, a preflight and cookies', () => {
-    const probes = probesFor(get, { uploadField: null });
+    const probes = probesFor(get);
     expect(probes.map((p) => `${p.name}: ${p.request.method} ${p.request.path}`)).toEqual([
       'trailing slash: GET /api/users/7/?limit=20',
       'other case: GET /API/USERS/7?limit=20',
@@ -27,7 +27,7 @@ describe('probesFor (the requests beyond a route’s own)', () => {
 
   it('sends the preflight a browser sends before the route’s own request, from an origin the app allows', () => {
     const patch = { ...post, method: 'PATCH', headers: { ...post.headers, authorization: 'Bearer t' } };
-    const preflight = probesFor(patch, { uploadField: null, origin: 'https://shop.example' }).find(
+    const preflight = probesFor(patch, { origin: 'https://shop.example' }).find(
       (p) => p.name === 'preflight',
     );
     expect(preflight?.request).toMatchObject({ method: 'OPTIONS', body: undefined });
@@ -41,7 +41,7 @@ describe('probesFor (the requests beyond a route’s own)', () => {
   });
 
   it('sends a JSON write over Express’s 100 KB limit and under Fastify’s 1 MiB, its first text field grown', () => {
-    const large = probesFor(post, { uploadField: null }).find((p) => p.name === 'body over 100 KB');
+    const large = probesFor(post).find((p) => p.name === 'body over 100 KB');
     const bytes = Buffer.byteLength(large?.request.body ?? '');
     expect(bytes).toBeGreaterThan(100 * 1024);
     expect(bytes).toBeLessThan(1024 * 1024);
@@ -51,27 +51,23 @@ describe('probesFor (the requests beyond a route’s own)', () => {
   });
 
   it('sends the same body as a form, nested fields as Express’s extended parser reads them', () => {
-    const form = probesFor(post, { uploadField: null }).find((p) => p.name === 'urlencoded');
+    const form = probesFor(post).find((p) => p.name === 'urlencoded');
     expect(form?.request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(form?.request.body).toBe('title=title{{unique}}&priority=1&reminder%5BinDays%5D=1');
   });
 
-  it('sends a file interceptor’s route a multipart upload with a generated file in its field', () => {
-    const upload = probesFor({ ...post, body: undefined }, { uploadField: 'document' }).find(
-      (p) => p.name === 'multipart',
-    );
-    expect(upload?.request.method).toBe('POST');
-    expect(upload?.request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-    expect(upload?.request.body).toContain('name="document"; filename="probe.txt"');
+  it('sends a route its own multipart form again only as its path probes: no body probe for a body that is no JSON', () => {
+    const upload = { ...post, headers: { 'content-type': 'multipart/form-data; boundary=b' }, body: '--b--\r\n' };
+    expect(probesFor(upload).map((p) => p.name)).toEqual(['trailing slash', 'other case', 'preflight', 'cookies']);
+    expect(probesFor(upload)[0].request.body).toBe('--b--\r\n');
   });
 
-  it('sends no upload to a route without a file interceptor, and no body probes to one without a JSON body', () => {
-    expect(probesFor(get, { uploadField: null }).map((p) => p.name)).not.toContain('multipart');
-    expect(probesFor(get, { uploadField: null }).map((p) => p.name)).not.toContain('urlencoded');
+  it('sends no body probes to a route without a JSON body', () => {
+    expect(probesFor(get).map((p) => p.name)).not.toContain('urlencoded');
   });
 
   it('sends the cookies the app’s code reads or sets', () => {
-    const probe = probesFor(get, { uploadField: null, cookies: ['theme', 'lastVisit'] }).find(
+    const probe = probesFor(get, { cookies: ['theme', 'lastVisit'] }).find(
       (p) => p.name === 'cookies',
     );
     expect(probe?.request.headers.cookie).toBe('theme=probe; lastVisit=probe');

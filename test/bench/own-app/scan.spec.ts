@@ -66,7 +66,9 @@ describe('scanApp on TypeScript sources given as they are', () => {
         `breaks res.json @ ${at('notes/notes.controller.ts', 27)} in NotesController.card`,
       ].sort(),
     );
-    expect(scan.findings.find((f) => f.rule.startsWith('FileInterceptor'))?.field).toBe('document');
+    expect(scan.findings.find((f) => f.rule.startsWith('FileInterceptor'))?.files).toEqual([
+      { field: 'document', count: 1 },
+    ]);
     expect(scan.cookies?.sort()).toEqual(['session', 'theme']);
     for (const finding of scan.findings) expect(finding.fix.length).toBeGreaterThan(10);
   });
@@ -144,7 +146,10 @@ describe('scanApp on compiled JavaScript', () => {
     expect(byRule['req.get']).toMatchObject({ kind: 'breaks', handler: 'CardsController.card' });
     expect(byRule['res.json']).toMatchObject({ kind: 'breaks', handler: 'CardsController.card' });
     expect(byRule['res.json'].file).toMatch(/cards\.controller\.js$/);
-    expect(byRule["FileInterceptor('scan')"]).toMatchObject({ handler: 'CardsController.upload', field: 'scan' });
+    expect(byRule["FileInterceptor('scan')"]).toMatchObject({
+      handler: 'CardsController.upload',
+      files: [{ field: 'scan', count: 1 }],
+    });
   });
 
   it('reports the TypeScript file and line a source map names', async () => {

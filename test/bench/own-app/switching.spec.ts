@@ -151,6 +151,57 @@ describe('switchingCost', () => {
     expect(answered?.findings.find((f) => f.route === 'GET /me' && f.source === 'request')?.fix).toBe(me?.fix);
   });
 
+  it('states a route sent a file and refused on Fastify from its answers, at its interceptor’s line, counted with it', () => {
+    const interceptor: CodeFinding = {
+      rule: "FileInterceptor('file')",
+      kind: 'plugin',
+      file: 'src/files.controller.ts',
+      line: 52,
+      code: "@UseInterceptors(FileInterceptor('file'))",
+      handler: 'FilesController.upload',
+      onFastify: 'multer reads Express’s request',
+      fix: 'register @fastify/multipart',
+      files: [{ field: 'file', count: 1 }],
+    };
+    const upload = {
+      fields: [{ field: 'file', count: 1 }],
+      filename: 'photo.gif',
+      type: 'image/gif',
+      bytes: 4096,
+      interceptor: interceptor.rule,
+      where: 'src/files.controller.ts:52',
+    };
+    const record = ownAppRecord({
+      routes: [
+        routeEntry({ method: 'POST', path: '/files/upload', handler: 'FilesController.upload', scenario: null, upload }),
+        routeEntry({ method: 'GET', path: '/files', handler: 'FilesController.list', scenario: 'files' }),
+      ],
+      compatibility: {
+        startFailure: null,
+        routes: [
+          routeCompatibility({
+            scenario: 'post-files-upload',
+            request: 'POST /files/upload',
+            same: false,
+            difference: 'status 201 → 415',
+            express: answer(201, '{"file":{"id":"f1"}}'),
+            fastify: { ...answer(415, '{}'), refusal: 'Unsupported Media Type: multipart/form-data' },
+          }),
+          // a route alike on both, so the adapters' defaults are not said as unprobed
+          routeCompatibility({ scenario: 'files', request: 'GET /files' }),
+        ],
+      },
+      scan: { ...SCAN, findings: [interceptor] },
+    });
+    const found = switchingCost(record, [], []);
+    const row = found?.findings.find((f) => f.source === 'request');
+    expect(row).toMatchObject({ kind: 'plugin', route: 'POST /files/upload', where: 'src/files.controller.ts:52' });
+    expect(row?.onFastify).toContain('Express answered 201, Fastify 415 Unsupported Media Type');
+    expect(row?.fix).toContain("@fastify/multipart (await app.register(multipart)) and take the file");
+    // the interceptor's line and the route's answer are one change
+    expect(found?.places).toBe(1);
+  });
+
   it('says the adapters’ defaults as not probed where every route failed on Fastify first, less what the setup gives', () => {
     const { record, scan } = ownApp();
     const failing = record.compatibility.routes.slice(1).map((route) => ({ ...route, probes: [] }));

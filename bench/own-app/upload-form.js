@@ -1,0 +1,183 @@
+// @ts-check
+// A route whose handler has a file interceptor is sent a file, as a browser's form sends it: the fields its
+// interceptor reads (scan-file.js), one file in each (two where it takes several), the body's fields beside them, and
+// a small generated file of a type the app's own filters accept where the scan found what they test (a fileFilter's
+// pattern, a FileTypeValidator's type). The file's bytes are text, so every sender carries them unchanged; a GIF's
+// and a PDF's magic numbers are text too, so a validator that reads them accepts the file. What Fastify answered to
+// it is said from those answers.
+import { MULTIPART_TYPE, multipartForm, payloadText } from '../model/payloads.js';
+import { fileInterceptorFix } from './fastify-differences.js';
+import { answered } from './probe-statements.js';
+
+const UPLOAD_BYTES = 4 * 1024;
+/** Where an interceptor takes several files (FilesInterceptor), this many are sent, within its maxCount. */
+const SEVERAL_FILES = 2;
+
+/**
+ * A kind of file the bench can send, best first: the first one the app's patterns accept is sent.
+ * @typedef {{ extension: string, type: string, name: string, magic: string }} FileKind magic: how a file of
+ *   the kind starts, where that is text
+ */
+/** @type {FileKind[]} */
+export const FILE_KINDS = [
+  { extension: 'gif', type: 'image/gif', name: 'photo', magic: 'GIF89a' },
+  { extension: 'png', type: 'image/png', name: 'photo', magic: '' },
+  { extension: 'jpg', type: 'image/jpeg', name: 'photo', magic: '' },
+  { extension: 'jpeg', type: 'image/jpeg', name: 'photo', magic: '' },
+  { extension: 'webp', type: 'image/webp', name: 'photo', magic: '' },
+  { extension: 'pdf', type: 'application/pdf', name: 'document', magic: '%PDF-1.4\n' },
+  { extension: 'txt', type: 'text/plain', name: 'notes', magic: '' },
+  { extension: 'csv', type: 'text/csv', name: 'data', magic: '' },
+];
+
+/**
+ * @typedef {{ field: string, count: number }} FileField a form field its interceptor reads files from, and how many
+ * @typedef {{ pattern: string, regex: boolean, handler: string | null }} FileTypePattern what a fileFilter or a
+ *   file type validator tests (a regular expression literal as written, or a string), and the handler it sits in
+ *
+ * What a route that takes a file is sent, as the routes table and the findings name it.
+ * @typedef {object} UploadSent
+ * @property {FileField[]} fields
+ * @property {string} filename
+ * @property {string} type
+ * @property {number} bytes
+ * @property {string} interceptor the scan's rule, e.g. FileInterceptor('file')
+ * @property {string} where its file:line
+ */
+
+/**
+ * The routes whose handler has a file interceptor the scan could read, by handler, with the file each is sent.
+ * @param {import('./scan.js').ScanRecord} scan
+ * @returns {Map<string, UploadSent>}
+ */
+export function uploadsByHandler(scan) {
+  const patterns = scan.fileTypes ?? [];
+  return new Map(
+    scan.findings.flatMap((finding) => {
+      if (!finding.handler || !finding.files) return [];
+      const own = patterns.filter((p) => p.handler === finding.handler);
+      const kind = fileKind(own.length ? own : patterns.filter((p) => p.handler === null));
+      return [
+        [
+          finding.handler,
+          {
+            fields: finding.files,
+            filename: `${kind.name}.${kind.extension}`,
+            type: kind.type,
+            bytes: UPLOAD_BYTES,
+            interceptor: finding.rule,
+            where: `${finding.file}:${finding.line}`,
+          },
+        ],
+      ];
+    }),
+  );
+}
+
+/**
+ * The first kind of file a pattern accepts (a fileFilter's regular expression on the name or the type, a validator's
+ * type); with no pattern, or none that names a kind the bench sends, an image.
+ * @param {FileTypePattern[]} patterns
+ */
+export function fileKind(patterns) {
+  if (patterns.length === 0) return FILE_KINDS[0];
+  return FILE_KINDS.find((kind) => patterns.some((p) => accepts(p, kind))) ?? FILE_KINDS[0];
+}
+
+/** @param {FileTypePattern} pattern @param {FileKind} kind */
+function accepts({ pattern, regex }, kind) {
+  const name = `${kind.name}.${kind.extension}`;
+  if (regex) {
+    const literal = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+    const tested = literal ? asRegExp(literal[1], literal[2]) : null;
+    return tested !== null && (tested.test(name) || tested.test(kind.type));
+  }
+  // a fileFilter's string: a type (image/* for any image) or an extension
+  const text = pattern.toLowerCase().replace(/^\./, '');
+  if (text.endsWith('/*')) return kind.type.startsWith(text.slice(0, -1));
+  return text.includes('/') ? text === kind.type : text === kind.extension;
+}
+
+/** @param {string} source @param {string} flags */
+function asRegExp(source, flags) {
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The request body and content type of a route that takes a file: the body's plain fields as form fields (nested
+ * ones as multer reads them back, `a[b]`, `list[0]`), then the file in each field its interceptor reads.
+ * @param {UploadSent} upload @param {unknown} value the body derived for the route (or given by --body), if any
+ */
+export function uploadBody(upload, value) {
+  const kind = FILE_KINDS.find((k) => k.type === upload.type) ?? FILE_KINDS[0];
+  const content = `${kind.magic}${payloadText(upload.bytes - kind.magic.length, upload.filename)}`;
+  const fields = value !== null && typeof value === 'object' ? formFields(/** @type {object} */ (value)) : [];
+  return {
+    contentType: MULTIPART_TYPE,
+    body: multipartForm({
+      fields,
+      files: upload.fields.flatMap(({ field, count }) =>
+        Array.from({ length: count }, () => ({ field, filename: upload.filename, type: upload.type, content })),
+      ),
+    }),
+  };
+}
+
+/**
+ * A body's fields as a form carries them, each a name and a text, nested objects and lists as Express's extended
+ * parser and multer read them back: `a[b]=1`, `list[0]=x`.
+ * @param {object} fields
+ * @returns {[string, string][]}
+ */
+export function formFields(fields) {
+  /** @type {[string, string][]} */
+  const pairs = [];
+  /** @param {string} key @param {unknown} value */
+  const add = (key, value) => {
+    if (value !== null && typeof value === 'object')
+      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+    else pairs.push([key, String(value)]);
+  };
+  for (const [key, value] of Object.entries(fields)) add(key, value);
+  return pairs;
+}
+
+/** How many files a FilesInterceptor('photos', maxCount) is sent. @param {number | null} maxCount */
+export function severalFiles(maxCount) {
+  return Math.max(1, Math.min(SEVERAL_FILES, maxCount ?? SEVERAL_FILES));
+}
+
+/** @param {UploadSent} upload `photo.gif (image/gif, 4 KiB) in profileImage` */
+export function uploadWords(upload) {
+  const fields = upload.fields.map(({ field, count }) => (count > 1 ? `${field} (${count} files)` : field));
+  return `${upload.filename} (${upload.type}, ${upload.bytes / 1024} KiB) as multipart/form-data in ${fields.join(', ') || 'no file field'}`;
+}
+
+/**
+ * What Fastify's answer to a route's file says, and its fix: a 415 is the missing multipart parser; anything else is
+ * stated as it was answered, with the interceptor that reads Express's request.
+ * @param {{ express: import('./compatibility.js').AdapterAnswer, fastify: import('./compatibility.js').AdapterAnswer }}
+ *   answers
+ * @param {UploadSent} upload
+ * @returns {import('./fastify-differences.js').Difference}
+ */
+export function uploadDifference({ express, fastify }, upload) {
+  const sent = `sent ${uploadWords(upload)}: Express answered ${answered(express)}`;
+  const fix = `on Fastify, ${fileInterceptorFix(`${upload.interceptor} at ${upload.where}`)}`;
+  if (fastify.status === 415 && express.status !== 415)
+    return {
+      kind: 'plugin',
+      onFastify: `${sent}, Fastify 415 Unsupported Media Type: Nest’s FastifyAdapter registers no multipart/form-data parser, so ${upload.interceptor} never ran`,
+      fix,
+    };
+  const broke = fastify.status === null || fastify.status >= 500;
+  return {
+    kind: broke ? 'breaks' : 'differs',
+    onFastify: `${sent}, Fastify ${answered(fastify)}: ${upload.interceptor} is multer’s, which reads Express’s request`,
+    fix,
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  FILE_KINDS,
+  fileKind,
+  uploadBody,
+  uploadDifference,
+  uploadsByHandler,
+  type UploadSent,
+} from '../../../bench/own-app/upload-form.js';
+import type { ScanRecord } from '../../../bench/own-app/scan.js';
+import type { AdapterAnswer } from '../../../bench/own-app/compatibility.js';
+
+const regex = (pattern: string, handler: string | null = null) => ({ pattern, regex: true, handler });
+const text = (pattern: string, handler: string | null = null) => ({ pattern, regex: false, handler });
+
+/** brocoders/nestjs-boilerplate's upload as the scan reads it: the field, and its module's fileFilter on the name. */
+const SCAN: ScanRecord = {
+  files: [],
+  fromSourceMaps: 0,
+  skipped: null,
+  findings: [
+    {
+      rule: "FileInterceptor('file')",
+      kind: 'plugin',
+      file: 'src/files/files.controller.ts',
+      line: 52,
+      code: "@UseInterceptors(FileInterceptor('file'))",
+      handler: 'FilesLocalController.uploadFile',
+      onFastify: '',
+      fix: '',
+      files: [{ field: 'file', count: 1 }],
+    },
+  ],
+  fileTypes: [regex('/\\.(jpg|jpeg|png|gif)$/i')],
+};
+
+const UPLOAD: UploadSent = {
+  fields: [{ field: 'file', count: 1 }],
+  filename: 'photo.gif',
+  type: 'image/gif',
+  bytes: 4096,
+  interceptor: "FileInterceptor('file')",
+  where: 'src/files/files.controller.ts:52',
+};
+
+const answer = (status: number | null, extra: Partial<AdapterAnswer> = {}): AdapterAnswer => ({
+  status,
+  contentType: 'application/json',
+  error: null,
+  ...extra,
+});
+
+describe('fileKind: a file the app’s own checks accept', () => {
+  it('sends a GIF, whose magic number is text, where a fileFilter’s pattern on the name allows it', () => {
+    expect(fileKind([regex('/\\.(jpg|jpeg|png|gif)$/i')]).extension).toBe('gif');
+  });
+
+  it('sends what a pattern names when it names no GIF: a PNG, a PDF for a validator’s type', () => {
+    expect(fileKind([regex('/\\.(png)$/')]).extension).toBe('png');
+    expect(fileKind([regex('/application\\/pdf/')]).type).toBe('application/pdf');
+    expect(fileKind([text('text/csv')]).extension).toBe('csv');
+    expect(fileKind([text('.txt')]).extension).toBe('txt');
+  });
+
+  it('sends an image where nothing tests the file', () => {
+    expect(fileKind([])).toBe(FILE_KINDS[0]);
+  });
+});
+
+describe('uploadsByHandler', () => {
+  it('gives each interceptor’s handler its fields and a file its patterns accept, at the interceptor’s line', () => {
+    expect(uploadsByHandler(SCAN).get('FilesLocalController.uploadFile')).toEqual(UPLOAD);
+  });
+
+  it('prefers the patterns in the handler itself to the app’s other ones', () => {
+    const own = { ...SCAN, fileTypes: [...(SCAN.fileTypes ?? []), regex('/pdf$/', 'FilesLocalController.uploadFile')] };
+    expect(uploadsByHandler(own).get('FilesLocalController.uploadFile')?.filename).toBe('document.pdf');
+  });
+
+  it('leaves out an interceptor whose fields the scan could not read', () => {
+    const unread = { ...SCAN, findings: SCAN.findings.map((finding) => ({ ...finding, files: undefined })) };
+    expect(uploadsByHandler(unread).size).toBe(0);
+  });
+});
+
+describe('uploadBody', () => {
+  it('is a multipart form with the body’s fields, nested as multer reads them, then the file with its magic number', () => {
+    const { contentType, body } = uploadBody(
+      { ...UPLOAD, fields: [{ field: 'photos', count: 2 }] },
+      { title: 'a {{unique}}', role: { id: 4 } },
+    );
+    const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const parts = body.split(`--${boundary}`);
+    expect(parts.at(-1)).toBe('--\r\n');
+    expect(parts[1]).toBe('\r\nContent-Disposition: form-data; name="title"\r\n\r\na {{unique}}\r\n');
+    expect(parts[2]).toBe('\r\nContent-Disposition: form-data; name="role[id]"\r\n\r\n4\r\n');
+    const files = parts.filter((part) => part.includes('filename='));
+    expect(files).toHaveLength(2);
+    expect(files[0]).toContain('name="photos"; filename="photo.gif"\r\nContent-Type: image/gif\r\n\r\nGIF89a');
+    const content = files[0].split('\r\n\r\n')[1].replace(/\r\n$/, '');
+    expect(content).toHaveLength(4096);
+    expect(content).toMatch(/^[\x20-\x7e\n]+$/);
+  });
+});
+
+describe('uploadDifference: what Fastify’s answer to the file says', () => {
+  it('calls a 415 the missing multipart parser, naming the interceptor’s line and the plugin', () => {
+    const stated = uploadDifference(
+      { express: answer(201), fastify: answer(415, { refusal: 'Unsupported Media Type' }) },
+      UPLOAD,
+    );
+    expect(stated.kind).toBe('plugin');
+    expect(stated.onFastify).toMatch(/^sent photo\.gif \(image\/gif, 4 KiB\) as multipart\/form-data in file: /);
+    expect(stated.onFastify).toContain('Express answered 201, Fastify 415 Unsupported Media Type');
+    expect(stated.fix).toContain('@fastify/multipart');
+    expect(stated.fix).toContain("FileInterceptor('file') at src/files/files.controller.ts:52");
+  });
+
+  it('states a 500 as answered, with the error Fastify logged, as a break', () => {
+    const stated = uploadDifference(
+      { express: answer(201), fastify: answer(500, { error: 'TypeError: req.pipe is not a function' }) },
+      UPLOAD,
+    );
+    expect(stated.kind).toBe('breaks');
+    expect(stated.onFastify).toContain('Fastify 500 (TypeError: req.pipe is not a function)');
+    expect(stated.onFastify).not.toContain('415');
+  });
+});
