@@ -8,11 +8,20 @@ import { parseOptions } from '../support/options.js';
 
 const WHERE = { source: 'bench.config.json', baseDir: '/srv/app' };
 
+/** A target or scenario as a user wrote it: fields and values unchecked until validateConfig has read them. */
+type WrittenEntry = Record<string, unknown>;
+
 /**
- * A config as a user wrote it, before validateConfig (which takes unknown) has checked a field: the tests below write
- * every wrong shape into it, so no type narrower than this one fits.
+ * A config as a user wrote it, before validateConfig (which takes unknown) has checked a field. Its lists read as
+ * entries so a test can change one field; a test that writes a wrong shape in a list's place assigns it whole.
  */
-type Written = Record<string, any>;
+interface Written {
+  [field: string]: unknown;
+  get targets(): WrittenEntry[];
+  set targets(value: unknown);
+  get scenarios(): WrittenEntry[];
+  set scenarios(value: unknown);
+}
 
 /** The smallest valid config; each test changes one field of a copy. */
 function minimal(): Written {
@@ -161,7 +170,7 @@ describe('a bad config is refused in one line that names the field', () => {
     ['the whole config', (c: Written) => (c.targets = undefined), /^bench\.config\.json: targets: missing$/],
     ['an unknown top-level field', (c: Written) => (c.target = []), /: target: unknown field; known: targets, /],
     ['targets', (c: Written) => (c.targets = []), /: targets: must be a non-empty list$/],
-    ['a target', (c: Written) => (c.targets[0] = 'express'), /: targets\[0\]: must be an object$/],
+    ['a target', (c: Written) => (c.targets = ['express', c.targets[1]]), /: targets\[0\]: must be an object$/],
     ['a target field', (c: Written) => (c.targets[0].port = 3000), /: targets\[0\]\.port: unknown field/],
     ['a target name', (c: Written) => (c.targets[0].name = ''), /: targets\[0\]\.name: must be a non-empty string$/],
     ['a target name', (c: Written) => (c.targets[0].name = 'my app'), /: targets\[0\]\.name: "my app" is not a name/],
