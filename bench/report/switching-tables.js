@@ -41,8 +41,9 @@ export function switchingSummaryTable(cost, labels) {
     title: 'What switching costs',
     intro:
       'Read across: switch, at this cost, for this gain. Findings come from three places: the scan of your code ' +
-      '(each line only Express understands), each route’s own request, and probes on both adapters beyond it ' +
-      '(trailing slash, capitals, a JSON body over Express’s 100 KB limit, a form, an upload, HEAD, OPTIONS, cookies). ' +
+      '(each line only Express understands), each route’s own request (a file, where its handler takes one), and ' +
+      'probes on both adapters beyond it (trailing slash, capitals, a JSON body over Express’s 100 KB limit, a form, ' +
+      'HEAD, OPTIONS, cookies). ' +
       'Places to change: each line of code found, each route that differs without code found in its handler, and each ' +
       'probe’s fix once (one adapter option or plugin fixes it on every route); what works on Fastify and what matters ' +
       'only once the Express platform is removed are information, not places. Fastify ÷ Express: req/s on your ' +

@@ -135,6 +135,8 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
   it('puts the switching section in the log and in report.md, with the places to change', () => {
     for (const text of [run.stdout, readFileSync(join(dir, 'report.md'), 'utf8')]) {
       expect(text).toContain('### What switching costs');
+      // no upload probe: the route's own request carries its file
+      expect(text).toContain('each route’s own request (a file, where its handler takes one), and probes');
       expect(text).toMatch(
         /\| `GET \/notes\/:id\/card` \| `[^`]*notes\.controller\.ts:27`: `res\.status\(200\)\.json\(\{ title \}\);` \|/,
       );
