@@ -3,6 +3,7 @@
 // app.use, NestExpressApplication's methods, NestFactory.create's options, listen(), enableCors(), body parsers,
 // Swagger and GraphQL. The rules that depend on a version read it from what is installed beside the app
 // (app-packages.js), so each finding says what the app's own packages do.
+import { apolloFastifyPackage } from './app-packages.js';
 
 /**
  * @typedef {import('./fastify-differences.js').Difference} Difference
@@ -300,9 +301,18 @@ export const CREATE_OPTIONS = {
  */
 export function graphqlDriver(driver, installed) {
   if (!/^Apollo(Federation|Gateway)?Driver$/.test(driver) || installed.apolloFastify !== null) return null;
+  const integration = apolloFastifyPackage(installed.apollo);
+  const fastifyMajor = Number(/^(\d+)\./.exec(installed.fastify ?? '')?.[1]);
+  // Apollo Server 3's integration registers Fastify 3's plugins, which a later Fastify refuses at boot
+  const pinned = integration === 'apollo-server-fastify' && fastifyMajor > APOLLO_SERVER_3_FASTIFY_MAJOR;
   return {
     kind: 'breaks',
-    onFastify: `Fastify does not boot: ${driver}${installed.apollo ? ` (@nestjs/apollo ${installed.apollo})` : ''} serves Apollo on Fastify through @as-integrations/fastify, which is not installed for the app`,
-    fix: 'npm i @as-integrations/fastify; or MercuriusDriver from @nestjs/mercurius (Fastify only)',
+    onFastify: `Fastify does not boot: ${driver}${installed.apollo ? ` (@nestjs/apollo ${installed.apollo})` : ''} serves Apollo on Fastify through ${integration}, which is not installed for the app${pinned ? `; its plugins (@fastify/accepts 3, @fastify/cors 7) are Fastify 3's, and the app's Fastify is ${installed.fastify}` : ''}`,
+    fix: pinned
+      ? `npm i apollo-server-fastify@3 with "overrides": { "apollo-server-fastify": { "@fastify/accepts": "^4.0.0", "@fastify/cors": "^8.0.0" } } in package.json; or @nestjs/apollo 11+ (Nest 9.3+) with @as-integrations/fastify; or MercuriusDriver from @nestjs/mercurius`
+      : `npm i ${integration}; or MercuriusDriver from @nestjs/mercurius (Fastify only)`,
   };
 }
+
+/** The Fastify major Apollo Server 3's apollo-server-fastify was made for. */
+const APOLLO_SERVER_3_FASTIFY_MAJOR = 3;

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
  *   its source (null when the source did not say)
  * @property {string | null} fastifyStatic
  * @property {string | null} apollo Nest's Apollo driver package
- * @property {string | null} apolloFastify Apollo's integration for Fastify, which the driver needs there
+ * @property {string | null} apolloFastify Apollo's integration for Fastify, which the driver needs there: the one the
+ *   installed driver takes (apolloFastifyPackage)
  * @property {string | null} mercurius Nest's Mercurius driver package
  */
 
@@ -25,6 +26,19 @@ export const NOTHING_INSTALLED = /** @type {AppPackages} */ ({
   apolloFastify: null,
   mercurius: null,
 });
+
+/** @nestjs/apollo's last major on Apollo Server 3, whose Fastify integration is a package of Apollo's own. */
+const LAST_APOLLO_SERVER_3_MAJOR = 10;
+
+/**
+ * The package @nestjs/apollo serves Apollo on Fastify through: apollo-server-fastify up to its 10 (Apollo Server 3),
+ * @as-integrations/fastify from 11 (Apollo Server 4 and later) or when its version is not known.
+ * @param {string | null} apolloVersion the installed @nestjs/apollo's
+ */
+export function apolloFastifyPackage(apolloVersion) {
+  const major = Number(/^(\d+)\./.exec(apolloVersion ?? '')?.[1]);
+  return major > 0 && major <= LAST_APOLLO_SERVER_3_MAJOR ? 'apollo-server-fastify' : '@as-integrations/fastify';
+}
 
 /**
  * @param {string} appDir a folder of the app (its compiled module's)
@@ -41,7 +55,7 @@ export function appPackages(appDir) {
     fastifyCors: cors ? { version: /** @type {string} */ (versionAt(cors)), methods: corsDefaultMethods(cors) } : null,
     fastifyStatic: versionAt(packageDir(fromPlatform, '@fastify/static')),
     apollo: versionAt(apollo),
-    apolloFastify: versionAt(packageDir(apollo ?? appDir, '@as-integrations/fastify')),
+    apolloFastify: versionAt(packageDir(apollo ?? appDir, apolloFastifyPackage(versionAt(apollo)))),
     mercurius: versionAt(packageDir(appDir, '@nestjs/mercurius')),
   };
 }

@@ -42,6 +42,15 @@ const FIXES = [
       "adapter === 'express', and Fastify's equivalent otherwise",
   },
   {
+    // a plugin made for another Fastify major, often pinned by a package written for it (apollo-server-fastify 3)
+    match: /fastify-plugin: (\S+) - expected '([^']+)' fastify version, '([^']+)' is installed/,
+    fix: (/** @type {RegExpMatchArray} */ m) =>
+      `${m[1]} is made for Fastify ${m[2]} and the app's Fastify is ${m[3]}: install the ${m[1]} made for it; where a ` +
+      'package pins it (apollo-server-fastify 3 pins Fastify 3\'s @fastify/accepts and @fastify/cors), override it in ' +
+      'package.json ("overrides"), or move that package to a major made for this Fastify (@nestjs/apollo 11+ with ' +
+      '@as-integrations/fastify)',
+  },
+  {
     match: /Wildcard must be the last character/,
     fix: () =>
       "Fastify's router takes a wildcard only at a path's end: a named wildcard such as @All('*path') (Express 5) " +

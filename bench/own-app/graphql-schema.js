@@ -2,6 +2,8 @@
 // The GraphQL API a user's module serves, read inside its process by the launcher (as body-schema.js reads DTOs):
 // the endpoint's path, its driver and whether that driver's Fastify integration is installed, and each root field of
 // the schema as an operation the bench can send. The app's own `graphql` package does the reading.
+import { readFileSync } from 'node:fs';
+import { apolloFastifyPackage } from './app-packages.js';
 
 /**
  * An argument of a root field.
@@ -28,12 +30,8 @@
  * @property {GraphqlField[]} fields
  */
 
-/** The packages a driver needs to serve on Fastify, by driver class. Mercurius is Fastify's own. */
-export const FASTIFY_INTEGRATIONS = /** @type {Record<string, string>} */ ({
-  ApolloDriver: '@as-integrations/fastify',
-  ApolloFederationDriver: '@as-integrations/fastify',
-  ApolloGatewayDriver: '@as-integrations/fastify',
-});
+/** The drivers that need a package of Apollo's to serve on Fastify (apolloFastifyPackage). Mercurius is Fastify's own. */
+const APOLLO_DRIVERS = ['ApolloDriver', 'ApolloFederationDriver', 'ApolloGatewayDriver'];
 const DEFAULT_PATH = '/graphql';
 /** Deep enough for the fields of a result and of the objects it holds; past it only leaves are asked. */
 const SELECTION_DEPTH = 2;
@@ -171,7 +169,9 @@ export async function describeGraphqlApp(app, fromApp) {
   // forRootAsync keeps the driver beside the factory, not in the options it builds: the module holds its instance
   const adapter = app.get(nestGraphql.GraphQLModule, { strict: false })?.graphQlAdapter;
   const driver = options?.driver?.name ?? adapter?.constructor?.name ?? 'unknown';
-  const integration = FASTIFY_INTEGRATIONS[driver] ?? null;
+  const integration = APOLLO_DRIVERS.includes(driver)
+    ? apolloFastifyPackage(installedVersion(fromApp, '@nestjs/apollo'))
+    : null;
   return {
     path: options?.path ?? DEFAULT_PATH,
     driver,
@@ -182,6 +182,18 @@ export async function describeGraphqlApp(app, fromApp) {
 
 /** @nestjs/graphql's injection token for GraphQLModule.forRoot's options (graphql.constants.js; not exported). */
 const GRAPHQL_MODULE_OPTIONS = 'GqlModuleOptions';
+
+/**
+ * The version of a package the app loads, or null when its package.json cannot be read.
+ * @param {{ resolve: (name: string) => string }} fromApp @param {string} name
+ */
+function installedVersion(fromApp, name) {
+  try {
+    return String(JSON.parse(readFileSync(fromApp.resolve(`${name}/package.json`), 'utf8')).version);
+  } catch {
+    return null;
+  }
+}
 
 /** @param {{ resolve: (name: string) => string }} fromApp @param {string} name */
 function resolvable(fromApp, name) {

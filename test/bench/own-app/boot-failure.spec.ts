@@ -74,3 +74,19 @@ describe('bootFailure', () => {
     );
   });
 });
+
+describe('bootFailure on a plugin made for another Fastify', () => {
+  it('names both Fastify versions and the override where a package pins the plugin (Nest 9, Apollo Server 3)', () => {
+    const failure = bootFailure(
+      {
+        adapter: 'fastify',
+        error:
+          "nest-fastify: FastifyError: fastify-plugin: @fastify/accepts - expected '3.x' fastify version, '4.18.0' is installed (app.init())",
+      },
+      'node@20.20.2',
+    );
+    expect(failure).toMatchObject({ adapter: 'fastify', step: 'app.init()' });
+    expect(failure.fix).toMatch(/^@fastify\/accepts is made for Fastify 3\.x and the app's Fastify is 4\.18\.0: /);
+    expect(failure.fix).toMatch(/apollo-server-fastify 3 pins .*"overrides"/);
+  });
+});
