@@ -22,6 +22,10 @@ const NAME_QUANTIFIERS = /^(one|many|all|single|by)/i;
 const NAME_SUFFIXES = /(list|page|connection|paginated|collection|s)$/i;
 /** A field or argument named for an entity's id: roleId, role_id, userUuid (not `paid` or `valid`). */
 const ID_NAME = /^(.+?)(?:[-_](?:id|uuid)|Id|ID|Uuid|UUID)$/;
+/** The same with the id first, as schema-first SDLs often write it: idRole, id_role, id_ord (not `idea`). */
+const ID_FIRST = /^(?:id|uuid)(?:[-_]([A-Za-z]\w*)|([A-Z]\w*))$/;
+/** The shortest name an argument may abbreviate its entity to (id_ord for order). */
+const SHORTEST_ABBREVIATION = 3;
 const OWN_ID = /^(id|uuid|_id)$/;
 /** Where a list answer's items hold an entity's id. */
 const ID_KEYS = ['id', '_id', 'uuid'];
@@ -39,7 +43,9 @@ export function operationEntity(name) {
   let rest = name.replace(NAME_VERBS, '');
   rest = rest.replace(NAME_QUANTIFIERS, '') || rest;
   const stripped = rest.replace(NAME_SUFFIXES, '');
-  return pluralize.singular((stripped.length > 1 ? stripped : rest).toLowerCase());
+  // each word of a compound singular, as its create names it: getOrdersProducts lists what createOrderProduct makes
+  const words = (stripped.length > 1 ? stripped : rest).split(/(?=[A-Z])/);
+  return words.map((word) => pluralize.singular(word.toLowerCase())).join('');
 }
 
 /**
@@ -130,17 +136,30 @@ export function derivedVariables(field, sources) {
   const write = field.kind === 'mutation';
   /** @type {Record<string, unknown>} */
   const variables = {};
-  for (const arg of field.args.filter((a) => a.required)) {
+  for (const arg of field.args.filter((a) => sentArgument(field.kind, a))) {
     const given = sources.params[arg.name];
     if (given !== undefined) {
       variables[arg.name] = typedParam(arg.schema, given);
       continue;
     }
     const value = derivedValue(arg.schema, arg.name, { own, write }, sources, true);
-    if ('missing' in value) return value;
+    if ('missing' in value) {
+      if (arg.required || isIdReference(arg.schema, arg.name)) return value;
+      continue;
+    }
     variables[arg.name] = value.value;
   }
   return { variables };
+}
+
+/**
+ * Whether an operation is sent with this argument: a required one always; a mutation's optional ones too, since a
+ * schema-first SDL leaves the id and input of `editUser(id: ID, input: UserData)` nullable and the resolver still
+ * needs them. A query's optional arguments (filters, paging) are left out, so it lists what it lists by default.
+ * @param {string} kind @param {{ required: boolean }} arg
+ */
+export function sentArgument(kind, arg) {
+  return arg.required || kind === 'mutation';
 }
 
 /**
@@ -157,8 +176,11 @@ function derivedValue(schema, name, operation, sources, root = false) {
   const given = root ? undefined : sources.params[name];
   if (given !== undefined) return { value: typedParam(schema, given) };
   if (isIdReference(schema, name)) {
+    const entity = idEntity(name) ?? own;
+    const paired = root && entity !== own ? pairedId(own, entity, sources) : null;
+    if (paired !== null) return { value: typedParam(schema, String(paired)) };
     // a mutation given the signed-in account's own id (or its role's) would change what the run signs in with
-    const id = listedId(idEntity(name) ?? own, name, sources, write && root);
+    const id = listedId(entity, name, sources, write && root);
     return 'missing' in id ? id : { value: typedParam(schema, String(id.value)) };
   }
   if (schema.scalar === 'JSON' && FILTER_NAME.test(name)) {
@@ -197,7 +219,9 @@ function derivedValue(schema, name, operation, sources, root = false) {
  * @returns {{ value: string | number } | { missing: string }}
  */
 function listedId(entity, name, sources, strict) {
-  const list = sources.listed.find((l) => l.entity === entity);
+  const list =
+    sources.listed.find((l) => l.entity === entity) ??
+    sources.listed.filter((l) => abbreviates(entity, l.entity)).sort((a, b) => a.entity.length - b.entity.length)[0];
   const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
   const value = valueFromList(items, ID_KEYS, sources.avoid, strict);
   if (value !== null) return { value };
@@ -212,16 +236,46 @@ function listedId(entity, name, sources, strict) {
   };
 }
 
+/**
+ * The id an item of the operation's own list holds for another entity: editOrderProduct(id_ord, id_pro) names a pair
+ * that exists, so both come from the first item getOrdersProducts lists (`{ order { id } product { id } }`), not from
+ * the first order and the first product. An item naming the signed-in principal is skipped.
+ * @param {string} own @param {string} entity @param {ValueSources} sources
+ * @returns {string | number | null}
+ */
+function pairedId(own, entity, sources) {
+  const list = sources.listed.find((l) => l.entity === own);
+  const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
+  for (const item of items) {
+    const key = Object.keys(item).find((k) => k.toLowerCase() === entity || abbreviates(entity, k.toLowerCase()));
+    const inner = key ? /** @type {Record<string, unknown>} */ (item[key]) : null;
+    if (!inner || typeof inner !== 'object') continue;
+    const id = ID_KEYS.map((k) => inner[k]).find((v) => typeof v === 'string' || typeof v === 'number');
+    if (id !== undefined && !sources.avoid.includes(String(id))) return /** @type {string | number} */ (id);
+  }
+  return null;
+}
+
+/** Whether a name shortens an entity's, as `id_ord` does order's. @param {string} name @param {string} entity */
+function abbreviates(name, entity) {
+  return name.length >= SHORTEST_ABBREVIATION && entity.startsWith(name);
+}
+
 /** @param {ArgumentSchema} schema @param {string} name */
 function isIdReference(schema, name) {
   if (schema.scalar === 'ID') return true;
-  return (schema.type === 'string' || schema.type === 'integer') && (OWN_ID.test(name) || ID_NAME.test(name));
+  return (
+    (schema.type === 'string' || schema.type === 'integer') &&
+    (OWN_ID.test(name) || ID_NAME.test(name) || ID_FIRST.test(name))
+  );
 }
 
-/** @param {string} name `roleId` → role; `id` → null (the operation's own entity) */
+/** @param {string} name `roleId`, `idRole` → role; `id_ord` → ord (order, abbreviated); `id` → null (its own) */
 function idEntity(name) {
   const named = ID_NAME.exec(name);
-  return named ? pluralize.singular(named[1].toLowerCase()) : null;
+  if (named) return pluralize.singular(named[1].toLowerCase());
+  const first = ID_FIRST.exec(name);
+  return first ? pluralize.singular((first[1] ?? first[2]).toLowerCase()) : null;
 }
 
 /** A --params value as the argument's type wants it. @param {ArgumentSchema} schema @param {string} value */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
-import { QUERIES_FLAG, derivedVariables, listQueries, mutationRefusal } from './graphql-values.js';
+import { QUERIES_FLAG, derivedVariables, listQueries, mutationRefusal, sentArgument } from './graphql-values.js';
 
 /** @typedef {import('./graphql-schema.js').GraphqlApi} GraphqlApi */
 /** @typedef {import('./app-config.js').RouteEntry} RouteEntry */
@@ -91,17 +91,17 @@ function typeText(node) {
 }
 
 /**
- * The schema's own operations: each root query and mutation with its required arguments as variables, derived from
- * their types when sent. A mutation that deletes or changes the sign-in is left out; subscriptions do not answer a
- * request.
+ * The schema's own operations: each root query with its required arguments as variables, each mutation with all of
+ * its own (sentArgument), derived from their types when sent. A mutation that deletes or changes the sign-in is left
+ * out; subscriptions do not answer a request.
  * @param {import('./graphql-schema.js').GraphqlField[]} fields
  * @returns {GraphqlOperation[]}
  */
 export function schemaOperations(fields) {
   return fields.map((field) => {
-    const required = field.args.filter((arg) => arg.required);
-    const declared = required.map((arg) => `$${arg.name}: ${arg.type}`).join(', ');
-    const passed = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+    const sent = field.args.filter((arg) => sentArgument(field.kind, arg));
+    const declared = sent.map((arg) => `$${arg.name}: ${arg.type}`).join(', ');
+    const passed = sent.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
     const refused = field.kind === 'mutation' ? mutationRefusal(field.name) : null;
     return {
       name: field.name,
@@ -112,7 +112,7 @@ export function schemaOperations(fields) {
           ' }',
         ),
       operationName: null,
-      variables: required.map(({ name, type }) => ({ name, type, required: true })),
+      variables: sent.map(({ name, type, required }) => ({ name, type, required })),
       field: field.name,
       args: field.args,
       unfillable:

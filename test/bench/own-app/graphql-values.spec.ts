@@ -256,3 +256,83 @@ describe('the sign-in operation authenticate() sent', () => {
     expect(file[0]).toMatchObject({ name: 'signIn', kind: 'mutation', field: 'signIn' });
   });
 });
+
+describe('a schema-first SDL: nullable arguments, ids named id-first, joins of two entities', () => {
+  const ROLE = '0b8f3a52-5f43-4e3a-9c1e-6a7b8c9d0e1f';
+  const ORDER = '1c9e4b63-6a54-4f4b-8d2f-7b8c9d0e1f2a';
+  const PRODUCT = '2daf5c74-7b65-4a5c-9e3a-8c9d0e1f2a3b';
+  const SDL = buildSchema(`
+    type Role { id: ID! name: String }
+    type User { id: ID! username: String role: Role }
+    type Order { id: ID! client: String }
+    type Product { id: ID! name: String }
+    type OrderProduct { order: Order product: Product }
+    input UserData { username: String, idRole: String }
+    input OrderProductData { idOrder: String idProduct: String }
+    type Query {
+      getRoles: [Role]
+      getUsers(limit: Int): [User]
+      getOrders: [Order]
+      getProducts: [Product]
+      getOrdersProducts: [OrderProduct]
+    }
+    type Mutation {
+      createUser(input: UserData): User
+      editUser(id: ID, input: UserData): User
+      editOrderProduct(id_ord: ID, id_pro: ID, input: OrderProductData): OrderProduct
+    }
+  `);
+  const fields = rootFields(SDL);
+  const byName = (name: string) => fields.find((f) => f.name === name)!;
+  const lists = new Map<string, unknown>([
+    ['getRoles', { data: { getRoles: [{ id: ROLE, name: 'admin' }] } }],
+    ['getUsers', { data: { getUsers: [{ id: OTHER_ID, username: 'u' }] } }],
+    ['getOrders', { data: { getOrders: [{ id: OTHER_ID }, { id: ORDER }] } }],
+    ['getProducts', { data: { getProducts: [{ id: OTHER_ID }, { id: PRODUCT }] } }],
+    ['getOrdersProducts', { data: { getOrdersProducts: [{ order: { id: ORDER }, product: { id: PRODUCT } }] } }],
+  ]);
+  const sources = { params: {}, lists, listed: listQueries(fields), avoid: [OWN_ID] };
+
+  it('names a compound list’s entity as its create does: getOrdersProducts lists what createOrderProduct makes', () => {
+    expect(operationEntity('getOrdersProducts')).toBe(operationEntity('createOrderProduct'));
+    expect(operationEntity('getPricesSizes')).toBe('pricesize');
+  });
+
+  it('sends a mutation its nullable id and input, and a query without its optional filters', () => {
+    const plan = planGraphql({
+      api: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields },
+      fileOperations: [],
+      params: {},
+      headers: {},
+      logged: new Map(),
+      lists,
+      avoid: [OWN_ID],
+    });
+    const body = (name: string) => plan.scenarios.find((s) => s.name === name)!.body as { query: string };
+    expect(body('graphql-edit-user')).toEqual({
+      query:
+        'mutation BenchEditUser($id: ID, $input: UserData) { editUser(id: $id, input: $input) { id username role { id name } } }',
+      variables: { id: OTHER_ID, input: { username: 'username{{unique}}', idRole: ROLE } },
+    });
+    expect(body('graphql-get-users').query).toBe('query BenchGetUsers { getUsers { id username role { id name } } }');
+    for (const scenario of plan.scenarios) expect(validate(SDL, parse(body(scenario.name).query))).toEqual([]);
+  });
+
+  it('fills an input field named id-first (idRole) from its entity’s list', () => {
+    expect(derivedVariables(byName('createUser'), sources)).toEqual({
+      variables: { input: { username: 'username{{unique}}', idRole: ROLE } },
+    });
+  });
+
+  it('takes a join’s pair from one item of its own list, where the first order and product may not be a pair', () => {
+    expect(derivedVariables(byName('editOrderProduct'), sources)).toEqual({
+      variables: { id_ord: ORDER, id_pro: PRODUCT, input: { idOrder: OTHER_ID, idProduct: OTHER_ID } },
+    });
+  });
+
+  it('names a nullable id no list holds with its flag, rather than sending the mutation without it', () => {
+    expect(derivedVariables(byName('editUser'), { ...sources, lists: new Map() })).toEqual({
+      missing: '$id names an existing user (getUsers listed none): give --params id=VALUE',
+    });
+  });
+});
