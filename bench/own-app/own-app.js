@@ -248,43 +248,59 @@ async function askApp(context, client, signedIn, log) {
   return { ...(await withCreated(context, client, signedIn, { ...listed, witness }, log)), witness };
 }
 
-/** How often the lists are asked again after creates: a create may need an id that only another create makes. */
-const MOST_CREATE_ROUNDS = 2;
+/** How much of a create's GraphQL errors its log line quotes. */
+const MOST_ERROR_CHARS = 120;
 
 /**
  * The lists again, after the plan's create route for each list that held no id a route could take (none, or only the
  * principal's own) was sent once, signed in: PATCH /roles/:id gets a role of its own where the only one listed was
- * the principal's, GET /articles/:slug an article where there was none.
+ * the principal's, GET /articles/:slug an article where there was none. Rounds go on while one creates something: a
+ * create may need an id that only another create makes (a user its role, an order its user). A create is sent again
+ * only with another body: one that lacked such an id (a nullable idRole left out) and has it now.
  * @param {OwnAppContext} context @param {import('./authenticate.js').AppClient} client
  * @param {import('./authenticate.js').Credentials} signedIn
  * @param {Asked & { lists: Map<string, unknown>, graphqlLists: Map<string, unknown> }} asked
  * @param {(line: string) => void} log
  */
-async function withCreated(context, client, signedIn, asked, log) {
+export async function withCreated(context, client, signedIn, asked, log) {
   const headers = { ...signedIn.headers, ...context.flags.headers };
   let { lists, graphqlLists } = asked;
+  const tried = new Set();
   const sent = new Set();
-  for (let round = 0; round < MOST_CREATE_ROUNDS; round++) {
+  const sentAs = (/** @type {{ line: string, scenario: Record<string, unknown> }} */ create) =>
+    `${create.line} ${JSON.stringify(create.scenario.body ?? null)}`;
+  for (;;) {
     const now = { ...asked, lists, graphqlLists };
     const creates = createsFor(context, signedIn, now, planWith(context, signedIn, now)).filter(
-      (create) => !sent.has(create.line),
+      (create) => !sent.has(sentAs(create)),
     );
     const relist = [];
     /** @type {[string, unknown][]} */
     const made = [];
-    for (const { scenario, list, keep, operation, since, line } of creates) {
-      sent.add(line);
+    let madeOne = false;
+    for (const create of creates) {
+      const { scenario, list, keep, operation, since, line } = create;
+      const again = tried.has(line);
+      tried.add(line);
+      sent.add(sentAs(create));
       const { method, path, headers: own, body } = /** @type {Record<string, any>} */ (scenario);
       const answer = await client.request(method, path, body, own).catch(() => null);
-      const created = answer !== null && answer.status >= 200 && answer.status < 300 && !graphqlErrors(answer.body);
-      const outcome = created ? 'it created one' : `it answered ${answer?.status ?? 'nothing'}`;
-      log(`${line} sent once, since ${since}: ${outcome}`);
+      const errors = answer === null ? null : graphqlErrors(answer.body);
+      const created = answer !== null && answer.status >= 200 && answer.status < 300 && !errors;
+      const outcome = created
+        ? 'it created one'
+        : errors
+          ? `it answered GraphQL errors: ${errors.slice(0, MOST_ERROR_CHARS)}`
+          : `it answered ${answer?.status ?? 'nothing'}`;
+      const sending = again ? 'sent again, with the ids an earlier create made' : 'sent once';
+      log(`${line} ${sending}, since ${since}: ${outcome}`);
       // a GraphQL list may answer from a cache: the mutation's own answer names what it created
       if (created && operation) graphqlLists = withCreatedItem(graphqlLists, operation, answer.body);
       if (created && list) relist.push(list);
       if (created && keep) made.push([keep, answer.body]);
+      madeOne ||= created;
     }
-    if (relist.length === 0 && made.length === 0) break;
+    if (!madeOne) break;
     lists = new Map([...lists, ...made, ...(await fetchLists(client, relist, headers))]);
   }
   return { lists, graphqlLists };

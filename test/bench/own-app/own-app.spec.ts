@@ -1,0 +1,94 @@
+import { buildSchema, graphql } from 'graphql';
+import { rootFields } from '../../../bench/own-app/graphql-schema.js';
+import { withCreated, type OwnAppContext } from '../../../bench/own-app/own-app.js';
+
+// A schema-first app on an empty database: a user needs a role, an order a user, so each create waits for the one
+// before it. The answers come from graphql's own execution over an in-memory store.
+const SCHEMA = buildSchema(`
+  type Role { id: ID! name: String }
+  type User { id: ID! name: String role: Role }
+  type Order { id: ID! client: String user: User }
+  input RoleData { name: String }
+  input UserData { name: String idRole: String }
+  input OrderData { client: String idUser: String }
+  type Query { getRoles: [Role] getUsers: [User] getOrders: [Order] }
+  type Mutation { createRole(input: RoleData): Role createUser(input: UserData): User createOrder(input: OrderData): Order }
+`);
+
+function emptyApp() {
+  const rows = { role: [] as { id: string }[], user: [] as { id: string }[], order: [] as { id: string }[] };
+  const insert = (table: keyof typeof rows, needs: keyof typeof rows | null, reference?: string) => {
+    if (needs && !rows[needs].some((r) => r.id === reference)) throw new Error(`${needs} ${reference} does not exist`);
+    const row = { id: `${table}-${rows[table].length + 1}` };
+    rows[table].push(row);
+    return row;
+  };
+  const root = {
+    getRoles: () => rows.role,
+    getUsers: () => rows.user,
+    getOrders: () => rows.order,
+    createRole: () => insert('role', null),
+    createUser: ({ input }: { input: { idRole?: string } }) => insert('user', 'role', input?.idRole),
+    createOrder: ({ input }: { input: { idUser?: string } }) => insert('order', 'user', input?.idUser),
+  };
+  const client = {
+    async request(_method: string, _path: string, body?: unknown) {
+      const { query, variables } = body as { query: string; variables?: Record<string, unknown> };
+      const answer = await graphql({ schema: SCHEMA, source: query, rootValue: root, variableValues: variables });
+      return { status: 200, headers: {}, body: JSON.parse(JSON.stringify(answer)) };
+    },
+  };
+  return { rows, client };
+}
+
+const context = {
+  flags: { module: 'app.module.js', setup: null, listRoutes: false, params: {}, traffic: null, bodies: [], headers: {} },
+  discovered: {
+    routes: [],
+    versioning: null,
+    graphql: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields: rootFields(SCHEMA) },
+  },
+  user: { scenarios: [], prepare: null },
+  traffic: null,
+  authenticate: null,
+  fileOperations: [],
+} as unknown as OwnAppContext;
+
+describe('withCreated: the creates an empty database needs before ids can be taken', () => {
+  it('goes on while a round creates something, sending again a create that lacked an id another create makes', async () => {
+    const { rows, client } = emptyApp();
+    const lines: string[] = [];
+    const empty = new Map<string, unknown>(
+      ['getRoles', 'getUsers', 'getOrders'].map((list) => [list, { data: { [list]: [] } }]),
+    );
+    const { graphqlLists } = await withCreated(
+      context,
+      client,
+      { headers: {}, params: {} },
+      { lists: new Map(), graphqlLists: empty },
+      (line) => lines.push(line),
+    );
+    const why = (list: string) => `since the list query ${list} held no id its routes could take`;
+    expect(lines).toEqual([
+      `GraphQL mutation createRole sent once, ${why('getRoles')}: it created one`,
+      `GraphQL mutation createUser sent once, ${why('getUsers')}: it answered GraphQL errors: role undefined does not exist`,
+      `GraphQL mutation createOrder sent once, ${why('getOrders')}: it answered GraphQL errors: user undefined does not exist`,
+      `GraphQL mutation createUser sent again, with the ids an earlier create made, ${why('getUsers')}: it created one`,
+      `GraphQL mutation createOrder sent again, with the ids an earlier create made, ${why('getOrders')}: it created one`,
+    ]);
+    expect(rows.order).toEqual([{ id: 'order-1' }]);
+    expect(graphqlLists.get('getOrders')).toEqual({ data: { getOrders: [{ id: 'order-1', client: null, user: null }] } });
+  });
+
+  it('stops once a round creates nothing, each create sent at most once', async () => {
+    const refusing = { request: async () => ({ status: 500, headers: {}, body: 'down' }) };
+    const lines: string[] = [];
+    const empty = new Map<string, unknown>([['getRoles', { data: { getRoles: [] } }]]);
+    await withCreated(context, refusing, { headers: {}, params: {} }, { lists: new Map(), graphqlLists: empty }, (l) =>
+      lines.push(l),
+    );
+    expect(lines).toEqual([
+      'GraphQL mutation createRole sent once, since the list query getRoles held no id its routes could take: it answered 500',
+    ]);
+  });
+});
