@@ -13,6 +13,7 @@ import { REFUSAL_PREFIX } from './launcher-env.js';
 import { bodySchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
 import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from './graphql-schema.js';
+import { registeredRoutes } from './route-graph.js';
 
 const LAUNCHER_FILE = fileURLToPath(import.meta.url);
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
@@ -256,19 +257,18 @@ if (NEST_APP_ROUTES) {
   await booting('app.init()', () => app.init());
   if (sourceMaps) process.setSourceMapsEnabled(false);
   const bodies = bodyDescriptions(app);
-  const graph = app.get(core.SerializedGraph).toJSON();
   /** @type {{ type?: number, header?: string, key?: string } | undefined} */
   const versioning = app.config?.getVersioning?.();
-  const routes = Object.values(graph.entrypoints)
-    .flat()
-    .filter((entry) => entry.type === 'http-endpoint')
-    .map(({ className, methodName, metadata }) => ({
-      method: metadata.requestMethod,
-      path: metadata.path,
+  const { RequestMethod } = requireFromApp('@nestjs/common');
+  const routes = registeredRoutes(core, app, requireFromApp('@nestjs/common/constants'), RequestMethod).map(
+    ({ method, path, className, methodName, version }) => ({
+      method,
+      path,
       handler: `${className}.${methodName}`,
-      version: metadata.methodVersion ?? metadata.controllerVersion ?? null,
+      version,
       body: bodies.describe(className, methodName),
-    }));
+    }),
+  );
   const versioningType = versioning ? VERSIONING_TYPES[versioning.type ?? 0] : null;
   const graphql = await describeGraphqlApp(app, { load: importFromApp, resolve: requireFromApp.resolve });
   process.stdout.write(
