@@ -52,6 +52,7 @@ const context = {
   traffic: null,
   authenticate: null,
   fileOperations: [],
+  scan: { findings: [], fileTypes: [] },
 } as unknown as OwnAppContext;
 
 describe('withCreated: the creates an empty database needs before ids can be taken', () => {
