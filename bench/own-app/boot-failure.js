@@ -51,6 +51,13 @@ const FIXES = [
       '@as-integrations/fastify)',
   },
   {
+    match: /Method '(\w+)' already declared for route '([^']*)'/,
+    fix: (/** @type {RegExpMatchArray} */ m) =>
+      `two handlers answer ${m[1]} ${m[2]} (a controller's route and SwaggerModule.setup() or useStaticAssets() on ` +
+      "the same path, or two controllers): Express answers with the first one registered and never reaches the " +
+      "other, Fastify's router refuses the second; give one of them another path, e.g. SwaggerModule.setup('docs', …)",
+  },
+  {
     match: /Wildcard must be the last character/,
     fix: () =>
       "Fastify's router takes a wildcard only at a path's end: a named wildcard such as @All('*path') (Express 5) " +

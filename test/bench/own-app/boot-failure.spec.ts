@@ -73,6 +73,25 @@ describe('bootFailure', () => {
       'SwaggerModule.setup() at /srv/bench/setup.cjs:15 needs it: npm i @fastify/static@7 (or SwaggerModule.setup(path, app, document, { swaggerUiEnabled: false }))',
     );
   });
+
+  it('says which path two handlers share when Fastify refuses a duplicate route, where Express answers the first', () => {
+    const failure = bootFailure(
+      {
+        adapter: 'fastify',
+        error:
+          "nest-fastify exited (exit code 1) before answering on port 5401: FastifyError: Method 'GET' already declared for route '/api' (app.listen())",
+      },
+      'node@20.20.2',
+      { findings: [] },
+    );
+    expect(failure).toMatchObject({
+      adapter: 'fastify',
+      error: "FastifyError: Method 'GET' already declared for route '/api'",
+      step: 'app.listen()',
+    });
+    expect(failure.fix).toMatch(/^two handlers answer GET \/api \(a controller's route and SwaggerModule\.setup\(\)/);
+    expect(failure.fix).not.toMatch(/Express-only/);
+  });
 });
 
 describe('bootFailure on a plugin made for another Fastify', () => {
