@@ -16,6 +16,8 @@ const IDENTITY_SEGMENT =
   /^(password|e-?mail|username|roles?|status|permissions?|credentials?|(de)?activate|disable|enable|suspend|lock|ban|block|tokens?)$/i;
 /** A path segment that names a password or e-mail change (`change-password`, `/me/email`). */
 const CREDENTIAL_SEGMENT = /password|e-?mail/i;
+/** A last path segment that ends the session the sign-in's token names: every later request would be refused. */
+const SIGN_OUT_SEGMENT = /^(log-?out|sign-?out)$/i;
 /** Paths that use credentials without changing the signed-in account: a sign-in, a sign-up. */
 const SIGN_IN_SEGMENT = /^(log-?in|sign-?in|register|sign-?up|token|refresh)$/i;
 /** A body field that proves the account's own password: only a change of the signed-in account sends it. */
@@ -176,6 +178,7 @@ export function principalChange(route, url, body, principal) {
   const sent = url.split(/[?#]/)[0].split('/').filter(Boolean).map(safeDecode);
   const last = registered.at(-1)?.toLowerCase() ?? '';
   if (SELF_SEGMENTS.has(last)) return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
+  if (SIGN_OUT_SEGMENT.test(last)) return `its path ends in /${last}: it ends the session the sign-in's token names`;
   if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST')
     return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
   const nameOf = (/** @type {string} */ segment, /** @type {number} */ i) =>

@@ -39,6 +39,12 @@ describe('principalChange: writes that would lose the sign-in', () => {
     expect(change('DELETE', '/api/v1/auth/me')).toMatch(/ends in \/me: it removes the signed-in account/);
   });
 
+  it('a sign-out ends the session the token names, whatever the method', () => {
+    expect(change('POST', '/api/v1/auth/logout')).toMatch(/ends in \/logout: it ends the session the sign-in's token names/);
+    expect(change('DELETE', '/auth/sign-out')).toMatch(/ends in \/sign-out/);
+    expect(change('POST', '/auth/logout-all/:id', '/auth/logout-all/7')).toBeNull();
+  });
+
   it('a PATCH of /me changes it', () => {
     expect(change('PATCH', '/api/v1/auth/me')).toMatch(/changes the signed-in account/);
   });
