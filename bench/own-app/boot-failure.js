@@ -46,7 +46,7 @@ const FIXES = [
     match: /fastify-plugin: (\S+) - expected '([^']+)' fastify version, '([^']+)' is installed/,
     fix: (/** @type {RegExpMatchArray} */ m) =>
       `${m[1]} is made for Fastify ${m[2]} and the app's Fastify is ${m[3]}: install the ${m[1]} made for it; where a ` +
-      'package pins it (apollo-server-fastify 3 pins Fastify 3\'s @fastify/accepts and @fastify/cors), override it in ' +
+      "package pins it (apollo-server-fastify 3 pins Fastify 3's @fastify/accepts and @fastify/cors), override it in " +
       'package.json ("overrides"), or move that package to a major made for this Fastify (@nestjs/apollo 11+ with ' +
       '@as-integrations/fastify)',
   },
@@ -54,7 +54,7 @@ const FIXES = [
     match: /Method '(\w+)' already declared for route '([^']*)'/,
     fix: (/** @type {RegExpMatchArray} */ m) =>
       `two handlers answer ${m[1]} ${m[2]} (a controller's route and SwaggerModule.setup() or useStaticAssets() on ` +
-      "the same path, or two controllers): Express answers with the first one registered and never reaches the " +
+      'the same path, or two controllers): Express answers with the first one registered and never reaches the ' +
       "other, Fastify's router refuses the second; give one of them another path, e.g. SwaggerModule.setup('docs', …)",
   },
   {

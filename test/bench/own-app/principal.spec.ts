@@ -40,7 +40,9 @@ describe('principalChange: writes that would lose the sign-in', () => {
   });
 
   it('a sign-out ends the session the token names, whatever the method', () => {
-    expect(change('POST', '/api/v1/auth/logout')).toMatch(/ends in \/logout: it ends the session the sign-in's token names/);
+    expect(change('POST', '/api/v1/auth/logout')).toMatch(
+      /ends in \/logout: it ends the session the sign-in's token names/,
+    );
     expect(change('DELETE', '/auth/sign-out')).toMatch(/ends in \/sign-out/);
     expect(change('POST', '/auth/logout-all/:id', '/auth/logout-all/7')).toBeNull();
   });
