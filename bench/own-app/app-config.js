@@ -11,6 +11,7 @@ import { exampleValue } from './example-body.js';
 import { withValues } from './id-sources.js';
 import { principalChange, protectedWriteReason } from './principal.js';
 import { uploadBody } from './upload-form.js';
+import { CURRENT_VALUES, currentValuesBody, writesInPlace } from './same-values.js';
 
 export const EXPRESS_TARGET = 'nest-express';
 export const FASTIFY_TARGET = 'nest-fastify';
@@ -32,8 +33,9 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {string | null} notMeasured why not
  * @property {number} logged requests to it in the traffic log (0 without one)
  * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
- * @property {'derived' | '--body' | 'authenticate()' | 'none' | null} [body] where its body came from: the app's
- *   metadata, --body, the request authenticate() signed in with, or it reads none; null for a GET
+ * @property {'derived' | '--body' | 'authenticate()' | 'current values' | 'none' | null} [body] where its body came
+ *   from: the app's metadata, --body, the request authenticate() signed in with, the entity's own current values (a
+ *   write the sign-in relies on: same-values.js), or it reads none; null for a GET
  * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
  * @property {import('./upload-form.js').UploadSent} [upload] the file it is sent as a form, its body's fields beside
  *   it: its handler has a file interceptor
@@ -68,6 +70,9 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {string[]} [input.timeWrites] --time-write: `METHOD /path` of writes to time though they change it
  * @param {Map<string, import('./upload-form.js').UploadSent>} [input.uploads] by handler: the routes that take a
  *   file (upload-form.js)
+ * @param {Map<string, unknown>} [input.current] GET answers by request path: a write the principal relies on is sent
+ *   its entity's current values (same-values.js)
+ * @param {string[]} [input.signInFields] the fields authenticate()'s sign-in sent: never sent as current values
  * @returns {OwnAppPlan}
  */
 export function planOwnApp({
@@ -82,6 +87,8 @@ export function planOwnApp({
   principal = [],
   timeWrites = [],
   uploads = new Map(),
+  current = new Map(),
+  signInFields = [],
 }) {
   const { routes, versioning } = discovered;
   const matchRoute = routeMatcher(routes);
@@ -112,13 +119,19 @@ export function planOwnApp({
     if (fromConfig)
       return { ...entry, scenario: String(fromConfig.name), request: requestLine(rawRequest(fromConfig)) };
     const override = bodies.find((b) => b.method === route.method && matchRoute(b)?.route === route);
-    if (destroysWhatItNames(route) && !override) return { ...entry, notMeasured: destroysReason(route) };
+    if (destroysWhatItNames(route) && !override) return { ...entry, notMeasured: destroysReason(route, routes) };
     if ('missing' in url) return { ...entry, notMeasured: missingReason(own, url.missing) };
-    const body = route.method === 'GET' ? null : requestBody(route, override, own);
+    /** @type {{ value: unknown, source: NonNullable<RouteEntry['body']>, sources: string[] } | null} */
+    let body = route.method === 'GET' ? null : requestBody(route, override, own);
     const changesPrincipal = principalChange(route, url.url, body?.value, principal);
-    if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`))
-      return { ...entry, notMeasured: protectedWriteReason(changesPrincipal, route) };
-    const upload = route.method === 'GET' ? undefined : uploads.get(route.handler);
+    if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`)) {
+      // --body is the user's own: a write given one is timed as they wrote it, with --time-write
+      const same = override ? { why: null } : sameValuesWrite(route, url.url, current, signInFields);
+      if ('why' in same) return { ...entry, notMeasured: protectedWriteReason(changesPrincipal, route, same.why) };
+      body = same;
+    }
+    // a file sent with the current values would change what they leave as it was
+    const upload = route.method === 'GET' || body?.source === CURRENT_VALUES ? undefined : uploads.get(route.handler);
     const form = upload ? uploadBody(upload, body?.value) : null;
     const sent = { ...headers, ...version, ...(form ? { 'content-type': form.contentType } : {}) };
     const sentBody = form ? form.body : body?.value;
@@ -204,9 +217,17 @@ export function destroysWhatItNames(route) {
   return route.method === 'DELETE' && /\/[:*][^/]+$/.test(route.path);
 }
 
-/** @param {import('./discover.js').Route} route a DELETE of what its path names */
-function destroysReason(route) {
-  return `deletes what :${parameterNames(route.path).at(-1)} names, so only its first request finds it: timing it needs a fresh one per request; measure the write that creates them, or give a --config scenario for a DELETE that can repeat`;
+/**
+ * Why a DELETE of what its path names is not timed, and what measures it: runs last a time, not a count, so each of
+ * its requests would need one made for it, and a run that outran them would time 404s as answers.
+ * @param {import('./discover.js').Route} route a DELETE of what its path names
+ * @param {import('./discover.js').Route[]} routes the app's: the create route that makes what it deletes
+ */
+function destroysReason(route, routes) {
+  const collection = route.path.replace(/\/[:*][^/]+$/, '') || '/';
+  const create = routes.find((r) => r.method === 'POST' && r.path === collection);
+  const made = create ? ` (POST ${create.path} makes them)` : '';
+  return `deletes what :${parameterNames(route.path).at(-1)} names, so only its first request finds it: a timed run lasts a time, not a count of requests, so timing it would need one made for each request of its warm-up and rounds${made}, and a run that outran them would time 404s as its answers; give a --config scenario for a DELETE that can repeat (a relation, a soft delete that answers alike twice)`;
 }
 
 /**
@@ -217,6 +238,21 @@ function missingReason(ids, missing) {
   const lines = (ids?.unfilled ?? []).filter((line) => missing.some((name) => line.startsWith(`:${name} `)));
   if (lines.length) return lines.join('; ');
   return `no value for ${missing.map((name) => `:${name}`).join(', ')}: give --params ${missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`;
+}
+
+/**
+ * A write the sign-in relies on, sent with its entity's current values so that it changes nothing, or why it cannot be.
+ * @param {import('./discover.js').Route} route @param {string} url its request
+ * @param {Map<string, unknown>} current GET answers by request path @param {string[]} signInFields
+ * @returns {{ value: unknown, source: 'current values', sources: string[] } | { why: string | null }} why: null for a
+ *   write that sets no fields (a DELETE, a POST)
+ */
+function sameValuesWrite(route, url, current, signInFields) {
+  if (!writesInPlace(route)) return { why: null };
+  // there only when the app has a GET at the write's path and it answered 2xx, signed in
+  if (!current.has(url)) return { why: `no GET ${url} answered its current values to send it` };
+  const body = currentValuesBody(route, current.get(url), signInFields);
+  return 'why' in body ? body : { value: body.value, source: CURRENT_VALUES, sources: [`GET ${url}`] };
 }
 
 /**

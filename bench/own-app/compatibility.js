@@ -85,8 +85,9 @@ const ACCEPT_ENCODING = 'gzip';
  * @param {string | null} input.token
  * @param {(line: string) => void} input.log
  * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
- * @param {(expressUrl: string) => Promise<import('./principal.js').SignInChange | null>} [input.afterWrite] after
- *   each write's check: what it did to the sign-in (principal.js), or null
+ * @param {(expressUrl: string, scenario: string) => Promise<import('./principal.js').SignInChange | null>}
+ *   [input.afterWrite] after each write's check: what it did to the sign-in (principal.js) or to the entity it was
+ *   sent the current values of (same-values.js), or null
  * @param {string} [input.corsOrigin] an origin the app's CORS options allow (scan.js), sent by the preflight probe
  * @returns {Promise<Compatibility>}
  */
@@ -145,7 +146,7 @@ export async function checkCompatibility({
         }
       }
       const lostSignIn =
-        own.method !== 'GET' && afterWrite && end?.adapter !== 'express' ? await afterWrite(pair.url(0)) : null;
+        own.method !== 'GET' && afterWrite && end?.adapter !== 'express' ? await afterWrite(pair.url(0), scenario.name) : null;
       routes.push({ ...checked.route, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
     }
     return { startFailure: null, routes, ends };

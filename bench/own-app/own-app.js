@@ -20,14 +20,7 @@ import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { checkedRoutes, heldScenarios } from './checked-routes.js';
 import { discoverRoutes, routeLines } from './discover.js';
-import {
-  answeredByCreates,
-  createRoutes,
-  createdKey,
-  fetchLists,
-  listRequests,
-  resolveIds,
-} from './id-sources.js';
+import { answeredByCreates, createRoutes, createdKey, fetchLists, listRequests, resolveIds } from './id-sources.js';
 import { fillPath } from './route-match.js';
 import { createMutations, withCreatedItem } from './graphql-values.js';
 import {
@@ -48,6 +41,7 @@ import {
   witnessCandidates,
 } from './principal.js';
 import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
+import { CURRENT_VALUES, currentValuesChanged, currentValuesRequests, keepValuesOthersRead } from './same-values.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
 import { uploadsByHandler } from './upload-form.js';
@@ -108,6 +102,8 @@ import { uploadsByHandler } from './upload-form.js';
  * @property {import('./authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
  *   route's body where --body gives none
  * @property {import('./principal.js').SignInWitness | null} [witness] a /me's answer names the principal's ids
+ * @property {Map<string, unknown>} [current] the GET answers of what in-place writes change, by request path
+ *   (same-values.js)
  */
 
 /**
@@ -165,7 +161,8 @@ function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(),
   const principal = principalValues({ headers, params }, witness);
   const claims = tokenClaimValues(headers);
   const timeWrites = flags.timeWrites ?? [];
-  const ids = resolveIds({ routes: discovered.routes, lists, params: flat, principal, claims, timeWrites });
+  const resolved = resolveIds({ routes: discovered.routes, lists, params: flat, principal, claims, timeWrites });
+  const ids = keepValuesOthersRead({ ids: resolved, routes: discovered.routes, lists, params: flat });
   return { flat, principal, avoid: [...principal.map((p) => p.value), ...claims], ids };
 }
 
@@ -177,7 +174,7 @@ function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(),
  */
 function planWith(context, signedIn, asked = {}) {
   const { flags, discovered, traffic, user, fileOperations, scan } = context;
-  const { graphqlLists = new Map(), signInRequests = [] } = asked;
+  const { graphqlLists = new Map(), signInRequests = [], current = new Map() } = asked;
   const { graphql } = discovered;
   const { flat, principal, avoid, ids } = idsFor(context, signedIn, asked);
   const headers = { ...signedIn.headers, ...flags.headers };
@@ -196,6 +193,8 @@ function planWith(context, signedIn, asked = {}) {
     principal,
     timeWrites: flags.timeWrites ?? [],
     uploads: uploadsByHandler(scan),
+    current,
+    signInFields: signInRequests.flatMap((r) => (r.value && typeof r.value === 'object' ? Object.keys(r.value) : [])),
   });
   if (!graphql) return plan;
   return withGraphql(
@@ -245,7 +244,10 @@ async function askApp(context, client, signedIn, log) {
     r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
   );
   const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
-  return { ...(await withCreated(context, client, signedIn, { ...listed, witness }, log)), witness };
+  const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
+  const { flat, ids } = idsFor(context, signedIn, { ...created, witness });
+  const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));
+  return { ...created, witness, current: await fetchLists(client, reading, headers) };
 }
 
 /** How much of a create's GraphQL errors its log line quotes. */
@@ -333,7 +335,9 @@ function createsFor(context, signedIn, asked, plan) {
     const filled = fillPath(create, flat);
     if (!scenario || !('path' in filled)) return [];
     const since = 'its answer names what a route takes that no GET route lists';
-    return [{ scenario, list: null, keep: createdKey(filled.path), operation: null, since, line: `POST ${create.path}` }];
+    return [
+      { scenario, list: null, keep: createdKey(filled.path), operation: null, since, line: `POST ${create.path}` },
+    ];
   });
   const { graphql } = discovered;
   const mutations = graphql
@@ -392,6 +396,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     graphqlLists: signedIn.found?.graphqlLists,
     signInRequests: signedIn.requests,
     witness,
+    current: signedIn.found?.current,
   });
   const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
   const signInChanged = authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;
@@ -403,10 +408,34 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     token: prepared.token ?? null,
     log,
     cookies: scan.cookies ?? [],
-    afterWrite: signInChanged ? (url) => signInChanged(appClient(url)) : undefined,
+    afterWrite: afterWrite(plan.routes, { current: signedIn.found?.current, headers: sentHeaders, signInChanged }),
     corsOrigin: scan.corsOrigins?.[0],
   });
   return timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log });
+}
+
+/**
+ * What each write's check is followed by: a write sent with its entity's current values must leave that entity's
+ * answer as it was, and every write the sign-in working (principal.js).
+ * @param {import('./app-config.js').RouteEntry[]} routes the plan's
+ * @param {{ current: Map<string, unknown> | undefined, headers: Record<string, string>,
+ *   signInChanged: ReturnType<typeof watchSignIn> | null }} watched
+ * @returns {((url: string, scenario: string) => Promise<import('./principal.js').SignInChange | null>) | undefined}
+ */
+function afterWrite(routes, { current = new Map(), headers, signInChanged }) {
+  /** @type {Map<string, { path: string, before: unknown, headers: Record<string, string> }>} */
+  const reads = new Map();
+  for (const { scenario, body, request, method } of routes) {
+    const path = request?.slice(method.length + 1);
+    if (scenario && path && body === CURRENT_VALUES) reads.set(scenario, { path, before: current.get(path), headers });
+  }
+  if (!signInChanged && reads.size === 0) return undefined;
+  return async (url, scenario) => {
+    const read = reads.get(scenario);
+    const changed = read ? await currentValuesChanged(appClient(url), read) : null;
+    const signIn = signInChanged ? await signInChanged(appClient(url)) : null;
+    return signIn?.lost ? signIn : (changed ?? signIn);
+  };
 }
 
 /**

@@ -257,9 +257,11 @@ function safeDecode(value) {
  * The one line a protected write gets in the routes table.
  * @param {string} why principalChange()
  * @param {{ method: string, path: string }} route
+ * @param {string | null} [unsent] why a PATCH or PUT could not be sent its entity's current values (same-values.js)
  */
-export function protectedWriteReason(why, route) {
-  return `${why}, so timing it could lose the sign-in, or what it may do, for every other route; to time it anyway (on an account you can lose): ${TIME_WRITE_FLAG} '${route.method} ${route.path}'`;
+export function protectedWriteReason(why, route, unsent = null) {
+  const same = unsent ? `; sending it its own current values, which would change nothing, was not possible: ${unsent}` : '';
+  return `${why}, so timing it could lose the sign-in, or what it may do, for every other route${same}; to time it anyway (on an account you can lose): ${TIME_WRITE_FLAG} '${route.method} ${route.path}'`;
 }
 
 /**

@@ -149,6 +149,21 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
       expect(account).toEqual({ deletedAt: null });
     });
 
+    it('times PATCH /me sent the account’s own current values from GET /me, and the account is as it was', async () => {
+      expect(route('PATCH', '/auth/me')).toMatchObject({
+        scenario: 'patch-api-v1-auth-me',
+        notMeasured: null,
+        body: 'current values',
+        bodySources: ['GET /api/v1/auth/me'],
+      });
+      expect(timedOn('patch-api-v1-auth-me')).toEqual(BOTH_ROUNDS);
+      // as src/bench.setup.ts's BENCH_ACCOUNT registered it
+      const [account] = await query(DATABASE, 'SELECT "firstName", "lastName", "deletedAt" FROM "user" WHERE email = $1', [
+        'bench@example.com',
+      ]);
+      expect(account).toEqual({ firstName: 'Bench', lastName: 'Account', deletedAt: null });
+    });
+
     it('creates users with a role id GET /roles listed (the app answers 422 to any other), and gives them a ratio', () => {
       expect(route('POST', '/users')).toMatchObject({ scenario: 'post-api-v1-users', body: 'derived' });
       expect(timedOn('post-api-v1-users')).toEqual(BOTH_ROUNDS);

@@ -1,0 +1,194 @@
+// @ts-check
+// Writes that leave the state as it was. A PATCH of the signed-in account sent with the account's own current values
+// (read from the GET of the same path) changes nothing, so it can be timed where a derived body would change what the
+// sign-in relies on; what signs in (passwords, e-mails, usernames) is never in such a body. And a write to another
+// entity keeps the values other routes take from that entity (brocoders' PATCH /users/:id kept John Doe's e-mail,
+// which its forgot-password route sends).
+import { entityReferences, listItems, listRouteFor } from './id-sources.js';
+import { answerChanges } from './principal.js';
+import { fillPath } from './route-match.js';
+
+/** The body source of a write sent with the entity's own current values. */
+export const CURRENT_VALUES = 'current values';
+
+/** Writes that change an entity in place: a PATCH sets what it is sent, a PUT replaces the whole. */
+const IN_PLACE = new Set(['PATCH', 'PUT']);
+/** Fields that sign an account in, or prove it: never sent as a current value. */
+const SIGN_IN_FIELD = /password|e-?mail|user-?name|login|phone|mobile|otp|token|secret|hash|provider|social/i;
+/** Fields an answer wraps its entity in. */
+const WRAPPERS = ['data', 'result', 'payload', 'item', 'user', 'account'];
+const MOST_WRAP_DEPTH = 2;
+
+/** @typedef {import('./body-schema.js').BodySchema} BodySchema */
+/** @typedef {import('./discover.js').Route} Route */
+
+/** A PATCH or PUT with a body: it sets fields of what its path names. @param {Route} route */
+export function writesInPlace(route) {
+  return IN_PLACE.has(route.method) && Boolean(route.body);
+}
+
+/**
+ * The GET route that answers a write's entity as it is now: the one registered at the write's own path.
+ * @param {Route} route @param {Route[]} routes
+ * @returns {Route | null}
+ */
+export function currentValuesRead(route, routes) {
+  if (!writesInPlace(route)) return null;
+  return routes.find((r) => r.method === 'GET' && r.path === route.path) ?? null;
+}
+
+/**
+ * The requests whose answers give the current values: each in-place write's GET twin, its path filled as the write's.
+ * @param {Route[]} routes @param {(route: Route) => Record<string, string>} paramsOf what fills a route's path
+ * @returns {string[]}
+ */
+export function currentValuesRequests(routes, paramsOf) {
+  const paths = routes.flatMap((route) => {
+    const read = currentValuesRead(route, routes);
+    const filled = read && fillPath(route, paramsOf(route));
+    return filled && 'path' in filled ? [filled.path] : [];
+  });
+  return [...new Set(paths)];
+}
+
+/**
+ * A body that sets each field the write's DTO declares to the value the entity holds now, or why there is none. A
+ * field that signs in is left out; a PATCH may leave out a plain field the answer does not hold (it keeps its value),
+ * but not a list or a relation (a handler may read its absence as "none"), and a PUT none at all.
+ * @param {Route} route a PATCH or PUT with a body
+ * @param {unknown} answer the GET of the same path, signed in
+ * @param {string[]} [signInFields] the fields authenticate()'s sign-in sends: left out too
+ * @returns {{ value: Record<string, unknown> } | { why: string }}
+ */
+export function currentValuesBody(route, answer, signInFields = []) {
+  const schema = route.body?.schema ?? {};
+  const entity = entityIn(answer, Object.keys(schema.properties ?? {}));
+  if (!entity) return { why: `GET ${route.path} answered none of the fields its body takes` };
+  /** @type {Record<string, unknown>} */
+  const value = {};
+  const missing = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (SIGN_IN_FIELD.test(name) || signInFields.includes(name)) continue;
+    const held = currentValue(property, entity[name]);
+    if (held !== undefined) value[name] = held;
+    else if (entity[name] === null && route.method === 'PATCH') continue;
+    else if (route.method === 'PUT' || property.type === 'array' || property.type === 'object' || property.properties)
+      missing.push(name);
+  }
+  if (missing.length)
+    return { why: `GET ${route.path} does not answer ${missing.join(', ')} as its body takes ${missing.length > 1 ? 'them' : 'it'}` };
+  if (Object.keys(value).length === 0)
+    return { why: `every field its body takes that GET ${route.path} answers signs in (a password, an e-mail)` };
+  return { value };
+}
+
+/**
+ * The object an answer holds the entity in: the answer itself, or under `data`, `result`, ... (`{ success, data: {…} }`),
+ * whichever holds one of the fields.
+ * @param {unknown} answer @param {string[]} fields
+ * @returns {Record<string, unknown> | null}
+ */
+function entityIn(answer, fields, depth = 0) {
+  if (!isRecord(answer) || depth > MOST_WRAP_DEPTH) return null;
+  if (fields.some((field) => field in answer)) return answer;
+  for (const key of WRAPPERS) {
+    const inner = entityIn(answer[key], fields, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/**
+ * A field's current value as its schema takes it: a plain value of its type, a relation as `{ id }`, a list of either.
+ * @param {BodySchema} schema @param {unknown} held
+ * @returns {unknown} undefined when the answer holds nothing the field can take
+ */
+function currentValue(schema, held) {
+  if (held === null || held === undefined) return undefined;
+  if (schema.type === 'array' || Array.isArray(held)) {
+    if (!Array.isArray(held) || (schema.type && schema.type !== 'array')) return undefined;
+    const items = held.map((item) => currentValue(schema.items ?? {}, item));
+    return items.every((item) => item !== undefined) ? items : undefined;
+  }
+  if (schema.properties?.id) return isRecord(held) && scalar(held.id) ? { id: held.id } : undefined;
+  if (schema.properties || schema.type === 'object') return undefined;
+  if (!scalar(held) && typeof held !== 'boolean') return undefined;
+  if (schema.enum && !schema.enum.includes(held)) return undefined;
+  const kind = schema.type === 'integer' ? 'number' : schema.type;
+  return kind === undefined || typeof held === kind ? held : undefined;
+}
+
+/**
+ * Each in-place write to an entity another route also takes a value from keeps that value: its body field of the same
+ * name is pinned to what the entity holds now. A write that changed it would break the other route for the rest of
+ * the run (a forgot-password sent to an e-mail the write had replaced).
+ * @param {object} input
+ * @param {Map<Route, import('./id-sources.js').RouteIds>} input.ids resolveIds()
+ * @param {Route[]} input.routes
+ * @param {Map<string, unknown>} input.lists list answers by request
+ * @param {Record<string, string>} input.params --params and authenticate()'s: fill the lists' own paths
+ * @returns {Map<Route, import('./id-sources.js').RouteIds>}
+ */
+export function keepValuesOthersRead({ ids, routes, lists, params }) {
+  const result = new Map(ids);
+  for (const route of routes) {
+    const own = ids.get(route);
+    const properties = route.body?.schema.properties;
+    if (!IN_PLACE.has(route.method) || !own || !properties) continue;
+    const readByOthers = new Set(
+      [...ids].flatMap(([other, { params: p, fields }]) =>
+        other === route ? [] : [...Object.values(p), ...Object.values(fields)].filter(scalar).map(String),
+      ),
+    );
+    const kept = { ...own.fields };
+    for (const item of namedItems(route, own, { routes, lists, params }))
+      for (const name of Object.keys(properties))
+        if (scalar(item[name]) && readByOthers.has(String(item[name])) && !(name in own.fields)) kept[name] = item[name];
+    if (Object.keys(kept).length > Object.keys(own.fields).length) result.set(route, { ...own, fields: kept });
+  }
+  return result;
+}
+
+/**
+ * The list items a write's path parameters were taken from.
+ * @param {Route} route @param {import('./id-sources.js').RouteIds} own
+ * @param {{ routes: Route[], lists: Map<string, unknown>, params: Record<string, string> }} found
+ * @returns {Record<string, unknown>[]}
+ */
+function namedItems(route, own, { routes, lists, params }) {
+  return entityReferences(route).flatMap((reference) => {
+    const value = own.params[reference.name];
+    const list = reference.kind === 'param' && value !== undefined ? listRouteFor(reference, route, routes) : null;
+    const filled = list && fillPath(list, params);
+    const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
+    const item = listItems(answer).find((one) => reference.keys.some((key) => String(one[key]) === value));
+    return item ? [item] : [];
+  });
+}
+
+/** @param {unknown} value */
+const scalar = (value) => (typeof value === 'string' && value !== '') || typeof value === 'number';
+
+/** @param {unknown} value @returns {value is Record<string, unknown>} */
+function isRecord(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * After a same-values write's check: the GET it read the values from still answers them (times and what varies by
+ * itself aside), else what changed.
+ * @param {import('./authenticate.js').AppClient} client the Express server of the check
+ * @param {{ path: string, before: unknown, headers: Record<string, string> }} read
+ * @returns {Promise<import('./principal.js').SignInChange | null>}
+ */
+export async function currentValuesChanged(client, { path, before, headers }) {
+  const { status, body } = await client.request('GET', path, undefined, headers);
+  if (status < 200 || status >= 300)
+    return { lost: false, why: `GET ${path} answered ${status} after it was sent its own current values` };
+  const changed = answerChanges(before, body);
+  return changed.length
+    ? { lost: false, why: `GET ${path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')} after it was sent its own current values` }
+    : null;
+}
+
+const MOST_CHANGES_SHOWN = 3;

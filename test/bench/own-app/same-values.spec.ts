@@ -1,0 +1,221 @@
+import { planOwnApp } from '../../../bench/own-app/app-config.js';
+import type { AppClient } from '../../../bench/own-app/authenticate.js';
+import type { BodySchema } from '../../../bench/own-app/body-schema.js';
+import type { Route } from '../../../bench/own-app/discover.js';
+import { resolveIds } from '../../../bench/own-app/id-sources.js';
+import { principalValues } from '../../../bench/own-app/principal.js';
+import {
+  currentValuesBody,
+  currentValuesChanged,
+  currentValuesRequests,
+  keepValuesOthersRead,
+} from '../../../bench/own-app/same-values.js';
+
+const USER_ID = '3f0e9c57-2a51-4f7e-9a54-6f1d2b3c4d5e';
+const TOKEN = `h.${Buffer.from(JSON.stringify({ id: USER_ID })).toString('base64url')}.sig`;
+const SIGNED_IN = { headers: { authorization: `Bearer ${TOKEN}` }, params: {} };
+
+/** brocoders' AuthUpdateDto: what PATCH /auth/me takes. */
+const PROFILE: BodySchema = {
+  type: 'object',
+  properties: {
+    photo: { type: 'object', properties: { id: { type: 'string' } } },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    password: { type: 'string', minLength: 6 },
+    oldPassword: { type: 'string' },
+  },
+};
+const write = (method: string, path: string, schema: BodySchema): Route => ({
+  method,
+  path,
+  handler: `${method} ${path}`,
+  version: null,
+  body: { schema, sources: ['class-validator'] },
+});
+/** GET /auth/me's answer: the account as it is. */
+const ME = {
+  id: USER_ID,
+  email: 'admin@example.com',
+  firstName: 'Super',
+  lastName: 'Admin',
+  photo: null,
+  role: { id: 1, name: 'Admin' },
+  updatedAt: '2026-11-27T06:00:00.000Z',
+};
+
+describe('currentValuesBody: a body that changes nothing', () => {
+  it('sets each field the DTO takes to what GET of the same path answers, leaving out what signs in', () => {
+    expect(currentValuesBody(write('PATCH', '/api/v1/auth/me', PROFILE), ME)).toEqual({
+      value: { firstName: 'Super', lastName: 'Admin' },
+    });
+  });
+
+  it('reads the entity where the answer wraps it ({ success, data })', () => {
+    const body = currentValuesBody(write('PATCH', '/api/v1/auth/profile', PROFILE), { success: true, data: ME });
+    expect(body).toEqual({ value: { firstName: 'Super', lastName: 'Admin' } });
+  });
+
+  it('leaves out the fields authenticate()’s sign-in sends, whatever their name', () => {
+    const schema: BodySchema = { properties: { handle: { type: 'string' }, bio: { type: 'string' } } };
+    const body = currentValuesBody(write('PATCH', '/me', schema), { handle: 'root', bio: 'hi' }, ['handle']);
+    expect(body).toEqual({ value: { bio: 'hi' } });
+  });
+
+  it('sends a relation as its id, and a list of them as ids', () => {
+    const schema: BodySchema = {
+      properties: {
+        photo: { type: 'object', properties: { id: { type: 'string' } } },
+        tags: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } },
+      },
+    };
+    const answer = { photo: { id: 'p1', path: '/a.png' }, tags: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] };
+    expect(currentValuesBody(write('PATCH', '/me', schema), answer)).toEqual({
+      value: { photo: { id: 'p1' }, tags: [{ id: 1 }, { id: 2 }] },
+    });
+  });
+
+  it('is refused when the answer does not hold a list the DTO takes: a handler may read its absence as none', () => {
+    const schema: BodySchema = {
+      properties: { name: { type: 'string' }, permissionIds: { type: 'array', items: { type: 'string' } } },
+    };
+    const answer = { name: 'Admin', rolePermissions: [{ permission: { id: 'p' } }] };
+    expect(currentValuesBody(write('PATCH', '/roles/:id', schema), answer)).toEqual({
+      why: 'GET /roles/:id does not answer permissionIds as its body takes it',
+    });
+  });
+
+  it('lets a PATCH leave out a plain field the answer lacks, but not a PUT, which replaces the whole', () => {
+    const schema: BodySchema = { properties: { firstName: { type: 'string' }, nickname: { type: 'string' } } };
+    expect(currentValuesBody(write('PATCH', '/me', schema), { firstName: 'A' })).toEqual({
+      value: { firstName: 'A' },
+    });
+    expect(currentValuesBody(write('PUT', '/me', schema), { firstName: 'A' })).toEqual({
+      why: 'GET /me does not answer nickname as its body takes it',
+    });
+  });
+
+  it('is refused when every field it could send signs in', () => {
+    const schema: BodySchema = { properties: { email: { type: 'string' }, password: { type: 'string' } } };
+    expect(currentValuesBody(write('PATCH', '/me', schema), ME)).toEqual({
+      why: 'every field its body takes that GET /me answers signs in (a password, an e-mail)',
+    });
+  });
+});
+
+describe('currentValuesRequests', () => {
+  it('asks the GET at each PATCH or PUT’s own path, filled as the write is', () => {
+    const routes: Route[] = [
+      { method: 'GET', path: '/me', handler: 'me', version: null },
+      write('PATCH', '/me', PROFILE),
+      { method: 'GET', path: '/roles/:id', handler: 'role', version: null },
+      write('PATCH', '/roles/:id', PROFILE),
+      write('PATCH', '/settings', PROFILE),
+    ];
+    expect(currentValuesRequests(routes, (route) => (route.path === '/roles/:id' ? { id: '7' } : {}))).toEqual([
+      '/me',
+      '/roles/7',
+    ]);
+  });
+});
+
+describe('planOwnApp: a write the sign-in relies on, with its current values', () => {
+  const routes: Route[] = [
+    { method: 'GET', path: '/api/v1/auth/me', handler: 'Auth.me', version: null },
+    write('PATCH', '/api/v1/auth/me', PROFILE),
+    { method: 'DELETE', path: '/api/v1/auth/me', handler: 'Auth.remove', version: null },
+  ];
+  const plan = (current?: Map<string, unknown>, bodies: { method: string; url: string; value: unknown }[] = []) =>
+    planOwnApp({
+      discovered: { routes, versioning: null },
+      params: {},
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      principal: principalValues(SIGNED_IN),
+      bodies,
+      current,
+    });
+  const patch = (p: ReturnType<typeof plan>) => p.routes.find((r) => r.method === 'PATCH');
+
+  it('times PATCH /me sent the account’s own values, and says where they came from', () => {
+    const planned = plan(new Map([['/api/v1/auth/me', ME]]));
+    expect(patch(planned)).toMatchObject({
+      scenario: 'patch-api-v1-auth-me',
+      notMeasured: null,
+      body: 'current values',
+      bodySources: ['GET /api/v1/auth/me'],
+    });
+    expect(planned.scenarios.find((s) => s.name === 'patch-api-v1-auth-me')?.body).toEqual({
+      firstName: 'Super',
+      lastName: 'Admin',
+    });
+  });
+
+  it('keeps it protected when GET /me gave no answer, saying so beside the flag', () => {
+    expect(patch(plan())?.notMeasured).toMatch(
+      /changes the signed-in account.*sending it its own current values, which would change nothing, was not possible: no GET \/api\/v1\/auth\/me answered its current values to send it; to time it anyway .*--time-write 'PATCH \/api\/v1\/auth\/me'/,
+    );
+  });
+
+  it('keeps DELETE /me protected, with no word of current values, and a --body write as the user wrote it', () => {
+    const current = new Map([['/api/v1/auth/me', ME]]);
+    const remove = plan(current).routes.find((r) => r.method === 'DELETE');
+    expect(remove?.notMeasured).toMatch(/removes the signed-in account/);
+    expect(remove?.notMeasured).not.toContain('current values');
+    const given = plan(current, [{ method: 'PATCH', url: '/api/v1/auth/me', value: { email: 'x@example.com' } }]);
+    expect(patch(given)).toMatchObject({ scenario: null, notMeasured: expect.stringContaining('--time-write') });
+  });
+});
+
+describe('keepValuesOthersRead: a write to another account leaves what other routes send of it', () => {
+  const USERS = [
+    { id: 1, email: 'admin@example.com', firstName: 'Super' },
+    { id: 2, email: 'john.doe@example.com', firstName: 'John' },
+  ];
+  const userSchema: BodySchema = {
+    properties: { email: { type: 'string', format: 'email' }, firstName: { type: 'string' } },
+  };
+  const forgot = write('POST', '/auth/forgot/password', { properties: { email: { type: 'string', format: 'email' } } });
+  const update = write('PATCH', '/users/:id', userSchema);
+  const list: Route = { method: 'GET', path: '/users', handler: 'list', version: null };
+  const kept = (routes: Route[]) => {
+    const lists = new Map<string, unknown>([['/users', { data: USERS }]]);
+    const principal = [
+      { value: '1', kind: 'account' as const, source: "the token's id" },
+      { value: 'admin@example.com', kind: 'account' as const, source: "GET /auth/me's email" },
+    ];
+    const ids = resolveIds({ routes, lists, params: {}, principal });
+    return keepValuesOthersRead({ ids, routes, lists, params: {} }).get(update);
+  };
+
+  it('pins the e-mail of the user PATCH /users/:id changes when forgot-password sends that e-mail', () => {
+    expect(kept([list, update, forgot])).toMatchObject({
+      params: { id: '2' },
+      fields: { email: 'john.doe@example.com' },
+    });
+  });
+
+  it('leaves the body derived when no other route takes a value from that user', () => {
+    expect(kept([list, update])?.fields).toEqual({});
+  });
+});
+
+describe('currentValuesChanged', () => {
+  const client = (body: unknown, status = 200): AppClient => ({
+    request: async () => ({ status, headers: {}, body }),
+  });
+  const read = { path: '/api/v1/auth/me', before: ME, headers: {} };
+
+  it('is null when the entity answers as before but for its times', async () => {
+    expect(await currentValuesChanged(client({ ...ME, updatedAt: '2026-11-27T07:00:00.000Z' }), read)).toBeNull();
+  });
+
+  it('names what changed', async () => {
+    expect(await currentValuesChanged(client({ ...ME, lastName: 'Other' }), read)).toEqual({
+      lost: false,
+      why: 'GET /api/v1/auth/me answered lastName: "Admin" → "Other" after it was sent its own current values',
+    });
+  });
+});
