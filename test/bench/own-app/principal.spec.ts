@@ -121,12 +121,29 @@ describe('principalChange: writes that would lose the sign-in', () => {
 });
 
 describe('planOwnApp with a signed-in principal', () => {
+  /** What PATCH /me takes: a name, and what signs in. */
+  const profile = {
+    properties: { firstName: { type: 'string' as const }, email: { type: 'string' as const, format: 'email' } },
+  };
   const routes = [
     { method: 'GET', path: '/api/v1/auth/me', handler: 'Auth.me', version: null },
     { method: 'DELETE', path: '/api/v1/auth/me', handler: 'Auth.remove', version: null },
+    {
+      method: 'PATCH',
+      path: '/api/v1/auth/me',
+      handler: 'Auth.update',
+      version: null,
+      body: { schema: profile, sources: ['class-validator'] },
+    },
     { method: 'POST', path: '/api/v1/notes', handler: 'Notes.create', version: null },
   ];
-  const plan = (timeWrites: string[] = []) =>
+  /** GET /me's answer: the account as it is. */
+  const ME = { id: USER_ID, email: 'admin@example.com', firstName: 'Super' };
+  const plan = (
+    timeWrites: string[] = [],
+    current?: Map<string, unknown>,
+    bodies: { method: string; url: string; value: unknown }[] = [],
+  ) =>
     planOwnApp({
       discovered: { routes, versioning: null },
       params: {},
@@ -135,19 +152,51 @@ describe('planOwnApp with a signed-in principal', () => {
       configScenarios: [],
       principal: principalValues(SIGNED_IN),
       timeWrites,
+      current,
+      bodies,
     });
+  const entry = (planned: ReturnType<typeof plan>, handler: string) => planned.routes.find((r) => r.handler === handler);
 
   it('lists DELETE /me as not measured, with why and the flag that times it anyway', () => {
-    const entry = plan().routes.find((r) => r.handler === 'Auth.remove');
-    expect(entry).toMatchObject({ scenario: null });
-    expect(entry?.notMeasured).toMatch(/removes the signed-in account/);
-    expect(entry?.notMeasured).toContain("--time-write 'DELETE /api/v1/auth/me'");
+    const remove = entry(plan(), 'Auth.remove');
+    expect(remove).toMatchObject({ scenario: null });
+    expect(remove?.notMeasured).toMatch(/removes the signed-in account/);
+    expect(remove?.notMeasured).toContain("--time-write 'DELETE /api/v1/auth/me'");
     expect(plan().scenarios.map((s) => s.name)).toEqual(['api-v1-auth-me', 'post-api-v1-notes']);
   });
 
   it('times it when --time-write names it', () => {
-    const entry = plan(['DELETE /api/v1/auth/me']).routes.find((r) => r.handler === 'Auth.remove');
-    expect(entry).toMatchObject({ scenario: 'delete-api-v1-auth-me', notMeasured: null });
+    expect(entry(plan(['DELETE /api/v1/auth/me']), 'Auth.remove')).toMatchObject({
+      scenario: 'delete-api-v1-auth-me',
+      notMeasured: null,
+    });
+  });
+
+  it('times PATCH /me sent the account’s own current values, never its e-mail, and says where they came from', () => {
+    const planned = plan([], new Map([['/api/v1/auth/me', ME]]));
+    expect(entry(planned, 'Auth.update')).toMatchObject({
+      scenario: 'patch-api-v1-auth-me',
+      notMeasured: null,
+      body: 'current values',
+      bodySources: ['GET /api/v1/auth/me'],
+    });
+    expect(planned.scenarios.find((s) => s.name === 'patch-api-v1-auth-me')?.body).toEqual({ firstName: 'Super' });
+  });
+
+  it('keeps PATCH /me protected when GET /me gave no answer, saying so beside the flag', () => {
+    expect(entry(plan(), 'Auth.update')?.notMeasured).toMatch(
+      /changes the signed-in account.*sending it its own current values, which would change nothing, was not possible: no GET \/api\/v1\/auth\/me answered its current values to send it; to time it anyway .*--time-write 'PATCH \/api\/v1\/auth\/me'/,
+    );
+  });
+
+  it('keeps DELETE /me protected with no word of current values, and a --body PATCH as the user wrote it', () => {
+    const current = new Map([['/api/v1/auth/me', ME]]);
+    expect(entry(plan([], current), 'Auth.remove')?.notMeasured).not.toContain('current values');
+    const given = plan([], current, [{ method: 'PATCH', url: '/api/v1/auth/me', value: { email: 'x@example.com' } }]);
+    expect(entry(given, 'Auth.update')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringContaining('--time-write'),
+    });
   });
 });
 

@@ -1,9 +1,7 @@
-import { planOwnApp } from '../../../bench/own-app/app-config.js';
 import type { AppClient } from '../../../bench/own-app/authenticate.js';
 import type { BodySchema } from '../../../bench/own-app/body-schema.js';
 import type { Route } from '../../../bench/own-app/discover.js';
 import { resolveIds } from '../../../bench/own-app/id-sources.js';
-import { principalValues } from '../../../bench/own-app/principal.js';
 import {
   currentValuesBody,
   currentValuesChanged,
@@ -12,8 +10,6 @@ import {
 } from '../../../bench/own-app/same-values.js';
 
 const USER_ID = '3f0e9c57-2a51-4f7e-9a54-6f1d2b3c4d5e';
-const TOKEN = `h.${Buffer.from(JSON.stringify({ id: USER_ID })).toString('base64url')}.sig`;
-const SIGNED_IN = { headers: { authorization: `Bearer ${TOKEN}` }, params: {} };
 
 /** brocoders' AuthUpdateDto: what PATCH /auth/me takes. */
 const PROFILE: BodySchema = {
@@ -117,55 +113,6 @@ describe('currentValuesRequests', () => {
       '/me',
       '/roles/7',
     ]);
-  });
-});
-
-describe('planOwnApp: a write the sign-in relies on, with its current values', () => {
-  const routes: Route[] = [
-    { method: 'GET', path: '/api/v1/auth/me', handler: 'Auth.me', version: null },
-    write('PATCH', '/api/v1/auth/me', PROFILE),
-    { method: 'DELETE', path: '/api/v1/auth/me', handler: 'Auth.remove', version: null },
-  ];
-  const plan = (current?: Map<string, unknown>, bodies: { method: string; url: string; value: unknown }[] = []) =>
-    planOwnApp({
-      discovered: { routes, versioning: null },
-      params: {},
-      traffic: null,
-      trafficFile: null,
-      configScenarios: [],
-      principal: principalValues(SIGNED_IN),
-      bodies,
-      current,
-    });
-  const patch = (p: ReturnType<typeof plan>) => p.routes.find((r) => r.method === 'PATCH');
-
-  it('times PATCH /me sent the account’s own values, and says where they came from', () => {
-    const planned = plan(new Map([['/api/v1/auth/me', ME]]));
-    expect(patch(planned)).toMatchObject({
-      scenario: 'patch-api-v1-auth-me',
-      notMeasured: null,
-      body: 'current values',
-      bodySources: ['GET /api/v1/auth/me'],
-    });
-    expect(planned.scenarios.find((s) => s.name === 'patch-api-v1-auth-me')?.body).toEqual({
-      firstName: 'Super',
-      lastName: 'Admin',
-    });
-  });
-
-  it('keeps it protected when GET /me gave no answer, saying so beside the flag', () => {
-    expect(patch(plan())?.notMeasured).toMatch(
-      /changes the signed-in account.*sending it its own current values, which would change nothing, was not possible: no GET \/api\/v1\/auth\/me answered its current values to send it; to time it anyway .*--time-write 'PATCH \/api\/v1\/auth\/me'/,
-    );
-  });
-
-  it('keeps DELETE /me protected, with no word of current values, and a --body write as the user wrote it', () => {
-    const current = new Map([['/api/v1/auth/me', ME]]);
-    const remove = plan(current).routes.find((r) => r.method === 'DELETE');
-    expect(remove?.notMeasured).toMatch(/removes the signed-in account/);
-    expect(remove?.notMeasured).not.toContain('current values');
-    const given = plan(current, [{ method: 'PATCH', url: '/api/v1/auth/me', value: { email: 'x@example.com' } }]);
-    expect(patch(given)).toMatchObject({ scenario: null, notMeasured: expect.stringContaining('--time-write') });
   });
 });
 
