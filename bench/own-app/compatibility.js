@@ -146,7 +146,9 @@ export async function checkCompatibility({
         }
       }
       const lostSignIn =
-        own.method !== 'GET' && afterWrite && end?.adapter !== 'express' ? await afterWrite(pair.url(0), scenario.name) : null;
+        own.method !== 'GET' && afterWrite && end?.adapter !== 'express'
+          ? await afterWrite(pair.url(0), scenario.name)
+          : null;
       routes.push({ ...checked.route, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
     }
     return { startFailure: null, routes, ends };

@@ -260,7 +260,9 @@ function safeDecode(value) {
  * @param {string | null} [unsent] why a PATCH or PUT could not be sent its entity's current values (same-values.js)
  */
 export function protectedWriteReason(why, route, unsent = null) {
-  const same = unsent ? `; sending it its own current values, which would change nothing, was not possible: ${unsent}` : '';
+  const same = unsent
+    ? `; sending it its own current values, which would change nothing, was not possible: ${unsent}`
+    : '';
   return `${why}, so timing it could lose the sign-in, or what it may do, for every other route${same}; to time it anyway (on an account you can lose): ${TIME_WRITE_FLAG} '${route.method} ${route.path}'`;
 }
 

@@ -76,7 +76,9 @@ export function currentValuesBody(route, answer, signInFields = []) {
       missing.push(name);
   }
   if (missing.length)
-    return { why: `GET ${route.path} does not answer ${missing.join(', ')} as its body takes ${missing.length > 1 ? 'them' : 'it'}` };
+    return {
+      why: `GET ${route.path} does not answer ${missing.join(', ')} as its body takes ${missing.length > 1 ? 'them' : 'it'}`,
+    };
   if (Object.keys(value).length === 0)
     return { why: `every field its body takes that GET ${route.path} answers signs in (a password, an e-mail)` };
   return { value };
@@ -143,7 +145,8 @@ export function keepValuesOthersRead({ ids, routes, lists, params }) {
     const kept = { ...own.fields };
     for (const item of namedItems(route, own, { routes, lists, params }))
       for (const name of Object.keys(properties))
-        if (scalar(item[name]) && readByOthers.has(String(item[name])) && !(name in own.fields)) kept[name] = item[name];
+        if (scalar(item[name]) && readByOthers.has(String(item[name])) && !(name in own.fields))
+          kept[name] = item[name];
     if (Object.keys(kept).length > Object.keys(own.fields).length) result.set(route, { ...own, fields: kept });
   }
   return result;
@@ -187,7 +190,10 @@ export async function currentValuesChanged(client, { path, before, headers }) {
     return { lost: false, why: `GET ${path} answered ${status} after it was sent its own current values` };
   const changed = answerChanges(before, body);
   return changed.length
-    ? { lost: false, why: `GET ${path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')} after it was sent its own current values` }
+    ? {
+        lost: false,
+        why: `GET ${path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')} after it was sent its own current values`,
+      }
     : null;
 }
 

@@ -158,9 +158,11 @@ describe('the packed CLI, installed into an empty project, on examples/members-a
       });
       expect(timedOn('patch-api-v1-auth-me')).toEqual(BOTH_ROUNDS);
       // as src/bench.setup.ts's BENCH_ACCOUNT registered it
-      const [account] = await query(DATABASE, 'SELECT "firstName", "lastName", "deletedAt" FROM "user" WHERE email = $1', [
-        'bench@example.com',
-      ]);
+      const [account] = await query(
+        DATABASE,
+        'SELECT "firstName", "lastName", "deletedAt" FROM "user" WHERE email = $1',
+        ['bench@example.com'],
+      );
       expect(account).toEqual({ firstName: 'Bench', lastName: 'Account', deletedAt: null });
     });
 

@@ -259,7 +259,10 @@ describe('planOwnApp: a DELETE of what its path names', () => {
     }).routes.find((r) => r.method === 'DELETE');
 
   it('is not timed: a run lasts a time, so it would need one made per request and would time 404s once they ran out', () => {
-    const entry = plan([route('POST', '/api/roles', 'Roles.create'), route('DELETE', '/api/roles/:id', 'Roles.remove')]);
+    const entry = plan([
+      route('POST', '/api/roles', 'Roles.create'),
+      route('DELETE', '/api/roles/:id', 'Roles.remove'),
+    ]);
     expect(entry).toMatchObject({ scenario: null });
     expect(entry?.notMeasured).toMatch(
       /^deletes what :id names, so only its first request finds it: a timed run lasts a time, not a count of requests, so timing it would need one made for each request of its warm-up and rounds \(POST \/api\/roles makes them\), and a run that outran them would time 404s as its answers; give a --config scenario for a DELETE that can repeat/,

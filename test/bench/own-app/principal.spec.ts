@@ -155,7 +155,8 @@ describe('planOwnApp with a signed-in principal', () => {
       current,
       bodies,
     });
-  const entry = (planned: ReturnType<typeof plan>, handler: string) => planned.routes.find((r) => r.handler === handler);
+  const entry = (planned: ReturnType<typeof plan>, handler: string) =>
+    planned.routes.find((r) => r.handler === handler);
 
   it('lists DELETE /me as not measured, with why and the flag that times it anyway', () => {
     const remove = entry(plan(), 'Auth.remove');

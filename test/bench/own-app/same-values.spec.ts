@@ -66,7 +66,13 @@ describe('currentValuesBody: a body that changes nothing', () => {
         tags: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } },
       },
     };
-    const answer = { photo: { id: 'p1', path: '/a.png' }, tags: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }] };
+    const answer = {
+      photo: { id: 'p1', path: '/a.png' },
+      tags: [
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ],
+    };
     expect(currentValuesBody(write('PATCH', '/me', schema), answer)).toEqual({
       value: { photo: { id: 'p1' }, tags: [{ id: 1 }, { id: 2 }] },
     });
