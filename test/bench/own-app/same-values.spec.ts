@@ -115,10 +115,8 @@ describe('currentValuesRequests', () => {
       write('PATCH', '/roles/:id', PROFILE),
       write('PATCH', '/settings', PROFILE),
     ];
-    expect(currentValuesRequests(routes, (route) => (route.path === '/roles/:id' ? { id: '7' } : {}))).toEqual([
-      '/me',
-      '/roles/7',
-    ]);
+    const params = (route: Route): Record<string, string> => (route.path === '/roles/:id' ? { id: '7' } : {});
+    expect(currentValuesRequests(routes, params)).toEqual(['/me', '/roles/7']);
   });
 });
 
