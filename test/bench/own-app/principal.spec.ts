@@ -139,6 +139,20 @@ describe('planOwnApp with a signed-in principal', () => {
   ];
   /** GET /me's answer: the account as it is. */
   const ME = { id: USER_ID, email: 'admin@example.com', firstName: 'Super' };
+  /** PATCH /me's handler takes a profile image, as Kei-K23's does (FileInterceptor('profileImage')). */
+  const uploads = new Map([
+    [
+      'Auth.update',
+      {
+        fields: [{ field: 'profileImage', count: 1 }],
+        filename: 'bench.png',
+        type: 'image/png',
+        bytes: 64,
+        interceptor: "FileInterceptor('profileImage')",
+        where: 'src/auth.controller.ts:9',
+      },
+    ],
+  ]);
   const plan = (
     timeWrites: string[] = [],
     current?: Map<string, unknown>,
@@ -154,6 +168,7 @@ describe('planOwnApp with a signed-in principal', () => {
       timeWrites,
       current,
       bodies,
+      uploads,
     });
   const entry = (planned: ReturnType<typeof plan>, handler: string) =>
     planned.routes.find((r) => r.handler === handler);
@@ -181,7 +196,11 @@ describe('planOwnApp with a signed-in principal', () => {
       body: 'current values',
       bodySources: ['GET /api/v1/auth/me'],
     });
-    expect(planned.scenarios.find((s) => s.name === 'patch-api-v1-auth-me')?.body).toEqual({ firstName: 'Super' });
+    const scenario = planned.scenarios.find((s) => s.name === 'patch-api-v1-auth-me');
+    // as JSON, without the image its handler takes: a new file would change what the values leave as it was
+    expect(scenario?.body).toEqual({ firstName: 'Super' });
+    expect(scenario?.headers ?? {}).not.toHaveProperty('content-type');
+    expect(entry(planned, 'Auth.update')).not.toHaveProperty('upload');
   });
 
   it('keeps PATCH /me protected when GET /me gave no answer, saying so beside the flag', () => {
