@@ -10,7 +10,7 @@ export const TIME_WRITE_FLAG = '--time-write';
 /** A last path segment that stands for the signed-in account itself. */
 const SELF_SEGMENTS = new Set(['me', 'self', 'whoami']);
 /** The same, for writes that replace or remove it (a POST there usually creates something else). */
-const ACCOUNT_SEGMENTS = new Set(['profile', 'account', 'current-user', 'current']);
+const ACCOUNT_SEGMENTS = new Set(['profile', 'account', 'current-user', 'current', 'user']);
 /** What follows an account in a path and changes what it signs in with or may do. */
 const IDENTITY_SEGMENT =
   /^(password|e-?mail|username|roles?|status|permissions?|credentials?|(de)?activate|disable|enable|suspend|lock|ban|block|tokens?)$/i;

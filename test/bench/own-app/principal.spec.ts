@@ -47,6 +47,11 @@ describe('principalChange: writes that would lose the sign-in', () => {
     expect(change('POST', '/auth/logout-all/:id', '/auth/logout-all/7')).toBeNull();
   });
 
+  it('a PUT of /user, RealWorld’s signed-in user, changes it; a POST there creates another', () => {
+    expect(change('PUT', '/api/user')).toMatch(/ends in \/user: it changes the signed-in account/);
+    expect(change('POST', '/api/user')).toBeNull();
+  });
+
   it('a PATCH of /me changes it', () => {
     expect(change('PATCH', '/api/v1/auth/me')).toMatch(/changes the signed-in account/);
   });
