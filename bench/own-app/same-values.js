@@ -121,8 +121,8 @@ function currentValue(schema, held) {
 }
 
 /**
- * Each in-place write to an entity another route also takes a value from keeps that value: its body field of the same
- * name is pinned to what the entity holds now. A write that changed it would break the other route for the rest of
+ * Each in-place write to an entity another route also takes a value from keeps that value: a PATCH leaves its body
+ * field of the same name out, a PUT sends what the entity holds now. A write that changed it would break the other route for the rest of
  * the run (a forgot-password sent to an e-mail the write had replaced).
  * @param {object} input
  * @param {Map<Route, import('./id-sources.js').RouteIds>} input.ids resolveIds()
@@ -143,11 +143,15 @@ export function keepValuesOthersRead({ ids, routes, lists, params }) {
       ),
     );
     const kept = { ...own.fields };
+    const omit = [...own.omit];
     for (const item of namedItems(route, own, { routes, lists, params }))
       for (const name of Object.keys(properties))
         if (scalar(item[name]) && readByOthers.has(String(item[name])) && !(name in own.fields))
-          kept[name] = item[name];
-    if (Object.keys(kept).length > Object.keys(own.fields).length) result.set(route, { ...own, fields: kept });
+          // a PATCH leaves out what it must not change (an app may refuse its own value as taken); a PUT sends it
+          if (route.method === 'PATCH') omit.push(name);
+          else kept[name] = item[name];
+    if (Object.keys(kept).length > Object.keys(own.fields).length || omit.length > own.omit.length)
+      result.set(route, { ...own, fields: kept, omit });
   }
   return result;
 }
