@@ -198,7 +198,11 @@ export function valueFromCreated(body, keys, collection) {
   if (key !== undefined) {
     const value = /** @type {string | number} */ (record[key]);
     const at = typeof value === 'string' ? value.indexOf(`${collection}/`) : -1;
-    return at === -1 ? value : String(value).slice(at + collection.length + 1).split(/[?#/]/)[0];
+    return at === -1
+      ? value
+      : String(value)
+          .slice(at + collection.length + 1)
+          .split(/[?#/]/)[0];
   }
   for (const inner of Object.values(record)) {
     const found = valueFromCreated(Array.isArray(inner) ? inner[0] : inner, keys, collection);
@@ -299,7 +303,8 @@ export function resolveIds({ routes, lists, params, principal = [], claims = [],
         if (create && given === null) {
           const made = fillPath(create, params);
           const answer = 'path' in made ? lists.get(createdKey(made.path)) : undefined;
-          const value = answer === undefined ? null : valueFromCreated(answer, reference.keys, String(reference.collection));
+          const value =
+            answer === undefined ? null : valueFromCreated(answer, reference.keys, String(reference.collection));
           if (answer === undefined && 'path' in made) ids.creates.push(create);
           if (value !== null) ids.params[reference.name] = String(value);
           else ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, create }));

@@ -55,7 +55,8 @@ export function interceptedFiles(ts, interceptor, args) {
  */
 export function fileTypeTests(ts, node) {
   const named = (/** @type {import('typescript').Node} */ name) => ts.isIdentifier(name) && name.text === 'fileFilter';
-  if ((ts.isPropertyAssignment(node) || ts.isMethodDeclaration(node)) && named(node.name)) return filterLiterals(ts, node);
+  if ((ts.isPropertyAssignment(node) || ts.isMethodDeclaration(node)) && named(node.name))
+    return filterLiterals(ts, node);
   const validator =
     (ts.isNewExpression(node) && node.expression && calleeName(ts, node.expression) === 'FileTypeValidator') ||
     (ts.isCallExpression(node) && calleeName(ts, node.expression) === 'addFileTypeValidator');
@@ -73,7 +74,8 @@ function filterLiterals(ts, filter) {
   const found = [];
   const visit = (/** @type {import('typescript').Node} */ node) => {
     if (ts.isRegularExpressionLiteral(node)) found.push({ pattern: node.text, regex: true });
-    else if (ts.isStringLiteralLike(node) && namesAFileType(node.text)) found.push({ pattern: node.text, regex: false });
+    else if (ts.isStringLiteralLike(node) && namesAFileType(node.text))
+      found.push({ pattern: node.text, regex: false });
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(filter, visit);

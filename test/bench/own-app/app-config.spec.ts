@@ -131,7 +131,10 @@ describe('planOwnApp', () => {
     };
     const withBody = ROUTES.map((r) =>
       r.handler === 'Users.create'
-        ? { ...r, body: { sources: ['class-validator'], schema: { type: 'object' as const, properties: { name: {} } } } }
+        ? {
+            ...r,
+            body: { sources: ['class-validator'], schema: { type: 'object' as const, properties: { name: {} } } },
+          }
         : r,
     );
     const p = planOwnApp({
@@ -144,7 +147,10 @@ describe('planOwnApp', () => {
       uploads: new Map([['Users.create', upload]]),
     });
     expect(entry(p, 'Users.create')).toMatchObject({ scenario: 'post-api-users', body: 'derived', upload });
-    const sent = p.scenarios.find((s) => s.name === 'post-api-users') as { headers: Record<string, string>; body: string };
+    const sent = p.scenarios.find((s) => s.name === 'post-api-users') as {
+      headers: Record<string, string>;
+      body: string;
+    };
     expect(sent.headers).toEqual({
       authorization: 'Bearer t',
       'content-type': expect.stringMatching(/^multipart\/form-data; boundary=/),

@@ -29,8 +29,12 @@ describe('Apollo’s Fastify integration, for the installed @nestjs/apollo', () 
     try {
       expect(appPackages(without).apolloFastify).toBeNull();
       const finding = graphqlDriver('ApolloDriver', appPackages(without));
-      expect(finding?.onFastify).toMatch(/\(@nestjs\/apollo 10\.1\.7\) serves Apollo on Fastify through apollo-server-fastify,/);
-      expect(finding?.fix).toBe('npm i apollo-server-fastify; or MercuriusDriver from @nestjs/mercurius (Fastify only)');
+      expect(finding?.onFastify).toMatch(
+        /\(@nestjs\/apollo 10\.1\.7\) serves Apollo on Fastify through apollo-server-fastify,/,
+      );
+      expect(finding?.fix).toBe(
+        'npm i apollo-server-fastify; or MercuriusDriver from @nestjs/mercurius (Fastify only)',
+      );
       expect(appPackages(withIt).apolloFastify).toBe('3.13.0');
       expect(graphqlDriver('ApolloDriver', appPackages(withIt))).toBeNull();
     } finally {
@@ -43,8 +47,12 @@ describe('Apollo’s Fastify integration, for the installed @nestjs/apollo', () 
     const nine = appWith({ '@nestjs/apollo': '10.1.7', fastify: '4.18.0' });
     try {
       const finding = graphqlDriver('ApolloDriver', appPackages(nine));
-      expect(finding?.onFastify).toMatch(/its plugins \(@fastify\/accepts 3, @fastify\/cors 7\) are Fastify 3's, and the app's Fastify is 4\.18\.0$/);
-      expect(finding?.fix).toMatch(/^npm i apollo-server-fastify@3 with "overrides": .*; or @nestjs\/apollo 11\+ .*@as-integrations\/fastify/);
+      expect(finding?.onFastify).toMatch(
+        /its plugins \(@fastify\/accepts 3, @fastify\/cors 7\) are Fastify 3's, and the app's Fastify is 4\.18\.0$/,
+      );
+      expect(finding?.fix).toMatch(
+        /^npm i apollo-server-fastify@3 with "overrides": .*; or @nestjs\/apollo 11\+ .*@as-integrations\/fastify/,
+      );
     } finally {
       rmSync(nine, { recursive: true, force: true });
     }

@@ -269,7 +269,11 @@ describe('a parameter no GET route lists, from what its create answered', () => 
   });
 
   it('never takes a POST under the collection that makes nothing (a logout, a refresh) for one', () => {
-    const auth = [route('POST', '/api/v1/auth/logout'), route('POST', '/api/v1/auth/refresh'), route('GET', '/api/v1/auth/:provider')];
+    const auth = [
+      route('POST', '/api/v1/auth/logout'),
+      route('POST', '/api/v1/auth/refresh'),
+      route('GET', '/api/v1/auth/:provider'),
+    ];
     expect(answeredByCreates(auth)).toBe(false);
   });
 

@@ -42,7 +42,15 @@ function emptyApp() {
 }
 
 const context = {
-  flags: { module: 'app.module.js', setup: null, listRoutes: false, params: {}, traffic: null, bodies: [], headers: {} },
+  flags: {
+    module: 'app.module.js',
+    setup: null,
+    listRoutes: false,
+    params: {},
+    traffic: null,
+    bodies: [],
+    headers: {},
+  },
   discovered: {
     routes: [],
     versioning: null,
@@ -78,7 +86,9 @@ describe('withCreated: the creates an empty database needs before ids can be tak
       `GraphQL mutation createOrder sent again, with the ids an earlier create made, ${why('getOrders')}: it created one`,
     ]);
     expect(rows.order).toEqual([{ id: 'order-1' }]);
-    expect(graphqlLists.get('getOrders')).toEqual({ data: { getOrders: [{ id: 'order-1', client: null, user: null }] } });
+    expect(graphqlLists.get('getOrders')).toEqual({
+      data: { getOrders: [{ id: 'order-1', client: null, user: null }] },
+    });
   });
 
   it('stops once a round creates nothing, each create sent at most once', async () => {

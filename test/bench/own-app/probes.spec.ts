@@ -27,9 +27,7 @@ describe('probesFor (the requests beyond a route’s own)', () => {
 
   it('sends the preflight a browser sends before the route’s own request, from an origin the app allows', () => {
     const patch = { ...post, method: 'PATCH', headers: { ...post.headers, authorization: 'Bearer t' } };
-    const preflight = probesFor(patch, { origin: 'https://shop.example' }).find(
-      (p) => p.name === 'preflight',
-    );
+    const preflight = probesFor(patch, { origin: 'https://shop.example' }).find((p) => p.name === 'preflight');
     expect(preflight?.request).toMatchObject({ method: 'OPTIONS', body: undefined });
     expect(preflight?.request.headers).toEqual({
       origin: 'https://shop.example',
@@ -67,9 +65,7 @@ describe('probesFor (the requests beyond a route’s own)', () => {
   });
 
   it('sends the cookies the app’s code reads or sets', () => {
-    const probe = probesFor(get, { cookies: ['theme', 'lastVisit'] }).find(
-      (p) => p.name === 'cookies',
-    );
+    const probe = probesFor(get, { cookies: ['theme', 'lastVisit'] }).find((p) => p.name === 'cookies');
     expect(probe?.request.headers.cookie).toBe('theme=probe; lastVisit=probe');
   });
 

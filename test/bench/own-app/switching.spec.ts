@@ -173,7 +173,13 @@ describe('switchingCost', () => {
     };
     const record = ownAppRecord({
       routes: [
-        routeEntry({ method: 'POST', path: '/files/upload', handler: 'FilesController.upload', scenario: null, upload }),
+        routeEntry({
+          method: 'POST',
+          path: '/files/upload',
+          handler: 'FilesController.upload',
+          scenario: null,
+          upload,
+        }),
         routeEntry({ method: 'GET', path: '/files', handler: 'FilesController.list', scenario: 'files' }),
       ],
       compatibility: {
@@ -197,7 +203,7 @@ describe('switchingCost', () => {
     const row = found?.findings.find((f) => f.source === 'request');
     expect(row).toMatchObject({ kind: 'plugin', route: 'POST /files/upload', where: 'src/files.controller.ts:52' });
     expect(row?.onFastify).toContain('Express answered 201, Fastify 415 Unsupported Media Type');
-    expect(row?.fix).toContain("@fastify/multipart (await app.register(multipart)) and take the file");
+    expect(row?.fix).toContain('@fastify/multipart (await app.register(multipart)) and take the file');
     // the interceptor's line and the route's answer are one change
     expect(found?.places).toBe(1);
   });
