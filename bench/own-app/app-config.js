@@ -132,18 +132,10 @@ export function planOwnApp({
     }
     // a file sent with the current values would change what they leave as it was
     const upload = route.method === 'GET' || body?.source === CURRENT_VALUES ? undefined : uploads.get(route.handler);
-    const form = upload ? uploadBody(upload, body?.value) : null;
-    const sent = { ...headers, ...version, ...(form ? { 'content-type': form.contentType } : {}) };
-    const sentBody = form ? form.body : body?.value;
     const name = uniqueName(scenarioName(route), usedNames);
-    scenarios.push({
-      name,
-      description: `${route.handler}: ${route.method} ${url.url}`,
-      ...(route.method === 'GET' ? {} : { method: route.method }),
-      path: url.url,
-      ...(Object.keys(sent).length ? { headers: sent } : {}),
-      ...(sentBody === undefined ? {} : { body: sentBody }),
-    });
+    scenarios.push(
+      routeScenario(route, name, url.url, { headers: { ...headers, ...version }, value: body?.value, upload }),
+    );
     return {
       ...entry,
       scenario: name,
@@ -158,6 +150,27 @@ export function planOwnApp({
     routes: entries,
     scenarios: [...scenarios, ...configScenarios],
     traffic: traffic && trafficFile ? trafficSummary(traffic, trafficFile, matched) : null,
+  };
+}
+
+/**
+ * The scenario that times a route: its request with the plan's headers and its body, sent as a multipart form with a
+ * file where its handler takes one.
+ * @param {import('./discover.js').Route} route @param {string} name @param {string} path the route's filled URL
+ * @param {{ headers: Record<string, string>, value: unknown,
+ *   upload: Parameters<typeof uploadBody>[0] | undefined }} request
+ */
+function routeScenario(route, name, path, { headers, value, upload }) {
+  const form = upload ? uploadBody(upload, value) : null;
+  const sent = { ...headers, ...(form ? { 'content-type': form.contentType } : {}) };
+  const sentBody = form ? form.body : value;
+  return {
+    name,
+    description: `${route.handler}: ${route.method} ${path}`,
+    ...(route.method === 'GET' ? {} : { method: route.method }),
+    path,
+    ...(Object.keys(sent).length ? { headers: sent } : {}),
+    ...(sentBody === undefined ? {} : { body: sentBody }),
   };
 }
 

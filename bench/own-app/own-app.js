@@ -3,7 +3,6 @@
 // scenarios from them, --params, --traffic and a --config file; then, once the runtime is known, check every route on
 // both adapters and keep for timing those that answer alike.
 import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.js';
 import { readConfigObject } from '../model/config.js';
 import {
@@ -40,8 +39,8 @@ import {
   watchSignIn,
   witnessCandidates,
 } from './principal.js';
-import { ADAPTERS, onPackageSet, resolveNestApp } from './packages.js';
-import { CURRENT_VALUES, currentValuesChanged, currentValuesRequests, keepValuesOthersRead } from './same-values.js';
+import { adapterChoices, onPackageSet, resolveNestApp } from './packages.js';
+import { currentValuesRequests, keepValuesOthersRead, writeWatcher } from './same-values.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
 import { uploadsByHandler } from './upload-form.js';
@@ -400,6 +399,11 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
   });
   const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
   const signInChanged = authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;
+  const watchWrite = writeWatcher(plan.routes, {
+    current: signedIn.found?.current,
+    headers: sentHeaders,
+    signInChanged,
+  });
   const compatibility = await checkCompatibility({
     config: configFor(context, onApp, plan),
     runtime,
@@ -408,34 +412,10 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     token: prepared.token ?? null,
     log,
     cookies: scan.cookies ?? [],
-    afterWrite: afterWrite(plan.routes, { current: signedIn.found?.current, headers: sentHeaders, signInChanged }),
+    afterWrite: watchWrite && ((url, scenario) => watchWrite(appClient(url), scenario)),
     corsOrigin: scan.corsOrigins?.[0],
   });
   return timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log });
-}
-
-/**
- * What each write's check is followed by: a write sent with its entity's current values must leave that entity's
- * answer as it was, and every write the sign-in working (principal.js).
- * @param {import('./app-config.js').RouteEntry[]} routes the plan's
- * @param {{ current: Map<string, unknown> | undefined, headers: Record<string, string>,
- *   signInChanged: ReturnType<typeof watchSignIn> | null }} watched
- * @returns {((url: string, scenario: string) => Promise<import('./principal.js').SignInChange | null>) | undefined}
- */
-function afterWrite(routes, { current = new Map(), headers, signInChanged }) {
-  /** @type {Map<string, { path: string, before: unknown, headers: Record<string, string> }>} */
-  const reads = new Map();
-  for (const { scenario, body, request, method } of routes) {
-    const path = request?.slice(method.length + 1);
-    if (scenario && path && body === CURRENT_VALUES) reads.set(scenario, { path, before: current.get(path), headers });
-  }
-  if (!signInChanged && reads.size === 0) return undefined;
-  return async (url, scenario) => {
-    const read = reads.get(scenario);
-    const changed = read ? await currentValuesChanged(appClient(url), read) : null;
-    const signIn = signInChanged ? await signInChanged(appClient(url)) : null;
-    return signIn?.lost ? signIn : (changed ?? signIn);
-  };
 }
 
 /**
@@ -499,22 +479,4 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true },
     record,
   };
-}
-
-/**
- * How the setup module has each adapter built (the launcher builds them so): createAdapter(name), else
- * adapterOptions[name] given to the adapter's constructor.
- * @param {string | null} setupFile
- * @returns {Promise<Record<string, string>>}
- */
-async function adapterChoices(setupFile) {
-  if (setupFile === null) return {};
-  const setup = await import(pathToFileURL(setupFile).href);
-  return Object.fromEntries(
-    ADAPTERS.flatMap((name) => {
-      const options = setup.adapterOptions?.[name];
-      if (typeof setup.createAdapter === 'function') return [[name, 'createAdapter(name) in the setup module']];
-      return options ? [[name, `adapterOptions.${name} ${JSON.stringify(options)}`]] : [];
-    }),
-  );
 }

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../errors.js';
 
 export const DEFAULT_EXPORT = 'AppModule';
@@ -155,3 +155,21 @@ export function platformPackage(adapter) {
 }
 
 export const LAUNCHER = fileURLToPath(new URL('launcher.js', import.meta.url));
+
+/**
+ * How the setup module has each adapter built (the launcher builds them so): createAdapter(name), else
+ * adapterOptions[name] given to the adapter's constructor.
+ * @param {string | null} setupFile
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function adapterChoices(setupFile) {
+  if (setupFile === null) return {};
+  const setup = await import(pathToFileURL(setupFile).href);
+  return Object.fromEntries(
+    ADAPTERS.flatMap((name) => {
+      const options = setup.adapterOptions?.[name];
+      if (typeof setup.createAdapter === 'function') return [[name, 'createAdapter(name) in the setup module']];
+      return options ? [[name, `adapterOptions.${name} ${JSON.stringify(options)}`]] : [];
+    }),
+  );
+}

@@ -202,3 +202,28 @@ export async function currentValuesChanged(client, { path, before, headers }) {
 }
 
 const MOST_CHANGES_SHOWN = 3;
+
+/**
+ * What each write's check is followed by: a write sent with its entity's current values must leave that entity's
+ * answer as it was, and every write the sign-in working (principal.js).
+ * @param {import('./app-config.js').RouteEntry[]} routes the plan's
+ * @param {{ current: Map<string, unknown> | undefined, headers: Record<string, string>,
+ *   signInChanged: ReturnType<typeof import('./principal.js').watchSignIn> | null }} watched
+ * @returns {((client: import('./authenticate.js').AppClient, scenario: string) =>
+ *   Promise<import('./principal.js').SignInChange | null>) | undefined}
+ */
+export function writeWatcher(routes, { current = new Map(), headers, signInChanged }) {
+  /** @type {Map<string, { path: string, before: unknown, headers: Record<string, string> }>} */
+  const reads = new Map();
+  for (const { scenario, body, request, method } of routes) {
+    const path = request?.slice(method.length + 1);
+    if (scenario && path && body === CURRENT_VALUES) reads.set(scenario, { path, before: current.get(path), headers });
+  }
+  if (!signInChanged && reads.size === 0) return undefined;
+  return async (client, scenario) => {
+    const read = reads.get(scenario);
+    const changed = read ? await currentValuesChanged(client, read) : null;
+    const signIn = signInChanged ? await signInChanged(client) : null;
+    return signIn?.lost ? signIn : (changed ?? signIn);
+  };
+}
