@@ -49,7 +49,8 @@ export function interceptedFiles(ts, interceptor, args) {
 /**
  * What this node tests a file's name or type with: the literals in a fileFilter (regular expressions; strings that
  * name a type or an extension), a FileTypeValidator's or addFileTypeValidator's fileType (Nest matches it as a
- * pattern). Empty for any other node.
+ * pattern). A constant they name is read where the file declares it (`const allowed = ['image/png']`), and a
+ * `RegExp(…)` as its pattern. Empty for any other node.
  * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
  * @returns {{ pattern: string, regex: boolean }[]}
  */
@@ -62,24 +63,60 @@ export function fileTypeTests(ts, node) {
     (ts.isCallExpression(node) && calleeName(ts, node.expression) === 'addFileTypeValidator');
   const options = validator ? /** @type {import('typescript').CallExpression} */ (node).arguments?.[0] : undefined;
   if (!options || !ts.isObjectLiteralExpression(options)) return [];
-  const fileType = propertyValue(ts, options, 'fileType');
+  const written = propertyValue(ts, options, 'fileType');
+  const fileType = written && asPattern(ts, declared(ts, written));
   if (fileType && ts.isRegularExpressionLiteral(fileType)) return [{ pattern: fileType.text, regex: true }];
   if (fileType && ts.isStringLiteralLike(fileType)) return [{ pattern: `/${fileType.text}/`, regex: true }];
   return [];
+}
+
+/**
+ * What a name stands for where its file declares it at the top (`const allowed = /png|jpeg/`); any other node as it
+ * is.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ */
+function declared(ts, node) {
+  if (!ts.isIdentifier(node)) return node;
+  const declarations = node
+    .getSourceFile()
+    .statements.flatMap((statement) =>
+      ts.isVariableStatement(statement) ? statement.declarationList.declarations : [],
+    );
+  const found = declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === node.text);
+  return found?.initializer ?? node;
+}
+
+/** `RegExp(/png/)` and `new RegExp('png')` as the pattern they are given. @param {typeof import('typescript')} ts
+ * @param {import('typescript').Node} node */
+function asPattern(ts, node) {
+  const call = ts.isCallExpression(node) || ts.isNewExpression(node) ? node : null;
+  return call && calleeName(ts, call.expression) === 'RegExp' && call.arguments?.[0] ? call.arguments[0] : node;
 }
 
 /** @param {typeof import('typescript')} ts @param {import('typescript').Node} filter */
 function filterLiterals(ts, filter) {
   /** @type {{ pattern: string, regex: boolean }[]} */
   const found = [];
+  const followed = new Set();
   const visit = (/** @type {import('typescript').Node} */ node) => {
     if (ts.isRegularExpressionLiteral(node)) found.push({ pattern: node.text, regex: true });
     else if (ts.isStringLiteralLike(node) && namesAFileType(node.text))
       found.push({ pattern: node.text, regex: false });
+    else if (ts.isIdentifier(node) && !followed.has(node.text)) {
+      // a list the filter names, declared elsewhere in its file: `validMimeTypes.includes(file.mimetype)`
+      followed.add(node.text);
+      const value = declared(ts, node);
+      if (value !== node && !isWithin(value, filter)) visit(value);
+    }
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(filter, visit);
   return found;
+}
+
+/** @param {import('typescript').Node} node @param {import('typescript').Node} outer */
+function isWithin(node, outer) {
+  return node.pos >= outer.pos && node.end <= outer.end;
 }
 
 /** @param {string} text a MIME type, or an extension the bench can send (an error message is neither) */

@@ -3,8 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanApp } from '../../../bench/own-app/scan.js';
 
-/** Each of platform-express's interceptors, a fileFilter in a module and a validator in a handler. */
-const CONTROLLER = `import { Controller, FileTypeValidator, ParseFilePipe, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+/**
+ * Each of platform-express's interceptors, a fileFilter in a module and one that tests a list declared beside it,
+ * validators in handlers: with a literal, a constant and a RegExp(…).
+ */
+const CONTROLLER = `import {
+  Controller,
+  FileTypeValidator,
+  ParseFilePipe,
+  ParseFilePipeBuilder,
+  Post,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import {
   AnyFilesInterceptor,
   FileFieldsInterceptor,
@@ -22,6 +33,15 @@ export const uploads = MulterModule.register({
     callback(null, true);
   },
 });
+
+const validMimeTypes: string[] = ['image/png', 'image/jpeg'];
+const allowedFileTypes = /(jpg|png|webp)/;
+
+export const checked = {
+  fileFilter: (request, file, callback) => {
+    validMimeTypes.includes(file.mimetype) ? callback(null, true) : callback(null, false);
+  },
+};
 
 @Controller('media')
 export class MediaController {
@@ -52,6 +72,14 @@ export class MediaController {
   @Post('pdf')
   @UseInterceptors(FileInterceptor('document'))
   pdf(@UploadedFile(new ParseFilePipe({ validators: [new FileTypeValidator({ fileType: 'application/pdf' })] })) file) {}
+
+  @Post('named-type')
+  @UseInterceptors(FileInterceptor('photo'))
+  namedType(@UploadedFile(new ParseFilePipe({ validators: [new FileTypeValidator({ fileType: allowedFileTypes })] })) file) {}
+
+  @Post('built')
+  @UseInterceptors(FileInterceptor('photo'))
+  built(@UploadedFile(new ParseFilePipeBuilder().addFileTypeValidator({ fileType: RegExp(/\\/(jpg|jpeg|png)$/) }).build()) file) {}
 }
 `;
 
@@ -87,7 +115,11 @@ describe('scanApp on file uploads', () => {
   it('keeps what a fileFilter and a FileTypeValidator test, with the handler each sits in', () => {
     expect(scan.fileTypes).toEqual([
       { pattern: '/\\.(jpg|jpeg|png|gif)$/i', regex: true, handler: null },
+      { pattern: 'image/png', regex: false, handler: null },
+      { pattern: 'image/jpeg', regex: false, handler: null },
       { pattern: '/application/pdf/', regex: true, handler: 'MediaController.pdf' },
+      { pattern: '/(jpg|png|webp)/', regex: true, handler: 'MediaController.namedType' },
+      { pattern: '/\\/(jpg|jpeg|png)$/', regex: true, handler: 'MediaController.built' },
     ]);
   });
 });
