@@ -1,6 +1,7 @@
 // @ts-check
 // The bytes the beyond scenarios send and serve: deterministic text (base64 of a hash chain), so every run, both
-// adapters and the checks agree on them, and a string carries them unchanged through every driver.
+// adapters and the checks agree on them, and a string carries them unchanged through every driver. A form that holds
+// a file that is not text (an upload route's image) is a string of bytes, one character each (bodyBytes).
 import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -64,20 +65,63 @@ export function multipartBody(filename, content) {
 }
 
 /**
+ * @typedef {{ fields?: [string, string][], files: { field: string, filename: string, type: string,
+ *   content: string | Buffer }[] }} Form
+ */
+
+/**
  * A multipart/form-data body (MULTIPART_TYPE): its text fields, then its files.
  * @param {{ fields?: [string, string][], files: { field: string, filename: string, type: string, content: string }[] }}
  *   form
  */
-export function multipartForm({ fields = [], files }) {
-  const parts = [
-    ...fields.map(([name, value]) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`),
-    ...files.map(
-      ({ field, filename, type, content }) =>
-        `Content-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n${content}`,
-    ),
+export function multipartForm(form) {
+  return `${formParts(form)
+    .map(({ head, content }) => `--${BOUNDARY}\r\n${head}\r\n\r\n${content}\r\n`)
+    .join('')}--${BOUNDARY}--\r\n`;
+}
+
+/**
+ * The same form for files that are not text (an image): a string of bytes, one character each (latin1), its text
+ * fields as UTF-8. Sent with MULTIPART_TYPE, every sender sends it byte for byte (bodyBytes).
+ * @param {Form} form
+ */
+export function multipartFormOfBytes(form) {
+  return Buffer.concat([
+    ...formParts(form).flatMap(({ head, content }) => [
+      Buffer.from(`--${BOUNDARY}\r\n${head}\r\n\r\n`),
+      typeof content === 'string' ? Buffer.from(content) : content,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]).toString('latin1');
+}
+
+/**
+ * What a request body is sent as: a form the bench built (MULTIPART_TYPE) is a string of bytes, one character each,
+ * which keeps a file that is not text through every sender and the placeholders unique values fill; any other body
+ * is text, sent as UTF-8.
+ * @param {string} body @param {Record<string, string>} headers
+ */
+export function bodyBytes(body, headers) {
+  return Buffer.from(body, isFormOfBytes(headers) ? 'latin1' : 'utf8');
+}
+
+/** Whether a request's body is a string of bytes (bodyBytes). @param {Record<string, string>} headers */
+export function isFormOfBytes(headers) {
+  return Object.entries(headers).some(
+    ([name, value]) => name.toLowerCase() === 'content-type' && value === MULTIPART_TYPE,
+  );
+}
+
+/** @template {Form} F @param {F} form @returns {{ head: string, content: F['files'][number]['content'] }[]} */
+function formParts({ fields = [], files }) {
+  return [
+    ...fields.map(([name, value]) => ({ head: `Content-Disposition: form-data; name="${name}"`, content: value })),
+    ...files.map(({ field, filename, type, content }) => ({
+      head: `Content-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}`,
+      content,
+    })),
   ];
-  return `${parts.map((part) => `--${BOUNDARY}\r\n${part}\r\n`).join('')}--${BOUNDARY}--\r\n`;
 }
 
 /**

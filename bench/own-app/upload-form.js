@@ -2,12 +2,13 @@
 // A route whose handler has a file interceptor is sent a file, as a browser's form sends it: the fields its
 // interceptor reads (scan-file.js), one file in each (two where it takes several), the body's fields beside them, and
 // a small generated file of a type the app's own filters accept where the scan found what they test (a fileFilter's
-// pattern, a FileTypeValidator's type). The file's bytes are text, so every sender carries them unchanged; a GIF's
-// and a PDF's magic numbers are text too, so a validator that reads them accepts the file. What Fastify answered to
+// pattern, a FileTypeValidator's type). The file is a valid one of its kind (sample-files.js), so a validator that
+// reads its magic number or a library that decodes it takes it; the form is a string of bytes (payloads.js). What Fastify answered to
 // it is said from those answers.
-import { MULTIPART_TYPE, multipartForm, payloadText } from '../model/payloads.js';
+import { MULTIPART_TYPE, multipartFormOfBytes } from '../model/payloads.js';
 import { fileInterceptorFix } from './fastify-differences.js';
 import { answered } from './probe-statements.js';
+import { gif, jpeg, pdf, png, text, webp } from './sample-files.js';
 
 const UPLOAD_BYTES = 4 * 1024;
 /** Where an interceptor takes several files (FilesInterceptor), this many are sent, within its maxCount. */
@@ -15,19 +16,19 @@ const SEVERAL_FILES = 2;
 
 /**
  * A kind of file the bench can send, best first: the first one the app's patterns accept is sent.
- * @typedef {{ extension: string, type: string, name: string, magic: string }} FileKind magic: how a file of
- *   the kind starts, where that is text
+ * @typedef {{ extension: string, type: string, name: string, content: (bytes: number, seed: string) => Buffer }}
+ *   FileKind content: a valid file of the kind, of about `bytes` bytes
  */
 /** @type {FileKind[]} */
 export const FILE_KINDS = [
-  { extension: 'gif', type: 'image/gif', name: 'photo', magic: 'GIF89a' },
-  { extension: 'png', type: 'image/png', name: 'photo', magic: '' },
-  { extension: 'jpg', type: 'image/jpeg', name: 'photo', magic: '' },
-  { extension: 'jpeg', type: 'image/jpeg', name: 'photo', magic: '' },
-  { extension: 'webp', type: 'image/webp', name: 'photo', magic: '' },
-  { extension: 'pdf', type: 'application/pdf', name: 'document', magic: '%PDF-1.4\n' },
-  { extension: 'txt', type: 'text/plain', name: 'notes', magic: '' },
-  { extension: 'csv', type: 'text/csv', name: 'data', magic: '' },
+  { extension: 'gif', type: 'image/gif', name: 'photo', content: gif },
+  { extension: 'png', type: 'image/png', name: 'photo', content: png },
+  { extension: 'jpg', type: 'image/jpeg', name: 'photo', content: jpeg },
+  { extension: 'jpeg', type: 'image/jpeg', name: 'photo', content: jpeg },
+  { extension: 'webp', type: 'image/webp', name: 'photo', content: webp },
+  { extension: 'pdf', type: 'application/pdf', name: 'document', content: pdf },
+  { extension: 'txt', type: 'text/plain', name: 'notes', content: text },
+  { extension: 'csv', type: 'text/csv', name: 'data', content: text },
 ];
 
 /**
@@ -113,18 +114,23 @@ function asRegExp(source, flags) {
  * @param {UploadSent} upload @param {unknown} value the body derived for the route (or given by --body), if any
  */
 export function uploadBody(upload, value) {
-  const kind = FILE_KINDS.find((k) => k.type === upload.type) ?? FILE_KINDS[0];
-  const content = `${kind.magic}${payloadText(upload.bytes - kind.magic.length, upload.filename)}`;
+  const content = uploadedFile(upload);
   const fields = value !== null && typeof value === 'object' ? formFields(/** @type {object} */ (value)) : [];
   return {
     contentType: MULTIPART_TYPE,
-    body: multipartForm({
+    body: multipartFormOfBytes({
       fields,
       files: upload.fields.flatMap(({ field, count }) =>
         Array.from({ length: count }, () => ({ field, filename: upload.filename, type: upload.type, content })),
       ),
     }),
   };
+}
+
+/** The bytes of the file an upload is sent: a valid file of its type. @param {UploadSent} upload */
+export function uploadedFile(upload) {
+  const kind = FILE_KINDS.find((k) => k.type === upload.type) ?? FILE_KINDS[0];
+  return kind.content(upload.bytes, upload.filename);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, constants } from 'node:http2';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { bodyBytes } from '../model/payloads.js';
 
 /** @typedef {{ status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, protocol: string }} RawAnswer */
 
@@ -57,7 +58,7 @@ function http1Request(url, { method, headers, body }, { agent: shared, timeoutMs
     outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     outgoing.once('error', reject);
     if (!shared) outgoing.once('close', () => agent.destroy());
-    outgoing.end(body);
+    outgoing.end(body === undefined ? undefined : bodyBytes(body, headers));
   });
 }
 
@@ -102,6 +103,6 @@ function http2Request(url, { method, headers, body }, timeoutMs) {
       session.close();
       resolve({ status, headers: kept, body: Buffer.concat(chunks), protocol: 'h2' });
     });
-    stream.end(body);
+    stream.end(body === undefined ? undefined : bodyBytes(body, headers));
   });
 }

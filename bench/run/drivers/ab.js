@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { lastLine, refusePacing, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { parseAbOutput } from './ab-output.js';
 import { hasUniqueValues } from '../unique-values.js';
+import { bodyBytes } from '../../model/payloads.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 
@@ -58,7 +59,7 @@ const driver = {
       const { 'content-type': contentType, ...otherHeaders } = lowerCaseKeys(headers);
       if (method === 'POST') {
         const bodyFile = join(dir, 'body');
-        await writeFile(bodyFile, body ?? '');
+        await writeFile(bodyFile, bodyBytes(body ?? '', headers));
         args.push('-p', bodyFile, '-T', contentType ?? 'application/octet-stream');
       } else if (method !== 'GET') {
         throw new Error(`the ab driver sends GET and POST only, not ${method}`);

@@ -3,12 +3,21 @@
 // wrk (docs/method.md, "Load generator"), so fast servers saturate it first (runs flag that).
 import autocannon from 'autocannon';
 
+import { bodyBytes } from '../../model/payloads.js';
 import { hasUniqueValues, uniqueFiller } from '../unique-values.js';
 import { countOf, expectedStatuses } from './statuses.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 /** @typedef {import('./registry.js').LoadRequest} LoadRequest */
 /** @typedef {import('./registry.js').LoadResult} LoadResult */
+
+/**
+ * A body as autocannon sends it: a form of bytes as its bytes (model/payloads.js).
+ * @param {string | undefined} body @param {Record<string, string>} headers
+ */
+function sent(body, headers) {
+  return body === undefined ? undefined : bodyBytes(body, headers);
+}
 
 /** autocannon checks its stop flag once per sample; short samples keep sub-second runs close to their duration. */
 const SAMPLE_INTERVAL_MS = 100;
@@ -64,10 +73,12 @@ function countedRequest({ route, method, path, headers, body }, runHeaders, sent
     method: /** @type {autocannon.Request['method']} */ (method),
     path,
     headers: { ...runHeaders, ...headers },
-    body,
+    body: sent(body, { ...runHeaders, ...headers }),
     setupRequest: (request) => {
       sentByRoute[route] += 1;
-      return hasUniqueValues(body) ? { ...request, body: fillUnique(body) } : request;
+      return hasUniqueValues(body)
+        ? { ...request, body: sent(fillUnique(body), { ...runHeaders, ...headers }) }
+        : request;
     },
   };
 }
@@ -111,7 +122,7 @@ const driver = {
       url,
       method: /** @type {autocannon.Request['method']} */ (method),
       headers,
-      body,
+      body: sent(body, headers),
       connections,
       pipelining,
       duration: durationSec,

@@ -9,12 +9,14 @@ import { promisify } from 'node:util';
 import { lastLine, requireBinary, runGenerator, wholeSeconds } from './generator-process.js';
 import { expectedStatuses } from './statuses.js';
 import { parseWrkOutput } from './wrk-output.js';
+import { bodyBytes, isFormOfBytes } from '../../model/payloads.js';
 import { hasUniqueValues, runTag } from '../unique-values.js';
 
 /** @typedef {import('./registry.js').Driver} Driver */
 
 const SCRIPT = fileURLToPath(new URL('./wrk.lua', import.meta.url));
-/** Longer bodies go to wrk.lua in a file: one environment string may hold at most 128 KiB. */
+/** Longer bodies go to wrk.lua in a file: one environment string may hold at most 128 KiB. A form of bytes goes in a
+ * file too, since the environment holds text. */
 const ENV_BODY_LIMIT = 32 * 1024;
 /** One thread: the generator should use one CPU, the server the other. */
 const THREADS = 1;
@@ -68,14 +70,14 @@ const driver = {
     ];
     for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
     args.push(url);
-    const bodyDir =
-      body !== undefined && body.length > ENV_BODY_LIMIT ? await mkdtemp(join(tmpdir(), 'bench-wrk-')) : null;
+    const inFile = body !== undefined && (body.length > ENV_BODY_LIMIT || isFormOfBytes(headers));
+    const bodyDir = inFile ? await mkdtemp(join(tmpdir(), 'bench-wrk-')) : null;
     try {
       const env = {
         BENCH_METHOD: method,
         BENCH_PIPELINING: String(pipelining),
         BENCH_UNIQUE_TAG: runTag(),
-        ...(await bodyEnv(body, bodyDir)),
+        ...(await bodyEnv(body, headers, bodyDir)),
         ...(sequence ? sequenceEnv(sequence) : {}),
         ...(requestsPerConnection ? { BENCH_CLOSE_EVERY: String(requestsPerConnection) } : {}),
         ...(connectionRate ? { BENCH_CONNECTION_RATE: String(connectionRate) } : {}),
@@ -95,15 +97,15 @@ const driver = {
 };
 
 /**
- * The body for wrk.lua: in the environment, or written to a file in `dir` when it is too long for it.
- * @param {string | undefined} body @param {string | null} dir
+ * The body for wrk.lua: in the environment, or written to a file in `dir` as it is sent (bodyBytes).
+ * @param {string | undefined} body @param {Record<string, string>} headers @param {string | null} dir
  * @returns {Promise<Record<string, string>>}
  */
-async function bodyEnv(body, dir) {
+async function bodyEnv(body, headers, dir) {
   if (body === undefined) return {};
   if (dir === null) return { BENCH_BODY: body };
   const file = join(dir, 'body');
-  await writeFile(file, body);
+  await writeFile(file, bodyBytes(body, headers));
   return { BENCH_BODY_FILE: file };
 }
 
@@ -129,7 +131,10 @@ export function sequenceEnv(sequence) {
     env[`${prefix}HEADERS`] = Object.entries(headers)
       .map(([name, value]) => `${name}: ${value}`)
       .join('\n');
-    if (body !== undefined) env[`${prefix}BODY`] = body;
+    // a form of bytes as hex: the environment holds text
+    if (body !== undefined && isFormOfBytes(headers))
+      env[`${prefix}BODY_HEX`] = bodyBytes(body, headers).toString('hex');
+    else if (body !== undefined) env[`${prefix}BODY`] = body;
   });
   return env;
 }

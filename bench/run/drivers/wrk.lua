@@ -53,6 +53,13 @@ local function request_env(i, field)
   return os.getenv("BENCH_REQUEST_" .. i .. "_" .. field)
 end
 
+-- a form of bytes (a file that is not text) comes as hex, since the environment holds text
+local function request_body(i)
+  local hex = request_env(i, "BODY_HEX")
+  if not hex then return request_env(i, "BODY") end
+  return (hex:gsub("%x%x", function(pair) return string.char(tonumber(pair, 16)) end))
+end
+
 -- After wrk.init has set the Host header, which every request of a mix needs too.
 function init(args)
   statuses = {}
@@ -77,7 +84,7 @@ function init(args)
     for name, value in pairs(wrk.headers) do headers[name] = value end
     for name, value in (request_env(i, "HEADERS") or ""):gmatch("([^:\n]+): ([^\n]*)") do headers[name] = value end
     routes[i] = request_env(i, "ROUTE")
-    local method, path, body = request_env(i, "METHOD"), request_env(i, "PATH"), request_env(i, "BODY")
+    local method, path, body = request_env(i, "METHOD"), request_env(i, "PATH"), request_body(i)
     if has_unique(body) then
       fresh[i] = { method = method, path = path, headers = headers, body = body }
     else

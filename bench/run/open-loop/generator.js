@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { processCpuNs } from '../procstat.js';
 import { uniqueFiller } from '../unique-values.js';
+import { bodyBytes } from '../../model/payloads.js';
 import { createScheduler } from './scheduler.js';
 import { pace, startClock } from './pacer.js';
 
@@ -59,7 +60,8 @@ function requestCycle(request) {
   const fillUnique = uniqueFiller();
   const cycle = (request.sequence?.length ? request.sequence : [request]).map(
     ({ path, method, headers, body, expectedStatus }) => ({
-      options: { path, method, headers, body },
+      options: { path, method, headers, body: sent(body, headers) },
+      body,
       expectedStatus,
       fresh: fillUnique(body) !== body,
     }),
@@ -68,9 +70,19 @@ function requestCycle(request) {
   return () => {
     const chosen = cycle[next];
     next = (next + 1) % cycle.length;
-    const options = chosen.fresh ? { ...chosen.options, body: fillUnique(chosen.options.body) } : chosen.options;
+    const options = chosen.fresh
+      ? { ...chosen.options, body: sent(fillUnique(chosen.body), chosen.options.headers) }
+      : chosen.options;
     return { options, expectedStatus: chosen.expectedStatus };
   };
+}
+
+/**
+ * A body as it is sent: a form of bytes as its bytes (model/payloads.js).
+ * @param {string | undefined} body @param {Record<string, string>} headers
+ */
+function sent(body, headers) {
+  return body === undefined ? undefined : bodyBytes(body, headers);
 }
 
 /**
