@@ -85,7 +85,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        generation reach a steady state (changepoints), and keeps the rounds from there on (with
                        --rounds, that many; else ${MIN_STEADY_ROUNDS}). Starts measure the compared pair, the first
                        scenario first; the targets beside it (bare frameworks, node:http) get one start after them if
-                       the budget allows. Intervals take the start as their unit, and each row shows how its noise
+                       the budget allows, and a profile with no compared pair (h2, h2c: Fastify only) has that
+                       start's time held back from the budget after the first start. Intervals take the start as their unit, and each row shows how its noise
                        splits between starts and rounds (default ${DEFAULT_STARTS} under --budget, 1 with --rounds or
                        --quick); under --budget starts, the N asked included, go on while the next one's first block
                        fits, up to ${MAX_STARTS}, a later start's block runs only while it fits, and from start

@@ -3,6 +3,7 @@
 // alternating short runs until they reach a steady state (steady-block.js).
 import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
 import { wantsAnotherStart } from './budget.js';
+import { besidesReserveSec, fitsBesides, standsAlone } from './besides.js';
 import { rotate } from '../plan.js';
 import { blockLoadFrom } from '../route-load.js';
 import { settle } from '../settle.js';
@@ -39,7 +40,8 @@ export function verdictInstances({ pairs, config }) {
  *
  * The targets shown beside the verdict (bare frameworks, node:http) are measured once, with the compared targets of
  * their blocks, on one more start after the verdict's, and only while the budget lasts: they never cost the verdict a
- * start.
+ * start. A block with no compared pair at all (h2, h2c: Fastify only) has no other measurement, so after the first
+ * start its estimated time is held back from the verdict's (besidesReserveSec).
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
  * @param {Pair[]} pairs verified on the first start
@@ -71,10 +73,11 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
   /** @param {{ key: string, scenario: string, stack: string }} block @param {import('../../model/design.js').BlockStop['stoppedOn']} stoppedOn */
   const stop = ({ key, scenario, stack }, stoppedOn) =>
     stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
+  /** the verdict's share of the budget: all of it until the first start has timed the blocks the rest is kept for */
+  let verdictBudgetSec = design.budgetPerRuntimeSec;
   /** @param {{ key: string }} block */
   const fits = (block) =>
-    design.budgetPerRuntimeSec === null ||
-    spentSec() + (state.blockSec.get(block.key) ?? 0) <= design.budgetPerRuntimeSec;
+    verdictBudgetSec === null || spentSec() + (state.blockSec.get(block.key) ?? 0) <= verdictBudgetSec;
   let bootSec = firstBootSec;
   let start = 0;
   for (; ; start++) {
@@ -85,6 +88,13 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
     // the first start is the first look at every block; a later one measures a block only while it fits
     const fitting = start === 0 ? () => true : fits;
     if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
+    if (start === 0 && verdictBudgetSec !== null)
+      verdictBudgetSec -= besidesReserveSec(
+        besides.filter(standsAlone(isCompared)),
+        comparedBlocks,
+        state.blockSec,
+        bootSec,
+      );
     if (looksAfter(design, start)) {
       const decided = compared.filter(
         (block) =>
@@ -99,7 +109,7 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
       wantsAnotherStart({
         startsSoFar: start + 1,
         minStarts: design.starts,
-        budgetSec: design.budgetPerRuntimeSec,
+        budgetSec: verdictBudgetSec,
         spentSec: spentSec(),
         nextStartSec: bootSec + (state.blockSec.get(compared[0].key) ?? 0),
       });
@@ -122,7 +132,8 @@ function looksAfter(design, start) {
 }
 
 /**
- * The blocks beside the verdict, on one more start when they fit in what the budget left, else recorded as unbooted.
+ * The blocks beside the verdict, on one more start when they fit in what the budget left (those without a compared
+ * pair, whose time was held back, alone when the rest do not fit), the others recorded as unbooted.
  * @param {PlannedSession} session
  * @param {{ running: Map<string, ServedTarget> }} servers
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} sides
@@ -134,30 +145,33 @@ function looksAfter(design, start) {
 async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
   const { design, record, progress, runtimeKey, config } = session;
   const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
-  if (sides.length && fitsBesides(sides, state.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec)) {
-    const sideStart = start + 1;
-    const sideBootSec = await bootStart(session, servers, sides, sideStart);
-    const verified = await verifyPairs(
-      session,
-      servers.running,
-      sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
-      sideStart,
-    );
-    record.verified(verified.records);
-    const measurable = sides.flatMap((block) => {
-      const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
-      return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
-    });
-    return measureStartBlocks(session, servers, measurable, sideStart, state, sideBootSec);
-  }
-  if (sides.length) {
+  const fit = (/** @type {typeof sides} */ blocks) =>
+    fitsBesides(blocks, state.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec);
+  const reserved = sides.filter(standsAlone(isCompared));
+  const chosen = fit(sides) ? sides : reserved.length && fit(reserved) ? reserved : [];
+  const left = sides.filter((block) => !chosen.includes(block));
+  if (left.length) {
     const targets = [
-      ...new Set(sides.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName))),
+      ...new Set(left.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair)).map(instanceName))),
     ];
     record.unbooted({ runtime: runtimeKey, targets });
     progress.log(`${runtimeKey}: ${targets.join(', ')} not measured: the verdict's starts took the budget`);
   }
-  return true;
+  if (!chosen.length) return true;
+  const sideStart = start + 1;
+  const sideBootSec = await bootStart(session, servers, chosen, sideStart);
+  const verified = await verifyPairs(
+    session,
+    servers.running,
+    chosen.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
+    sideStart,
+  );
+  record.verified(verified.records);
+  const measurable = chosen.flatMap((block) => {
+    const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
+    return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
+  });
+  return measureStartBlocks(session, servers, measurable, sideStart, state, sideBootSec);
 }
 
 /**
@@ -203,27 +217,6 @@ async function primeBlock(session, running, block, start) {
   }
   return !session.signal.aborted;
 }
-
-/**
- * Whether the blocks beside the verdict fit in what the budget left: each estimated from its compared pair's latest
- * block, as many times longer as it has targets beside that pair.
- * @param {Array<{ key: string, pairs: Pair[] }>} blocks
- * @param {Map<string, number>} blockSec the compared pair's wall seconds per block, on its latest start
- * @param {number} bootSec the latest start's boot
- * @param {number} spentSec
- * @param {number | null} budgetSec
- */
-function fitsBesides(blocks, blockSec, bootSec, spentSec, budgetSec) {
-  if (budgetSec === null) return true;
-  const estimate = blocks.reduce(
-    (sum, block) => sum + ((blockSec.get(block.key) ?? 0) * block.pairs.length) / COMPARED_PER_BLOCK,
-    0,
-  );
-  return spentSec + bootSec + estimate <= budgetSec;
-}
-
-/** A compared block holds one pair of targets. */
-const COMPARED_PER_BLOCK = 2;
 
 /**
  * A new server start: the last start's servers stopped, these blocks' servers booted.
