@@ -28,6 +28,7 @@ import { errorLine } from '../errors.js';
  * @property {boolean} complete false while running, after Ctrl-C, or when the bench itself crashed
  * @property {string | null} stopReason why it is incomplete
  * @property {import('../model/results.js').Results['environment']} environment
+ * @property {string[]} generators every load generator the run used, each with its version where it was recorded
  * @property {import('../model/results.js').RuntimeChoice | null} runtimeChoice
  * @property {{ connections: number, durationSec: number, warmupSec: number, burstSec: number, pipelining: number }}
  *   load each timed run's, from the flags
@@ -90,6 +91,23 @@ function problems(results) {
   ];
 }
 
+/** HTTP/2 as h2load reports it: over TLS and in cleartext. */
+const HTTP2 = ['h2', 'h2c'];
+
+/**
+ * Every load generator the run used, with its version: as the run recorded them, or, in results from before it did,
+ * the driver where a run spoke HTTP/1.1 and h2load where one spoke HTTP/2.
+ * @param {Results} results
+ * @returns {string[]}
+ */
+function generatorsUsed({ environment, runs }) {
+  if (environment.generators) return environment.generators;
+  const spoken = new Set(runs.map((run) => run.load?.protocol ?? 'http/1.1'));
+  const http2 = HTTP2.some((protocol) => spoken.has(protocol));
+  const http1 = !http2 || [...spoken].some((protocol) => !HTTP2.includes(protocol));
+  return [...(http1 ? [environment.driver] : []), ...(http2 ? ['h2load (its version was not recorded)'] : [])];
+}
+
 /**
  * @param {Results} results
  * @returns {RunFacts}
@@ -102,6 +120,7 @@ export function runFacts(results) {
     complete: results.complete,
     stopReason: results.stopReason ?? null,
     environment: results.environment,
+    generators: generatorsUsed(results),
     runtimeChoice: results.plan.runtimeChoice,
     load: {
       connections: options.connections,

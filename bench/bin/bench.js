@@ -31,6 +31,7 @@ import { renderOutcome } from '../report/outcome.js';
 import { writeReports } from './run-reports.js';
 import { headerDifferences } from '../run/verify.js';
 import { planRun } from './bench-plan.js';
+import { generatorVersions } from '../run/drivers/registry.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -148,7 +149,15 @@ async function startRecord(
 ) {
   return createResults({
     startedAt,
-    environment: collectEnvironment({ runtimes, driverVersion: await driver.version(), cpus: options.cpus }),
+    environment: collectEnvironment({
+      runtimes,
+      driverVersion: await driver.version(),
+      generators: await generatorVersions(
+        driver,
+        pairs.map((pair) => config.targets.find((target) => target.name === pair.target)?.protocol ?? 'http'),
+      ),
+      cpus: options.cpus,
+    }),
     options: { ...options, driver: driver.name },
     config: configRecord(config),
     plan: {

@@ -30,10 +30,11 @@ const BYTES_PER_GIB = 1024 ** 3;
  */
 
 /**
- * @param {{ runtimes: import('../runtimes/runtimes.js').Runtime[], driverVersion: string, cpus: { server: string, generator: string } | null }} context
+ * @param {{ runtimes: import('../runtimes/runtimes.js').Runtime[], driverVersion: string, generators: string[],
+ *   cpus: { server: string, generator: string } | null }} context generators: every one the run uses, with its version
  * @returns {Environment}
  */
-export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {
+export function collectEnvironment({ runtimes, driverVersion, generators, cpus: pinning }) {
   return {
     cpu: {
       model: cpus()[0]?.model.trim() ?? 'unknown',
@@ -48,6 +49,7 @@ export function collectEnvironment({ runtimes, driverVersion, cpus: pinning }) {
     runtimes,
     packages: Object.fromEntries(PACKAGES.map((name) => [name, packageVersion(name)])),
     driver: driverVersion,
+    generators,
     git: gitState(),
     database: describeDatabase(process.env.DATABASE_URL),
     cpus: pinning,

@@ -259,6 +259,8 @@ export {};
  * @property {import('../runtimes/runtimes.js').Runtime[]} runtimes what the targets ran under
  * @property {Record<string, string | null>} packages installed versions
  * @property {string} driver name and version of the load generator
+ * @property {string[]} [generators] every load generator the run used, each with its version: the driver, and h2load
+ *   where a target speaks HTTP/2; absent in results from before it was recorded
  * @property {{ commit: string | null, dirty: boolean | null }} git
  * @property {string} database what the Nest targets were given (credentials removed)
  * @property {{ server: string, generator: string } | null} cpus pinning, or null when not pinned

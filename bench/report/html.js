@@ -68,7 +68,7 @@ ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable({ ...verdict, intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.')}
 <details class="method"><summary>How these ratios were measured and judged</summary>
 <p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeHtml(roundsDesign(analysis.run.rounds))} with ${escapeHtml(analysis.run.environment.driver)} on ${escapeHtml(analysis.run.environment.cpu.model)}
+${escapeHtml(roundsDesign(analysis.run.rounds))} with ${escapeHtml(analysis.run.generators.join(' and '))} on ${escapeHtml(analysis.run.environment.cpu.model)}
 (${escapeHtml(analysis.run.environment.cpu.count)} CPUs). Rendered from results.json.</p>
 ${verdict.intro ? `<p>${htmlText(verdict.intro)}</p>` : ''}</details>
 ${htmlSections(analysis, extras)}`,

@@ -104,7 +104,7 @@ export function renderMarkdown(analysis, extras = NO_EXTRAS) {
     answerMarkdown(analysis),
     decisionMarkdown(analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
-      `Measured here in ${roundsDesign(analysis.run.rounds)} with ${analysis.run.environment.driver}; ` +
+      `Measured here in ${roundsDesign(analysis.run.rounds)} with ${analysis.run.generators.join(' and ')}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(analysis, { decision: false }),

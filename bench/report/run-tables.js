@@ -114,7 +114,7 @@ export function environmentTable({ run, together }) {
     ...(run.runtimeChoice ? [['runtime choice', run.runtimeChoice.reason]] : []),
     [
       'load generator',
-      `${env.driver}, ${load.connections} connections, ${load.durationSec} s per run, ${roundsDesign(run.rounds)}, ${load.warmupSec} s warm-up per pair` +
+      `${run.generators.join(' and ')}, ${load.connections} connections, ${load.durationSec} s per run, ${roundsDesign(run.rounds)}, ${load.warmupSec} s warm-up per pair` +
         `${load.burstSec ? `, ${load.burstSec} s untimed burst before each run` : ''}` +
         `${load.pipelining > 1 ? `, ${load.pipelining} requests pipelined per connection` : ''}` +
         `${together ? "; each round's compared pair loaded together for as long as its runs back-to-back would take (--pairing together)" : ''}` +

@@ -8,7 +8,7 @@ describe('the environment a run records', () => {
     const script = `
       import { availableParallelism } from 'node:os';
       const { collectEnvironment } = await import(${JSON.stringify(ENVIRONMENT_MODULE)});
-      const env = collectEnvironment({ runtimes: [], driverVersion: 'none', cpus: null });
+      const env = collectEnvironment({ runtimes: [], driverVersion: 'none', generators: ['none'], cpus: null });
       console.log(JSON.stringify({ count: env.cpu.count, ownCpus: availableParallelism() }));`;
     const pinned = spawnSync('taskset', ['-c', '0', process.execPath, '--input-type=module', '-e', script], {
       encoding: 'utf8',

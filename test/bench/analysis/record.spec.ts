@@ -88,3 +88,20 @@ describe("the Analysis's facts of the run", () => {
     expect(runFacts(run).rounds.steady).toBe(true);
   });
 });
+
+describe('the load generators a run used', () => {
+  it('are the ones it recorded, each with its version', () => {
+    const run = results(() => 2);
+    run.environment = { ...run.environment, generators: ['wrk debian/4.1.0-3+b2', 'h2load nghttp2/1.52.0'] };
+    expect(runFacts(run).generators).toEqual(['wrk debian/4.1.0-3+b2', 'h2load nghttp2/1.52.0']);
+  });
+
+  it('are, in results from before they were recorded, h2load where runs spoke HTTP/2, and the driver where they did not', () => {
+    const run = results(() => 2);
+    expect(runFacts(run).generators).toEqual(['autocannon']);
+    run.runs = run.runs.map((timed) => ({ ...timed, load: { ...timed.load, protocol: 'h2' } }));
+    expect(runFacts(run).generators).toEqual(['h2load (its version was not recorded)']);
+    run.runs[0] = { ...run.runs[0], load: { ...run.runs[0].load, protocol: 'http/1.1' } };
+    expect(runFacts(run).generators).toEqual(['autocannon', 'h2load (its version was not recorded)']);
+  });
+});

@@ -1,5 +1,5 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
-import { roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
+import { environmentTable, roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
 import { results } from '../support/synthetic-results.js';
 
 const plan = (starts: number, roundsPerStart: number | null, budgetPerRuntimeSec: number | null, steady = false) => ({
@@ -44,5 +44,14 @@ describe('the line above an incomplete report', () => {
     expect(JSON.stringify(statusLine(analysis(false, 'interrupted (SIGINT)')))).toContain(
       ': interrupted (SIGINT). Tables show what was measured before it stopped.',
     );
+  });
+});
+
+describe('the environment table', () => {
+  it('names every load generator the run used, each with its version', () => {
+    const run = results(() => 2);
+    run.environment = { ...run.environment, generators: ['wrk debian/4.1.0-3+b2', 'h2load nghttp2/1.52.0'] };
+    const row = environmentTable(analyze(run)).rows.find((cells) => cells[0] === 'load generator')!;
+    expect(row[1]).toMatch(/^wrk debian\/4\.1\.0-3\+b2 and h2load nghttp2\/1\.52\.0, \d+ connections/);
   });
 });
