@@ -16,6 +16,7 @@ import { beyondProfiles } from './beyond-profiles.js';
 import { timeSpent, warmUpRows } from './time-spent.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { judgedPairOn } from '../model/compared.js';
+import { RATE } from '../model/metrics.js';
 import { configRecord } from '../model/config.js';
 import { runtimeLabel } from '../runtimes/release-status.js';
 
@@ -36,7 +37,8 @@ function measuredConfig(results) {
 
 /**
  * The ratios a config asks for on a scenario: the judged pair (the compared one, or the twins that stand in for it
- * there: model/compared.js), pairs shown beside it, what a framework costs over its bare server. Results from before
+ * there: model/compared.js), pairs shown beside it, what a framework costs over its bare server, every other target
+ * against the baseline; each on the metric the scenario was resolved with (model/metrics.js). Results from before
  * --config existed measured the built-in setup.
  * @param {Results} results
  * @returns {{ specsOn: (scenario: string) => RatioSpec[], baseline: string | null }} baseline: every other target is
@@ -44,21 +46,29 @@ function measuredConfig(results) {
  */
 function ratioSpecs(results) {
   const config = measuredConfig(results);
+  const { baseline } = config;
   /** @param {RatioSpec['kind']} kind @param {boolean} judged */
   const spec =
     (kind, judged) =>
     (/** @type {[string, string]} */ [numerator, denominator]) => ({ kind, numerator, denominator, judged });
+  /** @type {[string, string][]} */
+  const againstBaseline =
+    baseline === null
+      ? []
+      : results.options.targets.filter((t) => t !== baseline).map((numerator) => [numerator, baseline]);
   return {
     specsOn: (scenario) => {
       const judged = judgedPairOn(config, scenario);
       const beside = [config.compare, ...config.alsoCompare].filter((pair) => pair !== judged);
+      const metric = config.scenarios.find((entry) => entry.name === scenario)?.metric ?? RATE;
       return [
         spec('adapters', true)(judged),
         ...beside.map(spec('adapters', false)),
         ...config.overhead.map(spec('overhead', false)),
-      ];
+        ...againstBaseline.map(spec('baseline', false)),
+      ].map((ratio) => ({ ...ratio, metric }));
     },
-    baseline: config.baseline,
+    baseline,
   };
 }
 /**
@@ -239,20 +249,11 @@ export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
   const { specsOn, baseline } = ratioSpecs(results);
-  /** @type {RatioSpec[]} every other target against the baseline */
-  const baselineSpecs =
-    baseline === null
-      ? []
-      : targets
-          .filter((t) => t !== baseline)
-          .map((numerator) => ({ kind: 'baseline', numerator, denominator: baseline, judged: false }));
   const design = rowDesign(results);
   const stacks = [...new Set([...results.plan.pairs, ...results.runs].map((record) => record.stack))];
   const blocks = runtimes.flatMap((runtime) =>
     scenarios.flatMap((scenario) =>
-      stacks.map((stack) =>
-        blockRows(results, design, [...specsOn(scenario), ...baselineSpecs], { runtime, scenario, stack }),
-      ),
+      stacks.map((stack) => blockRows(results, design, specsOn(scenario), { runtime, scenario, stack })),
     ),
   );
   const targetRows = blocks.flatMap((block) => block.targetRows);

@@ -6,6 +6,7 @@ import { median } from '../maths/quantile.js';
 import { CONFIDENCE, correlation, shiftInterval } from './stats.js';
 import { analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
+import { metricValue } from '../model/metrics.js';
 
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('../model/results.js').LoadResult} LoadResult */
@@ -13,12 +14,14 @@ import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 /** @typedef {ReturnType<typeof import('./stats.js').summarize>} Summary */
 
 /**
- * A ratio of two targets' req/s, taken within each round (where both ran), so slow drift of the machine cancels.
+ * A ratio of two targets on the scenario's metric (req/s, or CPU per request where req/s is the pace), taken within
+ * each round (where both ran), so slow drift of the machine cancels.
  * @typedef {object} RatioSpec
  * @property {'adapters' | 'overhead' | 'baseline'} kind
  * @property {string} numerator
  * @property {string} denominator
  * @property {boolean} judged whether the docs' claim is judged on it
+ * @property {import('../model/metrics.js').Metric} metric what it divides: above 1, the numerator did better
  */
 
 /**
@@ -83,6 +86,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {string} numerator
  * @property {string} denominator
  * @property {boolean} judged
+ * @property {RatioSpec['metric']} metric
  * @property {string} runtime
  * @property {string} scenario
  * @property {string} stack both targets ran with it
@@ -95,7 +99,8 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {import('./verdict.js').Verdict | null} verdict after the conditions below; null when not judged; 'too slow'
  *   when either target answered nothing within a run of some round
  * @property {import('./verdict.js').Verdict | null} measuredVerdict what the numbers alone say
- * @property {number | null} pairCorrelation of the two targets' log req/s across rounds; near 1, the machine's swings
+ * @property {number | null} pairCorrelation of the two targets' log values (req/s, or requests per CPU second) across
+ *   rounds; near 1, the machine's swings
  *   hit both runs of a round alike and the per-round ratio cancels them
  * @property {number[]} missingRounds planned rounds without a successful run of both targets
  * @property {Array<{ target: string } & TooSlow>} tooSlow the pair's targets that answered nothing in some round
@@ -196,8 +201,8 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
   const bottom = byRound(spec.denominator);
   if (!runs.some((run) => run.target === spec.numerator) || !runs.some((run) => run.target === spec.denominator))
     return null;
-  const rounds = pairedRounds(top, bottom, plannedRounds);
-  const { values, startByRound, logRps, byOrder, missingRounds, failedAnswerRounds, saturatedRounds } = rounds;
+  const rounds = pairedRounds(top, bottom, plannedRounds, spec.metric);
+  const { values, startByRound, logValues, byOrder, missingRounds, failedAnswerRounds, saturatedRounds } = rounds;
   const { summary, starts } = startsSummary(
     values,
     startByRound,
@@ -223,7 +228,7 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
     starts,
     verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
     measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
-    pairCorrelation: correlation(...logRps),
+    pairCorrelation: correlation(...logValues),
     missingRounds,
     tooSlow,
     failedAnswerRounds,
@@ -238,17 +243,19 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
 }
 
 /**
- * The planned rounds of a pair, walked in order: each paired round's ratio, start and log req/s, the ratios by which
- * target went first, and the rounds a condition flags; a round without a successful run of both is missing.
+ * The planned rounds of a pair, walked in order: each paired round's ratio on the metric, start and log values, the
+ * ratios by which target went first, and the rounds a condition flags; a round without a successful run of both, or
+ * without the metric measured on both, is missing.
  * @param {Map<number, RunRecord>} top the numerator's successful runs by round
  * @param {Map<number, RunRecord>} bottom the denominator's
  * @param {number} plannedRounds
+ * @param {RatioSpec['metric']} metric
  */
-function pairedRounds(top, bottom, plannedRounds) {
+function pairedRounds(top, bottom, plannedRounds, metric) {
   const values = [];
   const startByRound = [];
   /** @type {[number[], number[]]} */
-  const logRps = [[], []];
+  const logValues = [[], []];
   /** @type {{ numerator: number[], denominator: number[] }} ratios by which target ran first */
   const byOrder = { numerator: [], denominator: [] };
   const missingRounds = [];
@@ -262,8 +269,8 @@ function pairedRounds(top, bottom, plannedRounds) {
   for (let round = 1; round <= plannedRounds; round++) {
     const run = top.get(round);
     const other = bottom.get(round);
-    const above = run?.load?.rps;
-    const below = other?.load?.rps;
+    const above = run && metricValue(metric, run);
+    const below = other && metricValue(metric, other);
     if (!run || !other || !above || !below) {
       missingRounds.push(round);
       continue;
@@ -271,8 +278,8 @@ function pairedRounds(top, bottom, plannedRounds) {
     values.push(above / below);
     startByRound.push(run.start);
     paired.push({ round, numerator: run, denominator: other });
-    logRps[0].push(Math.log(above));
-    logRps[1].push(Math.log(below));
+    logValues[0].push(Math.log(above));
+    logValues[1].push(Math.log(below));
     // runs loaded together share their slot: neither went first
     if (run.slot !== other.slot) (run.slot < other.slot ? byOrder.numerator : byOrder.denominator).push(above / below);
     const pair = [run, other];
@@ -287,7 +294,7 @@ function pairedRounds(top, bottom, plannedRounds) {
   return {
     values,
     startByRound,
-    logRps,
+    logValues,
     byOrder,
     missingRounds,
     failedAnswerRounds,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { json, missingKeys } from './body-checks.js';
+import { CPU_PER_REQUEST } from './metrics.js';
 import { MULTIPART_TYPE, FILES_MTIME, jsonBody, multipartBody, payloadText, sha256 } from './payloads.js';
 
 const KIB = 1024;
@@ -155,6 +156,8 @@ function idleScenario(connections) {
     name: `idle-${connections / 1000}k`,
     description: `GET / on ${connections.toLocaleString('en')} keep-alive connections, each sending one request every ${1 / IDLE_RATE} s on average`,
     load: { connections, connectionRate: IDLE_RATE, durationSec: IDLE_RUN_SEC },
+    // req/s is the pace on both sides: what differs is what each server spends on a request
+    metric: CPU_PER_REQUEST,
     ...HELLO,
   };
 }
@@ -315,7 +318,7 @@ export const BEYOND_SCENARIOS = [
   idleScenario(4000),
 ];
 
-const IDLE_NOTE = `paced at ${IDLE_RATE} request per second per connection: req/s is the pace, not what the server could do; compare memory per connection and CPU per request`;
+const IDLE_NOTE = `paced at ${IDLE_RATE} request per second per connection: req/s is the pace, not what the server could do, so the ratio divides CPU per request; memory per connection beside it`;
 
 /** What a reader of a profile's row needs to know beside its ratio. */
 export const PROFILE_NOTES = {

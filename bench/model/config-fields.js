@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { resolve } from 'node:path';
 import { BARE, STACK_NAMES } from './stacks.js';
+import { METRICS, RATE, defaultMetric } from './metrics.js';
 
 /** @typedef {import('./config.js').Target} Target */
 /** @typedef {import('./config.js').Scenario} Scenario */
@@ -27,6 +28,7 @@ const SCENARIO_FIELDS = [
   'expect',
   'mix',
   'load',
+  'metric',
 ];
 const LOAD_FIELDS = ['connections', 'durationSec', 'requestsPerConnection', 'connectionRate'];
 const MIX_FIELDS = ['scenario', 'weight'];
@@ -171,7 +173,7 @@ export function validateScenario(raw, field, fail) {
     contentType: contentTypeMatcher(expected.contentType, `${field}.expect.contentType`, fail),
     checkBody: bodyCheck(expected.body, `${field}.expect.body`, fail),
     mix: null,
-    load: scenarioLoad(item.load, `${field}.load`, fail),
+    ...loadAndMetric(item, field, fail),
   };
 }
 
@@ -198,8 +200,25 @@ function validateMix(item, scenarioName, field, fail) {
     contentType: ANY,
     checkBody: () => null,
     mix,
-    load: scenarioLoad(item.load, `${field}.load`, fail),
+    ...loadAndMetric(item, field, fail),
   };
+}
+
+/**
+ * A scenario's own load and the metric its ratio divides (model/metrics.js): a paced load's req/s is its pace, so it
+ * takes CPU per request, and refuses req/s.
+ * @param {Record<string, unknown>} item @param {string} field @param {Fail} fail
+ * @returns {{ load: import('./config.js').ScenarioLoad | null, metric: import('./metrics.js').Metric }}
+ */
+function loadAndMetric(item, field, fail) {
+  const load = scenarioLoad(item.load, `${field}.load`, fail);
+  if (item.metric === undefined) return { load, metric: defaultMetric(load) };
+  if (!METRICS.includes(/** @type {import('./metrics.js').Metric} */ (item.metric)))
+    fail(`${field}.metric`, `${JSON.stringify(item.metric)} is not one of ${METRICS.join(', ')}`);
+  const metric = /** @type {import('./metrics.js').Metric} */ (item.metric);
+  if (metric === RATE && load?.connectionRate)
+    fail(`${field}.metric`, 'a paced load (connectionRate) sets req/s on both sides alike: give cpu-per-request');
+  return { load, metric };
 }
 
 /**

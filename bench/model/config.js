@@ -47,6 +47,8 @@ import {
  * @property {import('./mix.js').MixShare[] | null} mix a traffic mix: each run goes round these scenarios' requests
  *   in these shares (the route of each share is a scenario's name); method, path, body and expect are then theirs
  * @property {ScenarioLoad | null} load the scenario's own load; null: --connections and --duration
+ * @property {import('./metrics.js').Metric} metric what its ratios divide: req/s, or CPU per request where the load
+ *   is paced (model/metrics.js)
  *
  * A scenario's own load, which stands whatever --connections says: a 20 MiB upload at the connections of a hello run
  * answers nothing within a run, and a profile of idle connections is its connections.
@@ -80,7 +82,8 @@ import {
  * @property {Array<{ name: string, group: string, kind: 'command' | 'url', command?: string[], cwd?: string,
  *   url?: string, scenarios: string[] | null, stacks?: string[] }>} targets
  * @property {Array<{ name: string, description: string, method: string, path: string,
- *   mix?: import('./mix.js').MixShare[], load?: ScenarioLoad }>} scenarios
+ *   mix?: import('./mix.js').MixShare[], load?: ScenarioLoad, metric: import('./metrics.js').Metric }>} scenarios
+ *   metric: absent in results from before it was recorded, and filled in on read (results.js)
  * @property {[string, string]} compare
  * @property {[string, string][]} alsoCompare
  * @property {[string, string][]} overhead
@@ -232,13 +235,14 @@ export function configRecord(config) {
       scenarios: t.scenarios,
       stacks: t.stacks,
     })),
-    scenarios: config.scenarios.map(({ name: n, description, method, path, mix, load }) => ({
+    scenarios: config.scenarios.map(({ name: n, description, method, path, mix, load, metric }) => ({
       name: n,
       description,
       method,
       path,
       ...(mix ? { mix } : {}),
       ...(load ? { load } : {}),
+      metric,
     })),
     compare: config.compare,
     alsoCompare: config.alsoCompare,

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { designOf } from './design.js';
+import { defaultMetric } from './metrics.js';
 import { BARE } from './stacks.js';
 
 export const RESULTS_FILE = 'results.json';
@@ -221,7 +222,27 @@ export const RECORDED_BEFORE_STOP_RULE = Object.freeze({
  * @returns {Results}
  */
 export function upgradeResults(written) {
-  if (written.schema === RESULTS_SCHEMA) return written;
+  return withMetrics(written.schema === RESULTS_SCHEMA ? written : fromSchema1(written));
+}
+
+/**
+ * Results whose config record names each scenario's metric: one written before metrics were recorded measured a paced
+ * scenario's req/s at its pace already, so the metric it takes is the one its load gives (model/metrics.js).
+ * @param {Results} results
+ * @returns {Results}
+ */
+function withMetrics(results) {
+  const { config } = results;
+  if (!config || config.scenarios.every((scenario) => scenario.metric)) return results;
+  const scenarios = config.scenarios.map((scenario) => ({
+    ...scenario,
+    metric: scenario.metric ?? defaultMetric(scenario.load),
+  }));
+  return { ...results, config: { ...config, scenarios } };
+}
+
+/** @param {any} written a parsed results.json of schema 1 @returns {Results} */
+function fromSchema1(written) {
   /** @template {{ stack?: string }} T @param {T} record */
   const stacked = (record) => ({ ...record, stack: record.stack ?? BARE });
   const options = {

@@ -5,6 +5,7 @@ import { escapeHtml, formatLevel } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { DECIDED_VERDICTS, HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { CONFIDENCE } from '../analysis/stats.js';
+import { CPU_PER_REQUEST, metricSuffix } from '../model/metrics.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -54,7 +55,9 @@ const BOTTOM = 78;
  * A row of the picture: what it is, its ratio and interval, and its verdict.
  * @typedef {object} AnswerRow
  * @property {string} runtime
- * @property {string} label `hello · bare`, or `hello` when the run measured one stack
+ * @property {string} label `hello · bare`, or `hello` when the run measured one stack, with its metric when it is not
+ *   req/s: `idle-1k · bare (CPU per request)`
+ * @property {import('../model/metrics.js').Metric} metric what the ratio divides
  * @property {string} name the label, with the runtime first when the run measured several
  * @property {number | null} ratio null: too slow to answer within a run, so no ratio
  * @property {{ low: number, high: number } | null} interval
@@ -75,10 +78,12 @@ export function answerRows(analysis) {
     .filter((row) => row.judged)
     .map((row) => {
       const measured = row.verdict !== 'too slow' && Number.isFinite(row.summary.median);
-      const label = [row.scenario, ...(analysis.stacks.length > 1 ? [row.stack] : [])].join(' · ');
+      const label =
+        [row.scenario, ...(analysis.stacks.length > 1 ? [row.stack] : [])].join(' · ') + metricSuffix(row.metric);
       return {
         runtime: row.runtime,
         label,
+        metric: row.metric,
         name: several ? `${row.runtime} · ${label}` : label,
         ratio: measured ? row.summary.median : null,
         interval: measured ? row.summary.ci : null,
@@ -350,8 +355,9 @@ function axisWords(rows, analysis) {
     ? { numerator: 'Fastify', denominator: 'Express' }
     : analysis.compared;
   const levels = [...new Set(rows.filter((row) => row.interval).map((row) => formatLevel(row.level)))];
+  const cpu = rows.some((row) => row.metric === CPU_PER_REQUEST);
   return [
-    `${numerator} ÷ ${denominator} req/s, log scale;`,
+    `${numerator} ÷ ${denominator} req/s${cpu ? ` (CPU per request: ${denominator}'s ÷ ${numerator}'s)` : ''}, log scale;`,
     `line: the ratio's ${levels.length ? levels.join(' or ') : formatLevel(CONFIDENCE)} interval`,
   ];
 }

@@ -10,7 +10,9 @@ import { CONFIDENCE } from '../analysis/stats.js';
  * @property {string} runtime
  * @property {string} scenario
  * @property {string} stack
- * @property {number | null} ratio numerator req/s ÷ denominator req/s; null when too slow to measure
+ * @property {number | null} ratio numerator req/s ÷ denominator req/s, or on a paced route the denominator's CPU per
+ *   request ÷ the numerator's (metric); null when too slow to measure
+ * @property {import('../model/metrics.js').Metric} metric what the ratio divides: req/s or cpu-per-request
  * @property {{ low: number, high: number, level: number } | null} interval
  * @property {string} verdict holds, understated, does not hold, inconclusive or too slow
  * @property {boolean} decided
@@ -35,6 +37,7 @@ export function decisionJson(analysis, { complete, stopReason, files }) {
         scenario: row.scenario,
         stack: row.stack,
         ratio: measured ? row.summary.median : null,
+        metric: row.metric,
         interval:
           measured && ci ? { low: ci.low, high: ci.high, level: row.starts?.interval?.coverage ?? CONFIDENCE } : null,
         verdict: row.verdict ?? 'inconclusive',

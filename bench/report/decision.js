@@ -8,6 +8,7 @@ import { formatBandedRatio } from './ratio-notes.js';
 import { scenarioLabel } from './tables.js';
 import { code, strong } from './rich-table.js';
 import { DECIDED_VERDICTS } from '../analysis/verdict.js';
+import { CPU_PER_REQUEST, RATE } from '../model/metrics.js';
 
 /** @typedef {import('./rich-table.js').Text} Text */
 
@@ -33,14 +34,8 @@ export function decisionSentences(analysis, { log = false } = {}) {
     /** @type {(string | import('./rich-table.js').Span)[]} */
     const sentence = [
       strong(analysis.runtimeLabels[runtime] ?? runtime),
-      `: ${names.numerator} served `,
-      served
-        .map(
-          (r) =>
-            `${scenarioLabel(r, analysis.stacks)} ${formatBandedRatio(r.summary.median)} (${formatInterval(r.summary.ci, formatBandedRatio)})`,
-        )
-        .join(', '),
-      ` as many req/s as ${names.denominator}. `,
+      ': ',
+      ...servedSentences(served, analysis.stacks, names),
       decided.length
         ? `Decided: ${decided.map((r) => `${scenarioLabel(r, analysis.stacks)} ${r.verdict}`).join(', ')}`
         : 'No verdict is decided',
@@ -95,6 +90,33 @@ export function decisionSentences(analysis, { log = false } = {}) {
       ' rebuilds every table. The method follows.',
     ]);
   return paragraphs;
+}
+
+/**
+ * Each served row's ratio with its interval: the req/s rows' in one sentence, and a paced profile's, whose req/s is
+ * its pace and whose ratio divides the denominator's CPU per request by the numerator's, in another.
+ * @param {import('../analysis/analyze.js').RatioRow[]} served @param {string[]} stacks the run's
+ * @param {{ numerator: string, denominator: string }} names
+ * @returns {string[]}
+ */
+function servedSentences(served, stacks, { numerator, denominator }) {
+  const ratios = (/** @type {typeof served} */ some) =>
+    some
+      .map(
+        (r) =>
+          `${scenarioLabel(r, stacks)} ${formatBandedRatio(r.summary.median)} (${formatInterval(r.summary.ci, formatBandedRatio)})`,
+      )
+      .join(', ');
+  const byRate = served.filter((r) => r.metric === RATE);
+  const byCpu = served.filter((r) => r.metric === CPU_PER_REQUEST);
+  return [
+    ...(byRate.length || !byCpu.length
+      ? [`${numerator} served ${ratios(byRate)} as many req/s as ${denominator}. `]
+      : []),
+    ...(byCpu.length
+      ? [`Paced, at the same req/s, ${denominator} used ${ratios(byCpu)} the CPU per request ${numerator} used. `]
+      : []),
+  ];
 }
 
 /**

@@ -7,6 +7,7 @@ import { escapeHtml } from './format.js';
 import { leadProfiles } from './lead-table.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import { DECIDED_VERDICTS } from '../analysis/verdict.js';
+import { RATE, metricSuffix } from '../model/metrics.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('./answer-chart.js').AnswerRow} AnswerRow */
@@ -34,12 +35,15 @@ export function leadRows(analysis) {
   const several = analysis.runtimes.length > 1;
   return leadProfiles(analysis).map((profile) => {
     const { block, ratio } = profile;
-    const label = [block.scenario, ...(analysis.stacks.length > 1 ? [block.stack] : [])].join(' · ');
+    const metric = ratio?.metric ?? RATE;
+    const label =
+      [block.scenario, ...(analysis.stacks.length > 1 ? [block.stack] : [])].join(' · ') + metricSuffix(metric);
     const measured = ratio !== null && ratio.summary.n > 0 && Number.isFinite(ratio.summary.median);
     const verdict = ratio?.verdict ?? ratio?.measuredVerdict ?? 'inconclusive';
     return {
       runtime: block.runtime,
       label,
+      metric,
       name: several ? `${block.runtime} · ${label}` : label,
       ratio: measured ? ratio.summary.median : null,
       interval: measured ? ratio.summary.ci : null,

@@ -2,6 +2,7 @@
 // "Where the lead lives": every beyond profile's Fastify ÷ Express with its interval and verdict, or why it has none,
 // with what each generator saw (connections it opened, whether it kept up).
 import { NO_EXPRESS_SIDE, PROFILE_NOTES } from '../model/beyond.js';
+import { RATE, metricWords } from '../model/metrics.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
@@ -56,7 +57,8 @@ export function leadTable(analysis) {
     title: 'Where the lead lives',
     intro:
       'Every profile of `--scenarios beyond`: Nest-Fastify ÷ Nest-Express req/s with its interval and verdict, or why ' +
-      'there is no ratio. Each answer was verified on both adapters (status, content type, body or its SHA-256) ' +
+      "there is no ratio; a paced profile, whose req/s is its pace, divides Express's CPU per request by Fastify's " +
+      '(its note says so), so that above 1 Fastify is cheaper. Each answer was verified on both adapters (status, content type, body or its SHA-256) ' +
       'before it was timed. Each profile runs with its own load where the default would not fit it (large bodies on ' +
       'fewer connections, idle connections paced). The generator column is its own check: whether it kept up (under ' +
       'a core, no socket errors or timeouts, a paced run answered before its next request was due), the connections it opened, the protocol it spoke. ' +
@@ -90,6 +92,9 @@ function profileRow(analysis, { block, ratio, refused, unpaired, alone }) {
   const { runtime, scenario, stack } = block;
   const label = analysis.runtimeLabels[runtime] ?? runtime;
   const note = [
+    ...(ratio && ratio.metric !== RATE
+      ? [`on ${metricWords(ratio.metric, { numerator: 'Fastify', denominator: 'Express' })}`]
+      : []),
     ...(unpaired && alone ? [`${alone.target} alone: ${formatNumber(alone.rps.median)} req/s. ${unpaired}`] : []),
     ...(unpaired && !alone ? [unpaired] : []),
     ...refused.map((v) => `${v.target} refused: ${v.reason}`),

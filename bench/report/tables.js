@@ -7,6 +7,7 @@ import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
 import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
+import { CPU_PER_REQUEST, RATE, metricWords } from '../model/metrics.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -120,7 +121,25 @@ function verdictIntro(analysis) {
       `narrow the interval. `,
     strong('lag-1 r'),
     `: how much one round's ratio predicts the next; high, the host drifted and the interval is widened.`,
+    ...(analysis.ratios.some((row) => row.judged && row.metric === CPU_PER_REQUEST)
+      ? [
+          ' A paced profile sends its requests at a fixed pace, so both sides serve the same req/s: its row divides ' +
+            `${comparedNames(analysis).second}'s CPU per request by ${comparedNames(analysis).first}'s (its note says so), ` +
+            `so that above 1 ${comparedNames(analysis).first} is cheaper, on the same bands.`,
+        ]
+      : []),
   ];
+}
+
+/**
+ * A row whose ratio divides another metric than req/s names it first.
+ * @param {RatioRow} row @param {Analysis} analysis
+ * @returns {string[]}
+ */
+function metricNote({ metric }, analysis) {
+  if (metric === RATE) return [];
+  const { first, second } = comparedNames(analysis);
+  return [`on ${metricWords(metric, { numerator: first, denominator: second })}: paced, so req/s is the pace`];
 }
 
 /**
@@ -154,7 +173,7 @@ export function verdictTable(analysis) {
         row.pairCorrelation === null ? DASH : formatNumber(row.pairCorrelation, 2),
         row.summary.lag1 === null ? DASH : formatNumber(row.summary.lag1, 2),
         raw ? formatRatio(raw.summary.median) : DASH,
-        ratioNotes(row, comparedNames(analysis)).join('; '),
+        [...metricNote(row, analysis), ...ratioNotes(row, comparedNames(analysis))].join('; '),
       ];
     });
   return {

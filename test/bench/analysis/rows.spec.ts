@@ -51,3 +51,41 @@ describe('a target too slow to answer within a run', () => {
     );
   });
 });
+
+/** Synthetic results on a scenario resolved to CPU per request: both at the same req/s, Express dearer per request. */
+function pacedResults(expressUs: number, fastifyUs: number) {
+  const made = results(() => 1);
+  const config = made.config!;
+  const scenarios = config.scenarios.map((scenario) =>
+    scenario.name === 'hello' ? { ...scenario, metric: 'cpu-per-request' as const } : scenario,
+  );
+  for (const run of made.runs)
+    run.server = { ...run.server, cpuUsPerRequest: run.target === 'nest-express' ? expressUs : fastifyUs };
+  return { ...made, config: { ...config, scenarios } };
+}
+
+describe('a scenario whose req/s is its pace', () => {
+  it("takes its ratio, interval and verdict on CPU per request, Express's over Fastify's", () => {
+    const [row] = analyze(pacedResults(200, 100)).ratios.filter((r) => r.judged);
+    expect(row.metric).toBe('cpu-per-request');
+    expect(row.summary.median).toBeCloseTo(2, 6);
+    expect(row.byRound.every((ratio) => Math.abs(ratio - 2) < 1e-9)).toBe(true);
+    expect(row.verdict).toBe('holds');
+  });
+
+  it('reads a req/s scenario at the same numbers as a ratio of 1', () => {
+    const made = pacedResults(200, 100);
+    const [row] = analyze({ ...made, config: results(() => 1).config }).ratios.filter((r) => r.judged);
+    expect(row.metric).toBe('req/s');
+    expect(row.summary.median).toBeCloseTo(1, 6);
+    expect(row.verdict).toBe('does not hold');
+  });
+
+  it('names the metric in the verdict table and the intro', () => {
+    const table = verdictTable(analyze(pacedResults(180, 120)));
+    expect(plainText(table.rows[0][10])).toMatch(
+      /^on CPU per request, Express's ÷ Fastify's: paced, so req\/s is the pace/,
+    );
+    expect(plainText(table.intro!)).toContain("divides Express's CPU per request by Fastify's");
+  });
+});

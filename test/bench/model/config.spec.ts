@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../../bench/errors.js';
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
-import { DEFAULT_PORT_ENV, loadConfig, validateConfig, type Config } from '../../../bench/model/config.js';
+import {
+  DEFAULT_PORT_ENV,
+  configRecord,
+  loadConfig,
+  validateConfig,
+  type Config,
+} from '../../../bench/model/config.js';
 import { parseOptions } from '../support/options.js';
 
 const WHERE = { source: 'bench.config.json', baseDir: '/srv/app' };
@@ -416,5 +422,39 @@ describe("a scenario's own load", () => {
     expect(refusal((c) => (c.scenarios[0].load = { requestsPerConnection: 10, connectionRate: 1 }))).toBe(
       'bench.config.json: scenarios[0].load: give requestsPerConnection or connectionRate, not both',
     );
+  });
+});
+
+describe("the metric a scenario's ratios divide", () => {
+  it('is req/s on a closed loop and CPU per request on a paced load, recorded with the scenario', () => {
+    const config = valid((c) => {
+      c.scenarios.push({ name: 'idle', path: '/', load: { connections: 1000, connectionRate: 0.5 } });
+    });
+    expect(config.scenarios.map((scenario) => scenario.metric)).toEqual(['req/s', 'cpu-per-request']);
+    expect(configRecord(config).scenarios.map((scenario) => scenario.metric)).toEqual(['req/s', 'cpu-per-request']);
+  });
+
+  it('takes a metric named in the config', () => {
+    const config = valid((c) => (c.scenarios[0].metric = 'cpu-per-request'));
+    expect(config.scenarios[0].metric).toBe('cpu-per-request');
+  });
+
+  it('refuses req/s on a paced load, whose req/s is its pace, and an unknown metric', () => {
+    expect(
+      refusal((c) => {
+        c.scenarios[0].load = { connections: 100, connectionRate: 1 };
+        c.scenarios[0].metric = 'req/s';
+      }),
+    ).toBe(
+      'bench.config.json: scenarios[0].metric: a paced load (connectionRate) sets req/s on both sides alike: give cpu-per-request',
+    );
+    expect(refusal((c) => (c.scenarios[0].metric = 'latency'))).toBe(
+      'bench.config.json: scenarios[0].metric: "latency" is not one of req/s, cpu-per-request',
+    );
+  });
+
+  it('is CPU per request on the built-in idle profiles and req/s on every other built-in scenario', () => {
+    const paced = BUILTIN_CONFIG.scenarios.filter((scenario) => scenario.metric === 'cpu-per-request');
+    expect(paced.map((scenario) => scenario.name)).toEqual(['idle-1k', 'idle-4k']);
   });
 });

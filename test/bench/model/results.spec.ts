@@ -41,6 +41,26 @@ describe('readResults', () => {
     return readResults(dir);
   };
 
+  it("fills in each scenario's metric from its load in results written before metrics were recorded", () => {
+    const current = results(() => 2);
+    const config = current.config!;
+    const scenarios = [
+      { name: 'hello', description: 'GET /', method: 'GET', path: '/' },
+      {
+        name: 'idle-1k',
+        description: 'GET / on 1,000 connections',
+        method: 'GET',
+        path: '/',
+        load: { connections: 1000, durationSec: 6, requestsPerConnection: null, connectionRate: 0.5 },
+      },
+    ];
+    const upgraded = read({ ...current, config: { ...config, scenarios } });
+    expect(upgraded.config!.scenarios.map((scenario) => [scenario.name, scenario.metric])).toEqual([
+      ['hello', 'req/s'],
+      ['idle-1k', 'cpu-per-request'],
+    ]);
+  });
+
   it('reads results of the first schema in the current shape: the bare stack, one start, no budget, no stops', () => {
     const upgraded = read(firstSchema());
     expect(upgraded.schema).toBe(RESULTS_SCHEMA);

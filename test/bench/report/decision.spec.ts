@@ -42,3 +42,20 @@ describe('the report opens with what ended the app’s process', () => {
     );
   });
 });
+
+describe('the opening on a profile whose req/s is its pace', () => {
+  it("gives its ratio as Express's CPU per request over Fastify's, apart from the req/s ratios", () => {
+    const run = results(() => 1);
+    const config = run.config!;
+    for (const timed of run.runs)
+      timed.server = { ...timed.server, cpuUsPerRequest: timed.target === 'nest-express' ? 130 : 100 };
+    const scenarios = config.scenarios.map((scenario) =>
+      scenario.name === 'hello' ? { ...scenario, metric: 'cpu-per-request' as const } : scenario,
+    );
+    const [sentence] = decisionSentences(analyze({ ...run, config: { ...config, scenarios } })).map(markdownText);
+    expect(sentence).toMatch(
+      /^\*\*node@20[^*]*\*\*: Paced, at the same req\/s, Nest-Express used hello 1\.30× \([^)]*\) the CPU per request Nest-Fastify used\. Decided: hello does not hold\.$/,
+    );
+    expect(sentence).not.toContain('as many req/s');
+  });
+});

@@ -169,6 +169,15 @@ describe('where the lead lives', () => {
     expect(row[9]).toContain('nest-fastify: RSS +5.1 KiB, heap −2.0 KiB per connection');
   });
 
+  it("names CPU per request as what a paced profile's ratio divides, in its note and its picture's label", () => {
+    const paced: RatioRow = { ...ratio('idle-1k', 1.28), metric: 'cpu-per-request' };
+    const runs = [timed('idle-1k', { requests: 3000, rps: 500 })];
+    const [row] = table([paced], [], runs).rows;
+    expect(row[5]).toBe('1.28×');
+    expect(row[9]).toMatch(/^on CPU per request, Express's ÷ Fastify's; /);
+    expect(leadRows(recorded([paced], [], runs)).map((entry) => entry.label)).toEqual(['idle-1k (CPU per request)']);
+  });
+
   it('says why HTTP/2 has no ratio, beside what Fastify alone served and the protocol h2load spoke', () => {
     const [targetRow] = syntheticAnalysis.targetRows;
     const alone: TargetRow = {

@@ -73,6 +73,7 @@ describe('what a run prints on stdout when it ends', () => {
       scenario: 'hello',
       stack: 'bare',
       ratio: expect.closeTo(1.83, 2),
+      metric: 'req/s',
       interval: { low: expect.closeTo(1.66, 2), high: expect.closeTo(2.02, 2), level: 0.98 },
       verdict: 'holds',
       decided: true,
