@@ -35,7 +35,7 @@ const DEFAULT_RUN_COST = { startSec: 34, roundSec: 9 };
 const TRUE_RATIO = 1.8;
 const TRIALS = 2000;
 /** Seeded and counted, never timed: the limit only keeps a loaded machine from failing them. */
-const SIMULATION_TIMEOUT_MS = 60_000;
+const SIMULATION_TIMEOUT_MS = 240_000;
 
 /** A start's rounds: its own level, drawn once, and each round's noise about it. */
 function startRounds(normal: () => number, rounds: number, noise = MEASURED, truth = TRUE_RATIO) {
