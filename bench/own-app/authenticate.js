@@ -201,6 +201,37 @@ export async function acceptedAgain(client, sent) {
   return again;
 }
 
+/** How much of a header's value, and of the refusing answer's body, the refusal quotes. */
+const MOST_VALUE_CHARS = 12;
+const MOST_BODY_CHARS = 160;
+
+/**
+ * The setup's mistake, said once, where the app refused authenticate()'s headers on every signed-in read: what it
+ * returned, which route refused it with what, and the header to return instead.
+ * @param {string} setupFile
+ * @param {Record<string, string>} returned authenticate()'s headers
+ * @param {import('./principal.js').SignInRefusal} refusal
+ */
+export function refusedSignInMessage(setupFile, returned, refusal) {
+  const shown = Object.entries(returned)
+    .map(
+      ([name, value]) =>
+        `${name}: ${JSON.stringify(value.length > MOST_VALUE_CHARS ? `${value.slice(0, MOST_VALUE_CHARS)}…` : value)}`,
+    )
+    .join(', ');
+  const body = typeof refusal.body === 'string' ? refusal.body : JSON.stringify(refusal.body);
+  const said = body.length > MOST_BODY_CHARS ? `${body.slice(0, MOST_BODY_CHARS)}…` : body;
+  const bare = returned.authorization !== undefined && !/^\S+\s+\S/.test(returned.authorization);
+  const fix = bare
+    ? 'its authorization has no scheme: return { authorization: `Bearer ${token}` }, as passport-jwt’s fromAuthHeaderAsBearerToken() reads it'
+    : 'return the header the app reads, e.g. { authorization: `Bearer ${token}` } for passport-jwt’s fromAuthHeaderAsBearerToken()';
+  return (
+    `${setupFile}: the app refused the headers authenticate() returned (${shown || 'none'}): ` +
+    `GET ${refusal.path} answered ${refusal.status} ${said} with them, as it does without them, and so would every ` +
+    `signed-in route; ${fix}`
+  );
+}
+
 /** @param {import('../model/config.js').Config} config @param {string} name */
 function targetNamed(config, name) {
   return /** @type {import('../model/config.js').Target} */ (config.targets.find((t) => t.name === name));

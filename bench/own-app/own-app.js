@@ -14,7 +14,7 @@ import {
   trafficMix,
   userScenarios,
 } from './app-config.js';
-import { appClient, authenticateExport, signIn } from './authenticate.js';
+import { appClient, authenticateExport, refusedSignInMessage, signIn } from './authenticate.js';
 import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { checkedRoutes, heldScenarios } from './checked-routes.js';
@@ -35,6 +35,7 @@ import {
   findWitness,
   lostSignInReason,
   principalValues,
+  signInRefused,
   tokenClaimValues,
   watchSignIn,
   witnessCandidates,
@@ -242,7 +243,10 @@ async function askApp(context, client, signedIn, log) {
   const reads = planWith(context, signedIn, listed).routes.flatMap((r) =>
     r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
   );
-  const witness = authenticate ? await findWitness(client, witnessCandidates(reads), headers) : null;
+  const candidates = witnessCandidates(reads);
+  const witness = authenticate ? await findWitness(client, candidates, headers) : null;
+  const refused = authenticate && !witness ? await signInRefused(client, candidates, headers) : null;
+  if (refused) throw new UsageError(refusedSignInMessage(String(context.app.setupFile), signedIn.headers, refused));
   const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
   const { flat, ids } = idsFor(context, signedIn, { ...created, witness });
   const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));

@@ -411,3 +411,29 @@ export async function findWitness(client, candidates, headers) {
   }
   return null;
 }
+
+/**
+ * A signed-in read that refused the sign-in's headers: it answered 401 with them, as without them.
+ * @typedef {{ path: string, status: number, body: unknown }} SignInRefusal
+ */
+
+/**
+ * Where no witness was found: the first candidate that refuses anonymous requests and answered 401 with the headers
+ * too, when none of them let the headers in (a 2xx, or a 403 that knows who asks). A wrong header (`token:` where
+ * the app reads `authorization: Bearer …`) is refused everywhere, so it is the setup's mistake, not each route's.
+ * @param {import('./authenticate.js').AppClient} client @param {string[]} candidates witnessCandidates()
+ * @param {Record<string, string>} headers
+ * @returns {Promise<SignInRefusal | null>}
+ */
+export async function signInRefused(client, candidates, headers) {
+  /** @type {SignInRefusal | null} */
+  let refused = null;
+  for (const path of candidates) {
+    const anonymous = await client.request('GET', path);
+    if (anonymous.status !== 401 && anonymous.status !== 403) continue;
+    const signedIn = await client.request('GET', path, undefined, headers);
+    if (signedIn.status !== 401) return null;
+    refused ??= { path, status: signedIn.status, body: signedIn.body };
+  }
+  return refused;
+}

@@ -1,4 +1,4 @@
-import { acceptedAgain } from '../../../bench/own-app/authenticate.js';
+import { acceptedAgain, refusedSignInMessage } from '../../../bench/own-app/authenticate.js';
 
 interface RecordingApp {
   request(method: string, path: string, body?: unknown): Promise<{ status: number; headers: {}; body: unknown }>;
@@ -51,5 +51,26 @@ describe('a sign-in sent with a header the app requires', () => {
       headers: { accept: 'application/graphql-response+json' },
     };
     expect(await acceptedAgain(app, [signIn])).toEqual([signIn]);
+  });
+});
+
+describe('headers the app refused everywhere, said once as the setup’s mistake', () => {
+  const refusal = { path: '/api/v1/auth/me', status: 401, body: { message: 'Unauthorized', statusCode: 401 } };
+
+  it('names what authenticate() returned, the read that refused it with its status and body, and the header to return', () => {
+    const message = refusedSignInMessage('dist/setup.js', { token: 'eyJhbGciOiJIUzI1NiJ9.payload.sig' }, refusal);
+    expect(message).toContain(
+      'dist/setup.js: the app refused the headers authenticate() returned (token: "eyJhbGciOiJI…")',
+    );
+    expect(message).toContain(
+      'GET /api/v1/auth/me answered 401 {"message":"Unauthorized","statusCode":401} with them, as it does without them',
+    );
+    expect(message).toContain('return the header the app reads, e.g. { authorization: `Bearer ${token}` }');
+  });
+
+  it('says an authorization header without its scheme is missing "Bearer"', () => {
+    expect(refusedSignInMessage('setup.js', { authorization: 'abc.def.ghi' }, refusal)).toContain(
+      'its authorization has no scheme: return { authorization: `Bearer ${token}` }',
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   lostSignInReason,
   principalChange,
   principalValues,
+  signInRefused,
   watchSignIn,
   witnessCandidates,
 } from '../../../bench/own-app/principal.js';
@@ -423,5 +424,27 @@ describe('an int id in the token', () => {
 
   it('does not make article 1 the account', () => {
     expect(intChange('/api/v1/articles/:id', '/api/v1/articles/1')).toBeNull();
+  });
+});
+
+describe('headers the app refuses on every signed-in read', () => {
+  it('names the first read that answered 401 with them as without them', async () => {
+    const { client } = accountApp();
+    expect(await findWitness(client, ['/me', '/items'], { token: 't' })).toBeNull();
+    expect(await signInRefused(client, ['/health', '/me', '/items'], { token: 't' })).toEqual({
+      path: '/me',
+      status: 401,
+      body: {},
+    });
+  });
+
+  it('says nothing where a signed-in read lets the headers in', async () => {
+    const { client } = accountApp();
+    expect(await signInRefused(client, ['/me', '/items'], { authorization: 'Bearer t' })).toBeNull();
+  });
+
+  it('says nothing where no read refuses anonymous requests', async () => {
+    const { client } = accountApp();
+    expect(await signInRefused(client, ['/health'], { token: 't' })).toBeNull();
   });
 });
