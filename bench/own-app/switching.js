@@ -114,8 +114,9 @@ function answerFindings(record, codeRows) {
   for (const found of record.compatibility.routes) {
     const entry = entryChecked(record, found);
     const route = entry ? `${entry.method} ${entry.path}` : null;
-    if (!found.same) brokenRoutes.push(route ?? found.request);
-    if (!found.same && entry?.upload) rows.push(uploadRow(found, route, entry.upload));
+    if (!found.same && !found.contentTypeOnly) brokenRoutes.push(route ?? found.request);
+    if (found.contentTypeOnly) rows.push(contentTypeRow(found, route));
+    else if (!found.same && entry?.upload) rows.push(uploadRow(found, route, entry.upload));
     else if (!found.same) {
       const named = codeNamedBy(`${found.fastify.error ?? ''} ${found.fastify.body ?? ''}`, codeRows);
       const inCode = (route !== null && routedCode.has(route)) || named.length > 0;
@@ -160,6 +161,31 @@ function answerFindings(record, codeRows) {
 }
 
 /**
+ * A route whose answers differ only in their content type: it works on Fastify (and is timed); a client that reads the
+ * type sees another one.
+ * @param {import('./compatibility.js').RouteCompatibility} found @param {string | null} route
+ * @returns {SwitchFinding}
+ */
+function contentTypeRow(found, route) {
+  const typeOf = (/** @type {AdapterAnswer} */ answer) =>
+    answer.headers?.['content-type'] ?? answer.contentType ?? 'none';
+  const expressType = typeOf(found.express);
+  return {
+    kind: 'differs',
+    source: 'request',
+    what: 'content type',
+    route,
+    where: null,
+    code: null,
+    request: found.request,
+    onFastify: `the same status (${found.express.status ?? 'none'}) and body, with content-type ${expressType} on Express and ${typeOf(found.fastify)} on Fastify (a string is text/html on Express, text/plain on Fastify): only a client that reads the type sees it; the route is timed`,
+    fix: `nothing, unless a client relies on the type: then set it on the handler, @Header('content-type', '${expressType}'), which both adapters send`,
+    answers: { express: found.express, fastify: found.fastify },
+    place: `route ${route ?? found.request}`,
+  };
+}
+
+/**
  * Where every route already fails on Fastify, no probe can show where the adapters' defaults part: they are said as
  * not probed, with the options that match Express's, leaving out what the setup's adapter options already give.
  * @param {import('./own-app.js').OwnAppRecord} record @param {SwitchFinding[]} answerRows
@@ -167,7 +193,12 @@ function answerFindings(record, codeRows) {
  */
 function maskedDefaults(record, answerRows) {
   const routes = record.compatibility.routes;
-  if (routes.length === 0 || routes.some((r) => r.same) || answerRows.some((r) => r.source === 'probe')) return null;
+  if (
+    routes.length === 0 ||
+    routes.some((r) => r.same || r.contentTypeOnly) ||
+    answerRows.some((r) => r.source === 'probe')
+  )
+    return null;
   const given = record.adapters?.fastify ?? '';
   const defaults = [
     [

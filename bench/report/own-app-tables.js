@@ -22,7 +22,8 @@ export const ALL_ALIKE = 'Every route answered alike on Express and Fastify (sta
  */
 export function compatibilityTable(record) {
   const { startFailure, routes } = record.compatibility;
-  const differing = routes.filter((r) => !r.same);
+  // a content type alone is a finding, not a route left untimed
+  const differing = routes.filter((r) => !r.same && !r.contentTypeOnly);
   const signInError = record.signIn?.errors[FASTIFY_TARGET] ?? null;
   return {
     title: 'What changes on Fastify',

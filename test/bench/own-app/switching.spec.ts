@@ -3,6 +3,8 @@ import type { OwnAppRecord } from '../../../bench/own-app/own-app.js';
 import { NOTHING_INSTALLED } from '../../../bench/own-app/app-packages.js';
 import type { CodeFinding, ScanRecord } from '../../../bench/own-app/scan.js';
 import { switchingCost } from '../../../bench/own-app/switching.js';
+import { compare } from '../../../bench/own-app/compatibility.js';
+import { compatibilityTable } from '../../../bench/report/own-app-tables.js';
 import type { Results } from '../../../bench/model/results.js';
 import { answerOf as answer, ownAppRecord, routeCompatibility, routeEntry } from '../support/own-app-record.js';
 import { heapOf, judgedRatio, results as syntheticResults, serverState } from '../support/synthetic-results.js';
@@ -235,6 +237,42 @@ describe('switchingCost', () => {
     expect(cost?.gains).toEqual([
       { runtime: RUNTIME, scenario: null, ratio: Math.sqrt(3), low: 1.5, high: 2, verdict: null, routes: 2 },
     ]);
+  });
+});
+
+describe('a route whose answers differ only in their content type', () => {
+  const typed = (contentType: string) => ({
+    status: 200,
+    contentType: contentType.split(';')[0],
+    body: 'Hello World!',
+    error: null,
+    setCookies: [],
+    headers: { 'content-type': contentType },
+  });
+  const express = typed('text/html; charset=utf-8');
+  const found = compare('api', 'GET /api', express, typed('text/plain; charset=utf-8'), express);
+  const record = ownAppRecord({
+    routes: [routeEntry({ method: 'GET', path: '/api', scenario: 'api' })],
+    compatibility: { startFailure: null, routes: [found] },
+  });
+
+  it('behaves differently, naming both content-type values, and breaks nothing', () => {
+    const cost = switchingCost(record, [], []);
+    expect(cost?.findings).toEqual([
+      expect.objectContaining({
+        kind: 'differs',
+        route: 'GET /api',
+        onFastify: expect.stringContaining(
+          'the same status (200) and body, with content-type text/html; charset=utf-8 on Express and text/plain; charset=utf-8 on Fastify',
+        ),
+      }),
+    ]);
+    expect(cost?.byKind.breaks).toBe(0);
+    expect(cost?.brokenRoutes).toEqual([]);
+  });
+
+  it('is not among the routes left untimed in What changes on Fastify', () => {
+    expect(compatibilityTable(record).rows).toEqual([]);
   });
 });
 
