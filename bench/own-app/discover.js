@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { UsageError } from '../errors.js';
 import { errorLine } from '../errors.js';
+import { SERVER_NODE_ENV } from '../run/targets.js';
 import { LAUNCHER } from './packages.js';
 import { REFUSAL_PREFIX, launcherEnv } from './launcher-env.js';
 
@@ -38,7 +39,7 @@ export function discoverRoutes(app) {
         PWD: app.cwd,
         ...launcherEnv(app, 'express'),
         NEST_APP_ROUTES: '1',
-        NODE_ENV: 'production',
+        NODE_ENV: SERVER_NODE_ENV,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: DISCOVERY_TIMEOUT_MS,

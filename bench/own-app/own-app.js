@@ -5,6 +5,7 @@
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { readConfigObject } from '../model/config.js';
+import { SERVER_NODE_ENV } from '../run/targets.js';
 import {
   EXPRESS_TARGET,
   FASTIFY_TARGET,
@@ -64,6 +65,7 @@ import { uploadsByHandler } from './upload-form.js';
  * @property {string} module
  * @property {string | null} setup
  * @property {string} [cwd] the servers' working directory: the app's root or --nest-cwd
+ * @property {string} [nodeEnv] the NODE_ENV the bench started its servers with; absent in older results
  * @property {Record<string, string>} versions the app's Nest packages (core, platforms)
  * @property {import('./app-config.js').RouteEntry[]} routes every route Nest registered, measured or not and why
  * @property {import('./compatibility.js').Compatibility} compatibility
@@ -450,6 +452,7 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     module: app.moduleFile,
     setup: app.setupFile,
     cwd: app.cwd,
+    nodeEnv: SERVER_NODE_ENV,
     versions: onApp.versions,
     routes,
     compatibility,

@@ -234,6 +234,18 @@ export function ownAppTables({ ownApp, runtimeLabels: labels, switching }) {
 }
 
 /**
+ * The NODE_ENV the bench gave the app's servers, and how to give another.
+ * @param {string} nodeEnv
+ */
+function nodeEnvSentence(nodeEnv) {
+  return (
+    ` The bench started them with NODE_ENV=${nodeEnv}, whatever the .env or your shell says (dotenv keeps a variable` +
+    ' that is set); to run them otherwise, set process.env.NODE_ENV at the top of the setup module, which loads' +
+    ' before the app’s module.'
+  );
+}
+
+/**
  * The versions the app was measured with, as found installed beside it.
  * @param {OwnAppRecord} record
  * @returns {Table}
@@ -244,6 +256,7 @@ function ownPackagesTable(record) {
     intro:
       "As installed for the module (the launcher loads these, never the bench's own copies)." +
       (record.cwd ? ` Its servers ran in ${record.cwd}, where it finds its .env (--nest-cwd to change).` : '') +
+      (record.nodeEnv ? nodeEnvSentence(record.nodeEnv) : '') +
       Object.entries(record.adapters ?? {})
         .map(([adapter, how]) => ` ${adapter}'s adapter: ${how}.`)
         .join(''),

@@ -179,6 +179,9 @@ export async function startTarget(
   };
 }
 
+/** What the bench sets NODE_ENV to for every server it starts (a target's env, or a later env, may set another). */
+export const SERVER_NODE_ENV = 'production';
+
 /**
  * A target's process, started in production mode on its port (pinned to `cpu` when given), with the start of its
  * stdout, the tail of its stderr and its exit kept.
@@ -192,7 +195,7 @@ function spawnTarget(target, { port, env, argv, cpu }) {
     ...process.env,
     // as a shell's cd sets it: apps that take their folder from PWD (process.env.PWD || process.cwd()) find it
     ...(target.cwd ? { PWD: resolve(target.cwd) } : {}),
-    NODE_ENV: 'production',
+    NODE_ENV: SERVER_NODE_ENV,
     HOST,
     ...target.env,
     [target.portEnv]: String(port),

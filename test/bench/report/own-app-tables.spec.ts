@@ -3,6 +3,10 @@ import type { Drain } from '../../../bench/model/records.js';
 import type { RunRecord } from '../../../bench/model/results.js';
 import { untimed } from '../../../bench/report/own-app-tables.js';
 import { results } from '../support/synthetic-results.js';
+import { analyze } from '../../../bench/analysis/analyze.js';
+import { renderHtml } from '../../../bench/report/html.js';
+import { renderMarkdown } from '../../../bench/report/markdown.js';
+import { ownAppRecord } from '../support/own-app-record.js';
 
 const run = (target: string, status: RunRecord['status'], reason?: string): RunRecord => ({
   ...results(() => 2).runs[0],
@@ -71,5 +75,31 @@ describe('a route listed for timing that has no ratio says why', () => {
     expect(text(untimed(routeTiming('post-users', [], { chosen: ['users'] })))).toContain(
       '--scenarios left it out: add post-users to time it',
     );
+  });
+});
+
+describe('the NODE_ENV the app’s servers ran with', () => {
+  /** report.md and report.html of a run whose record says the servers' folder and, when given, their NODE_ENV. */
+  function reports(nodeEnv?: string) {
+    const run = results(() => 1.2);
+    run.ownApp = ownAppRecord({
+      cwd: '/srv/shop',
+      versions: { '@nestjs/core': '11.1.18' },
+      ...(nodeEnv ? { nodeEnv } : {}),
+    });
+    const analysis = analyze(run);
+    return [renderMarkdown(analysis), renderHtml(analysis)];
+  }
+
+  it('is said beside the folder in report.md and report.html, with how to run them otherwise', () => {
+    for (const report of reports('production')) {
+      expect(report).toContain('Its servers ran in /srv/shop');
+      expect(report).toContain('The bench started them with NODE_ENV=production');
+      expect(report).toContain('set process.env.NODE_ENV at the top of the setup module');
+    }
+  });
+
+  it('is not claimed for a run recorded before the bench said it', () => {
+    for (const report of reports()) expect(report).not.toContain('NODE_ENV');
   });
 });
