@@ -53,17 +53,39 @@ export function appClient(baseUrl) {
 }
 
 /**
- * The setup module's authenticate export, or null when it has none.
+ * The setup module's authenticate export, or null when it has none. The module is first imported here, in the bench's
+ * process, from the app's folder as its servers are: a setup that loads the app's .env (`import 'dotenv/config'`) and
+ * the app's modules, as main.ts does, finds them (later imports of it are Node's cached copy).
  * @param {string | null} setupFile
+ * @param {string} [cwd] the app's folder, where its servers run
  * @returns {Promise<((client: AppClient) => unknown) | null>}
+ * @throws {UsageError} the module does not load, or its authenticate is not a function
  */
-export async function authenticateExport(setupFile) {
+export async function authenticateExport(setupFile, cwd = process.cwd()) {
   if (setupFile === null) return null;
-  const setup = await import(pathToFileURL(setupFile).href);
+  const setup = await importIn(setupFile, cwd);
   const authenticate = setup.authenticate ?? setup.default?.authenticate;
   if (authenticate === undefined) return null;
   if (typeof authenticate !== 'function') throw new UsageError(`${setupFile}: authenticate must be a function`);
   return authenticate;
+}
+
+/**
+ * @param {string} file @param {string} cwd
+ * @returns {Promise<Record<string, any>>}
+ */
+async function importIn(file, cwd) {
+  const before = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await import(pathToFileURL(file).href);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const said = message.trim().split('\n').slice(0, 3).join(' ');
+    throw new UsageError(`--nest-setup ${file}: it does not load in the bench's process, run in ${cwd}: ${said}`);
+  } finally {
+    process.chdir(before);
+  }
 }
 
 /**

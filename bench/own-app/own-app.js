@@ -142,7 +142,7 @@ async function ownAppContext(flags, configFile) {
       ? { scenarios: [], prepare: null }
       : userScenarios(await readConfigObject(configFile), configFile);
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
-  const authenticate = await authenticateExport(app.setupFile);
+  const authenticate = await authenticateExport(app.setupFile, app.cwd);
   const adapters = await adapterChoices(app.setupFile);
   if (flags.graphqlQueries && !discovered.graphql)
     throw new UsageError(

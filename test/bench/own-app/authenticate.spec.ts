@@ -1,4 +1,7 @@
-import { acceptedAgain, refusedSignInMessage } from '../../../bench/own-app/authenticate.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { acceptedAgain, authenticateExport, refusedSignInMessage } from '../../../bench/own-app/authenticate.js';
 
 interface RecordingApp {
   request(method: string, path: string, body?: unknown): Promise<{ status: number; headers: {}; body: unknown }>;
@@ -71,6 +74,35 @@ describe('headers the app refused everywhere, said once as the setup’s mistake
   it('says an authorization header without its scheme is missing "Bearer"', () => {
     expect(refusedSignInMessage('setup.js', { authorization: 'abc.def.ghi' }, refusal)).toContain(
       'its authorization has no scheme: return { authorization: `Bearer ${token}` }',
+    );
+  });
+});
+
+describe('the setup module, imported in the bench’s process for authenticate()', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-setup-folder-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is imported from the app’s folder, so what it reads by relative path (its .env) is found', async () => {
+    writeFileSync(join(dir, 'settings.txt'), 'from the app’s folder');
+    const setup = join(dir, 'setup.mjs');
+    writeFileSync(
+      setup,
+      [
+        "import { readFileSync } from 'node:fs';",
+        "export const settings = readFileSync('settings.txt', 'utf8');",
+        'export async function authenticate() { return { authorization: `Bearer ${settings}` }; }',
+      ].join('\n'),
+    );
+    const before = process.cwd();
+    expect(await authenticateExport(setup, dir)).toBeTypeOf('function');
+    expect(process.cwd()).toBe(before);
+  });
+
+  it('that does not load is refused naming the file, the folder and its error', async () => {
+    const setup = join(dir, 'broken.mjs');
+    writeFileSync(setup, "throw new Error('DATABASE_HOST has failed the following constraints: isString');\n");
+    await expect(authenticateExport(setup, dir)).rejects.toThrow(
+      `--nest-setup ${setup}: it does not load in the bench's process, run in ${dir}: DATABASE_HOST has failed`,
     );
   });
 });
