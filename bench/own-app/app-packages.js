@@ -2,7 +2,7 @@
 // What is installed beside the user's app, found the way Node finds it from there: the versions the scan's advice
 // names (fastify, @fastify/cors and its default methods, @fastify/static, the GraphQL integrations), so a finding says
 // what the app's own packages do, not what some other version would.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -61,14 +61,15 @@ export function appPackages(appDir) {
 }
 
 /**
- * The folder of a package as Node resolves it from `from`: the nearest node_modules up the tree that holds it.
+ * The folder of a package as Node resolves it from `from`: the nearest node_modules up the tree that holds it, its
+ * links followed as Node follows them (pnpm links each package to its store folder, beside its own dependencies).
  * @param {string} from @param {string} name
  * @returns {string | null}
  */
 function packageDir(from, name) {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, 'node_modules', name);
-    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (existsSync(join(candidate, 'package.json'))) return realpathSync(candidate);
     if (dirname(dir) === dir) return null;
   }
 }

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { apolloFastifyPackage, appPackages } from '../../../bench/own-app/app-packages.js';
 import { graphqlDriver } from '../../../bench/own-app/app-differences.js';
 
@@ -55,6 +55,50 @@ describe('Apollo’s Fastify integration, for the installed @nestjs/apollo', () 
       );
     } finally {
       rmSync(nine, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the app’s packages under pnpm', () => {
+  /** pnpm's layout: each package in its store folder beside its own dependencies, linked in from the app's node_modules. */
+  function pnpmApp() {
+    const dir = mkdtempSync(join(tmpdir(), 'app-packages-pnpm-'));
+    const store = (name: string, version: string) =>
+      join(dir, 'node_modules', '.pnpm', `${name.replace('/', '+')}@${version}`, 'node_modules', name);
+    const put = (at: string, manifest: Record<string, string>, index?: string) => {
+      mkdirSync(at, { recursive: true });
+      writeFileSync(join(at, 'package.json'), JSON.stringify(manifest));
+      if (index) writeFileSync(join(at, 'index.js'), index);
+    };
+    const link = (target: string, at: string) => {
+      mkdirSync(dirname(at), { recursive: true });
+      symlinkSync(target, at, 'dir');
+    };
+    const platform = store('@nestjs/platform-fastify', '10.4.7');
+    const beside = (name: string) =>
+      join(dir, 'node_modules', '.pnpm', '@nestjs+platform-fastify@10.4.7', 'node_modules', name);
+    put(platform, { name: '@nestjs/platform-fastify', version: '10.4.7' });
+    put(store('fastify', '4.28.1'), { name: 'fastify', version: '4.28.1' });
+    put(
+      store('@fastify/cors', '9.0.1'),
+      { name: '@fastify/cors', version: '9.0.1', main: 'index.js' },
+      "const defaultOptions = { origin: '*', methods: 'GET,HEAD,PUT,PATCH,POST,DELETE' }",
+    );
+    link(store('fastify', '4.28.1'), beside('fastify'));
+    link(store('@fastify/cors', '9.0.1'), beside('@fastify/cors'));
+    link(platform, join(dir, 'node_modules', '@nestjs', 'platform-fastify'));
+    return dir;
+  }
+
+  it('finds the Fastify and @fastify/cors that @nestjs/platform-fastify loads, which pnpm does not hoist', () => {
+    const app = pnpmApp();
+    try {
+      expect(existsSync(join(app, 'node_modules', 'fastify'))).toBe(false);
+      const installed = appPackages(app);
+      expect(installed.fastify).toBe('4.28.1');
+      expect(installed.fastifyCors).toEqual({ version: '9.0.1', methods: 'GET,HEAD,PUT,PATCH,POST,DELETE' });
+    } finally {
+      rmSync(app, { recursive: true, force: true });
     }
   });
 });
