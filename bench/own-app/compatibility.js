@@ -428,15 +428,34 @@ function parsed(body) {
  * @returns {RouteCompatibility}
  */
 export function compare(scenario, request, express, fastify, again) {
+  const changed = answeredOtherwise(express, again);
+  // a content type alone is no difference here either (a string's text/html on Express, text/plain on Fastify)
+  if (
+    changed &&
+    !answerDifference(again, { ...fastify, contentType: again.contentType }, { bodies: false, cookies: false })
+  )
+    return {
+      scenario,
+      request,
+      same: true,
+      difference: null,
+      express: kept(express),
+      fastify: kept(fastify),
+      bodyVaries: true,
+      expect: null,
+      notMeasured: `its first request changed what it answers: ${express.status ?? 'nothing'} on Express, then ${fastify.status ?? 'nothing'} on Fastify and ${again.status ?? 'nothing'} on Express again${again.error ? ` (${again.error})` : refusal(again) ? `: ${refusal(again)}` : ''}, so Fastify answered as Express does now; a write that renames or removes what its path names (the path's id made from a field it sets) needs a --body that keeps it, or a --config scenario`,
+    };
   const expressBody = parsed(express.body);
   const bodyVaries = !isDeepStrictEqual(expressBody, parsed(again.body));
-  const compared = { bodies: !bodyVaries, cookies: true };
-  const difference = answerDifference(express, fastify, compared);
+  const compared = { bodies: !bodyVaries, cookies: !changed };
+  // after a change, Fastify (asked between them) is held to Express's second answer
+  const held = changed ? again : express;
+  const difference = answerDifference(held, fastify, compared);
   // Express's res.send(string) says text/html where Fastify says text/plain: the same answer, another label
   const contentTypeOnly =
     difference !== null &&
-    express.contentType !== fastify.contentType &&
-    answerDifference(express, { ...fastify, contentType: express.contentType }, compared) === null;
+    held.contentType !== fastify.contentType &&
+    answerDifference(held, { ...fastify, contentType: held.contentType }, compared) === null;
   const alike = difference === null || contentTypeOnly;
   const ok = express.status !== null && express.status < 400;
   const notMeasured =
@@ -467,4 +486,13 @@ export function compare(scenario, request, express, fastify, again) {
         : null,
     notMeasured,
   };
+}
+
+/**
+ * Express answered one request twice with another status: the first changed what the route answers (a write that
+ * renamed or removed what its path names), so Fastify, asked between them, is held to Express's second answer.
+ * @param {Answer} first @param {Answer} again
+ */
+function answeredOtherwise(first, again) {
+  return first.status !== null && again.status !== null && first.status !== again.status;
 }

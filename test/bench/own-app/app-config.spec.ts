@@ -252,6 +252,20 @@ describe('compare (one route on both adapters)', () => {
     expect(result).toMatchObject({ same: true, expect: null });
     expect(result.notMeasured).toMatch(/answers 403 on both adapters.*--config/);
   });
+
+  it('is no difference of Fastify’s where the first request changed what the route answers (a PUT that renamed its article)', () => {
+    const gone = '{"statusCode":403,"message":"You do not have permission to update this article"}';
+    const result = compare('put', 'PUT /api/articles/how-to-x1', answer(200), answer(403, gone), answer(403, gone));
+    expect(result).toMatchObject({ same: true, difference: null, expect: null });
+    expect(result.notMeasured).toMatch(
+      /^its first request changed what it answers: 200 on Express, then 403 on Fastify and 403 on Express again: You do not have permission to update this article, so Fastify answered as Express does now/,
+    );
+  });
+
+  it('holds Fastify to Express’s answer after the change, when it answers otherwise still', () => {
+    const result = compare('put', 'PUT /p', answer(200), answer(500, '{}', 'TypeError: x'), answer(403));
+    expect(result).toMatchObject({ same: false, difference: 'status 403 → 500', expect: null });
+  });
 });
 
 describe('planOwnApp: a DELETE of what its path names', () => {
