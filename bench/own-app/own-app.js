@@ -158,13 +158,13 @@ async function ownAppContext(flags, configFile) {
  * What names the signed-in principal, and the ids each route takes from the app's answers.
  * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn @param {Asked} asked
  */
-function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(), witness = null }) {
+function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(), witness = null, current }) {
   const flat = { ...params, ...flags.params };
   const principal = principalValues({ headers, params }, witness);
   const claims = tokenClaimValues(headers);
   const timeWrites = flags.timeWrites ?? [];
   const resolved = resolveIds({ routes: discovered.routes, lists, params: flat, principal, claims, timeWrites });
-  const ids = keepValuesOthersRead({ ids: resolved, routes: discovered.routes, lists, params: flat });
+  const ids = keepValuesOthersRead({ ids: resolved, routes: discovered.routes, lists, params: flat, current });
   return { flat, principal, avoid: [...principal.map((p) => p.value), ...claims], ids };
 }
 

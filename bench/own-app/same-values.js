@@ -85,15 +85,16 @@ export function currentValuesBody(route, answer, signInFields = []) {
 }
 
 /**
- * The object an answer holds the entity in: the answer itself, or under `data`, `result`, ... (`{ success, data: {…} }`),
- * whichever holds one of the fields.
+ * The object an answer holds the entity in: the answer itself, or under `data`, `result`, ... (`{ success, data: {…} }`)
+ * or its only key (RealWorld's `{ article: {…} }`), whichever holds one of the fields.
  * @param {unknown} answer @param {string[]} fields
  * @returns {Record<string, unknown> | null}
  */
 function entityIn(answer, fields, depth = 0) {
   if (!isRecord(answer) || depth > MOST_WRAP_DEPTH) return null;
   if (fields.some((field) => field in answer)) return answer;
-  for (const key of WRAPPERS) {
+  const keys = Object.keys(answer);
+  for (const key of keys.length === 1 ? [...WRAPPERS, keys[0]] : WRAPPERS) {
     const inner = entityIn(answer[key], fields, depth + 1);
     if (inner) return inner;
   }
@@ -121,56 +122,108 @@ function currentValue(schema, held) {
 }
 
 /**
- * Each in-place write to an entity another route also takes a value from keeps that value: a PATCH leaves its body
- * field of the same name out, a PUT sends what the entity holds now. A write that changed it would break the other route for the rest of
- * the run (a forgot-password sent to an e-mail the write had replaced).
+ * Each in-place write to an entity keeps what names it: the value another route takes from the entity, and what the
+ * write's own path id is, or is made from (a title its slug is made from). A PATCH leaves its body field out, a PUT
+ * sends what the entity holds now. A write that changed it would break the other routes, and its own next request,
+ * for the rest of the run (a forgot-password sent to an e-mail the write had replaced; `PUT /articles/:slug` renaming
+ * the article, so its slug named nothing).
  * @param {object} input
  * @param {Map<Route, import('./id-sources.js').RouteIds>} input.ids resolveIds()
  * @param {Route[]} input.routes
  * @param {Map<string, unknown>} input.lists list answers by request
  * @param {Record<string, string>} input.params --params and authenticate()'s: fill the lists' own paths
+ * @param {Map<string, unknown>} [input.current] GET answers by request path: the entity a write's path names, as it is
  * @returns {Map<Route, import('./id-sources.js').RouteIds>}
  */
-export function keepValuesOthersRead({ ids, routes, lists, params }) {
+export function keepValuesOthersRead({ ids, routes, lists, params, current = new Map() }) {
   const result = new Map(ids);
   for (const route of routes) {
     const own = ids.get(route);
-    const properties = route.body?.schema.properties;
-    if (!IN_PLACE.has(route.method) || !own || !properties) continue;
+    const schema = route.body?.schema;
+    if (!IN_PLACE.has(route.method) || !own || !schema?.properties) continue;
     const readByOthers = new Set(
       [...ids].flatMap(([other, { params: p, fields }]) =>
         other === route ? [] : [...Object.values(p), ...Object.values(fields)].filter(scalar).map(String),
       ),
     );
+    const pathIds = entityReferences(route).flatMap((reference) => {
+      const value = own.params[reference.name] ?? params[reference.name];
+      return reference.kind === 'param' && value !== undefined ? [value] : [];
+    });
+    const names = (/** @type {string} */ held) =>
+      readByOthers.has(held) || pathIds.some((id) => id === held || madeFrom(id, held));
     const kept = { ...own.fields };
     const omit = [...own.omit];
-    for (const item of namedItems(route, own, { routes, lists, params }))
-      for (const name of Object.keys(properties))
-        if (scalar(item[name]) && readByOthers.has(String(item[name])) && !(name in own.fields))
+    for (const item of namedItems(route, own, { routes, lists, params, current }))
+      for (const { path, name } of scalarFields(schema))
+        if (scalar(item[name]) && names(String(item[name])) && !(path in own.fields) && !omit.includes(path))
           // a PATCH leaves out what it must not change (an app may refuse its own value as taken); a PUT sends it
-          if (route.method === 'PATCH') omit.push(name);
-          else kept[name] = item[name];
+          if (route.method === 'PATCH') omit.push(path);
+          else kept[path] = item[name];
     if (Object.keys(kept).length > Object.keys(own.fields).length || omit.length > own.omit.length)
       result.set(route, { ...own, fields: kept, omit });
   }
   return result;
 }
 
+/** The shortest text an id is read as made from: shorter ones (an initial, a count) would be found in any id. */
+const MIN_MADE_FROM_CHARS = 3;
+/** @param {string} text its words as a slug keeps them: lower case, accents and apostrophes dropped */
+const slugWords = (text) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f'’]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
 /**
- * The list items a write's path parameters were taken from.
+ * Whether an id is made from a value: the value's words, in order, among the id's (`How to Train Your Dragon` in
+ * `how-to-train-your-dragon-x1b2c3`); never a piece of a word (`ace` in a uuid's `3ace91f0`).
+ * @param {string} id @param {string} value
+ */
+export function madeFrom(id, value) {
+  const words = slugWords(value);
+  const within = slugWords(id);
+  if (words.join('').length < MIN_MADE_FROM_CHARS) return false;
+  return within.some((_, at) => words.every((word, i) => within[at + i] === word));
+}
+
+/**
+ * A body's plain fields by their path, through the objects it wraps them in (`{ article: { title } }`), not through
+ * relations (`{ id }`) or lists.
+ * @param {BodySchema} schema @param {string[]} [at]
+ * @returns {{ path: string, name: string }[]}
+ */
+function scalarFields(schema, at = []) {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    if (property.type === 'array' || property.properties?.id) return [];
+    if (property.properties) return at.length < MOST_WRAP_DEPTH ? scalarFields(property, [...at, name]) : [];
+    return [{ path: [...at, name].join('.'), name }];
+  });
+}
+
+/**
+ * What a write's path names: the list items its parameters were taken from, or given (--params, authenticate()'s), and
+ * the GET at its own path's answer.
  * @param {Route} route @param {import('./id-sources.js').RouteIds} own
- * @param {{ routes: Route[], lists: Map<string, unknown>, params: Record<string, string> }} found
+ * @param {{ routes: Route[], lists: Map<string, unknown>, params: Record<string, string>,
+ *   current: Map<string, unknown> }} found
  * @returns {Record<string, unknown>[]}
  */
-function namedItems(route, own, { routes, lists, params }) {
-  return entityReferences(route).flatMap((reference) => {
-    const value = own.params[reference.name];
+function namedItems(route, own, { routes, lists, params, current }) {
+  const filled = fillPath(route, { ...params, ...own.params });
+  const fields = scalarFields(route.body?.schema ?? {}).map(({ name }) => name);
+  const entity = 'path' in filled ? entityIn(current.get(filled.path), fields) : null;
+  const listed = entityReferences(route).flatMap((reference) => {
+    const value = own.params[reference.name] ?? params[reference.name];
     const list = reference.kind === 'param' && value !== undefined ? listRouteFor(reference, route, routes) : null;
     const filled = list && fillPath(list, params);
     const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
     const item = listItems(answer).find((one) => reference.keys.some((key) => String(one[key]) === value));
     return item ? [item] : [];
   });
+  return entity ? [entity, ...listed] : listed;
 }
 
 /** @param {unknown} value */

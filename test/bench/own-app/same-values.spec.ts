@@ -7,6 +7,7 @@ import {
   currentValuesChanged,
   currentValuesRequests,
   keepValuesOthersRead,
+  madeFrom,
 } from '../../../bench/own-app/same-values.js';
 
 const USER_ID = '3f0e9c57-2a51-4f7e-9a54-6f1d2b3c4d5e';
@@ -162,6 +163,92 @@ describe('keepValuesOthersRead: a write to another account leaves what other rou
 
   it('leaves the body derived when no other route takes a value from that user', () => {
     expect(kept([list, update])).toMatchObject({ fields: {}, omit: [] });
+  });
+});
+
+describe('keepValuesOthersRead: a write keeps what its path id is made from', () => {
+  /** RealWorld's UpdateArticleReqDto: `{ article: { title, description, body, tagList } }`, each optional. */
+  const ARTICLE: BodySchema = {
+    type: 'object',
+    required: ['article'],
+    properties: {
+      article: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          description: { type: 'string' },
+          body: { type: 'string' },
+          tagList: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  };
+  const SLUG = 'how-to-train-your-dragon-x1b2c3';
+  const HELD = {
+    slug: SLUG,
+    title: 'How to Train Your Dragon',
+    description: 'Ever wonder how?',
+    body: 'It takes a Jacobian',
+    tagList: [],
+  };
+  const list: Route = { method: 'GET', path: '/api/articles', handler: 'Articles.findAll', version: null };
+  const read: Route = { method: 'GET', path: '/api/articles/:slug', handler: 'Articles.getArticle', version: null };
+  const comments: Route = {
+    method: 'GET',
+    path: '/api/articles/:slug/comments',
+    handler: 'Articles.getComments',
+    version: null,
+  };
+  const keptFor = (
+    method: string,
+    given: { lists?: [string, unknown][]; params?: Record<string, string>; current?: [string, unknown][] },
+  ) => {
+    const update = write(method, '/api/articles/:slug', ARTICLE);
+    const routes = [list, read, comments, update];
+    const lists = new Map<string, unknown>(given.lists ?? []);
+    const params = given.params ?? {};
+    const ids = resolveIds({ routes, lists, params });
+    return keepValuesOthersRead({ ids, routes, lists, params, current: new Map(given.current ?? []) }).get(update);
+  };
+
+  it('sends a PUT the title its slug is made from, so the slug still names the article after it', () => {
+    const kept = keptFor('PUT', { lists: [['/api/articles', { articles: [HELD], articlesCount: 1 }]] });
+    expect(kept).toMatchObject({ params: { slug: SLUG }, fields: { 'article.title': 'How to Train Your Dragon' } });
+    expect(Object.keys(kept?.fields ?? {})).toEqual(['article.title']);
+  });
+
+  it('leaves the title out of a PATCH', () => {
+    const kept = keptFor('PATCH', { lists: [['/api/articles', { articles: [HELD] }]] });
+    expect(kept).toMatchObject({ fields: {}, omit: ['article.title'] });
+  });
+
+  it('reads the article from the GET at the write’s path where authenticate() gave the slug', () => {
+    const kept = keptFor('PUT', {
+      params: { slug: SLUG },
+      current: [[`/api/articles/${SLUG}`, { article: HELD }]],
+    });
+    expect(kept?.fields).toEqual({ 'article.title': 'How to Train Your Dragon' });
+  });
+
+  it('leaves the derived body as it is where no field makes the id', () => {
+    const other = { ...HELD, slug: 'article-17' };
+    expect(keptFor('PUT', { lists: [['/api/articles', { articles: [other] }]] })).toMatchObject({
+      fields: {},
+      omit: [],
+    });
+  });
+});
+
+describe('madeFrom: an id made from a value', () => {
+  it('finds a title in its slug, punctuation and case aside', () => {
+    expect(madeFrom('whats-new-in-nest-11-ab12cd', "What's New in Nest 11?")).toBe(true);
+    expect(madeFrom('how-to-train-your-dragon', 'How to Train Your Dragon')).toBe(true);
+  });
+
+  it('does not read an initial or a short number as what an id is made from', () => {
+    expect(madeFrom('article-17', '17')).toBe(false);
+    expect(madeFrom('how-to-train-your-dragon', 'Dragons')).toBe(false);
+    expect(madeFrom('3f0e9c57-2a51-4f7e-9a54-6f1d2b3c4d5e', 'f0e')).toBe(false);
   });
 });
 
