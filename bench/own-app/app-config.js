@@ -9,7 +9,7 @@ import { launcherEnv } from './launcher-env.js';
 import { fillPath, parameterNames, routeMatcher } from './route-match.js';
 import { exampleValue } from './example-body.js';
 import { withValues } from './id-sources.js';
-import { principalChange, protectedWriteReason } from './principal.js';
+import { askableSignedOut, principalChange, protectedWriteReason } from './principal.js';
 import { uploadBody } from './upload-form.js';
 import { CURRENT_VALUES, currentValuesBody, writesInPlace } from './same-values.js';
 
@@ -42,6 +42,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
  * @property {'endpoint' | 'query' | 'mutation' | 'subscription'} [graphql] the GraphQL endpoint, or one of its
  *   operations (graphql.js)
+ * @property {boolean} [signedOut] sent without the sign-in's headers: a public write that reads no body, which would
+ *   otherwise be held for the signed-in account's change (principal.js askableSignedOut)
  *
  * @typedef {object} TrafficSummary
  * @property {string} file
@@ -54,6 +56,9 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {RouteEntry[]} routes
  * @property {Record<string, unknown>[]} scenarios raw scenarios, in the config format
  * @property {TrafficSummary | null} traffic
+ * @property {{ route: string, line: string, headers: Record<string, string> }[]} [signedOutAsks] writes held for the
+ *   principal's change that may be public, each to be sent once signed out (askableSignedOut): route, `METHOD /path`
+ *   as registered; line, `METHOD /url` as sent; headers, its version's
  */
 
 /**
@@ -73,6 +78,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {Map<string, unknown>} [input.current] GET answers by request path: a write the principal relies on is sent
  *   its entity's current values (same-values.js)
  * @param {string[]} [input.signInFields] the fields authenticate()'s sign-in sent: never sent as current values
+ * @param {Set<string>} [input.publicWrites] `METHOD /path` as registered of the writes that answered 2xx signed out:
+ *   timed signed out
  * @returns {OwnAppPlan}
  */
 export function planOwnApp({
@@ -89,6 +96,7 @@ export function planOwnApp({
   uploads = new Map(),
   current = new Map(),
   signInFields = [],
+  publicWrites = new Set(),
 }) {
   const { routes, versioning } = discovered;
   const matchRoute = routeMatcher(routes);
@@ -99,6 +107,9 @@ export function planOwnApp({
   /** @type {Record<string, unknown>[]} */
   const scenarios = [];
   const usedNames = new Set(named);
+  /** @type {NonNullable<OwnAppPlan['signedOutAsks']>} */
+  const signedOutAsks = [];
+  const guard = { principal, timeWrites, current, signInFields, publicWrites };
   const entries = routes.map((route) => {
     const logged = seen.get(route);
     const entry = {
@@ -121,21 +132,15 @@ export function planOwnApp({
     const override = bodies.find((b) => b.method === route.method && matchRoute(b)?.route === route);
     if (destroysWhatItNames(route) && !override) return { ...entry, notMeasured: destroysReason(route, routes) };
     if ('missing' in url) return { ...entry, notMeasured: missingReason(own, url.missing) };
-    /** @type {{ value: unknown, source: NonNullable<RouteEntry['body']>, sources: string[] } | null} */
-    let body = route.method === 'GET' ? null : requestBody(route, override, own);
-    const changesPrincipal = principalChange(route, url.url, body?.value, principal);
-    if (changesPrincipal && !timeWrites.includes(`${route.method} ${route.path}`)) {
-      // --body is the user's own: a write given one is timed as they wrote it, with --time-write
-      const same = override ? { why: null } : sameValuesWrite(route, url.url, current, signInFields);
-      if ('why' in same) return { ...entry, notMeasured: protectedWriteReason(changesPrincipal, route, same.why) };
-      body = same;
-    }
+    const sent = sentWith(route, url.url, { override, own, guard });
+    if ('why' in sent && sent.ask) signedOutAsks.push(signedOutAsk(route, url.url, version));
+    if ('why' in sent) return { ...entry, notMeasured: sent.why };
+    const { body, signedOut } = sent;
     // a file sent with the current values would change what they leave as it was
     const upload = route.method === 'GET' || body?.source === CURRENT_VALUES ? undefined : uploads.get(route.handler);
     const name = uniqueName(scenarioName(route), usedNames);
-    scenarios.push(
-      routeScenario(route, name, url.url, { headers: { ...headers, ...version }, value: body?.value, upload }),
-    );
+    const sentHeaders = { ...(signedOut ? {} : headers), ...version };
+    scenarios.push(routeScenario(route, name, url.url, { headers: sentHeaders, value: body?.value, upload }));
     return {
       ...entry,
       scenario: name,
@@ -144,13 +149,50 @@ export function planOwnApp({
       ...(body ? { body: body.source, bodySources: body.sources } : {}),
       ...(own?.unfilled.length ? { unfilled: own.unfilled } : {}),
       ...(upload ? { upload } : {}),
+      ...(signedOut ? { signedOut } : {}),
     };
   });
   return {
     routes: entries,
     scenarios: [...scenarios, ...configScenarios],
     traffic: traffic && trafficFile ? trafficSummary(traffic, trafficFile, matched) : null,
+    signedOutAsks,
   };
+}
+
+/**
+ * @param {import('./discover.js').Route} route @param {string} url @param {Record<string, string>} headers
+ * @returns {NonNullable<OwnAppPlan['signedOutAsks']>[number]}
+ */
+function signedOutAsk(route, url, headers) {
+  return { route: `${route.method} ${route.path}`, line: `${route.method} ${url}`, headers };
+}
+
+/**
+ * What a route is sent with: its body (null for a GET) and whether it goes signed out; or, for a write that would change
+ * the signed-in principal, why it is not timed (ask: it may be public, and is to be sent once signed out). Such a write
+ * is timed as it is with --time-write, signed out once it answered 2xx so (a public stub), or with its entity's current
+ * values where it takes them.
+ * @param {import('./discover.js').Route} route @param {string} url
+ * @param {{ override: BodyOverride | undefined, own: import('./id-sources.js').RouteIds | undefined,
+ *   guard: { principal: import('./principal.js').PrincipalValue[], timeWrites: string[],
+ *   current: Map<string, unknown>, signInFields: string[], publicWrites: Set<string> } }} input
+ * @returns {{ body: { value: unknown, source: NonNullable<RouteEntry['body']>, sources: string[] } | null,
+ *   signedOut: boolean } | { why: string, ask: boolean }}
+ */
+function sentWith(route, url, { override, own, guard }) {
+  const body = route.method === 'GET' ? null : requestBody(route, override, own);
+  const { principal, timeWrites, current, signInFields, publicWrites } = guard;
+  const changesPrincipal = principalChange(route, url, body?.value, principal);
+  const key = `${route.method} ${route.path}`;
+  if (!changesPrincipal || timeWrites.includes(key)) return { body, signedOut: false };
+  // --body is the user's own: a write given one is timed as they wrote it, with --time-write
+  const ask = !override && askableSignedOut(route, url, principal);
+  if (ask && publicWrites.has(key)) return { body, signedOut: true };
+  const same = override ? { why: null } : sameValuesWrite(route, url, current, signInFields);
+  return 'why' in same
+    ? { why: protectedWriteReason(changesPrincipal, route, same.why), ask }
+    : { body: same, signedOut: false };
 }
 
 /**

@@ -365,6 +365,7 @@ export function graphqlTraffic(traffic, path) {
 export function withGraphql(plan, graphql) {
   const matched = graphql.routes.reduce((sum, r) => sum + r.logged, 0);
   return {
+    ...plan,
     routes: [...plan.routes, ...graphql.routes],
     scenarios: [...plan.scenarios, ...graphql.scenarios],
     traffic: plan.traffic && {

@@ -33,6 +33,7 @@ import {
   withGraphql,
 } from './graphql.js';
 import {
+  askSignedOut,
   findWitness,
   lostSignInReason,
   principalValues,
@@ -106,6 +107,8 @@ import { uploadsByHandler } from './upload-form.js';
  * @property {import('./principal.js').SignInWitness | null} [witness] a /me's answer names the principal's ids
  * @property {Map<string, unknown>} [current] the GET answers of what in-place writes change, by request path
  *   (same-values.js)
+ * @property {Set<string>} [publicWrites] writes held for the principal's change that answered 2xx signed out
+ *   (principal.js askSignedOut)
  */
 
 /**
@@ -176,7 +179,7 @@ function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(),
  */
 function planWith(context, signedIn, asked = {}) {
   const { flags, discovered, traffic, user, fileOperations, scan } = context;
-  const { graphqlLists = new Map(), signInRequests = [], current = new Map() } = asked;
+  const { graphqlLists = new Map(), signInRequests = [], current = new Map(), publicWrites } = asked;
   const { graphql } = discovered;
   const { flat, principal, avoid, ids } = idsFor(context, signedIn, asked);
   const headers = { ...signedIn.headers, ...flags.headers };
@@ -197,6 +200,7 @@ function planWith(context, signedIn, asked = {}) {
     uploads: uploadsByHandler(scan),
     current,
     signInFields: signInRequests.flatMap((r) => (r.value && typeof r.value === 'object' ? Object.keys(r.value) : [])),
+    publicWrites,
   });
   if (!graphql) return plan;
   return withGraphql(
@@ -252,7 +256,8 @@ async function askApp(context, client, signedIn, log) {
   const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
   const { flat, ids } = idsFor(context, signedIn, { ...created, witness });
   const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));
-  return { ...created, witness, current: await fetchLists(client, reading, headers) };
+  const found = { ...created, witness, current: await fetchLists(client, reading, headers) };
+  return { ...found, publicWrites: await askSignedOut(client, planWith(context, signedIn, found).signedOutAsks) };
 }
 
 /** How much of a create's GraphQL errors its log line quotes. */
@@ -402,6 +407,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     signInRequests: signedIn.requests,
     witness,
     current: signedIn.found?.current,
+    publicWrites: signedIn.found?.publicWrites,
   });
   const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
   const signInChanged = authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;

@@ -175,26 +175,13 @@ function jwtPayload(token) {
 export function principalChange(route, url, body, principal) {
   if (READ_METHODS.has(route.method)) return null;
   const registered = route.path.split('/').filter(Boolean);
-  const sent = url.split(/[?#]/)[0].split('/').filter(Boolean).map(safeDecode);
   const last = registered.at(-1)?.toLowerCase() ?? '';
   if (SELF_SEGMENTS.has(last)) return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
   if (SIGN_OUT_SEGMENT.test(last)) return `its path ends in /${last}: it ends the session the sign-in's token names`;
   if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST')
     return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
-  const nameOf = (/** @type {string} */ segment, /** @type {number} */ i) =>
-    principal.find(
-      ({ value, kind }) =>
-        value === segment &&
-        (segment.length >= DISTINCT_VALUE_LENGTH || KINDS[kind].collection.test(registered[i - 1] ?? '')),
-    );
-  const named = sent.findIndex((segment, i) => nameOf(segment, i) !== undefined);
-  if (
-    named !== -1 &&
-    (named === sent.length - 1 || (named === sent.length - 2 && IDENTITY_SEGMENT.test(sent[named + 1])))
-  ) {
-    const { kind, source } = /** @type {PrincipalValue} */ (nameOf(sent[named], named));
-    return `${registered[named] ?? 'its path'} is ${KINDS[kind].names} (${source}): it ${verb(route.method)} it`;
-  }
+  const named = pathNamesPrincipal(route, url, principal);
+  if (named) return named;
   const fields = fieldNames(body);
   const current = fields.find((name) => CURRENT_PASSWORD_FIELD.test(name));
   if (current) return `a password change (its body has ${current})`;
@@ -206,6 +193,60 @@ export function principalChange(route, url, body, principal) {
   const setsPassword = fields.find((name) => NEW_PASSWORD_FIELD.test(name));
   if (setsPassword) return `a password change (its body has ${setsPassword})`;
   return null;
+}
+
+/**
+ * Why a write's path names the principal (`/users/<its id>`, `…/<its id>/password`), or null.
+ * @param {{ method: string, path: string }} route @param {string} url @param {PrincipalValue[]} principal
+ */
+function pathNamesPrincipal(route, url, principal) {
+  const registered = route.path.split('/').filter(Boolean);
+  const sent = url.split(/[?#]/)[0].split('/').filter(Boolean).map(safeDecode);
+  const nameOf = (/** @type {string} */ segment, /** @type {number} */ i) =>
+    principal.find(
+      ({ value, kind }) =>
+        value === segment &&
+        (segment.length >= DISTINCT_VALUE_LENGTH || KINDS[kind].collection.test(registered[i - 1] ?? '')),
+    );
+  const named = sent.findIndex((segment, i) => nameOf(segment, i) !== undefined);
+  if (
+    named === -1 ||
+    !(named === sent.length - 1 || (named === sent.length - 2 && IDENTITY_SEGMENT.test(sent[named + 1])))
+  )
+    return null;
+  const { kind, source } = /** @type {PrincipalValue} */ (nameOf(sent[named], named));
+  return `${registered[named] ?? 'its path'} is ${KINDS[kind].names} (${source}): it ${verb(route.method)} it`;
+}
+
+/**
+ * A write that can be sent signed out to see whether it is public: its handler reads no body and no segment of its
+ * path is one of the principal's values, so, without the sign-in's headers, it names no account of the principal (a
+ * password stub under `/forgot-password`, a resend of a confirmation). One that answers 2xx signed out is public, and
+ * is timed so.
+ * @param {{ method: string, path: string, body?: unknown }} route as discovered: body null when it reads none
+ * @param {string} url @param {PrincipalValue[]} principal
+ */
+export function askableSignedOut(route, url, principal) {
+  const sent = url.split(/[?#]/)[0].split('/').filter(Boolean).map(safeDecode);
+  const names = sent.some((segment) => principal.some(({ value }) => value === segment));
+  return !READ_METHODS.has(route.method) && !route.body && !names;
+}
+
+/**
+ * Each write that may be public sent once to the app without the sign-in's headers (and with no body): those that
+ * answer 2xx are public, and name no account, so they cannot change the signed-in one.
+ * @param {import('./authenticate.js').AppClient} client the Express server, while signed in
+ * @param {{ route: string, line: string, headers: Record<string, string> }[]} [asks] the plan's signedOutAsks
+ * @returns {Promise<Set<string>>} their routes, `METHOD /path` as registered
+ */
+export async function askSignedOut(client, asks = []) {
+  const found = new Set();
+  for (const { route, line, headers } of asks) {
+    const at = line.indexOf(' ');
+    const answer = await client.request(line.slice(0, at), line.slice(at + 1), undefined, headers).catch(() => null);
+    if (answer && answer.status >= 200 && answer.status < 300) found.add(route);
+  }
+  return found;
 }
 
 /**

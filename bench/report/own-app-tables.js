@@ -81,7 +81,7 @@ export function ownRoutesTable(record, timing) {
       code(`${r.method} ${r.path}`),
       r.handler,
       traffic ? formatPercent(logged ? r.logged / logged : 0, 1) : DASH,
-      r.scenario ? [r.scenario, ': ', code(r.request ?? '')] : DASH,
+      r.scenario ? [r.scenario, ': ', code(r.request ?? ''), ...(r.signedOut ? [', signed out'] : [])] : DASH,
       r.notMeasured ?? (r.scenario && timing[r.scenario] ? (untimed(timing[r.scenario]) ?? '') : ''),
     ]),
   };

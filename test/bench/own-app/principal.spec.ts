@@ -1,6 +1,7 @@
 import { planOwnApp } from '../../../bench/own-app/app-config.js';
 import {
   answerChanges,
+  askSignedOut,
   findWitness,
   lostSignInReason,
   principalChange,
@@ -223,6 +224,85 @@ describe('planOwnApp with a signed-in principal', () => {
       scenario: null,
       notMeasured: expect.stringContaining('--time-write'),
     });
+  });
+});
+
+describe('public writes that read no body (vndevteam’s stubs under /forgot-password)', () => {
+  const bodiless = (method: string, path: string, handler: string) => ({
+    method,
+    path,
+    handler,
+    version: null,
+    body: null,
+  });
+  const routes = [
+    bodiless('POST', '/api/v1/auth/forgot-password', 'Auth.forgotPassword'),
+    bodiless('POST', '/api/v1/auth/verify/email/resend', 'Auth.resendVerifyEmail'),
+    bodiless('POST', '/api/v1/users/me/change-password', 'Users.changePassword'),
+    bodiless('POST', `/api/v1/users/:id/reset-password`, 'Users.resetPassword'),
+    {
+      method: 'POST',
+      path: '/api/v1/auth/change-password',
+      handler: 'Auth.changePassword',
+      version: null,
+      body: { schema: { properties: { newPassword: { type: 'string' as const } } }, sources: ['class-validator'] },
+    },
+  ];
+  const plan = (publicWrites?: Set<string>) =>
+    planOwnApp({
+      discovered: { routes, versioning: null },
+      params: { id: USER_ID },
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      headers: SIGNED_IN.headers,
+      principal: principalValues(SIGNED_IN),
+      publicWrites,
+    });
+  /** The app: its stubs are public, the signed-in account's own routes refuse a request without the token. */
+  const app = () => {
+    const sent: { line: string; headers: Record<string, string> }[] = [];
+    const client: AppClient = {
+      async request(method, path, body, headers = {}) {
+        sent.push({ line: `${method} ${path}`, headers });
+        const open = path.startsWith('/api/v1/auth/') && body === undefined;
+        return open || headers.authorization
+          ? { status: 201, headers: {}, body: 'forgot-password' }
+          : { status: 401, headers: {}, body: {} };
+      },
+    };
+    return { client, sent };
+  };
+
+  it('asks, signed out and with no body, only the bodiless writes whose path names no account of the principal', () => {
+    expect(plan().signedOutAsks).toEqual([
+      { route: 'POST /api/v1/auth/forgot-password', line: 'POST /api/v1/auth/forgot-password', headers: {} },
+      { route: 'POST /api/v1/auth/verify/email/resend', line: 'POST /api/v1/auth/verify/email/resend', headers: {} },
+      {
+        route: 'POST /api/v1/users/me/change-password',
+        line: 'POST /api/v1/users/me/change-password',
+        headers: {},
+      },
+    ]);
+  });
+
+  it('times those that answered 2xx signed out, sent signed out; the signed-in account’s own stay protected', async () => {
+    const { client, sent } = app();
+    const publicWrites = await askSignedOut(client, plan().signedOutAsks);
+    expect(sent.every(({ headers }) => !('authorization' in headers))).toBe(true);
+    expect([...publicWrites]).toEqual(['POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/verify/email/resend']);
+    const planned = plan(publicWrites);
+    const entry = (handler: string) => planned.routes.find((r) => r.handler === handler);
+    expect(entry('Auth.forgotPassword')).toMatchObject({
+      scenario: 'post-api-v1-auth-forgot-password',
+      signedOut: true,
+    });
+    const scenario = planned.scenarios.find((s) => s.name === 'post-api-v1-auth-forgot-password');
+    expect(scenario?.headers ?? {}).not.toHaveProperty('authorization');
+    expect(entry('Auth.resendVerifyEmail')).toMatchObject({ notMeasured: null, signedOut: true });
+    expect(entry('Users.changePassword')?.notMeasured).toMatch(/a password change.*--time-write/);
+    expect(entry('Users.resetPassword')?.notMeasured).toMatch(/\/reset-password.*--time-write/);
+    expect(entry('Auth.changePassword')?.notMeasured).toMatch(/a password change \(\/change-password\).*--time-write/);
   });
 });
 
