@@ -54,7 +54,9 @@ export function currentValuesRequests(routes, paramsOf) {
 /**
  * A body that sets each field the write's DTO declares to the value the entity holds now, or why there is none. A
  * field that signs in is left out; a PATCH may leave out a plain field the answer does not hold (it keeps its value),
- * but not a list or a relation (a handler may read its absence as "none"), and a PUT none at all.
+ * but not a list or a relation (a handler may read its absence as "none"), and a PUT none at all: a PUT is sent the
+ * null a field holds. A body that wraps its fields (RealWorld's `{ user: { bio, image } }`) takes them from the same
+ * object in the answer.
  * @param {Route} route a PATCH or PUT with a body
  * @param {unknown} answer the GET of the same path, signed in
  * @param {string[]} [signInFields] the fields authenticate()'s sign-in sends: left out too
@@ -64,17 +66,7 @@ export function currentValuesBody(route, answer, signInFields = []) {
   const schema = route.body?.schema ?? {};
   const entity = entityIn(answer, Object.keys(schema.properties ?? {}));
   if (!entity) return { why: `GET ${route.path} answered none of the fields its body takes` };
-  /** @type {Record<string, unknown>} */
-  const value = {};
-  const missing = [];
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (SIGN_IN_FIELD.test(name) || signInFields.includes(name)) continue;
-    const held = currentValue(property, entity[name]);
-    if (held !== undefined) value[name] = held;
-    else if (entity[name] === null && route.method === 'PATCH') continue;
-    else if (route.method === 'PUT' || property.type === 'array' || property.type === 'object' || property.properties)
-      missing.push(name);
-  }
+  const { value, missing } = heldValues(schema, entity, { method: route.method, signInFields });
   if (missing.length)
     return {
       why: `GET ${route.path} does not answer ${missing.join(', ')} as its body takes ${missing.length > 1 ? 'them' : 'it'}`,
@@ -82,6 +74,35 @@ export function currentValuesBody(route, answer, signInFields = []) {
   if (Object.keys(value).length === 0)
     return { why: `every field its body takes that GET ${route.path} answers signs in (a password, an e-mail)` };
   return { value };
+}
+
+/**
+ * The values an entity holds for a body's fields, and the fields it could not fill, by path.
+ * @param {BodySchema} schema @param {Record<string, unknown>} entity
+ * @param {{ method: string, signInFields: string[] }} write @param {string[]} [at]
+ * @returns {{ value: Record<string, unknown>, missing: string[] }}
+ */
+function heldValues(schema, entity, write, at = []) {
+  /** @type {Record<string, unknown>} */
+  const value = {};
+  const missing = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (SIGN_IN_FIELD.test(name) || write.signInFields.includes(name)) continue;
+    const held = entity[name];
+    if (property.properties && !property.properties.id && isRecord(held)) {
+      const inner = heldValues(property, held, write, [...at, name]);
+      missing.push(...inner.missing);
+      if (Object.keys(inner.value).length) value[name] = inner.value;
+      continue;
+    }
+    const current = currentValue(property, held);
+    if (current !== undefined) value[name] = current;
+    else if (held === null && write.method === 'PATCH') continue;
+    else if (held === null && write.method === 'PUT' && !schema.required?.includes(name)) value[name] = null;
+    else if (write.method === 'PUT' || property.type === 'array' || property.type === 'object' || property.properties)
+      missing.push([...at, name].join('.'));
+  }
+  return { value, missing };
 }
 
 /**

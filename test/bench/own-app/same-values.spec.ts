@@ -99,6 +99,31 @@ describe('currentValuesBody: a body that changes nothing', () => {
     });
   });
 
+  it('takes a wrapped body’s fields from the same object in the answer, a PUT sending the nulls it holds', () => {
+    // RealWorld's PUT /api/user: `{ user: { username, email, password, bio, image } }`, GET /api/user the same
+    const schema: BodySchema = {
+      properties: {
+        user: {
+          type: 'object',
+          properties: {
+            username: { type: 'string' },
+            email: { type: 'string', format: 'email' },
+            password: { type: 'string', minLength: 6 },
+            bio: { type: 'string' },
+            image: { type: 'string' },
+          },
+        },
+      },
+    };
+    const answer = { user: { username: 'jake', email: 'jake@jake.jake', token: 'jwt', bio: 'I work', image: null } };
+    expect(currentValuesBody(write('PUT', '/api/user', schema), answer)).toEqual({
+      value: { user: { bio: 'I work', image: null } },
+    });
+    expect(currentValuesBody(write('PATCH', '/api/user', schema), answer)).toEqual({
+      value: { user: { bio: 'I work' } },
+    });
+  });
+
   it('is refused when every field it could send signs in', () => {
     const schema: BodySchema = { properties: { email: { type: 'string' }, password: { type: 'string' } } };
     expect(currentValuesBody(write('PATCH', '/me', schema), ME)).toEqual({
