@@ -43,7 +43,7 @@ import {
   witnessCandidates,
 } from './principal.js';
 import { adapterChoices, onPackageSet, resolveNestApp } from './packages.js';
-import { currentValuesRequests, keepValuesOthersRead, writeWatcher } from './same-values.js';
+import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './same-values.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
 import { uploadsByHandler } from './upload-form.js';
@@ -199,7 +199,7 @@ function planWith(context, signedIn, asked = {}) {
     timeWrites: flags.timeWrites ?? [],
     uploads: uploadsByHandler(scan),
     current,
-    signInFields: signInRequests.flatMap((r) => (r.value && typeof r.value === 'object' ? Object.keys(r.value) : [])),
+    signInFields: signInRequests.flatMap((r) => signInFieldNames(r.value)),
     publicWrites,
   });
   if (!graphql) return plan;

@@ -4,6 +4,7 @@
 // sign-in relies on; what signs in (passwords, e-mails, usernames) is never in such a body. And a write to another
 // entity keeps the values other routes take from that entity (brocoders' PATCH /users/:id kept John Doe's e-mail,
 // which its forgot-password route sends).
+import pluralize from 'pluralize';
 import { entityReferences, listItems, listRouteFor } from './id-sources.js';
 import { answerChanges } from './principal.js';
 import { fillPath } from './route-match.js';
@@ -106,17 +107,18 @@ function heldValues(schema, entity, write, at = []) {
 }
 
 /**
- * The object an answer holds the entity in: the answer itself, or under `data`, `result`, ... (`{ success, data: {…} }`)
- * or its only key (RealWorld's `{ article: {…} }`), whichever holds one of the fields.
- * @param {unknown} answer @param {string[]} fields
+ * The object an answer holds the entity in: the answer itself, or under the entity's own name (RealWorld's `{ article:
+ * {…}, currentUser: {…} }`), `data`, `result`, ... (`{ success, data: {…} }`) or its only key, whichever holds one of
+ * the fields.
+ * @param {unknown} answer @param {string[]} fields @param {string | null} [named] the entity's name: article
  * @returns {Record<string, unknown> | null}
  */
-function entityIn(answer, fields, depth = 0) {
+function entityIn(answer, fields, named = null, depth = 0) {
   if (!isRecord(answer) || depth > MOST_WRAP_DEPTH) return null;
   if (fields.some((field) => field in answer)) return answer;
   const keys = Object.keys(answer);
-  for (const key of keys.length === 1 ? [...WRAPPERS, keys[0]] : WRAPPERS) {
-    const inner = entityIn(answer[key], fields, depth + 1);
+  for (const key of [...(named ? [named] : []), ...WRAPPERS, ...(keys.length === 1 ? keys : [])]) {
+    const inner = entityIn(answer[key], fields, null, depth + 1);
     if (inner) return inner;
   }
   return null;
@@ -210,6 +212,26 @@ export function madeFrom(id, value) {
   return within.some((_, at) => words.every((word, i) => within[at + i] === word));
 }
 
+/** @param {Route} route its entity's name: the last word of its path, singular (`/api/articles/:slug` → article) */
+function entityName(route) {
+  const word = route.path
+    .split('/')
+    .filter((segment) => segment && !/^[:*]/.test(segment))
+    .at(-1);
+  return word ? pluralize.singular(word) : null;
+}
+
+/**
+ * The names of the fields a sign-in's body sends, nested ones too (`{ user: { email, password } }`: email, password),
+ * never its wrapper's.
+ * @param {unknown} body
+ * @returns {string[]}
+ */
+export function signInFieldNames(body) {
+  if (!isRecord(body)) return [];
+  return Object.entries(body).flatMap(([name, value]) => (isRecord(value) ? signInFieldNames(value) : [name]));
+}
+
 /**
  * A body's plain fields by their path, through the objects it wraps them in (`{ article: { title } }`), not through
  * relations (`{ id }`) or lists.
@@ -235,7 +257,7 @@ function scalarFields(schema, at = []) {
 function namedItems(route, own, { routes, lists, params, current }) {
   const filled = fillPath(route, { ...params, ...own.params });
   const fields = scalarFields(route.body?.schema ?? {}).map(({ name }) => name);
-  const entity = 'path' in filled ? entityIn(current.get(filled.path), fields) : null;
+  const entity = 'path' in filled ? entityIn(current.get(filled.path), fields, entityName(route)) : null;
   const listed = entityReferences(route).flatMap((reference) => {
     const value = own.params[reference.name] ?? params[reference.name];
     const list = reference.kind === 'param' && value !== undefined ? listRouteFor(reference, route, routes) : null;

@@ -8,6 +8,7 @@ import {
   currentValuesRequests,
   keepValuesOthersRead,
   madeFrom,
+  signInFieldNames,
 } from '../../../bench/own-app/same-values.js';
 
 const USER_ID = '3f0e9c57-2a51-4f7e-9a54-6f1d2b3c4d5e';
@@ -122,6 +123,17 @@ describe('currentValuesBody: a body that changes nothing', () => {
     expect(currentValuesBody(write('PATCH', '/api/user', schema), answer)).toEqual({
       value: { user: { bio: 'I work' } },
     });
+  });
+
+  it('leaves out what a wrapped sign-in sends, not its wrapper (RealWorld signs in with { user: { email, password } })', () => {
+    const schema: BodySchema = {
+      properties: { user: { type: 'object', properties: { handle: { type: 'string' }, bio: { type: 'string' } } } },
+    };
+    const signIn = signInFieldNames({ user: { handle: 'jake', password: 'pw' } });
+    expect(signIn).toEqual(['handle', 'password']);
+    expect(
+      currentValuesBody(write('PUT', '/api/user', schema), { user: { handle: 'jake', bio: 'I work' } }, signIn),
+    ).toEqual({ value: { user: { bio: 'I work' } } });
   });
 
   it('is refused when every field it could send signs in', () => {
@@ -250,7 +262,8 @@ describe('keepValuesOthersRead: a write keeps what its path id is made from', ()
   it('reads the article from the GET at the write’s path where authenticate() gave the slug', () => {
     const kept = keptFor('PUT', {
       params: { slug: SLUG },
-      current: [[`/api/articles/${SLUG}`, { article: HELD }]],
+      // as RealWorld answers it, beside the signed-in account
+      current: [[`/api/articles/${SLUG}`, { article: HELD, currentUser: { id: 8, username: 'jake', bio: null } }]],
     });
     expect(kept?.fields).toEqual({ 'article.title': 'How to Train Your Dragon' });
   });
