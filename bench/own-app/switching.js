@@ -7,6 +7,7 @@ import { TRAFFIC_SCENARIO } from './app-config.js';
 import { judgedByAnswers } from './answer-evidence.js';
 import { OWN_REQUEST_FIX, probeStatement, routerOption } from './probe-statements.js';
 import { uploadDifference } from './upload-form.js';
+import { oneRowPerLine, routeLabel } from './finding-routes.js';
 
 /**
  * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
@@ -47,8 +48,9 @@ import { uploadDifference } from './upload-form.js';
  */
 export function switchingCost(record, ratios, atRate) {
   if (!record) return null;
-  const codeRows = codeFindings(record);
-  const { rows: answerRows, brokenRoutes } = answerFindings(record, codeRows);
+  const scanned = codeFindings(record);
+  const { rows: answerRows, brokenRoutes } = answerFindings(record, scanned);
+  const codeRows = oneRowPerLine(scanned, answerRows);
   const masked = maskedDefaults(record, answerRows);
   const findings = [...codeRows, ...answerRows, ...(masked ? [masked] : [])];
   const sorted = [...findings].sort(
@@ -81,7 +83,7 @@ export function switchingCost(record, ratios, atRate) {
 function codeFindings(record) {
   const routeOf = (/** @type {string | null} */ handler) => {
     const route = handler ? record.routes.find((r) => r.handler === handler) : undefined;
-    return route ? `${route.method} ${route.path}` : null;
+    return route ? routeLabel(route) : null;
   };
   return (record.scan?.findings ?? [])
     .map((f) => judgedByAnswers(f, record))
@@ -113,7 +115,7 @@ function answerFindings(record, codeRows) {
   const brokenRoutes = [];
   for (const found of record.compatibility.routes) {
     const entry = entryChecked(record, found);
-    const route = entry ? `${entry.method} ${entry.path}` : null;
+    const route = entry ? routeLabel(entry) : null;
     if (!found.same && !found.contentTypeOnly) brokenRoutes.push(route ?? found.request);
     if (found.contentTypeOnly) rows.push(contentTypeRow(found, route));
     else if (!found.same && entry?.upload) rows.push(uploadRow(found, route, entry.upload));

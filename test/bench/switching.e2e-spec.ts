@@ -125,6 +125,10 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
     expect(matching(findings, expected), JSON.stringify(findings.map((f) => [f.what, f.route, f.where]))).toBeDefined();
   });
 
+  it('says the upload once, at its interceptor’s line, with the route’s answers', () => {
+    expect(findings.filter((f) => f.where?.endsWith('files/files.controller.ts:12'))).toHaveLength(1);
+  });
+
   it('shows the lost user with both bodies, and exits 0: findings are not failures', () => {
     expect(run.status, run.stderr).toBe(0);
     const lost = matching(findings, EXPECTED['the route reading it answers without the user']);

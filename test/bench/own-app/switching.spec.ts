@@ -202,12 +202,77 @@ describe('switchingCost', () => {
       scan: { ...SCAN, findings: [interceptor] },
     });
     const found = switchingCost(record, [], []);
-    const row = found?.findings.find((f) => f.source === 'request');
-    expect(row).toMatchObject({ kind: 'plugin', route: 'POST /files/upload', where: 'src/files.controller.ts:52' });
+    // one row at the interceptor's line, with the route's answers
+    const atLine = found?.findings.filter((f) => f.where === 'src/files.controller.ts:52') ?? [];
+    expect(atLine).toHaveLength(1);
+    const row = atLine[0];
+    expect(row).toMatchObject({ kind: 'plugin', source: 'request', route: 'POST /files/upload' });
+    expect(found?.byKind.plugin).toBe(1);
     expect(row?.onFastify).toContain('Express answered 201, Fastify 415 Unsupported Media Type');
     expect(row?.fix).toContain('@fastify/multipart (await app.register(multipart)) and take the file');
     // the interceptor's line and the route's answer are one change
     expect(found?.places).toBe(1);
+  });
+
+  it('names each GraphQL operation beside its endpoint, in a route that differs and in a probe’s other routes', () => {
+    const operation = (kind: string, name: string, scenario: string) =>
+      routeEntry({
+        method: 'POST',
+        path: '/graphql',
+        handler: `GraphQL ${kind} ${name}`,
+        scenario,
+        request: `POST /graphql ${kind} ${name}`,
+        graphql: kind as 'query' | 'mutation',
+      });
+    const capitals = () => ({
+      probe: 'other case',
+      request: 'POST /GRAPHQL',
+      difference: 'status 200 → 404',
+      express: answer(200, '{"data":{}}'),
+      fastify: answer(404, '{}'),
+    });
+    const record = ownAppRecord({
+      routes: [
+        routeEntry({
+          method: 'POST',
+          path: '/graphql',
+          handler: 'GraphQL endpoint (ApolloDriver)',
+          scenario: null,
+          graphql: 'endpoint',
+        }),
+        operation('query', 'getMe', 'graphql-get-me'),
+        operation('mutation', 'updateUser', 'graphql-update-user'),
+      ],
+      compatibility: {
+        startFailure: null,
+        routes: [
+          routeCompatibility({
+            scenario: 'graphql-get-me',
+            request: 'POST /graphql query getMe',
+            probes: [capitals()],
+          }),
+          routeCompatibility({
+            scenario: 'graphql-update-user',
+            request: 'POST /graphql mutation updateUser',
+            same: false,
+            difference: 'status 200 → 500',
+            express: answer(200, '{"data":{}}'),
+            fastify: answer(500, '{}'),
+            probes: [capitals()],
+          }),
+        ],
+      },
+      scan: SCAN,
+    });
+    const found = switchingCost(record, [], []);
+    expect(found?.brokenRoutes).toEqual(['POST /graphql · mutation updateUser']);
+    expect(found?.findings.find((f) => f.source === 'request')?.route).toBe('POST /graphql · mutation updateUser');
+    const probe = found?.findings.find((f) => f.what === 'other case');
+    // one row for the probe, naming each operation it showed on
+    expect([probe?.route, ...(probe?.alsoOn ?? [])].sort()).toEqual([
+      'POST /graphql · mutation updateUser',
+      'POST /graphql · query getMe',
+    ]);
   });
 
   it('says the adapters’ defaults as not probed where every route failed on Fastify first, less what the setup gives', () => {
