@@ -269,7 +269,7 @@ describe('switchingCost', () => {
     expect(found?.findings.find((f) => f.source === 'request')?.route).toBe('POST /graphql · mutation updateUser');
     const probe = found?.findings.find((f) => f.what === 'other case');
     // one row for the probe, naming each operation it showed on
-    expect([probe?.route, ...(probe?.alsoOn ?? [])].sort()).toEqual([
+    expect([probe?.route ?? '', ...(probe?.alsoOn ?? [])].sort((a, b) => a.localeCompare(b))).toEqual([
       'POST /graphql · mutation updateUser',
       'POST /graphql · query getMe',
     ]);
