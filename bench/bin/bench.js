@@ -147,13 +147,14 @@ async function startRecord(
   { config, options, design, driver, runtimes, runtimeChoice, pairs, notApplicable, ownApp, measured, cells, refused },
   startedAt,
 ) {
+  const driverVersion = await driver.version();
   return createResults({
     startedAt,
     environment: collectEnvironment({
       runtimes,
-      driverVersion: await driver.version(),
+      driverVersion,
       generators: await generatorVersions(
-        driver,
+        driverVersion,
         pairs.map((pair) => config.targets.find((target) => target.name === pair.target)?.protocol ?? 'http'),
       ),
       cpus: options.cpus,

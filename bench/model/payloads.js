@@ -99,11 +99,15 @@ export function multipartFormOfBytes(form) {
 /**
  * What a request body is sent as: a form the bench built (MULTIPART_TYPE) is a string of bytes, one character each,
  * which keeps a file that is not text through every sender and the placeholders unique values fill; any other body
- * is text, sent as UTF-8.
- * @param {string} body @param {Record<string, string>} headers
+ * is text, sent as UTF-8. No body, none.
+ * @template {string | undefined} B
+ * @param {B} body @param {Record<string, string>} headers
+ * @returns {B extends string ? Buffer : undefined}
  */
 export function bodyBytes(body, headers) {
-  return Buffer.from(body, isFormOfBytes(headers) ? 'latin1' : 'utf8');
+  return /** @type {B extends string ? Buffer : undefined} */ (
+    body === undefined ? undefined : Buffer.from(body, isFormOfBytes(headers) ? 'latin1' : 'utf8')
+  );
 }
 
 /** Whether a request's body is a string of bytes (bodyBytes). @param {Record<string, string>} headers */

@@ -53,17 +53,13 @@ export function appClient(baseUrl) {
 }
 
 /**
- * The setup module's authenticate export, or null when it has none. The module is first imported here, in the bench's
- * process, from the app's folder as its servers are: a setup that loads the app's .env (`import 'dotenv/config'`) and
- * the app's modules, as main.ts does, finds them (later imports of it are Node's cached copy).
- * @param {string | null} setupFile
- * @param {string} [cwd] the app's folder, where its servers run
- * @returns {Promise<((client: AppClient) => unknown) | null>}
- * @throws {UsageError} the module does not load, or its authenticate is not a function
+ * The setup module's authenticate export, or null when it has none.
+ * @param {Record<string, any> | null} setup loadSetup()'s @param {string | null} setupFile where it was loaded from
+ * @returns {((client: AppClient) => unknown) | null}
+ * @throws {UsageError} its authenticate is not a function
  */
-export async function authenticateExport(setupFile, cwd = process.cwd()) {
-  if (setupFile === null) return null;
-  const setup = await importIn(setupFile, cwd);
+export function authenticateExport(setup, setupFile) {
+  if (setup === null) return null;
   const authenticate = setup.authenticate ?? setup.default?.authenticate;
   if (authenticate === undefined) return null;
   if (typeof authenticate !== 'function') throw new UsageError(`${setupFile}: authenticate must be a function`);
@@ -71,10 +67,14 @@ export async function authenticateExport(setupFile, cwd = process.cwd()) {
 }
 
 /**
- * @param {string} file @param {string} cwd
- * @returns {Promise<Record<string, any>>}
+ * The setup module, imported once in the bench's process from the app's folder as its servers are: a setup that loads
+ * the app's .env (`import 'dotenv/config'`) and the app's modules, as main.ts does, finds them.
+ * @param {string | null} file @param {string} cwd the app's folder, where its servers run
+ * @returns {Promise<Record<string, any> | null>} null without a setup module
+ * @throws {UsageError} it does not load
  */
-async function importIn(file, cwd) {
+export async function loadSetup(file, cwd) {
+  if (file === null) return null;
   const before = process.cwd();
   process.chdir(cwd);
   try {

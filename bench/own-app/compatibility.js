@@ -318,8 +318,8 @@ function answerDifference(express, fastify, { bodies, cookies, headers = [] }) {
   return null;
 }
 
-/** The content-type header as sent (its charset too), else the media type. @param {Answer} answer */
-function contentTypeOf(answer) {
+/** The content-type header as sent (its charset too), else the media type. @param {AdapterAnswer} answer */
+export function contentTypeOf(answer) {
   return answer.headers?.['content-type'] ?? answer.contentType ?? 'none';
 }
 

@@ -15,7 +15,7 @@ import {
   trafficMix,
   userScenarios,
 } from './app-config.js';
-import { appClient, authenticateExport, refusedSignInMessage, signIn } from './authenticate.js';
+import { appClient, authenticateExport, loadSetup, refusedSignInMessage, signIn } from './authenticate.js';
 import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
 import { checkedRoutes, heldScenarios } from './checked-routes.js';
@@ -145,8 +145,9 @@ async function ownAppContext(flags, configFile) {
       ? { scenarios: [], prepare: null }
       : userScenarios(await readConfigObject(configFile), configFile);
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
-  const authenticate = await authenticateExport(app.setupFile, app.cwd);
-  const adapters = await adapterChoices(app.setupFile);
+  const setup = await loadSetup(app.setupFile, app.cwd);
+  const authenticate = authenticateExport(setup, app.setupFile);
+  const adapters = adapterChoices(setup);
   if (flags.graphqlQueries && !discovered.graphql)
     throw new UsageError(
       `--graphql-queries: ${app.moduleFile} serves no GraphQL (no GraphQLModule from @nestjs/graphql)`,

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
 
 export const DEFAULT_EXPORT = 'AppModule';
@@ -159,12 +159,11 @@ export const LAUNCHER = fileURLToPath(new URL('launcher.js', import.meta.url));
 /**
  * How the setup module has each adapter built (the launcher builds them so): createAdapter(name), else
  * adapterOptions[name] given to the adapter's constructor.
- * @param {string | null} setupFile
- * @returns {Promise<Record<string, string>>}
+ * @param {Record<string, any> | null} setup the setup module (authenticate.js loadSetup)
+ * @returns {Record<string, string>}
  */
-export async function adapterChoices(setupFile) {
-  if (setupFile === null) return {};
-  const setup = await import(pathToFileURL(setupFile).href);
+export function adapterChoices(setup) {
+  if (setup === null) return {};
   return Object.fromEntries(
     ADAPTERS.flatMap((name) => {
       const options = setup.adapterOptions?.[name];

@@ -8,6 +8,7 @@ import { judgedByAnswers } from './answer-evidence.js';
 import { OWN_REQUEST_FIX, probeStatement, routerOption } from './probe-statements.js';
 import { uploadDifference } from './upload-form.js';
 import { oneRowPerLine, routeLabel } from './finding-routes.js';
+import { contentTypeOf } from './compatibility.js';
 
 /**
  * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
@@ -169,9 +170,7 @@ function answerFindings(record, codeRows) {
  * @returns {SwitchFinding}
  */
 function contentTypeRow(found, route) {
-  const typeOf = (/** @type {AdapterAnswer} */ answer) =>
-    answer.headers?.['content-type'] ?? answer.contentType ?? 'none';
-  const expressType = typeOf(found.express);
+  const expressType = contentTypeOf(found.express);
   return {
     kind: 'differs',
     source: 'request',
@@ -180,7 +179,7 @@ function contentTypeRow(found, route) {
     where: null,
     code: null,
     request: found.request,
-    onFastify: `the same status (${found.express.status ?? 'none'}) and body, with content-type ${expressType} on Express and ${typeOf(found.fastify)} on Fastify (a string is text/html on Express, text/plain on Fastify): only a client that reads the type sees it; the route is timed`,
+    onFastify: `the same status (${found.express.status ?? 'none'}) and body, with content-type ${expressType} on Express and ${contentTypeOf(found.fastify)} on Fastify (a string is text/html on Express, text/plain on Fastify): only a client that reads the type sees it; the route is timed`,
     fix: `nothing, unless a client relies on the type: then set it on the handler, @Header('content-type', '${expressType}'), which both adapters send`,
     answers: { express: found.express, fastify: found.fastify },
     place: `route ${route ?? found.request}`,

@@ -58,7 +58,7 @@ function http1Request(url, { method, headers, body }, { agent: shared, timeoutMs
     outgoing.once('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     outgoing.once('error', reject);
     if (!shared) outgoing.once('close', () => agent.destroy());
-    outgoing.end(body === undefined ? undefined : bodyBytes(body, headers));
+    outgoing.end(bodyBytes(body, headers));
   });
 }
 
@@ -103,6 +103,6 @@ function http2Request(url, { method, headers, body }, timeoutMs) {
       session.close();
       resolve({ status, headers: kept, body: Buffer.concat(chunks), protocol: 'h2' });
     });
-    stream.end(body === undefined ? undefined : bodyBytes(body, headers));
+    stream.end(bodyBytes(body, headers));
   });
 }

@@ -11,14 +11,6 @@ import { countOf, expectedStatuses } from './statuses.js';
 /** @typedef {import('./registry.js').LoadRequest} LoadRequest */
 /** @typedef {import('./registry.js').LoadResult} LoadResult */
 
-/**
- * A body as autocannon sends it: a form of bytes as its bytes (model/payloads.js).
- * @param {string | undefined} body @param {Record<string, string>} headers
- */
-function sent(body, headers) {
-  return body === undefined ? undefined : bodyBytes(body, headers);
-}
-
 /** autocannon checks its stop flag once per sample; short samples keep sub-second runs close to their duration. */
 const SAMPLE_INTERVAL_MS = 100;
 const MICROS_PER_SEC = 1e6;
@@ -69,16 +61,15 @@ export function fromAutocannonResult(result, expectedStatuses, generatorCpuSec) 
  */
 function countedRequest({ route, method, path, headers, body }, runHeaders, sentByRoute, fillUnique) {
   sentByRoute[route] = 0;
+  const sentHeaders = { ...runHeaders, ...headers };
   return {
     method: /** @type {autocannon.Request['method']} */ (method),
     path,
-    headers: { ...runHeaders, ...headers },
-    body: sent(body, { ...runHeaders, ...headers }),
+    headers: sentHeaders,
+    body: bodyBytes(body, sentHeaders),
     setupRequest: (request) => {
       sentByRoute[route] += 1;
-      return hasUniqueValues(body)
-        ? { ...request, body: sent(fillUnique(body), { ...runHeaders, ...headers }) }
-        : request;
+      return hasUniqueValues(body) ? { ...request, body: bodyBytes(fillUnique(body), sentHeaders) } : request;
     },
   };
 }
@@ -122,7 +113,7 @@ const driver = {
       url,
       method: /** @type {autocannon.Request['method']} */ (method),
       headers,
-      body: sent(body, headers),
+      body: bodyBytes(body, headers),
       connections,
       pipelining,
       duration: durationSec,

@@ -87,13 +87,14 @@ export async function chooseDriver(name, log) {
 /**
  * Every generator a run of targets speaking these protocols uses, each as its name and version: the chosen driver for
  * HTTP/1.1 (with or without TLS), h2load for h2 and h2c, as chooseDriver sends them.
- * @param {Driver} driver the chosen one @param {string[]} protocols the planned targets' (config.js: Target.protocol)
+ * @param {string} driverVersion the chosen driver's, as its version() said it
+ * @param {string[]} protocols the planned targets' (config.js: Target.protocol)
  * @returns {Promise<string[]>}
  */
-export async function generatorVersions(driver, protocols) {
+export async function generatorVersions(driverVersion, protocols) {
   const http2 = protocols.filter((protocol) => protocol === 'h2' || protocol === 'h2c');
   return [
-    ...(http2.length < protocols.length || !protocols.length ? [await driver.version()] : []),
+    ...(http2.length < protocols.length || !protocols.length ? [driverVersion] : []),
     ...(http2.length ? [await (await import('./h2load.js')).default.version()] : []),
   ];
 }

@@ -60,7 +60,7 @@ function requestCycle(request) {
   const fillUnique = uniqueFiller();
   const cycle = (request.sequence?.length ? request.sequence : [request]).map(
     ({ path, method, headers, body, expectedStatus }) => ({
-      options: { path, method, headers, body: sent(body, headers) },
+      options: { path, method, headers, body: bodyBytes(body, headers) },
       body,
       expectedStatus,
       fresh: fillUnique(body) !== body,
@@ -71,18 +71,10 @@ function requestCycle(request) {
     const chosen = cycle[next];
     next = (next + 1) % cycle.length;
     const options = chosen.fresh
-      ? { ...chosen.options, body: sent(fillUnique(chosen.body), chosen.options.headers) }
+      ? { ...chosen.options, body: bodyBytes(fillUnique(chosen.body), chosen.options.headers) }
       : chosen.options;
     return { options, expectedStatus: chosen.expectedStatus };
   };
-}
-
-/**
- * A body as it is sent: a form of bytes as its bytes (model/payloads.js).
- * @param {string | undefined} body @param {Record<string, string>} headers
- */
-function sent(body, headers) {
-  return body === undefined ? undefined : bodyBytes(body, headers);
 }
 
 /**

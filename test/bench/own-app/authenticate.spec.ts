@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acceptedAgain, authenticateExport, refusedSignInMessage } from '../../../bench/own-app/authenticate.js';
+import {
+  acceptedAgain,
+  authenticateExport,
+  loadSetup,
+  refusedSignInMessage,
+} from '../../../bench/own-app/authenticate.js';
 
 interface RecordingApp {
   request(method: string, path: string, body?: unknown): Promise<{ status: number; headers: {}; body: unknown }>;
@@ -94,14 +99,14 @@ describe('the setup module, imported in the bench’s process for authenticate()
       ].join('\n'),
     );
     const before = process.cwd();
-    expect(await authenticateExport(setup, dir)).toBeTypeOf('function');
+    expect(authenticateExport(await loadSetup(setup, dir), setup)).toBeTypeOf('function');
     expect(process.cwd()).toBe(before);
   });
 
   it('that does not load is refused naming the file, the folder and its error', async () => {
     const setup = join(dir, 'broken.mjs');
     writeFileSync(setup, "throw new Error('DATABASE_HOST has failed the following constraints: isString');\n");
-    await expect(authenticateExport(setup, dir)).rejects.toThrow(
+    await expect(loadSetup(setup, dir)).rejects.toThrow(
       `--nest-setup ${setup}: it does not load in the bench's process, run in ${dir}: DATABASE_HOST has failed`,
     );
   });
