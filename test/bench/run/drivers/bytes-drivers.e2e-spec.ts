@@ -16,13 +16,16 @@ const FORM = { 'content-type': MULTIPART_TYPE };
 let server: Server;
 let origin: string;
 const arrived: Buffer[] = [];
+// each test sends to a path of its own: a request of the test before that arrives late is not kept as this one's
+let tests = 0;
+let path = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      arrived.push(Buffer.concat(chunks));
+      if (req.url === path) arrived.push(Buffer.concat(chunks));
       res.statusCode = 201;
       res.end('ok');
     });
@@ -33,6 +36,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   arrived.length = 0;
+  path = `/upload-${++tests}`;
 });
 
 /** The values the placeholder became, each body's bytes around it checked to be the ones sent. */
@@ -51,7 +55,7 @@ const load = { method: 'POST', headers: FORM, connections: 2, durationSec: 1, ex
 describe('a body of bytes with a unique value in it', () => {
   it.each(['wrk', 'autocannon'])('%s sends it byte for byte, a fresh value in each request', async (name) => {
     const driver = await loadDriver(name);
-    await driver.run({ ...load, url: `${origin}/upload`, body: BODY });
+    await driver.run({ ...load, url: `${origin}${path}`, body: BODY });
     const values = filledValues(arrived);
     expect(values.length).toBeGreaterThan(10);
     expect(new Set(values).size).toBe(values.length);
@@ -60,7 +64,7 @@ describe('a body of bytes with a unique value in it', () => {
 
   it.each(['wrk', 'autocannon'])('%s sends it byte for byte in a mix', async (name) => {
     const driver = await loadDriver(name);
-    const route = { method: 'POST', path: '/upload', headers: FORM, expectedStatus: 201 };
+    const route = { method: 'POST', path, headers: FORM, expectedStatus: 201 };
     await driver.run({
       ...load,
       headers: {},
@@ -78,7 +82,7 @@ describe('a body of bytes with a unique value in it', () => {
 
   it('ab sends one without a placeholder byte for byte', async () => {
     const driver = await loadDriver('ab');
-    await driver.run({ ...load, url: `${origin}/upload`, body: PLAIN.toString('latin1') });
+    await driver.run({ ...load, url: `${origin}${path}`, body: PLAIN.toString('latin1') });
     expect(arrived.length).toBeGreaterThan(10);
     expect(arrived.every((body) => body.equals(PLAIN))).toBe(true);
   });
@@ -91,7 +95,7 @@ describe('a body of bytes with a unique value in it', () => {
         headers: FORM,
         body: BODY,
         origin,
-        path: '/upload',
+        path,
         expectedStatus: 201,
         ratePerSec: 50,
         durationSec: 1,
@@ -107,7 +111,7 @@ describe('a body of bytes with a unique value in it', () => {
   });
 
   it('the check before timing sends it byte for byte', async () => {
-    const answer = await send(`${origin}/upload`, { method: 'POST', path: '/upload', headers: FORM, body: BODY });
+    const answer = await send(`${origin}${path}`, { method: 'POST', path, headers: FORM, body: BODY });
     expect(answer.status).toBe(201);
     expect(filledValues(arrived)).toHaveLength(1);
   });
