@@ -151,6 +151,18 @@ export function tokenClaimValues(headers) {
   );
 }
 
+/**
+ * Whether an answer holds a token signed when it was asked for (a JWT with its `iat`): such an answer is another on
+ * every request, though two within one second read alike.
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+export function holdsSignedToken(value) {
+  if (typeof value === 'string') return typeof jwtPayload(value)?.iat === 'number';
+  if (Array.isArray(value)) return value.some(holdsSignedToken);
+  return isRecord(value) && Object.values(value).some(holdsSignedToken);
+}
+
 /** @param {string} token @returns {Record<string, unknown> | null} */
 function jwtPayload(token) {
   const parts = token.split('.');

@@ -49,3 +49,29 @@ describe('compare: a route whose answers differ only in their content type', () 
     expect(found.expect).toBeNull();
   });
 });
+
+describe('compare: a route that answers a token signed for each request', () => {
+  const token = (iat: number) =>
+    ['{"alg":"HS256"}', JSON.stringify({ sub: 'u1', iat }), 'signature']
+      .map((part) => Buffer.from(part).toString('base64url'))
+      .join('.');
+  const signIn = (iat: number) => ({
+    ...stringAnswer('application/json; charset=utf-8', JSON.stringify({ token: token(iat) })),
+    contentType: 'application/json',
+  });
+
+  it('varies, though Express’s two answers fell in one second, so Fastify’s later token is no difference', () => {
+    const express = signIn(1_795_784_039);
+    const found = compare('login', 'POST /login', express, signIn(1_795_784_040), express);
+    expect(found.bodyVaries).toBe(true);
+    expect(found.same).toBe(true);
+  });
+
+  it('does not vary for a string that only looks like a token, without the time it was signed', () => {
+    const plain = (sub: string) => ({
+      ...stringAnswer('application/json; charset=utf-8', JSON.stringify({ id: `${sub}.x.y` })),
+      contentType: 'application/json',
+    });
+    expect(compare('item', 'GET /item', plain('a'), plain('a'), plain('a')).bodyVaries).toBe(false);
+  });
+});
