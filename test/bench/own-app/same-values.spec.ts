@@ -300,6 +300,25 @@ describe('currentValuesChanged', () => {
     expect(await currentValuesChanged(client({ ...ME, updatedAt: '2026-11-27T07:00:00.000Z' }), read)).toBeNull();
   });
 
+  it('is null when the answer holds a token signed anew for each read (RealWorld GET /api/user: user.token)', async () => {
+    const signed = (iat: number) =>
+      `h.${Buffer.from(JSON.stringify({ id: 7, username: 'bench', iat, exp: iat + 3600, jti: `j${iat}` })).toString('base64url')}.s${iat}`;
+    const user = { user: { username: 'bench', bio: 'hi', image: null, token: signed(1_790_000_000) } };
+    const again = { user: { ...user.user, token: signed(1_790_000_004) } };
+    expect(await currentValuesChanged(client(again), { ...read, path: '/api/user', before: user })).toBeNull();
+  });
+
+  it('names what a token says once it says another thing', async () => {
+    const signed = (claims: object) =>
+      `h.${Buffer.from(JSON.stringify({ iat: 1_790_000_000, ...claims })).toString('base64url')}.s`;
+    const before = { user: { bio: 'hi', token: signed({ id: 7, role: 'admin' }) } };
+    const after = { user: { bio: 'hi', token: signed({ id: 7, role: 'reader' }) } };
+    expect(await currentValuesChanged(client(after), { ...read, path: '/api/user', before })).toEqual({
+      lost: false,
+      why: 'GET /api/user answered user.token.role: "admin" → "reader" after it was sent its own current values',
+    });
+  });
+
   it('names what changed', async () => {
     expect(await currentValuesChanged(client({ ...ME, lastName: 'Other' }), read)).toEqual({
       lost: false,
