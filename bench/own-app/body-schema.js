@@ -187,20 +187,52 @@ export function resolveOpenApi(document, schema, seen = new Set()) {
  * Two descriptions of one body as one: properties and required fields of both, and where both say something of one
  * property, the second wins (class-validator's rules are what the app enforces; the OpenAPI document describes).
  * @param {BodySchema} first @param {BodySchema} second
+ * @param {boolean} [enforced] the second is what the app enforces: a field it describes and does not require is
+ *   optional (`@IsOptional()`), whatever the first says. The OpenAPI document names a nested DTO by its class name
+ *   only, so RealWorld's three `UserData` classes share the sign-up's, where every field is required.
  * @returns {BodySchema}
  */
-export function mergeSchemas(first, second) {
+export function mergeSchemas(first, second, enforced = false) {
   const merged = { ...first, ...second };
   if (first.properties || second.properties) {
     const names = new Set([...Object.keys(first.properties ?? {}), ...Object.keys(second.properties ?? {})]);
     merged.properties = Object.fromEntries(
-      [...names].map((name) => [name, mergeSchemas(first.properties?.[name] ?? {}, second.properties?.[name] ?? {})]),
+      [...names].map((name) => [
+        name,
+        mergeSchemas(first.properties?.[name] ?? {}, second.properties?.[name] ?? {}, enforced),
+      ]),
     );
   }
-  if (first.required || second.required)
-    merged.required = [...new Set([...(first.required ?? []), ...(second.required ?? [])])];
-  if (first.items || second.items) merged.items = mergeSchemas(first.items ?? {}, second.items ?? {});
+  if (first.required || second.required) {
+    const optional = (/** @type {string} */ name) =>
+      enforced && name in (second.properties ?? {}) && !second.required?.includes(name);
+    merged.required = [...new Set([...(first.required ?? []), ...(second.required ?? [])])].filter(
+      (name) => !optional(name),
+    );
+  }
+  if (first.items || second.items) merged.items = mergeSchemas(first.items ?? {}, second.items ?? {}, enforced);
   return merged;
+}
+
+/** The schema a `@Body()` parameter's own declared type gives. */
+const DECLARED_TYPES = /** @type {Record<string, BodySchema>} */ ({
+  String: { type: 'string' },
+  Number: { type: 'number' },
+  Boolean: { type: 'boolean' },
+  Array: { type: 'array' },
+});
+
+/**
+ * A `@Body()` parameter's schema: what its DTO describes, else what its declared type says. A class with no decorators
+ * (project_5's `User`), an interface or an untyped parameter (emitted as `Object`, or nothing) is an object, sent as
+ * JSON, never as a line of text with no content type.
+ * @param {string | null} typeName the parameter's emitted type: String, Object, a class's name; null when none
+ * @param {BodySchema} [described] from the OpenAPI document and class-validator
+ * @returns {BodySchema}
+ */
+export function declaredSchema(typeName, described = {}) {
+  if (described.type || described.properties || described.enum) return described;
+  return { ...described, ...(DECLARED_TYPES[typeName ?? ''] ?? { type: 'object' }) };
 }
 
 /**

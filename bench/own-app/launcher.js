@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REFUSAL_PREFIX } from './launcher-env.js';
-import { bodySchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
+import { bodySchema, declaredSchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
 import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from './graphql-schema.js';
 import { registeredRoutes } from './route-graph.js';
@@ -221,13 +221,13 @@ function bodyDescriptions(nestApp) {
   /** @param {Function | undefined} dto @param {string[]} sources */
   const dtoSchema = (dto, sources) => {
     if (typeof dto !== 'function' || [String, Number, Boolean, Object, Array].includes(/** @type {any} */ (dto)))
-      return {};
+      return declaredSchema(typeof dto === 'function' ? dto.name : null);
     const documented = document?.components?.schemas?.[dto.name];
     const fromDocument = documented ? resolveOpenApi(document, documented) : {};
     const fromValidation = validator ? schemaFromValidation(shapeOf(dto, new Set([dto]))) : {};
     if (Object.keys(fromDocument.properties ?? {}).length) sources.push('OpenAPI');
     if (Object.keys(fromValidation.properties ?? {}).length) sources.push('class-validator');
-    return mergeSchemas(fromDocument, fromValidation);
+    return declaredSchema(dto.name, mergeSchemas(fromDocument, fromValidation, true));
   };
   return {
     swaggerError,

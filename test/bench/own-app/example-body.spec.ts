@@ -19,6 +19,7 @@ import { plainToInstance } from 'class-transformer';
 import {
   bodySchema,
   enumValues,
+  declaredSchema,
   mergeSchemas,
   resolveOpenApi,
   schemaFromValidation,
@@ -159,13 +160,63 @@ describe('a body derived from the OpenAPI document', () => {
   it('is merged with class-validator’s rules, which win where both speak of one field', () => {
     const merged = mergeSchemas(
       { type: 'object', properties: { name: { type: 'string', maxLength: 100 } }, required: ['name'] },
-      { type: 'object', properties: { name: { type: 'string', maxLength: 30 } }, required: [] },
+      { type: 'object', properties: { name: { type: 'string', maxLength: 30 } }, required: ['name'] },
+      true,
     );
     expect(merged).toEqual({
       type: 'object',
       properties: { name: { type: 'string', maxLength: 30 } },
       required: ['name'],
     });
+  });
+
+  it('takes a field class-validator holds optional as optional, nested too, where the document requires it', () => {
+    // RealWorld: UpdateUserReqDto's user is a class named UserData, as the sign-up's is; the document keeps one
+    // UserData, the sign-up's, with every field required, while the update's fields are all @IsOptional()
+    const documented = {
+      type: 'object' as const,
+      properties: {
+        user: {
+          type: 'object' as const,
+          properties: { username: { type: 'string' as const }, email: { type: 'string' as const, format: 'email' } },
+          required: ['username', 'email'],
+        },
+      },
+      required: ['user'],
+    };
+    const validated = {
+      type: 'object' as const,
+      properties: {
+        user: {
+          type: 'object' as const,
+          properties: { username: { type: 'string' as const }, bio: { type: 'string' as const } },
+          required: [],
+        },
+      },
+      required: ['user'],
+    };
+    const merged = mergeSchemas(documented, validated, true);
+    expect(merged.required).toEqual(['user']);
+    expect(merged.properties?.user.required).toEqual(['email']);
+    expect(Object.keys(merged.properties?.user.properties ?? {}).sort()).toEqual(['bio', 'email', 'username']);
+    // two parts of the document's allOf both hold: what either requires is required
+    expect(mergeSchemas(documented.properties.user, validated.properties.user).required).toEqual(['username', 'email']);
+  });
+});
+
+describe('declaredSchema: a @Body() parameter that its DTO does not describe', () => {
+  it('is an object, sent as JSON, for a class with no decorators, an interface or no type (project_5’s register)', () => {
+    for (const typeName of ['User', 'Object', null]) {
+      expect(exampleValue(declaredSchema(typeName))).toEqual({});
+      expect(exampleBody(declaredSchema(typeName))).toBe('{}');
+    }
+  });
+
+  it('keeps a declared string, number or list, and what the DTO does describe', () => {
+    expect(declaredSchema('String')).toEqual({ type: 'string' });
+    expect(declaredSchema('Array')).toEqual({ type: 'array' });
+    const described = { type: 'object' as const, properties: { name: { type: 'string' as const } } };
+    expect(declaredSchema('User', described)).toBe(described);
   });
 });
 
