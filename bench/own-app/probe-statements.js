@@ -83,7 +83,10 @@ const RULES = {
           onFastify: `the path in capitals: Express answered ${answered(express)}, Fastify ${answered(fastify)}: Fastify’s router is case-sensitive, Express’s is not`,
           fix: `new FastifyAdapter(${routerOption(installed, 'caseSensitive: false')})`,
         }
-      : undefined,
+      : // one status on both (404 and 404, each its own body): nothing a client acts on, no routing difference
+        sameStatus(express, fastify)
+        ? null
+        : undefined,
   'body over 100 KB': ({ express, fastify }) =>
     express.status === 413 && fastify.status !== 413
       ? {
@@ -197,6 +200,11 @@ function notFoundOnFastify(express, fastify) {
  */
 function refusedOnFastify(express, fastify) {
   return ok(express) && fastify.status !== null && fastify.status >= 400 && fastify.status < 500;
+}
+
+/** @param {AdapterAnswer} express @param {AdapterAnswer} fastify */
+function sameStatus(express, fastify) {
+  return express.status !== null && express.status === fastify.status;
 }
 
 /** @param {AdapterAnswer} answer */

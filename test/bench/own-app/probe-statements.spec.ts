@@ -78,6 +78,20 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     expect(crashed?.fix).not.toMatch(/caseSensitive/);
   });
 
+  it('says nothing of the path in capitals where both adapters answered one status, each with its own body', () => {
+    // brocoders' GET /FILES/:PATH: Express's handler found no file (404), Fastify's router no route (404)
+    const both404 = probe(
+      'other case',
+      answer(404, { body: '{"message":"File not found"}' }),
+      answer(404, { body: '{"message":"Cannot GET /API/V1/FILES/X"}' }),
+      { difference: 'body' },
+    );
+    expect(probeStatement(both404, FASTIFY_5)).toBeNull();
+    expect(probeStatement(probe('other case', answer(200), answer(404)), FASTIFY_5)?.onFastify).toMatch(
+      /Express answered 200, Fastify 404: Fastify’s router is case-sensitive/,
+    );
+  });
+
   it('says "not found" of a trailing slash only where Fastify answered 404', () => {
     const notFound = probeStatement(probe('trailing slash', answer(200), answer(404)), FASTIFY_5);
     expect(notFound?.onFastify).toMatch(/Express answered 200, Fastify 404/);
