@@ -73,7 +73,7 @@ async function main(argv) {
     return EXIT_OK;
   }
   const plan = await planRun(config, options, ownApp, log);
-  if (plan.ownApp && plan.pairs.length === 0) logFindings(plan.ownApp);
+  if (plan.ownApp && plan.pairs.length === 0 && !plan.ownApp.signIn?.refused) logFindings(plan.ownApp);
   return run(plan);
 }
 
@@ -127,6 +127,10 @@ async function run(plan) {
     compared = await finish(record, { writer, outDir, options });
   }
   if (signal.aborted) return EXIT_INTERRUPTED;
+  // the setup's mistake: bad input, said in one line as before anything is checked, with the reports written
+  const refused = plan.ownApp?.signIn?.refused;
+  if (refused) stderrLine(refused);
+  if (refused) return USAGE_EXIT_CODE;
   // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
   const askedToCompare =
     pairs.length === 0 ||

@@ -9,6 +9,17 @@ import { startTarget } from '../run/targets.js';
 import { send } from '../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
 
+/** The app refused the headers authenticate() returned: thrown while signed in, ends the sign-in as refused. */
+class SignInRefused extends UsageError {
+  name = 'SignInRefused';
+}
+
+/** What to do when authenticate() threw on Express. */
+const SIGN_IN_FIX =
+  'authenticate() signs in on a server just started with the app’s own .env: the account it signs in with must be in ' +
+  'the database the app reads (create it in authenticate() when the sign-in answers that it is missing, or restore ' +
+  'the database), and it must throw only when the app refuses it';
+
 /**
  * What authenticate(client) is given: one request at a time to the app on one adapter.
  * @typedef {object} AppClient
@@ -25,6 +36,8 @@ import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
  * @property {string[]} headers the names of the headers sent with every request
  * @property {string[]} params the path parameters authenticate() filled
  * @property {Record<string, string | null>} errors per adapter, why authenticate() failed there; null: it worked
+ * @property {string} [refused] the app refused the sign-in on Express (authenticate() threw, or the app refused the
+ *   headers it returned): the run checks and times nothing, writes its reports saying so, and exits 2
  */
 
 /**
@@ -133,7 +146,7 @@ export function credentials(returned, setupFile) {
  * @param {((client: AppClient, signedIn: Credentials) => Promise<T>) | null} [input.whileSignedIn]
  * @returns {Promise<{ credentials: Credentials, record: SignInRecord | null, found: T | null,
  *   requests: SignInRequest[] }>} requests: what authenticate() sent on Express and the app accepted
- * @throws {UsageError} authenticate() failed on Express, or returned something else than headers
+ * @throws {UsageError} authenticate() returned something else than headers, or Express did not start
  */
 export async function signIn({ authenticate, setupFile, config, runtime, basePort, env, log, whileSignedIn = null }) {
   const anonymous = { headers: {}, params: {} };
@@ -157,6 +170,7 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
   let found = null;
   /** @type {SignInRequest[]} */
   const requests = [];
+  let threw = false;
   for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
     let running;
     try {
@@ -165,11 +179,16 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
       /** @type {SignInRequest[]} */
       const sent = [];
       const recorded = name === EXPRESS_TARGET ? recording(client, sent) : client;
-      signedIn[name] = credentials(await authenticate(recorded), setupFile);
+      const returned = await Promise.resolve(authenticate(recorded)).catch((error) => {
+        threw ||= name === EXPRESS_TARGET;
+        throw error;
+      });
+      signedIn[name] = credentials(returned, setupFile);
       if (name === EXPRESS_TARGET) requests.push(...(await acceptedAgain(client, sent)));
       errors[name] = null;
       if (name === EXPRESS_TARGET && whileSignedIn) found = await whileSignedIn(client, signedIn[name]);
     } catch (error) {
+      if (error instanceof SignInRefused) return refusedSignIn(error.message, errors);
       if (error instanceof UsageError) throw error;
       errors[name] = /** @type {Error} */ (error).message?.split('\n')[0] ?? String(error);
     } finally {
@@ -177,13 +196,25 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
     }
   }
   const express = signedIn[EXPRESS_TARGET];
-  if (!express) throw new UsageError(`${setupFile}: authenticate() failed on Express: ${errors[EXPRESS_TARGET]}`);
+  const failed = `${setupFile}: authenticate() failed on Express: ${errors[EXPRESS_TARGET]}`;
+  if (!express && !threw) throw new UsageError(failed);
+  if (!express) return refusedSignIn(`${failed}; ${SIGN_IN_FIX}`, errors);
   return {
     credentials: express,
     record: { headers: Object.keys(express.headers), params: Object.keys(express.params), errors },
     found,
     requests,
   };
+}
+
+/**
+ * A sign-in the app refused: no credentials, and the one line that says what it answered and how to fix the setup.
+ * @param {string} refused @param {Record<string, string | null>} errors
+ */
+function refusedSignIn(refused, errors) {
+  // Fastify's sign-in is not tried, or failed alike: the report does not read it as Fastify's own failure
+  const record = { headers: [], params: [], errors: { [EXPRESS_TARGET]: errors[EXPRESS_TARGET] ?? null }, refused };
+  return { credentials: { headers: {}, params: {} }, record, found: null, requests: [] };
 }
 
 /**
@@ -226,6 +257,15 @@ export async function acceptedAgain(client, sent) {
 /** How much of a header's value, and of the refusing answer's body, the refusal quotes. */
 const MOST_VALUE_CHARS = 12;
 const MOST_BODY_CHARS = 160;
+
+/**
+ * What askApp throws, while signed in, where the app refused authenticate()'s headers: signIn() ends as refused.
+ * @param {string} setupFile @param {Record<string, string>} returned
+ * @param {import('./principal.js').SignInRefusal} refusal
+ */
+export function refusedSignInError(setupFile, returned, refusal) {
+  return new SignInRefused(refusedSignInMessage(setupFile, returned, refusal));
+}
 
 /**
  * The setup's mistake, said once, where the app refused authenticate()'s headers on every signed-in read: what it

@@ -34,6 +34,19 @@ export function checkedRoutes(planned, { startFailure, routes, ends = [] }, grap
 }
 
 /**
+ * The check that did not run, as the app refused the sign-in: every planned route not measured, with why.
+ * @template {{ routes: import('./app-config.js').RouteEntry[] }} Plan
+ * @param {Plan} plan
+ * @returns {{ plan: Plan, compatibility: import('./compatibility.js').Compatibility }}
+ */
+export function refusedSignInCheck(plan) {
+  const why = 'not checked: the app refused the sign-in (see the report’s opening)';
+  // every route, planned to be checked or not: a reason such as "GET /roles listed none" was never asked
+  const routes = plan.routes.map((route) => ({ ...route, scenario: null, notMeasured: why }));
+  return { plan: { ...plan, routes }, compatibility: { startFailure: null, routes: [], ends: [] } };
+}
+
+/**
  * A derived body the app refused on both adapters: what it said, and the flag that gives the route its own body.
  * @param {import('./app-config.js').RouteEntry} route
  * @param {import('./compatibility.js').RouteCompatibility} found

@@ -15,10 +15,10 @@ import {
   trafficMix,
   userScenarios,
 } from './app-config.js';
-import { appClient, authenticateExport, loadSetup, refusedSignInMessage, signIn } from './authenticate.js';
+import { appClient, authenticateExport, loadSetup, refusedSignInError, signIn } from './authenticate.js';
 import { bootFailure } from './boot-failure.js';
 import { checkCompatibility } from './compatibility.js';
-import { checkedRoutes, heldScenarios } from './checked-routes.js';
+import { checkedRoutes, heldScenarios, refusedSignInCheck } from './checked-routes.js';
 import { discoverRoutes, routeLines } from './discover.js';
 import { answeredByCreates, createRoutes, createdKey, fetchLists, listRequests, resolveIds } from './id-sources.js';
 import { fillPath } from './route-match.js';
@@ -253,7 +253,7 @@ async function askApp(context, client, signedIn, log) {
   const candidates = witnessCandidates(reads);
   const witness = authenticate ? await findWitness(client, candidates, headers) : null;
   const refused = authenticate && !witness ? await signInRefused(client, candidates, headers) : null;
-  if (refused) throw new UsageError(refusedSignInMessage(String(context.app.setupFile), signedIn.headers, refused));
+  if (refused) throw refusedSignInError(String(context.app.setupFile), signedIn.headers, refused);
   const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
   const { flat, ids } = idsFor(context, signedIn, { ...created, witness });
   const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));
@@ -401,6 +401,9 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     log,
     whileSignedIn: asksApp ? (client, credentials) => askApp(context, client, credentials, log) : null,
   });
+  const refused = signedIn.record?.refused ? refusedSignInCheck(firstPlan) : null;
+  if (refused)
+    return timedConfig(context, { onApp, config, ...refused, prepared, signedIn }, { runtime, options, log });
   const witness = signedIn.found?.witness ?? null;
   const plan = planWith(context, signedIn.credentials, {
     lists: signedIn.found?.lists,

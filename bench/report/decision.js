@@ -77,7 +77,7 @@ export function decisionSentences(analysis, { log = false } = {}) {
     const total = cost.byKind.breaks + cost.byKind.differs + cost.byKind.plugin;
     paragraphs.push([
       strong('Switching'),
-      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : analysis.ownApp?.record.bootFailure ? 'no route could be asked, as the app did not boot' : 'every route answers its own request alike on both adapters'}; ` +
+      `: ${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})` : analysis.ownApp?.record.bootFailure ? 'no route could be asked, as the app did not boot' : analysis.ownApp?.record.signIn?.refused ? 'no route was asked, as the app refused the sign-in' : 'every route answers its own request alike on both adapters'}; ` +
         `${formatNumber(total)} findings in all (${formatNumber(cost.byKind.breaks)} ${KIND_WORDS.breaks}, ${formatNumber(cost.byKind.differs)} ${KIND_WORDS.differs}, ` +
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
     ]);
@@ -127,6 +127,8 @@ function servedSentences(served, stacks, { numerator, denominator }) {
  */
 function bootSentences(record) {
   if (!record) return [];
+  const refused = record.signIn?.refused;
+  if (refused) return [[strong('The app refused the sign-in'), `, so no route was checked or timed: ${refused}.`]];
   const failures = [...(record.runtimeFailures ?? [])];
   const own = record.bootFailure;
   if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
