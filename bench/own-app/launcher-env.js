@@ -19,3 +19,17 @@ export function launcherEnv({ moduleFile, exportName, setupFile, packageSet }, a
     ...(packageSet ? { NEST_APP_SET: packageSet.dir, NEST_APP_SET_PACKAGES: packageSet.names.join(',') } : {}),
   };
 }
+
+/**
+ * An error's message in one line: its first line with words, and the next where that one ends in a colon. An env
+ * validation that opens with a newline ("\nError in ELASTICSEARCH_NODE:\n+ isString: …") read as nothing.
+ * @param {string} message
+ */
+export function messageLine(message) {
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const [first = '', next] = lines;
+  return first.endsWith(':') && next ? `${first} ${next}` : first;
+}

@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REFUSAL_PREFIX } from './launcher-env.js';
+import { REFUSAL_PREFIX, messageLine } from './launcher-env.js';
 import { bodySchema, declaredSchema, mergeSchemas, resolveOpenApi, schemaFromValidation } from './body-schema.js';
 import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from './graphql-schema.js';
@@ -50,7 +50,7 @@ function refuse(message) {
  */
 function errorLine(args) {
   const error = args.find((arg) => arg instanceof Error);
-  if (error) return `${error.name}: ${error.message}`.split('\n')[0];
+  if (error) return `${error.name}: ${messageLine(error.message)}`;
   const stack = args.find((arg) => typeof arg === 'string' && /\n\s+at /.test(arg));
   return String(stack ?? args[0]).split('\n')[0];
 }
@@ -117,7 +117,7 @@ async function booting(step, run) {
     return await run();
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
-    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    const message = messageLine(error instanceof Error ? error.message : String(error));
     const at = appFrame(error);
     process.stderr.write(`${name}: ${message} (${step}${at ? ` at ${at}` : ''})\n`);
     process.exit(1);
