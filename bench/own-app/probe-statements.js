@@ -88,10 +88,10 @@ const RULES = {
         ? null
         : undefined,
   'body over 100 KB': ({ express, fastify }) =>
-    express.status === 413 && fastify.status !== 413
+    tooLarge(express) && !tooLarge(fastify)
       ? {
           kind: fastify.status !== null && fastify.status >= 500 ? 'breaks' : 'differs',
-          onFastify: `Express refused a 110 KB JSON body (413, over its 100 KB limit); Fastify took it (limit 1 MiB) and answered ${answered(fastify)}`,
+          onFastify: `Express refused a 110 KB JSON body (${express.status === 413 ? '413' : `${answered(express)}: its body parser’s 413 as the app’s exception filter answers it`}, over its 100 KB limit); Fastify took it (limit 1 MiB) and answered ${answered(fastify)}`,
           fix: 'new FastifyAdapter({ bodyLimit: 102400 }) to keep Express’s limit, or the limit you mean on both',
         }
       : undefined,
@@ -168,6 +168,9 @@ function preflightStatement({ express, fastify, asks }) {
   return permits(fastify) ? null : undefined;
 }
 
+/** The fix of a probe Fastify answered with an error no rule explains. */
+export const PROBE_CRASH_FIX = 'the error Fastify logged (its answer) names what failed on this request';
+
 /**
  * An answer no rule explains, stated as it was.
  * @param {ProbeFinding} probe @returns {Difference}
@@ -177,9 +180,7 @@ function asAnswered({ probe, express, fastify, difference }) {
   return {
     kind: broke ? 'breaks' : 'differs',
     onFastify: `${PROBE_WORDS[probe] ?? probe}: Express answered ${answered(express)}, Fastify ${answered(fastify)}${difference.startsWith('status') ? '' : ` (${difference})`}`,
-    fix: broke
-      ? 'the error Fastify logged (its answer) names what failed on this request'
-      : 'decide which answer your clients rely on; both are shown',
+    fix: broke ? PROBE_CRASH_FIX : 'decide which answer your clients rely on; both are shown',
   };
 }
 
@@ -205,6 +206,15 @@ function refusedOnFastify(express, fastify) {
 /** @param {AdapterAnswer} express @param {AdapterAnswer} fastify */
 function sameStatus(express, fastify) {
   return express.status !== null && express.status === fastify.status;
+}
+
+/**
+ * A body refused as too large: a 413, or body-parser's PayloadTooLargeError that an exception filter answered otherwise
+ * (vndevteam's filter makes every error it does not know a 500).
+ * @param {AdapterAnswer} answer
+ */
+function tooLarge(answer) {
+  return answer.status === 413 || /PayloadTooLargeError|request entity too large/i.test(answer.error ?? '');
 }
 
 /** @param {AdapterAnswer} answer */

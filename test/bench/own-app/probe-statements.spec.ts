@@ -116,6 +116,27 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     });
   });
 
+  it('reads a 110 KB body Express refused as PayloadTooLargeError, whatever status its exception filter gave it', () => {
+    const filtered = probeStatement(
+      probe('body over 100 KB', answer(500, { error: 'PayloadTooLargeError: request entity too large' }), answer(200)),
+      FASTIFY_5,
+    );
+    expect(filtered).toMatchObject({
+      kind: 'differs',
+      onFastify: expect.stringMatching(
+        /^Express refused a 110 KB JSON body \(500 \(PayloadTooLargeError: request entity too large\): its body parser’s 413 as the app’s exception filter answers it, over its 100 KB limit\); Fastify took it \(limit 1 MiB\) and answered 200$/,
+      ),
+      fix: expect.stringContaining('bodyLimit: 102400'),
+    });
+    const plain = probeStatement(probe('body over 100 KB', answer(413), answer(201)), FASTIFY_5);
+    expect(plain?.onFastify).toMatch(/^Express refused a 110 KB JSON body \(413, over its 100 KB limit\)/);
+    const both = probeStatement(
+      probe('body over 100 KB', answer(500, { error: 'PayloadTooLargeError: request entity too large' }), answer(413)),
+      FASTIFY_5,
+    );
+    expect(both?.fix).not.toMatch(/bodyLimit/);
+  });
+
   it('gives Fastify 4 its router option at the top level', () => {
     const slash = probeStatement(probe('trailing slash', answer(200), answer(404)), {
       ...NOTHING_INSTALLED,
