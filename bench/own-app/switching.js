@@ -5,7 +5,7 @@
 import { CHANGE_KINDS, KIND_ORDER } from './fastify-differences.js';
 import { TRAFFIC_SCENARIO } from './app-config.js';
 import { judgedByAnswers } from './answer-evidence.js';
-import { OWN_REQUEST_FIX, probeStatement, routerOption } from './probe-statements.js';
+import { OWN_REQUEST_FIX, PROBE_CRASH_FIX, probeStatement, routerOption } from './probe-statements.js';
 import { uploadDifference } from './upload-form.js';
 import { oneRowPerLine, routeLabel } from './finding-routes.js';
 import { contentTypeOf } from './compatibility.js';
@@ -154,13 +154,27 @@ function answerFindings(record, codeRows) {
         code: null,
         request: probe.request,
         onFastify: statement.onFastify,
-        fix: statement.fix,
+        fix: probeFix(statement.fix, probe, codeRows),
         answers: { express: probe.express, fastify: probe.fastify },
         place: `probe ${probe.probe}`,
       });
     }
   }
   return { rows, brokenRoutes };
+}
+
+/**
+ * A probe's fix; where Fastify failed with an error the scan's code names (an exception filter's
+ * `response.status(...).json`, reached by whatever this request ended in), that line, as for a route's own request.
+ * @param {string} fix the statement's @param {import('./compatibility.js').ProbeFinding} probe
+ * @param {SwitchFinding[]} codeRows
+ */
+function probeFix(fix, probe, codeRows) {
+  if (fix !== PROBE_CRASH_FIX) return fix;
+  const named = codeNamedBy(`${probe.fastify.error ?? ''} ${probe.fastify.body ?? ''}`, codeRows);
+  return named.length
+    ? `the code its error names: ${named.map((f) => f.where).join(', ')}; once it is fixed, a run shows Fastify’s own answer to this request`
+    : fix;
 }
 
 /**

@@ -153,6 +153,48 @@ describe('switchingCost', () => {
     expect(answered?.findings.find((f) => f.route === 'GET /me' && f.source === 'request')?.fix).toBe(me?.fix);
   });
 
+  it('gives a probe Fastify failed on the line its error names: an exception filter reached by the path it does not route', () => {
+    const { record, scan } = ownApp();
+    scan.findings.push({
+      rule: 'response.json',
+      kind: 'breaks',
+      file: 'src/filters/global-exception.filter.ts',
+      line: 62,
+      code: 'response.status(error.statusCode).json(error);',
+      handler: null,
+      onFastify: 'the reply has no json()',
+      fix: 'return the value',
+    });
+    const crash = {
+      ...answer(500, '{"statusCode":500,"message":"response.status(...).json is not a function"}'),
+      error: 'TypeError: response.status(...).json is not a function',
+    };
+    record.compatibility.routes[0].probes = [
+      {
+        probe: 'trailing slash',
+        request: 'GET /notes/',
+        difference: 'status 200 → 500',
+        express: answer(200, '[]'),
+        fastify: crash,
+      },
+      {
+        probe: 'cookies',
+        request: 'GET /notes',
+        difference: 'status 200 → 500',
+        express: answer(200, '[]'),
+        fastify: { ...answer(500, '{}'), error: 'TypeError: x is not defined' },
+      },
+    ];
+    const found = switchingCost(record, [], []);
+    const slash = found?.findings.find((f) => f.source === 'probe' && f.what === 'trailing slash');
+    expect(slash?.fix).toBe(
+      'the code its error names: src/filters/global-exception.filter.ts:62; once it is fixed, a run shows Fastify’s own answer to this request',
+    );
+    // an error no scanned line names keeps the probe's own fix
+    const cookies = found?.findings.find((f) => f.source === 'probe' && f.what === 'cookies');
+    expect(cookies?.fix).toBe('the error Fastify logged (its answer) names what failed on this request');
+  });
+
   it('states a route sent a file and refused on Fastify from its answers, at its interceptor’s line, counted with it', () => {
     const interceptor: CodeFinding = {
       rule: "FileInterceptor('file')",
