@@ -4,6 +4,7 @@
 // Swagger and GraphQL. The rules that depend on a version read it from what is installed beside the app
 // (app-packages.js), so each finding says what the app's own packages do.
 import { apolloFastifyPackage } from './app-packages.js';
+import { GRAPHQL_UPLOAD_FIX } from './fastify-differences.js';
 
 /**
  * @typedef {import('./fastify-differences.js').Difference} Difference
@@ -98,7 +99,7 @@ export const PACKAGES = {
     kind: 'breaks',
     onFastify:
       'graphqlUploadExpress calls Express’s request.is() on Node’s raw request: TypeError thrown in a parser callback, which ends the Fastify process on the first POST to the GraphQL path',
-    fix: 'take it out of app.use on Fastify: register @fastify/multipart’s content type for multipart and call graphql-upload’s processRequest in a preValidation hook, or drop uploads through GraphQL',
+    fix: GRAPHQL_UPLOAD_FIX,
   },
   '@nestjs/platform-express': {
     kind: 'ifRemoved',

@@ -255,6 +255,13 @@ export function fileInterceptorFix(interceptor) {
   );
 }
 
+/** The change that makes graphql-upload's multipart requests (`Upload` arguments) work on Fastify. */
+export const GRAPHQL_UPLOAD_FIX =
+  "give multipart/form-data a parser that leaves the stream unread (fastify.addContentTypeParser('multipart/form-data', " +
+  '(req, payload, done) => done(null))) and set request.body = await processRequest(request.raw, reply.raw, options) ' +
+  'from graphql-upload in a preValidation hook, in place of graphqlUploadExpress in app.use; or drop uploads ' +
+  'through GraphQL (a REST route with @fastify/multipart)';
+
 /** @type {Difference} */
 export const FILE_INTERCEPTOR = {
   kind: 'plugin',

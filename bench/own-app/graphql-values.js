@@ -7,6 +7,7 @@
 import pluralize from 'pluralize';
 import { exampleValue } from './example-body.js';
 import { listItems, valueFromList } from './id-sources.js';
+import { severalFiles } from './upload-form.js';
 
 /** @typedef {import('./graphql-schema.js').ArgumentSchema} ArgumentSchema */
 /** @typedef {import('./graphql-schema.js').GraphqlField} GraphqlField */
@@ -31,6 +32,11 @@ const OWN_ID = /^(id|uuid|_id)$/;
 const ID_KEYS = ['id', '_id', 'uuid'];
 /** A JSON argument that filters the operation's entity by its fields (TypeORM's where): `{ id }` picks one. */
 const FILTER_NAME = /^(where|filter)$/;
+/**
+ * An `Upload` argument's value while variables are derived: the request sends null in its place and the file in a part
+ * of its own (withoutFiles, the GraphQL multipart request).
+ */
+export const FILE = Object.freeze({ file: 'Upload' });
 /** The flag that gives the operations as a file. */
 export const QUERIES_FLAG = '--graphql-queries';
 
@@ -187,16 +193,16 @@ function derivedValue(schema, name, operation, sources, root = false) {
     const id = listedId(own, name, sources, write);
     if ('value' in id) return { value: { id: id.value } };
   }
+  if (schema.scalar === 'Upload') return { value: FILE };
   if (schema.scalar && schema.scalar !== 'ID')
     return {
-      missing:
-        schema.scalar === 'Upload'
-          ? `$${name} is a file upload (Upload): a multipart request, which the bench does not build`
-          : `$${name} is a ${schema.scalar}, which the bench cannot make up: give it as JSON in --params ${name}=JSON`,
+      missing: `$${name} is a ${schema.scalar}, which the bench cannot make up: give it as JSON in --params ${name}=JSON`,
     };
   if (schema.type === 'array' && schema.items) {
     const item = derivedValue(schema.items, pluralize.singular(name), operation, sources);
-    return 'missing' in item ? item : { value: [item.value] };
+    if ('missing' in item) return item;
+    // a list of files is sent several, as a FilesInterceptor's field is
+    return { value: Array.from({ length: item.value === FILE ? severalFiles(null) : 1 }, () => item.value) };
   }
   if (schema.properties) {
     /** @type {Record<string, unknown>} */
@@ -288,4 +294,27 @@ function typedParam(schema, value) {
   } catch {
     return value;
   }
+}
+
+/**
+ * Variables with each file (FILE) replaced by null, as the GraphQL multipart request's `operations` part sends them,
+ * and where each file goes in them (`variables.file`, `variables.input.photos.1`), as its `map` part names them.
+ * @param {Record<string, unknown>} variables
+ * @returns {{ variables: Record<string, unknown>, files: string[] }}
+ */
+export function withoutFiles(variables) {
+  /** @type {string[]} */
+  const files = [];
+  /** @param {unknown} value @param {string} path @returns {unknown} */
+  const walk = (value, path) => {
+    if (value === FILE) {
+      files.push(path);
+      return null;
+    }
+    if (Array.isArray(value)) return value.map((item, i) => walk(item, `${path}.${i}`));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner, `${path}.${key}`)]));
+    return value;
+  };
+  return { variables: /** @type {Record<string, unknown>} */ (walk(variables, 'variables')), files };
 }

@@ -6,9 +6,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
-import { QUERIES_FLAG, derivedVariables, listQueries, mutationRefusal, sentArgument } from './graphql-values.js';
+import {
+  FILE,
+  QUERIES_FLAG,
+  derivedVariables,
+  listQueries,
+  mutationRefusal,
+  sentArgument,
+  withoutFiles,
+} from './graphql-values.js';
+import { severalFiles, graphqlUpload, graphqlUploadBody } from './upload-form.js';
 
 /** @typedef {import('./graphql-schema.js').GraphqlApi} GraphqlApi */
+/** The header Apollo Server's CSRF prevention lets a multipart request through with. */
+const PREFLIGHT_HEADER = 'apollo-require-preflight';
 /** @typedef {import('./app-config.js').RouteEntry} RouteEntry */
 
 /**
@@ -134,16 +145,22 @@ function operationNameFor(field) {
  * @returns {{ variables: Record<string, unknown> } | { missing: string[] }}
  */
 export function operationVariables(operation, params) {
-  const missing = operation.variables.filter((v) => v.required && params[v.name] === undefined);
+  const missing = operation.variables.filter((v) => v.required && params[v.name] === undefined && !isUpload(v.type));
   if (missing.length) return { missing: missing.map((v) => `$${v.name} (${v.type})`) };
   return {
     variables: Object.fromEntries(
-      operation.variables
-        .filter((v) => params[v.name] !== undefined)
-        .map((v) => [v.name, typed(v.type, params[v.name])]),
+      operation.variables.flatMap((v) => {
+        if (params[v.name] !== undefined) return [[v.name, typed(v.type, params[v.name])]];
+        // a file, as the schema's own Upload arguments are sent (several for a list)
+        if (!v.required || !isUpload(v.type)) return [];
+        return [[v.name, v.type.startsWith('[') ? Array.from({ length: severalFiles(null) }, () => FILE) : FILE]];
+      }),
     ),
   };
 }
+
+/** @param {string} type a variable's type as declared: `Upload!`, `[Upload!]!` */
+const isUpload = (type) => type.replace(/[[\]!]/g, '') === 'Upload';
 
 /** @param {string} type e.g. `Int!`, `[ID!]` @param {string} value */
 function typed(type, value) {
@@ -175,6 +192,8 @@ function typed(type, value) {
  * @param {string[]} [input.avoid] values that name the signed-in account: no id taken from a list is one of them
  * @param {import('./authenticate.js').SignInRequest[]} [input.signInRequests] what authenticate() sent: its sign-in
  *   operation is sent as it was, where no file gives one
+ * @param {{ rule: string, where: string } | null} [input.uploadParser] what parses a multipart request on Express, where
+ *   the scan found it (graphqlUploadExpress in app.use)
  * @returns {{ routes: RouteEntry[], scenarios: Record<string, unknown>[] }}
  */
 export function planGraphql({
@@ -186,6 +205,7 @@ export function planGraphql({
   lists = new Map(),
   avoid = [],
   signInRequests = [],
+  uploadParser = null,
 }) {
   const sources = { params, lists, listed: listQueries(api.fields), avoid };
   const mine = [...fileOperations, ...signInOperations(signInRequests, api.path, fileOperations)];
@@ -220,19 +240,15 @@ export function planGraphql({
         : operationVariables(op, params);
     if ('missing' in filled) return { ...entry, notMeasured: missingVariables(op, filled.missing, params) };
     const name = uniqueName(`graphql-${kebab(op.name)}`, used);
-    scenarios.push({
-      name,
-      description: `GraphQL ${op.kind} ${op.name}`,
-      method: 'POST',
-      path: api.path,
-      ...(Object.keys(headers).length ? { headers } : {}),
-      body: {
-        query: op.document,
-        ...(op.operationName && fileOperations.length > 1 ? { operationName: op.operationName } : {}),
-        ...(Object.keys(filled.variables).length ? { variables: filled.variables } : {}),
-      },
-    });
-    return { ...entry, scenario: name, request: `POST ${api.path} ${op.kind} ${op.name}` };
+    const named = op.operationName && fileOperations.length > 1 ? op.operationName : null;
+    const { request, upload } = operationRequest(op.document, named, filled.variables, { headers, uploadParser });
+    scenarios.push({ name, description: `GraphQL ${op.kind} ${op.name}`, method: 'POST', path: api.path, ...request });
+    return {
+      ...entry,
+      scenario: name,
+      request: `POST ${api.path} ${op.kind} ${op.name}`,
+      ...(upload ? { upload } : {}),
+    };
   });
   const strays = [...logged].filter(([name]) => name !== '' && !counted.has(name));
   return {
@@ -251,6 +267,33 @@ export function planGraphql({
       })),
     ],
     scenarios,
+  };
+}
+
+/**
+ * An operation's headers and body: JSON, or with files (`Upload` variables) a GraphQL multipart request. A header a
+ * browser's simple request cannot send goes with the latter: Apollo Server's CSRF prevention refuses a multipart POST
+ * without one (400), whatever the adapter.
+ * @param {string} query @param {string | null} operationName sent where the document holds several
+ * @param {Record<string, unknown>} filled the variables, FILE where a file goes
+ * @param {{ headers: Record<string, string>, uploadParser: { rule: string, where: string } | null }} sent
+ * @returns {{ request: { headers?: Record<string, string>, body: unknown },
+ *   upload: import('./upload-form.js').UploadSent | null }}
+ */
+function operationRequest(query, operationName, filled, { headers, uploadParser }) {
+  const { variables, files } = withoutFiles(filled);
+  const operation = {
+    query,
+    ...(operationName ? { operationName } : {}),
+    ...(Object.keys(variables).length ? { variables } : {}),
+  };
+  if (!files.length)
+    return { request: { ...(Object.keys(headers).length ? { headers } : {}), body: operation }, upload: null };
+  const upload = graphqlUpload(files, uploadParser);
+  const form = graphqlUploadBody(upload, { variables, ...operation });
+  return {
+    request: { headers: { ...headers, 'content-type': form.contentType, [PREFLIGHT_HEADER]: 'true' }, body: form.body },
+    upload,
   };
 }
 

@@ -46,7 +46,7 @@ import { adapterChoices, onPackageSet, resolveNestApp } from './packages.js';
 import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './same-values.js';
 import { readTraffic } from './traffic.js';
 import { scanApp } from './scan.js';
-import { uploadsByHandler } from './upload-form.js';
+import { graphqlUploadParser, uploadsByHandler } from './upload-form.js';
 
 /**
  * @typedef {object} NestAppFlags
@@ -215,6 +215,7 @@ function planWith(context, signedIn, asked = {}) {
       lists: graphqlLists,
       avoid,
       signInRequests,
+      uploadParser: graphqlUploadParser(scan),
     }),
   );
 }

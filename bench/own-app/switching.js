@@ -354,12 +354,12 @@ function uploadRow(found, route, upload) {
     source: 'request',
     what: found.difference ?? 'answers differently',
     route,
-    where: upload.where,
-    code: upload.interceptor,
+    where: upload.where || null,
+    code: upload.where ? upload.interceptor : null,
     request: found.request,
     onFastify: stated.onFastify,
     fix: stated.fix,
     answers,
-    place: upload.where,
+    place: upload.where || `route ${route ?? found.request}`,
   };
 }

@@ -6,11 +6,13 @@
 // reads its magic number or a library that decodes it takes it; the form is a string of bytes (payloads.js). What Fastify answered to
 // it is said from those answers.
 import { MULTIPART_TYPE, multipartFormOfBytes } from '../model/payloads.js';
-import { fileInterceptorFix } from './fastify-differences.js';
+import { GRAPHQL_UPLOAD_FIX, fileInterceptorFix } from './fastify-differences.js';
 import { answered } from './probe-statements.js';
 import { gif, jpeg, pdf, png, text, webp } from './sample-files.js';
 
 const UPLOAD_BYTES = 4 * 1024;
+/** What parses a GraphQL multipart request, where the scan found no graphqlUploadExpress. */
+const GRAPHQL_MULTIPART = 'the GraphQL multipart request';
 /** Where an interceptor takes several files (FilesInterceptor), this many are sent, within its maxCount. */
 const SEVERAL_FILES = 2;
 
@@ -42,8 +44,11 @@ export const FILE_KINDS = [
  * @property {string} filename
  * @property {string} type
  * @property {number} bytes
- * @property {string} interceptor the scan's rule, e.g. FileInterceptor('file')
- * @property {string} where its file:line
+ * @property {string} interceptor the scan's rule, e.g. FileInterceptor('file'); for a GraphQL operation, what parses
+ *   its multipart request on Express (graphqlUploadExpress)
+ * @property {string} where its file:line ('' where the scan found none)
+ * @property {string[]} [variables] a GraphQL operation's: where each file goes in its variables (`variables.file`),
+ *   one form field each, named 0, 1, … as the GraphQL multipart request spec names them
  */
 
 /**
@@ -127,6 +132,56 @@ export function uploadBody(upload, value) {
   };
 }
 
+/**
+ * Where the app parses GraphQL's multipart requests on Express, as the scan found it (app.use(graphql-upload)).
+ * @param {import('./scan.js').ScanRecord} scan
+ */
+export function graphqlUploadParser(scan) {
+  const found = scan.findings.find((f) => f.middleware === 'graphql-upload');
+  return found ? { rule: found.rule, where: `${found.file}:${found.line}` } : null;
+}
+
+/**
+ * What a GraphQL operation with `Upload` arguments is sent: a file for each, the first kind the bench sends (a GIF).
+ * @param {string[]} variables where each file goes (withoutFiles) @param {{ rule: string, where: string } | null} parser
+ *   what parses the multipart request on Express, where the scan found it (graphqlUploadExpress in app.use)
+ * @returns {UploadSent & { variables: string[] }}
+ */
+export function graphqlUpload(variables, parser) {
+  const kind = FILE_KINDS[0];
+  return {
+    fields: variables.map((_, i) => ({ field: String(i), count: 1 })),
+    filename: `${kind.name}.${kind.extension}`,
+    type: kind.type,
+    bytes: UPLOAD_BYTES,
+    interceptor: parser?.rule ?? GRAPHQL_MULTIPART,
+    where: parser?.where ?? '',
+    variables,
+  };
+}
+
+/**
+ * The GraphQL multipart request (the graphql-multipart-request-spec that graphql-upload and Apollo's clients follow):
+ * an `operations` part with the operation, null where each file goes, a `map` part naming those places, then the
+ * files, one part each.
+ * @param {UploadSent & { variables: string[] }} upload
+ * @param {{ query: string, operationName?: string, variables: Record<string, unknown> }} operation
+ */
+export function graphqlUploadBody(upload, operation) {
+  const content = uploadedFile(upload);
+  const map = Object.fromEntries(upload.variables.map((path, i) => [String(i), [path]]));
+  return {
+    contentType: MULTIPART_TYPE,
+    body: multipartFormOfBytes({
+      fields: [
+        ['operations', JSON.stringify(operation)],
+        ['map', JSON.stringify(map)],
+      ],
+      files: upload.fields.map(({ field }) => ({ field, filename: upload.filename, type: upload.type, content })),
+    }),
+  };
+}
+
 /** The bytes of the file an upload is sent: a valid file of its type. @param {UploadSent} upload */
 export function uploadedFile(upload) {
   const kind = FILE_KINDS.find((k) => k.type === upload.type) ?? FILE_KINDS[0];
@@ -159,6 +214,10 @@ export function severalFiles(maxCount) {
 
 /** @param {UploadSent} upload `photo.gif (image/gif, 4 KiB) in profileImage` */
 export function uploadWords(upload) {
+  if (upload.variables) {
+    const where = upload.variables.map((path) => `$${path.slice('variables.'.length)}`).join(', ');
+    return `${upload.filename} (${upload.type}, ${upload.bytes / 1024} KiB) as a GraphQL multipart request, in ${where}`;
+  }
   const fields = upload.fields.map(({ field, count }) => (count > 1 ? `${field} (${count} files)` : field));
   return `${upload.filename} (${upload.type}, ${upload.bytes / 1024} KiB) as multipart/form-data in ${fields.join(', ') || 'no file field'}`;
 }
@@ -173,17 +232,19 @@ export function uploadWords(upload) {
  */
 export function uploadDifference({ express, fastify }, upload) {
   const sent = `sent ${uploadWords(upload)}: Express answered ${answered(express)}`;
-  const fix = `on Fastify, ${fileInterceptorFix(`${upload.interceptor} at ${upload.where}`)}`;
+  const at = upload.where ? ` at ${upload.where}` : '';
+  const fix = upload.variables
+    ? `on Fastify, ${GRAPHQL_UPLOAD_FIX}`
+    : `on Fastify, ${fileInterceptorFix(`${upload.interceptor}${at}`)}`;
   if (fastify.status === 415 && express.status !== 415)
     return {
       kind: 'plugin',
-      onFastify: `${sent}, Fastify 415 Unsupported Media Type: Nest’s FastifyAdapter registers no multipart/form-data parser, so ${upload.interceptor} never ran`,
+      onFastify: `${sent}, Fastify 415 Unsupported Media Type: Nest’s FastifyAdapter registers no multipart/form-data parser, so ${upload.variables ? 'the operation never reached the GraphQL server' : `${upload.interceptor} never ran`}`,
       fix,
     };
   const broke = fastify.status === null || fastify.status >= 500;
-  return {
-    kind: broke ? 'breaks' : 'differs',
-    onFastify: `${sent}, Fastify ${answered(fastify)}: ${upload.interceptor} is multer’s, which reads Express’s request`,
-    fix,
-  };
+  const reads = upload.variables
+    ? `${upload.interceptor}${at} parses the multipart request on Express’s request`
+    : `${upload.interceptor} is multer’s, which reads Express’s request`;
+  return { kind: broke ? 'breaks' : 'differs', onFastify: `${sent}, Fastify ${answered(fastify)}: ${reads}`, fix };
 }

@@ -1,11 +1,14 @@
 import { buildSchema, parse, validate } from 'graphql';
 import { rootFields } from '../../../bench/own-app/graphql-schema.js';
-import { planGraphql, signInOperations } from '../../../bench/own-app/graphql.js';
+import { operationVariables, operationsOf, planGraphql, signInOperations } from '../../../bench/own-app/graphql.js';
+import { graphqlUpload, uploadedFile } from '../../../bench/own-app/upload-form.js';
 import {
   createMutations,
   withCreatedItem,
   derivedVariables,
+  FILE,
   graphqlListItems,
+  withoutFiles,
   listQueries,
   mutationRefusal,
   operationEntity,
@@ -26,6 +29,7 @@ const SCHEMA = buildSchema(`
   input NewMember { name: String! email: String! role: Role! teamId: String nickname: String }
   input MemberChange { name: String role: Role }
   input OneInput { where: JSON! }
+  input PhotoInput { caption: String! photo: Upload }
   type Query {
     getManyMemberList(input: ListInput): MemberPage!
     getOneMember(input: OneInput!): Member!
@@ -36,6 +40,7 @@ const SCHEMA = buildSchema(`
     updateMember(id: String!, input: MemberChange!): JSON
     deleteMember(id: String!): JSON
     uploadAvatar(file: Upload!): String!
+    uploadPhotos(files: [Upload!]!, input: PhotoInput!): [String!]!
     signOut: Boolean!
     changePassword(old: String!, next: String!): Boolean!
   }
@@ -161,13 +166,25 @@ describe('variables derived from the schema', () => {
     });
   });
 
-  it('names a scalar it cannot make up, and a file upload', () => {
+  it('names a scalar it cannot make up', () => {
     expect(derivedVariables(field('getOneMember'), { ...SOURCES, lists: new Map() })).toEqual({
       missing: '$where is a JSON, which the bench cannot make up: give it as JSON in --params where=JSON',
     });
-    expect(derivedVariables(field('uploadAvatar'), SOURCES)).toEqual({
-      missing: '$file is a file upload (Upload): a multipart request, which the bench does not build',
+  });
+
+  it('gives an Upload a file, two for a list of them, wherever it sits', () => {
+    expect(derivedVariables(field('uploadAvatar'), SOURCES)).toEqual({ variables: { file: FILE } });
+    expect(derivedVariables(field('uploadPhotos'), SOURCES)).toEqual({
+      variables: { files: [FILE, FILE], input: { caption: 'caption{{unique}}', photo: FILE } },
     });
+  });
+
+  it('sends null where each file goes, and names those places as the multipart request’s map does', () => {
+    expect(withoutFiles({ files: [FILE, FILE], input: { caption: 'c', photo: FILE }, id: 7 })).toEqual({
+      variables: { files: [null, null], input: { caption: 'c', photo: null }, id: 7 },
+      files: ['variables.files.0', 'variables.files.1', 'variables.input.photo'],
+    });
+    expect(withoutFiles({ id: 7 })).toEqual({ variables: { id: 7 }, files: [] });
   });
 
   it('reads a list query’s items under the root field, paged or not', () => {
@@ -177,8 +194,9 @@ describe('variables derived from the schema', () => {
   });
 });
 
-describe('planGraphql on the schema alone', () => {
-  const plan = planGraphql({
+/** The plan of FIELDS alone, signed in, with the lists SOURCES holds. */
+const schemaPlan = (extra: Partial<Parameters<typeof planGraphql>[0]> = {}) =>
+  planGraphql({
     api: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields: FIELDS },
     fileOperations: [],
     params: {},
@@ -186,7 +204,11 @@ describe('planGraphql on the schema alone', () => {
     logged: new Map(),
     lists: SOURCES.lists,
     avoid: [OWN_ID],
+    ...extra,
   });
+
+describe('planGraphql on the schema alone', () => {
+  const plan = schemaPlan();
   const row = (name: string) => plan.routes.find((r) => r.handler.endsWith(` ${name}`))!;
 
   it('times each operation it can fill, mutations included, and says why for each of the others', () => {
@@ -196,17 +218,18 @@ describe('planGraphql on the schema alone', () => {
       'graphql-me',
       'graphql-create-member',
       'graphql-update-member',
+      'graphql-upload-avatar',
+      'graphql-upload-photos',
     ]);
     expect(row('deleteMember').notMeasured).toMatch(/deletes/);
-    expect(row('uploadAvatar').notMeasured).toMatch(/file upload/);
     expect(row('signOut').notMeasured).toMatch(/signs out/);
     expect(row('changePassword').notMeasured).toMatch(/signs out or changes/);
   });
 
-  it('sends documents the schema accepts, with the derived variables', () => {
+  it('sends documents the schema accepts, with the derived variables', async () => {
     for (const scenario of plan.scenarios) {
-      const body = scenario.body as { query: string; variables?: Record<string, unknown> };
-      expect(validate(SCHEMA, parse(body.query))).toEqual([]);
+      const body = typeof scenario.body === 'string' ? (await multipartParts(scenario)).operations : scenario.body;
+      expect(validate(SCHEMA, parse((body as { query: string }).query))).toEqual([]);
     }
     const update = plan.scenarios.find((s) => s.name === 'graphql-update-member')!;
     expect(update.body).toEqual({
@@ -215,6 +238,69 @@ describe('planGraphql on the schema alone', () => {
     });
   });
 });
+
+describe('an operation with Upload arguments, as a GraphQL multipart request', () => {
+  const plan = schemaPlan({ uploadParser: { rule: 'app.use(graphql-upload)', where: 'src/main.ts:41' } });
+  const scenario = (name: string) => plan.scenarios.find((s) => s.name === name)!;
+
+  it('sends the operation, the map and a real file per Upload, signed in, with a header Apollo’s CSRF check lets through', async () => {
+    const sent = scenario('graphql-upload-photos');
+    expect(sent.headers).toEqual({
+      authorization: 'Bearer t',
+      'content-type': expect.stringMatching(/^multipart\/form-data; boundary=/),
+      'apollo-require-preflight': 'true',
+    });
+    const { names, operations, map, files } = await multipartParts(sent);
+    // the spec's order: operations, map, then the files
+    expect(names).toEqual(['operations', 'map', '0', '1', '2']);
+    expect(operations).toEqual({
+      query: expect.stringContaining('uploadPhotos(files: $files, input: $input)'),
+      variables: { files: [null, null], input: { caption: 'caption{{unique}}', photo: null } },
+    });
+    expect(map).toEqual({ 0: ['variables.files.0'], 1: ['variables.files.1'], 2: ['variables.input.photo'] });
+    const gif = uploadedFile(graphqlUpload(['variables.file'], null));
+    for (const file of files) {
+      expect(file).toMatchObject({ name: 'photo.gif', type: 'image/gif' });
+      expect(Buffer.from(await file.arrayBuffer()).equals(gif)).toBe(true);
+    }
+  });
+
+  it('names what it sent on the operation’s row, with where the app parses it on Express', () => {
+    expect(plan.routes.find((r) => r.handler === 'GraphQL mutation uploadAvatar')).toMatchObject({
+      scenario: 'graphql-upload-avatar',
+      upload: {
+        filename: 'photo.gif',
+        variables: ['variables.file'],
+        interceptor: 'app.use(graphql-upload)',
+        where: 'src/main.ts:41',
+      },
+    });
+  });
+
+  it('sends a file where a --graphql-queries operation declares an Upload variable', () => {
+    const [op] = operationsOf(
+      parse('mutation Avatar($file: Upload!, $tags: [Upload!]!) { uploadAvatar(file: $file) }'),
+      '',
+      'ops.graphql',
+    );
+    expect(operationVariables(op, {})).toEqual({ variables: { file: FILE, tags: [FILE, FILE] } });
+  });
+});
+
+/** A multipart scenario's parts, read back as a server reads them (the platform's own form parser). */
+async function multipartParts(scenario: Record<string, unknown>) {
+  const headers = scenario.headers as Record<string, string>;
+  const form = await new Response(Buffer.from(scenario.body as string, 'latin1'), {
+    headers: { 'content-type': headers['content-type'] },
+  }).formData();
+  const names = [...form.keys()];
+  return {
+    names,
+    operations: JSON.parse(form.get('operations') as string),
+    map: JSON.parse(form.get('map') as string),
+    files: names.slice(2).map((name) => form.get(name) as File),
+  };
+}
 
 describe('the sign-in operation authenticate() sent', () => {
   const SIGN_IN = buildSchema(`

@@ -3,6 +3,7 @@ import type { OwnAppRecord } from '../../../bench/own-app/own-app.js';
 import { NOTHING_INSTALLED } from '../../../bench/own-app/app-packages.js';
 import type { CodeFinding, ScanRecord } from '../../../bench/own-app/scan.js';
 import { switchingCost } from '../../../bench/own-app/switching.js';
+import { graphqlUpload } from '../../../bench/own-app/upload-form.js';
 import { compare } from '../../../bench/own-app/compatibility.js';
 import { compatibilityTable } from '../../../bench/report/own-app-tables.js';
 import type { Results } from '../../../bench/model/results.js';
@@ -254,6 +255,46 @@ describe('switchingCost', () => {
     expect(row?.fix).toContain('@fastify/multipart (await app.register(multipart)) and take the file');
     // the interceptor's line and the route's answer are one change
     expect(found?.places).toBe(1);
+  });
+
+  it('states a GraphQL operation sent a file and refused on Fastify at its own route where the scan found no parser', () => {
+    const upload = graphqlUpload(['variables.file'], null);
+    const record = ownAppRecord({
+      routes: [
+        routeEntry({
+          method: 'POST',
+          path: '/graphql',
+          handler: 'GraphQL mutation uploadFile',
+          scenario: null,
+          request: 'POST /graphql mutation uploadFile',
+          graphql: 'mutation',
+          upload,
+        }),
+      ],
+      compatibility: {
+        startFailure: null,
+        routes: [
+          routeCompatibility({
+            scenario: 'graphql-upload-file',
+            request: 'POST /graphql mutation uploadFile',
+            same: false,
+            difference: 'status 200 → 415',
+            express: answer(200, '{"data":{"uploadFile":"https://bucket/photo.gif"}}'),
+            fastify: { ...answer(415, '{}'), refusal: 'Unsupported Media Type: multipart/form-data' },
+          }),
+        ],
+      },
+    });
+    const row = switchingCost(record, [], [])?.findings.find((f) => f.source === 'request');
+    expect(row).toMatchObject({
+      kind: 'plugin',
+      route: 'POST /graphql · mutation uploadFile',
+      where: null,
+      code: null,
+      place: 'route POST /graphql · mutation uploadFile',
+    });
+    expect(row?.onFastify).toContain('as a GraphQL multipart request, in $file');
+    expect(row?.fix).toContain('processRequest');
   });
 
   it('names each GraphQL operation beside its endpoint, in a route that differs and in a probe’s other routes', () => {

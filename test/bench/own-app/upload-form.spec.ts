@@ -17,6 +17,7 @@ import {
   uploadBody,
   uploadedFile,
   uploadDifference,
+  graphqlUpload,
   uploadsByHandler,
   type UploadSent,
 } from '../../../bench/own-app/upload-form.js';
@@ -199,5 +200,27 @@ describe('uploadDifference: what Fastify’s answer to the file says', () => {
     expect(stated.kind).toBe('breaks');
     expect(stated.onFastify).toContain('Fastify 500 (TypeError: req.pipe is not a function)');
     expect(stated.onFastify).not.toContain('415');
+  });
+
+  it('says where a GraphQL operation’s files went, and gives graphql-upload’s Fastify fix, not multer’s', () => {
+    const upload = graphqlUpload(['variables.file', 'variables.files.0'], {
+      rule: 'app.use(graphql-upload)',
+      where: 'src/main.ts:41',
+    });
+    const refused = uploadDifference({ express: answer(200), fastify: answer(415) }, upload);
+    expect(refused.kind).toBe('plugin');
+    expect(refused.onFastify).toMatch(
+      /^sent photo\.gif \(image\/gif, 4 KiB\) as a GraphQL multipart request, in \$file, \$files\.0: Express answered 200, Fastify 415/,
+    );
+    expect(refused.onFastify).toContain('never reached the GraphQL server');
+    expect(refused.fix).toContain('processRequest');
+    expect(refused.fix).toContain('preValidation');
+    expect(refused.fix).not.toContain('FileInterceptor');
+    const crashed = uploadDifference(
+      { express: answer(200), fastify: answer(null, { error: 'socket hang up' }) },
+      upload,
+    );
+    expect(crashed.kind).toBe('breaks');
+    expect(crashed.onFastify).toContain('app.use(graphql-upload) at src/main.ts:41 parses the multipart request');
   });
 });
