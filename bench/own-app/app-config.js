@@ -31,6 +31,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @property {string | null} scenario the scenario that measures it; null: not measured
  * @property {string | null} request the concrete request, e.g. GET /api/users/7
  * @property {string | null} notMeasured why not
+ * @property {string} [checked] the scenario its check ran as, where the check took it out of the run: its findings
+ *   are tied to it by that name (a GraphQL operation's request line names only its endpoint, POST /graphql)
  * @property {number} logged requests to it in the traffic log (0 without one)
  * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
  * @property {'derived' | '--body' | 'authenticate()' | 'current values' | 'none' | null} [body] where its body came

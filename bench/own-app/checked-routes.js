@@ -24,6 +24,7 @@ export function checkedRoutes(planned, { startFailure, routes, ends = [] }, grap
     return {
       ...route,
       scenario: null,
+      checked: found.scenario,
       notMeasured: found.lostSignIn
         ? lostSignInReason(found.lostSignIn, found.request)
         : end

@@ -337,7 +337,8 @@ function sourceRank({ source }) {
  * @param {import('./compatibility.js').RouteCompatibility} found
  */
 function entryChecked(record, found) {
-  return record.routes.find((r) => r.scenario === found.scenario || r.request === found.request) ?? null;
+  const { scenario, request } = found;
+  return record.routes.find((r) => r.scenario === scenario || r.checked === scenario || r.request === request) ?? null;
 }
 
 /**
