@@ -256,9 +256,9 @@ async function askApp(context, client, signedIn, log) {
   const refused = authenticate && !witness ? await signInRefused(client, candidates, headers) : null;
   if (refused) throw refusedSignInError(String(context.app.setupFile), signedIn.headers, refused);
   const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
-  const { flat, ids } = idsFor(context, signedIn, { ...created, witness });
+  const { flat, ids } = idsFor(context, signedIn, created);
   const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));
-  const found = { ...created, witness, current: await fetchLists(client, reading, headers) };
+  const found = { ...created, current: await fetchLists(client, reading, headers) };
   return { ...found, publicWrites: await askSignedOut(client, planWith(context, signedIn, found).signedOutAsks) };
 }
 
@@ -270,7 +270,8 @@ const MOST_ERROR_CHARS = 120;
  * principal's own) was sent once, signed in: PATCH /roles/:id gets a role of its own where the only one listed was
  * the principal's, GET /articles/:slug an article where there was none. Rounds go on while one creates something: a
  * create may need an id that only another create makes (a user its role, an order its user). A create is sent again
- * only with another body: one that lacked such an id (a nullable idRole left out) and has it now.
+ * only with another body: one that lacked such an id (a nullable idRole left out) and has it now. The witness is read
+ * again after them: a create may change the principal (project_5's upload sets its image), no write's check did.
  * @param {OwnAppContext} context @param {import('./authenticate.js').AppClient} client
  * @param {import('./authenticate.js').Credentials} signedIn
  * @param {Asked & { lists: Map<string, unknown>, graphqlLists: Map<string, unknown> }} asked
@@ -317,7 +318,7 @@ export async function withCreated(context, client, signedIn, asked, log) {
     if (!madeOne) break;
     lists = new Map([...lists, ...made, ...(await fetchLists(client, relist, headers))]);
   }
-  return { lists, graphqlLists };
+  return { lists, graphqlLists, witness: asked.witness && (await findWitness(client, [asked.witness.path], headers)) };
 }
 
 /**
@@ -402,9 +403,8 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     log,
     whileSignedIn: asksApp ? (client, credentials) => askApp(context, client, credentials, log) : null,
   });
-  const refused = signedIn.record?.refused ? refusedSignInCheck(firstPlan) : null;
-  if (refused)
-    return timedConfig(context, { onApp, config, ...refused, prepared, signedIn }, { runtime, options, log });
+  const skip = signedIn.record?.refused ? refusedSignInCheck(firstPlan) : null;
+  if (skip) return timedConfig(context, { onApp, config, ...skip, prepared, signedIn }, { runtime, options, log });
   const witness = signedIn.found?.witness ?? null;
   const plan = planWith(context, signedIn.credentials, {
     lists: signedIn.found?.lists,

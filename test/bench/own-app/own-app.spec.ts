@@ -102,4 +102,34 @@ describe('withCreated: the creates an empty database needs before ids can be tak
       'GraphQL mutation createRole sent once, since the list query getRoles held no id its routes could take: it answered 500',
     ]);
   });
+
+  it('reads the sign-in’s witness again after the creates, which may change the principal', async () => {
+    // project_5: the upload sent for GET /user/:userId's id set the account's image; POST /auth/register, the first
+    // write checked after it, was blamed for imagePath: null → "…png"
+    const { client: graphqlClient } = emptyApp();
+    let imagePath: string | null = null;
+    const client = {
+      async request(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+        if (path !== '/user/me') return graphqlClient.request(method, path, body);
+        if (!headers?.authorization) return { status: 401, headers: {}, body: { message: 'Unauthorized' } };
+        return { status: 200, headers: {}, body: { id: 1, imagePath } };
+      },
+    };
+    const witness = { path: '/user/me', status: 200, body: { id: 1, imagePath: null }, varies: [] };
+    const signedIn = { headers: { authorization: 'Bearer t' }, params: {} };
+    const empty = new Map<string, unknown>([['getRoles', { data: { getRoles: [{ id: 'role-1' }] } }]]);
+    imagePath = 'bb4074cd.png';
+    const created = await withCreated(
+      context,
+      client,
+      signedIn,
+      { lists: new Map(), graphqlLists: empty, witness },
+      () => {},
+    );
+    expect(created.witness).toMatchObject({
+      path: '/user/me',
+      status: 200,
+      body: { id: 1, imagePath: 'bb4074cd.png' },
+    });
+  });
 });
