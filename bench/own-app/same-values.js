@@ -54,8 +54,9 @@ export function currentValuesRequests(routes, paramsOf) {
 
 /**
  * A body that sets each field the write's DTO declares to the value the entity holds now, or why there is none. A
- * field that signs in is left out; a PATCH may leave out a plain field the answer does not hold (it keeps its value),
- * but not a list or a relation (a handler may read its absence as "none"), and a PUT none at all: a PUT is sent the
+ * field that signs in is left out; a PATCH may leave out a plain field the answer does not hold (it keeps its value)
+ * and an optional relation the answer leaves out altogether, but not a list (a handler may read its absence as
+ * "none") nor a relation the answer holds otherwise, and a PUT none at all: a PUT is sent the
  * null a field holds. A body that wraps its fields (RealWorld's `{ user: { bio, image } }`) takes them from the same
  * object in the answer.
  * @param {Route} route a PATCH or PUT with a body
@@ -99,6 +100,15 @@ function heldValues(schema, entity, write, at = []) {
     const current = currentValue(property, held);
     if (current !== undefined) value[name] = current;
     else if (held === null && write.method === 'PATCH') continue;
+    // a relation the answer leaves out altogether (brocoders' GET /auth/me drops a null photo): an optional one keeps
+    // its value in a PATCH; a list does not, where a handler may read its absence as none
+    else if (
+      write.method === 'PATCH' &&
+      !(name in entity) &&
+      property.properties?.id &&
+      !schema.required?.includes(name)
+    )
+      continue;
     else if (held === null && write.method === 'PUT' && !schema.required?.includes(name)) value[name] = null;
     else if (write.method === 'PUT' || property.type === 'array' || property.type === 'object' || property.properties)
       missing.push([...at, name].join('.'));

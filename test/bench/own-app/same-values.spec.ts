@@ -90,6 +90,26 @@ describe('currentValuesBody: a body that changes nothing', () => {
     });
   });
 
+  it('lets a PATCH leave out an optional relation the answer leaves out altogether, never a required one or in a PUT', () => {
+    // brocoders' GET /auth/me drops a null photo from its answer, so PATCH /auth/me stayed protected
+    const { photo: _photo, ...withoutPhoto } = ME;
+    expect(currentValuesBody(write('PATCH', '/api/v1/auth/me', PROFILE), withoutPhoto)).toEqual({
+      value: { firstName: 'Super', lastName: 'Admin' },
+    });
+    expect(
+      currentValuesBody(write('PATCH', '/api/v1/auth/me', { ...PROFILE, required: ['photo'] }), withoutPhoto),
+    ).toEqual({
+      why: 'GET /api/v1/auth/me does not answer photo as its body takes it',
+    });
+    expect(currentValuesBody(write('PUT', '/api/v1/auth/me', PROFILE), withoutPhoto)).toMatchObject({
+      why: expect.stringContaining('photo'),
+    });
+    // a relation the answer holds as something else than { id } is no value to send, and not left out
+    expect(currentValuesBody(write('PATCH', '/api/v1/auth/me', PROFILE), { ...ME, photo: 'a.png' })).toEqual({
+      why: 'GET /api/v1/auth/me does not answer photo as its body takes it',
+    });
+  });
+
   it('lets a PATCH leave out a plain field the answer lacks, but not a PUT, which replaces the whole', () => {
     const schema: BodySchema = { properties: { firstName: { type: 'string' }, nickname: { type: 'string' } } };
     expect(currentValuesBody(write('PATCH', '/me', schema), { firstName: 'A' })).toEqual({
