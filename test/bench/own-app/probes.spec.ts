@@ -48,6 +48,16 @@ describe('probesFor (the requests beyond a route’s own)', () => {
     expect(body.priority).toBe(1);
   });
 
+  it('grows a PATCH or PUT by a field of its own, the values it sends kept (they were the account’s own name)', () => {
+    for (const method of ['PATCH', 'PUT']) {
+      const large = probesFor({ ...post, method }).find((p) => p.name === 'body over 100 KB');
+      expect(Buffer.byteLength(large?.request.body ?? '')).toBeGreaterThan(100 * 1024);
+      const { padding, ...sent } = JSON.parse(large?.request.body ?? '{}');
+      expect(sent).toEqual({ title: 'title{{unique}}', priority: 1, reminder: { inDays: 1 } });
+      expect(padding).toMatch(/^x+$/);
+    }
+  });
+
   it('sends the same body as a form, nested fields as Express’s extended parser reads them', () => {
     const form = probesFor(post).find((p) => p.name === 'urlencoded');
     expect(form?.request.headers['content-type']).toBe('application/x-www-form-urlencoded');
