@@ -68,8 +68,12 @@ export function probeStatement(probe, installed) {
  * @type {Record<string, (probe: ProbeFinding, installed: AppPackages | null) => Difference | null | undefined>}
  */
 const RULES = {
-  'trailing slash': ({ express, fastify }, installed) =>
-    notFoundOnFastify(express, fastify) || refusedOnFastify(express, fastify)
+  'trailing slash': ({ express, fastify, difference }, installed) =>
+    notFoundOnFastify(express, fastify) ||
+    refusedOnFastify(express, fastify) ||
+    // Fastify answered the path with the slash, and not as the route: another route took it (`/users/` is
+    // `/users/:id` with an empty id there: 200 and null)
+    (ok(express) && ok(fastify) && difference === 'body')
       ? {
           kind: 'differs',
           onFastify: `with a trailing slash Express answered ${answered(express)}, Fastify ${answered(fastify)}: Fastify’s router matches the path exactly${notFoundOnFastify(express, fastify) ? '' : ' (the slash took it to another route: an empty parameter)'}, Express ignores a trailing slash`,

@@ -137,6 +137,22 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     expect(both?.fix).not.toMatch(/bodyLimit/);
   });
 
+  it('reads a trailing slash Fastify answered with another body, where Express answered the route, as another route', () => {
+    // brocoders: GET /api/v1/users/ is GET /api/v1/users/:id with an empty id on Fastify, 200 and null
+    const other = probeStatement(
+      probe('trailing slash', answer(200, { body: '{"data":[]}' }), answer(200, { body: 'null' }), {
+        difference: 'body',
+      }),
+      FASTIFY_5,
+    );
+    expect(other).toMatchObject({
+      kind: 'differs',
+      onFastify:
+        'with a trailing slash Express answered 200, Fastify 200: Fastify’s router matches the path exactly (the slash took it to another route: an empty parameter), Express ignores a trailing slash',
+      fix: 'new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } })',
+    });
+  });
+
   it('gives Fastify 4 its router option at the top level', () => {
     const slash = probeStatement(probe('trailing slash', answer(200), answer(404)), {
       ...NOTHING_INSTALLED,
