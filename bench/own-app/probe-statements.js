@@ -147,13 +147,13 @@ function preflightStatement({ express, fastify, asks }) {
     if (!origin && !methods) return `${answered(a)} without CORS headers`;
     return `${answered(a)}, methods ${methods ?? 'not named'}${origin ? `, origin ${origin}` : ', no origin'}`;
   };
-  const permits = (/** @type {AdapterAnswer} */ a) =>
-    ok(a) &&
-    Boolean(a.headers?.['access-control-allow-origin']) &&
+  const lists = (/** @type {AdapterAnswer} */ a) =>
     (a.headers?.['access-control-allow-methods'] ?? '')
       .toUpperCase()
       .split(/\s*,\s*/)
       .includes(method);
+  const permits = (/** @type {AdapterAnswer} */ a) =>
+    ok(a) && Boolean(a.headers?.['access-control-allow-origin']) && lists(a);
   const statement = `a browser’s preflight for ${method}: Express answered ${allows(express)}; Fastify ${allows(fastify)}`;
   if (permits(express) && !permits(fastify))
     return {
@@ -163,6 +163,9 @@ function preflightStatement({ express, fastify, asks }) {
         ? `give the methods: app.enableCors({ …, methods: 'GET,HEAD,PUT,PATCH,POST,DELETE' }) (@fastify/cors’s default is GET,HEAD,POST)`
         : 'app.enableCors(options) on both adapters (Nest registers @fastify/cors on Fastify), with the methods your clients send',
     };
+  // the origin refused by both alike, the route's method allowed by both: nothing differs for this route
+  if (!permits(express) && !permits(fastify) && sameStatus(express, fastify) && lists(express) && lists(fastify))
+    return null;
   if (!permits(express) && !permits(fastify))
     return {
       kind: 'differs',

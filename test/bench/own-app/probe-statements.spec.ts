@@ -183,6 +183,19 @@ describe('probeStatement: what a probe showed, from its answers', () => {
     expect(statement?.onFastify).toMatch(/Express answered 200 without CORS headers; Fastify 404 without CORS headers/);
   });
 
+  it('says nothing of a preflight whose origin both refuse alike and whose method both allow', () => {
+    // brocoders' GET routes: the probe's origin is not the app's; both list GET, only the other methods differ
+    const methods = (list: string) => answer(204, { headers: { 'access-control-allow-methods': list } });
+    const get = probe('preflight', methods('GET,HEAD,PUT,PATCH,POST,DELETE'), methods('GET,HEAD,POST'), {
+      asks: 'GET',
+    });
+    expect(probeStatement(get, FASTIFY_5)).toBeNull();
+    const patch = probe('preflight', methods('GET,HEAD,PUT,PATCH,POST,DELETE'), methods('GET,HEAD,POST'), {
+      asks: 'PATCH',
+    });
+    expect(probeStatement(patch, FASTIFY_5)).toMatchObject({ kind: 'differs' });
+  });
+
   it('states an answer no rule explains as it was, with both statuses', () => {
     const head = probeStatement(probe('HEAD', answer(404), answer(200)), FASTIFY_5);
     expect(head).toMatchObject({ kind: 'differs', onFastify: 'HEAD: Express answered 404, Fastify 200' });
