@@ -2,7 +2,7 @@
 // What the check leaves to time: each planned route with what its check found (still to be timed, or not measured
 // and why), and the scenarios that answered alike, each held to Express's answer.
 import { describeExit } from '../run/targets.js';
-import { withoutErrors } from './graphql.js';
+import { withoutErrors } from './graphql-answers.js';
 import { lostSignInReason } from './principal.js';
 
 /**

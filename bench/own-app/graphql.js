@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from '../errors.js';
+import { graphqlErrors } from './graphql-answers.js';
 import {
   FILE,
   QUERIES_FLAG,
@@ -354,37 +355,6 @@ function uniqueName(name, used) {
 }
 
 /**
- * What a GraphQL answer's `errors` say, or null when it has none. An answer with errors is a refusal whatever its
- * status: a resolver that threw, a variable of the wrong type, a sign-in the app did not accept.
- * @param {unknown} body the answer's body, parsed or as text
- * @returns {string | null}
- */
-export function graphqlErrors(body) {
-  let value = body;
-  if (typeof body === 'string') {
-    try {
-      value = JSON.parse(body);
-    } catch {
-      return null;
-    }
-  }
-  const errors = /** @type {{ errors?: unknown }} */ (value ?? {}).errors;
-  if (!Array.isArray(errors) || errors.length === 0) return null;
-  return errors
-    .map((e) => (e && typeof e === 'object' && 'message' in e ? String(e.message) : JSON.stringify(e)))
-    .join('; ');
-}
-
-/**
- * A GraphQL scenario's body check while writes are timed (when its exact answer is not held): no `errors`.
- * @param {string} body
- */
-export function withoutErrors(body) {
-  const errors = graphqlErrors(body);
-  return errors === null ? null : `answered GraphQL errors: ${errors.slice(0, 120)}`;
-}
-
-/**
  * The requests of a traffic log to the GraphQL endpoint, by operation name ('' for those that name none).
  * @param {import('./traffic.js').TrafficLog | null} traffic @param {string} path
  * @returns {Map<string, number>}
@@ -417,28 +387,6 @@ export function withGraphql(plan, graphql) {
       unmatched: plan.traffic.unmatched - matched,
     },
   };
-}
-
-/**
- * The GraphQL operations that answered alike on both adapters, but with `errors`: each with its line for the table.
- * @param {RouteEntry[]} routes @param {import('./compatibility.js').RouteCompatibility[]} checked
- * @returns {Map<string, string>} by scenario
- */
-export function graphqlRefusals(routes, checked) {
-  const operations = new Set(routes.filter((r) => r.graphql && r.scenario).map((r) => r.scenario));
-  return new Map(
-    checked.flatMap((r) => {
-      const errors = r.expect && operations.has(r.scenario) ? graphqlErrors(r.expect.body ?? r.express.body) : null;
-      return errors
-        ? [
-            [
-              r.scenario,
-              `answers GraphQL errors on both adapters: ${errors}; give its variables with --params, or the operation in ${QUERIES_FLAG} FILE`,
-            ],
-          ]
-        : [];
-    }),
-  );
 }
 
 /**

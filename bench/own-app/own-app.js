@@ -23,15 +23,8 @@ import { discoverRoutes, routeLines } from './discover.js';
 import { answeredByCreates, createRoutes, createdKey, fetchLists, listRequests, resolveIds } from './id-sources.js';
 import { fillPath } from './route-match.js';
 import { createMutations, withCreatedItem } from './graphql-values.js';
-import {
-  fetchGraphqlLists,
-  graphqlErrors,
-  graphqlRefusals,
-  graphqlTraffic,
-  planGraphql,
-  readOperations,
-  withGraphql,
-} from './graphql.js';
+import { graphqlErrors, graphqlRefusals } from './graphql-answers.js';
+import { fetchGraphqlLists, graphqlTraffic, planGraphql, readOperations, withGraphql } from './graphql.js';
 import {
   askSignedOut,
   findWitness,

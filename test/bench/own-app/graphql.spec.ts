@@ -1,14 +1,13 @@
 import { buildSchema, parse } from 'graphql';
 import { rootFields } from '../../../bench/own-app/graphql-schema.js';
 import {
-  graphqlErrors,
   graphqlTraffic,
   operationVariables,
   operationsOf,
   planGraphql,
   schemaOperations,
-  withoutErrors,
 } from '../../../bench/own-app/graphql.js';
+import { graphqlErrors, withoutErrors } from '../../../bench/own-app/graphql-answers.js';
 import { parseTraffic } from '../../../bench/own-app/traffic.js';
 import { routeLines } from '../../../bench/own-app/discover.js';
 

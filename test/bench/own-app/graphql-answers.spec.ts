@@ -1,0 +1,64 @@
+import { compare } from '../../../bench/own-app/compatibility.js';
+import { graphqlErrors, graphqlRefusals } from '../../../bench/own-app/graphql-answers.js';
+import { routeEntry } from '../support/own-app-record.js';
+
+/** Apollo Server 3's answer to a create whose INSERT failed: its errors carry the SQL, far past what the report keeps. */
+const duplicate = (attempt: number) =>
+  JSON.stringify({
+    errors: [
+      {
+        message: 'duplicate key value violates unique constraint "REL_94e634a7fa0b42d0e4425f449b"',
+        path: ['createProduct'],
+        extensions: {
+          code: 'INTERNAL_SERVER_ERROR',
+          exception: {
+            query: 'INSERT INTO "products"("id", "name", "id_recipe") VALUES (DEFAULT, $1, $2) RETURNING "id"',
+            parameters: [`name${attempt}`, 1],
+          },
+        },
+      },
+    ],
+    data: null,
+  });
+const answer = (body: string) => ({ status: 200, contentType: 'application/json', body, error: null, setCookies: [] });
+
+describe('graphqlErrors on an answer the report kept only the start of', () => {
+  it('reads the messages the start holds, and a message the cut ends', () => {
+    const kept = compare('op', 'POST /graphql', answer(duplicate(1)), answer(duplicate(2)), answer(duplicate(3)));
+    expect(kept.express.body).toMatch(/…$/);
+    expect(graphqlErrors(kept.express.body)).toBe(
+      'duplicate key value violates unique constraint "REL_94e634a7fa0b42d0e4425f449b"',
+    );
+    expect(graphqlErrors(`{"errors":[{"message":"a long one, cut …`)).toBe('a long one, cut …');
+  });
+
+  it('reads nothing from a cut answer without errors, or from text that was not cut', () => {
+    expect(graphqlErrors(`{"data":{"products":[{"name":"errors"}]…`)).toBeNull();
+    expect(graphqlErrors('not json')).toBeNull();
+  });
+
+  it('refuses an operation whose errors outgrew what the check kept, before it is timed', () => {
+    const checked = compare(
+      'graphql-create-product',
+      'POST /graphql',
+      answer(duplicate(1)),
+      answer(duplicate(2)),
+      answer(duplicate(3)),
+    );
+    // the answers vary (each request's own values), so no body is held and the check's kept body is all there is
+    expect(checked.expect).toMatchObject({ status: 200 });
+    expect(checked.expect?.body).toBeUndefined();
+    const routes = [
+      routeEntry({
+        method: 'POST',
+        path: '/graphql',
+        handler: 'GraphQL mutation createProduct',
+        scenario: 'graphql-create-product',
+        graphql: 'mutation',
+      }),
+    ];
+    expect(graphqlRefusals(routes, [checked]).get('graphql-create-product')).toMatch(
+      /^answers GraphQL errors on both adapters: duplicate key value violates unique constraint/,
+    );
+  });
+});
