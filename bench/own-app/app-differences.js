@@ -236,11 +236,26 @@ export function swaggerStatic(installed) {
   };
 }
 
-/** @fastify/static's major for the app's Fastify: 8 and up for Fastify 5, 7 for 4. @param {AppPackages} installed */
-function fastifyStaticRange({ fastify }) {
+/**
+ * @fastify/static's major: the highest that every installed package loading it takes (@nestjs/platform-fastify
+ * 11.2 takes ^10, @nestjs/swagger 11.2 ^8 || ^9), else the one for the app's Fastify: 8 for Fastify 5, 7 for 4.
+ * @param {AppPackages} installed
+ */
+function fastifyStaticRange({ fastify, fastifyStaticPeers = [] }) {
+  const taken = fastifyStaticPeers.map((peer) => rangeMajors(peer.range)).filter((majors) => majors.length > 0);
+  const common = taken.length ? taken[0].filter((major) => taken.every((majors) => majors.includes(major))) : [];
+  if (common.length) return `@${Math.max(...common)}`;
+  if (taken.length > 1)
+    return ` (no version fits all that load it: ${fastifyStaticPeers.map((p) => `${p.name} ${p.version} takes ${p.range}`).join(', ')}; move one until they meet, e.g. @nestjs/platform-fastify at your @nestjs/core's version)`;
   if (!fastify) return '';
   const major = Number(fastify.split('.')[0]);
   return major >= 5 ? '@8' : major === 4 ? '@7' : '';
+}
+
+/** The majors a range such as `^8.0.0 || ^9.0.0` takes; none when a part is not a caret, tilde or bare major. */
+function rangeMajors(/** @type {string} */ range) {
+  const parts = range.split('||').map((part) => /^\s*[\^~]?(\d+)(?:\.[\dx*]+)*\s*$/.exec(part)?.[1]);
+  return parts.every(Boolean) ? parts.map(Number) : [];
 }
 
 /**

@@ -15,6 +15,14 @@ import { dirname, join } from 'node:path';
  * @property {string | null} apolloFastify Apollo's integration for Fastify, which the driver needs there: the one the
  *   installed driver takes (apolloFastifyPackage)
  * @property {string | null} mercurius Nest's Mercurius driver package
+ * @property {PeerRange[]} [fastifyStaticPeers] the @fastify/static each installed package that loads it takes
+ *   (@nestjs/platform-fastify, @nestjs/swagger): npm refuses a version outside any of them
+ */
+
+/**
+ * @typedef {object} PeerRange
+ * @property {string} name the package that declares it @property {string} version its version
+ * @property {string} range what it takes, as its peerDependencies say (`^8.0.0 || ^9.0.0`)
  */
 
 /** Nothing installed: what a scan without an app folder (a unit test's fixture) sees. */
@@ -57,7 +65,26 @@ export function appPackages(appDir) {
     apollo: versionAt(apollo),
     apolloFastify: versionAt(packageDir(apollo ?? appDir, apolloFastifyPackage(versionAt(apollo)))),
     mercurius: versionAt(packageDir(appDir, '@nestjs/mercurius')),
+    fastifyStaticPeers: peerRanges([platform, packageDir(appDir, '@nestjs/swagger')], '@fastify/static'),
   };
+}
+
+/**
+ * What each package in `dirs` declares it takes of `peer`.
+ * @param {(string | null)[]} dirs @param {string} peer
+ * @returns {PeerRange[]}
+ */
+function peerRanges(dirs, peer) {
+  return dirs.flatMap((dir) => {
+    if (!dir) return [];
+    try {
+      const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const range = json.peerDependencies?.[peer];
+      return typeof range === 'string' ? [{ name: String(json.name), version: String(json.version), range }] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**

@@ -2,15 +2,15 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { apolloFastifyPackage, appPackages } from '../../../bench/own-app/app-packages.js';
-import { graphqlDriver } from '../../../bench/own-app/app-differences.js';
+import { graphqlDriver, swaggerStatic } from '../../../bench/own-app/app-differences.js';
 
 /** An app folder holding the given packages at the given versions, as npm lays them out. */
-function appWith(packages: Record<string, string>) {
+function appWith(packages: Record<string, string>, peers: Record<string, Record<string, string>> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'app-packages-'));
   for (const [name, version] of Object.entries(packages)) {
     const at = join(dir, 'node_modules', name);
     mkdirSync(at, { recursive: true });
-    writeFileSync(join(at, 'package.json'), JSON.stringify({ name, version }));
+    writeFileSync(join(at, 'package.json'), JSON.stringify({ name, version, peerDependencies: peers[name] }));
   }
   return dir;
 }
@@ -99,6 +99,44 @@ describe('the app’s packages under pnpm', () => {
       expect(installed.fastifyCors).toEqual({ version: '9.0.1', methods: 'GET,HEAD,PUT,PATCH,POST,DELETE' });
     } finally {
       rmSync(app, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('@fastify/static for Swagger on Fastify, in the range what loads it takes', () => {
+  const swagger = (range: string) => ({ '@nestjs/swagger': { '@fastify/static': range } });
+  const platform = (range: string) => ({ '@nestjs/platform-fastify': { '@fastify/static': range } });
+  const app = (peers: Record<string, Record<string, string>>) =>
+    appWith({ '@nestjs/platform-fastify': '11.2.8', '@nestjs/swagger': '11.2.6', fastify: '5.8.4' }, peers);
+
+  it('names the highest major both @nestjs/platform-fastify and @nestjs/swagger take', () => {
+    const dir = app({ ...platform('^8.0.0 || ^9.0.0'), ...swagger('^8.0.0 || ^9.0.0') });
+    try {
+      expect(swaggerStatic(appPackages(dir))?.fix).toMatch(/^npm i @fastify\/static@9 \(or SwaggerModule/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says no version fits where their ranges do not meet, naming each (npm refuses @8 beside platform-fastify 11.2.8)', () => {
+    const dir = app({ ...platform('^10.1.2'), ...swagger('^8.0.0 || ^9.0.0') });
+    try {
+      const fix = swaggerStatic(appPackages(dir))?.fix;
+      expect(fix).toContain(
+        'no version fits all that load it: @nestjs/platform-fastify 11.2.8 takes ^10.1.2, @nestjs/swagger 11.2.6 takes ^8.0.0 || ^9.0.0',
+      );
+      expect(fix).not.toMatch(/@fastify\/static@8/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('falls back to the major for the app’s Fastify where nothing names a range', () => {
+    const dir = app({});
+    try {
+      expect(swaggerStatic(appPackages(dir))?.fix).toMatch(/^npm i @fastify\/static@8 /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
