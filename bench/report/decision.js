@@ -119,6 +119,9 @@ function servedSentences(served, stacks, { numerator, denominator }) {
   ];
 }
 
+/** The end of a sentence: an app's error or a fix may close its own. */
+const ENDS_SENTENCE = /[.!?]$/;
+
 /**
  * What kept the app from booting comes first: on an adapter (the headline of a run that then compared nothing), and on
  * each runtime left out.
@@ -165,7 +168,8 @@ function bootSentences(record) {
       ...(failure.step
         ? [` (${failure.step}${failure.at ? ' at ' : ''}`, ...(failure.at ? [code(failure.at)] : []), ')']
         : []),
-      `. Fix: ${failure.fix}.`,
+      // an error or a fix that ends its own sentence takes no second full stop
+      `${!failure.step && ENDS_SENTENCE.test(failure.error) ? '' : '.'} Fix: ${failure.fix}${ENDS_SENTENCE.test(failure.fix) ? '' : '.'}`,
     ]),
     ...ends,
   ];

@@ -43,6 +43,27 @@ describe('the report opens with what ended the app’s process', () => {
   });
 });
 
+describe('the report opens with what kept the app from booting', () => {
+  it('takes no second full stop after an error or a fix that ends its own sentence', () => {
+    const run = results(() => 1.2);
+    run.ownApp = ownAppRecord({
+      compatibility: { startFailure: null, routes: [] },
+      bootFailure: {
+        adapter: 'fastify',
+        runtime: 'node@20.20.2',
+        error: 'The "@fastify/static" package is missing. Please, make sure to install it.',
+        step: null,
+        at: null,
+        fix: 'npm i @fastify/static@9 (or swaggerUiEnabled: false)',
+      },
+    });
+    const [first] = decisionSentences(analyze(run)).map(markdownText);
+    expect(first).toBe(
+      '**Nest-Fastify did not boot** on node@20.20.2: The "@fastify/static" package is missing. Please, make sure to install it. Fix: npm i @fastify/static@9 (or swaggerUiEnabled: false).',
+    );
+  });
+});
+
 describe('the opening on a profile whose req/s is its pace', () => {
   it("gives its ratio as Express's CPU per request over Fastify's, apart from the req/s ratios", () => {
     const run = results(() => 1);
