@@ -39,6 +39,11 @@ export function judgedByAnswers(finding, record) {
         'Fastify booted with this setup module, so this call did not run there: configure(app, { adapter }) keeps it to Express',
       fix: 'nothing to change in the setup; the same call in main.ts is the one to change',
     };
+  if (booted(record) && /does not boot/.test(finding.onFastify))
+    return {
+      ...finding,
+      onFastify: `Fastify booted in this run, which did not run this line (the bench runs the setup module, not main.ts); where it runs: ${finding.onFastify}`,
+    };
   if (finding.middleware && SIGNATURES[finding.middleware])
     return middlewareSeen(finding, SIGNATURES[finding.middleware], record.compatibility.routes);
   if (finding.middleware === 'cors') return corsSeen(finding, record.compatibility.routes);
@@ -122,6 +127,8 @@ function corsMethodsNeeded(finding, routes) {
 function bootedPast(finding, record) {
   const inSetup =
     Boolean(record.setup) && (finding.file === record.setup || record.setup?.endsWith(`/${finding.file}`));
-  const booted = !record.bootFailure && !record.compatibility.startFailure;
-  return inSetup && booted && (BOOT_BREAKING.test(finding.rule) || /does not boot/.test(finding.onFastify));
+  return inSetup && booted(record) && (BOOT_BREAKING.test(finding.rule) || /does not boot/.test(finding.onFastify));
 }
+
+/** @param {{ compatibility: { startFailure?: unknown }, bootFailure?: unknown }} record */
+const booted = (record) => !record.bootFailure && !record.compatibility.startFailure;

@@ -77,4 +77,22 @@ describe('judgedByAnswers: middleware given to app.use, judged by what the app a
     const failed = { ...booted, bootFailure: { adapter: 'fastify' } };
     expect(judgedByAnswers(inSetup, failed).kind).toBe('breaks');
   });
+
+  it('says a line outside the setup module that would keep Fastify from booting did not run, where Fastify booted', () => {
+    // vndevteam's Swagger runs only in development (main.ts), and the bench runs production
+    const swagger = {
+      ...finding('SwaggerModule.setup without @fastify/static'),
+      file: 'src/utils/setup-swagger.ts',
+      onFastify: 'Fastify does not boot: SwaggerModule.setup serves its UI through @fastify/static',
+    };
+    const booted = { ...record([route('GET /x', answer(), answer())]), setup: '/srv/bench/setup.cjs' };
+    expect(judgedByAnswers(swagger, booted)).toMatchObject({
+      kind: 'breaks',
+      onFastify: expect.stringMatching(
+        /^Fastify booted in this run, which did not run this line .*; where it runs: Fastify does not boot/,
+      ),
+    });
+    const failed = { ...booted, bootFailure: { adapter: 'fastify' } };
+    expect(judgedByAnswers(swagger, failed).onFastify).toBe(swagger.onFastify);
+  });
 });
