@@ -13,6 +13,7 @@ import { send } from '../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from './app-config.js';
 import { CHECKED_ADAPTERS, startPair } from './check-servers.js';
 import { probesFor } from './probes.js';
+import { repeatsOwnFailure } from './probe-repeats.js';
 import { holdsSignedToken } from './principal.js';
 
 /** Nest logs an unknown exception right after it replies: this long is allowed for the line to reach the file. */
@@ -211,7 +212,11 @@ async function checkRoute(scenario, own, probes, ask) {
     if (
       difference &&
       !(difference === found.difference && probeFastify.error === onFastify.error) &&
-      !repeatsOwnFailure(onFastify, probeFastify)
+      !repeatsOwnFailure(
+        onFastify,
+        probeFastify,
+        probe.request.headers?.['content-type'] === own.headers?.['content-type'],
+      )
     )
       differing.push({
         probe: probe.name,
@@ -369,16 +374,6 @@ function refusal(answer) {
 
 /** A refusal's message is cut here: the table shows the first reasons, the app's log has the rest. */
 const MAX_REFUSAL_CHARS = 200;
-
-/**
- * A probe Fastify answered with the route's own failure, the same 5xx and the same logged error, says nothing new,
- * whatever Express answered it (a preflight's 204 beside the route's 200).
- * @param {{ status: number | null, error: string | null }} own the route's own request on Fastify
- * @param {{ status: number | null, error: string | null }} probe the probe on Fastify
- */
-export function repeatsOwnFailure(own, probe) {
-  return own.status !== null && own.status >= 500 && probe.status === own.status && probe.error === own.error;
-}
 
 /**
  * What a 4xx answer says, as Nest's exceptions and validation pipes put it: `message` (a string or ValidationPipe's

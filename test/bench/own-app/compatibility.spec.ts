@@ -1,4 +1,5 @@
-import { compare, repeatsOwnFailure } from '../../../bench/own-app/compatibility.js';
+import { compare } from '../../../bench/own-app/compatibility.js';
+import { repeatsOwnFailure } from '../../../bench/own-app/probe-repeats.js';
 
 const onFastify = (status: number | null, error: string | null = null) => ({ status, error });
 
@@ -7,6 +8,16 @@ describe('repeatsOwnFailure: a probe that shows only the route’s own failure a
     const own = onFastify(500, 'TypeError: request.header is not a function');
     // a preflight: Express 204 beside the route's 200, Fastify the route's own 500
     expect(repeatsOwnFailure(own, onFastify(500, 'TypeError: request.header is not a function'))).toBe(true);
+  });
+
+  it('is the 415 the route’s own content type got, sent again by a probe that keeps it', () => {
+    // project_5's upload: multipart on Fastify without a parser is 415, and so is the cookie probe's multipart
+    const own = onFastify(415, 'FastifyError: Unsupported Media Type: multipart/form-data; boundary=a');
+    const probe = onFastify(415, 'FastifyError: Unsupported Media Type: multipart/form-data; boundary=b');
+    expect(repeatsOwnFailure(own, probe, true)).toBe(true);
+    // a form probe of a JSON route that Fastify refused is a finding of its own (@fastify/formbody)
+    expect(repeatsOwnFailure(own, probe, false)).toBe(false);
+    expect(repeatsOwnFailure(onFastify(201), probe, true)).toBe(false);
   });
 
   it('is not another error, another status, or a route that answered', () => {
