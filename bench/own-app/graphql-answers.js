@@ -56,7 +56,9 @@ export function withoutErrors(body) {
 }
 
 /**
- * The GraphQL operations that answered alike on both adapters, but with `errors`: each with its line for the table.
+ * The GraphQL operations that answered alike on both adapters, but with `errors`, with a success status or a refusal
+ * (a resolver that threw answers 500 on Apollo 4 and later): each with its line for the table, which quotes the errors,
+ * not the server's log.
  * @param {import('./app-config.js').RouteEntry[]} routes @param {import('./compatibility.js').RouteCompatibility[]} checked
  * @returns {Map<string, string>} by scenario
  */
@@ -64,12 +66,16 @@ export function graphqlRefusals(routes, checked) {
   const operations = new Set(routes.filter((r) => r.graphql && r.scenario).map((r) => r.scenario));
   return new Map(
     checked.flatMap((r) => {
-      const errors = r.expect && operations.has(r.scenario) ? graphqlErrors(r.expect.body ?? r.express.body) : null;
+      if (!operations.has(r.scenario)) return [];
+      const status = r.express.status ?? 0;
+      const refused = !r.expect && r.difference === null && status >= 400;
+      const errors = r.expect || refused ? graphqlErrors(r.expect?.body ?? r.express.body) : null;
+      const answered = refused ? `${status} with GraphQL errors` : 'GraphQL errors';
       return errors
         ? [
             [
               r.scenario,
-              `answers GraphQL errors on both adapters: ${errors}; give its variables with --params, or the operation in ${QUERIES_FLAG} FILE`,
+              `answers ${answered} on both adapters: ${errors}; give its variables with --params, or the operation in ${QUERIES_FLAG} FILE`,
             ],
           ]
         : [];

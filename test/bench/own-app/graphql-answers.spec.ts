@@ -61,4 +61,26 @@ describe('graphqlErrors on an answer the report kept only the start of', () => {
       /^answers GraphQL errors on both adapters: duplicate key value violates unique constraint/,
     );
   });
+
+  it('quotes the errors of an operation that failed alike on both adapters, not the server’s log', () => {
+    const failed = (body: string) => ({ ...answer(body), status: 500, error: '[object Object]' });
+    const errors = '{"errors":[{"message":"The \\"path\\" argument must be of type string"}],"data":null}';
+    const checked = compare('graphql-upload-files', 'POST /graphql', failed(errors), failed(errors), failed(errors));
+    expect(checked).toMatchObject({ same: true, expect: null });
+    const routes = [
+      routeEntry({
+        method: 'POST',
+        path: '/graphql',
+        handler: 'GraphQL mutation uploadFiles',
+        scenario: 'graphql-upload-files',
+        graphql: 'mutation',
+      }),
+    ];
+    expect(graphqlRefusals(routes, [checked]).get('graphql-upload-files')).toMatch(
+      /^answers 500 with GraphQL errors on both adapters: The "path" argument must be of type string; /,
+    );
+    // one that differs keeps its own row
+    const differs = compare('graphql-upload-files', 'POST /graphql', failed(errors), answer('{}'), failed(errors));
+    expect(graphqlRefusals(routes, [differs]).size).toBe(0);
+  });
 });
