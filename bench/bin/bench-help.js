@@ -146,9 +146,9 @@ block (a route on a stack, on one server start) with what it kept and decided, t
 say (a boot failure, a refusal, what switching costs) and what failed; report.md holds every other table.
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
 Exit codes: 0 compared, 1 a timed run or its verification failed (or, with --nest-app, a request ended the app's
-process), 2 bad input (one line says which), 3 nothing compared (an adapter or the app did not boot, no pair
-measured), 130 interrupted. Whatever the code, results.json, report.md and report.html are written (partial results
-kept), the reason first.`;
+process), 2 bad input (one line says which; a sign-in the app refused too), 3 nothing compared (an adapter or the app
+did not boot, no pair measured), 130 interrupted. Once a server has started, whatever the code, results.json, report.md
+and report.html are written (partial results kept), the reason first; input refused before that writes nothing.`;
 
 /** @param {{ name: string }[]} items */
 function names(items) {
