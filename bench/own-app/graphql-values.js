@@ -142,18 +142,20 @@ export function derivedVariables(field, sources) {
   const write = field.kind === 'mutation';
   /** @type {Record<string, unknown>} */
   const variables = {};
+  /** @type {Map<string, unknown>} the ids given at the root, by the entity each names: its input keeps them */
+  const rootIds = new Map();
   for (const arg of field.args.filter((a) => sentArgument(field.kind, a))) {
     const given = sources.params[arg.name];
-    if (given !== undefined) {
-      variables[arg.name] = typedParam(arg.schema, given);
-      continue;
-    }
-    const value = derivedValue(arg.schema, arg.name, { own, write }, sources, true);
+    const value =
+      given !== undefined
+        ? { value: typedParam(arg.schema, given) }
+        : derivedValue(arg.schema, arg.name, { own, write, rootIds }, sources, true);
     if ('missing' in value) {
       if (arg.required || isIdReference(arg.schema, arg.name)) return value;
       continue;
     }
     variables[arg.name] = value.value;
+    if (isIdReference(arg.schema, arg.name)) rootIds.set(idEntity(arg.name) ?? own, value.value);
   }
   return { variables };
 }
@@ -170,7 +172,8 @@ export function sentArgument(kind, arg) {
 
 /**
  * @param {ArgumentSchema} schema @param {string} name the argument or field
- * @param {{ own: string, write: boolean }} operation its entity, and whether it is a mutation
+ * @param {{ own: string, write: boolean, rootIds?: Map<string, unknown> }} operation its entity, whether it is a
+ *   mutation, and the ids its root arguments name, by entity
  * @param {ValueSources} sources
  * @param {boolean} [root] a root argument: a mutation's names what it changes, where a field inside an input object
  *   refers to something it only points at
@@ -183,6 +186,10 @@ function derivedValue(schema, name, operation, sources, root = false) {
   if (given !== undefined) return { value: typedParam(schema, given) };
   if (isIdReference(schema, name)) {
     const entity = idEntity(name) ?? own;
+    // an input field naming what a root argument names keeps it: editOrderProduct(id_ord, id_pro, input: { idOrder,
+    // idProduct }) moved onto the first order and product would take another item's pair (a duplicate key)
+    const kept = root ? undefined : rootId(entity, operation.rootIds);
+    if (kept !== undefined) return { value: kept };
     const paired = root && entity !== own ? pairedId(own, entity, sources) : null;
     if (paired !== null) return { value: typedParam(schema, String(paired)) };
     // a mutation given the signed-in account's own id (or its role's) would change what the run signs in with
@@ -260,6 +267,15 @@ function pairedId(own, entity, sources) {
     if (id !== undefined && !sources.avoid.includes(String(id))) return /** @type {string | number} */ (id);
   }
   return null;
+}
+
+/**
+ * The id a root argument gave for an entity, where one did: `id_ord` for an input's `idOrder`.
+ * @param {string} entity @param {Map<string, unknown> | undefined} rootIds
+ */
+function rootId(entity, rootIds) {
+  for (const [named, value] of rootIds ?? []) if (named === entity || abbreviates(named, entity)) return value;
+  return undefined;
 }
 
 /** Whether a name shortens an entity's, as `id_ord` does order's. @param {string} name @param {string} entity */

@@ -411,8 +411,18 @@ describe('a schema-first SDL: nullable arguments, ids named id-first, joins of t
   });
 
   it('takes a join’s pair from one item of its own list, where the first order and product may not be a pair', () => {
+    expect(derivedVariables(byName('editOrderProduct'), sources)).toMatchObject({
+      variables: { id_ord: ORDER, id_pro: PRODUCT },
+    });
+  });
+
+  it('keeps the pair its root names in its input: another item’s pair is a duplicate key', () => {
     expect(derivedVariables(byName('editOrderProduct'), sources)).toEqual({
-      variables: { id_ord: ORDER, id_pro: PRODUCT, input: { idOrder: OTHER_ID, idProduct: OTHER_ID } },
+      variables: { id_ord: ORDER, id_pro: PRODUCT, input: { idOrder: ORDER, idProduct: PRODUCT } },
+    });
+    // an input's id for another entity still comes from that entity's list
+    expect(derivedVariables(byName('editUser'), sources)).toEqual({
+      variables: { id: OTHER_ID, input: { username: 'username{{unique}}', idRole: ROLE } },
     });
   });
 
