@@ -83,4 +83,29 @@ describe('graphqlErrors on an answer the report kept only the start of', () => {
     const differs = compare('graphql-upload-files', 'POST /graphql', failed(errors), answer('{}'), failed(errors));
     expect(graphqlRefusals(routes, [differs]).size).toBe(0);
   });
+
+  it('does not time an operation whose first request succeeded and whose next, on Fastify, answered errors', () => {
+    const created = answer('{"data":{"createProduct":{"id":"p1"}}}');
+    const checked = compare(
+      'graphql-create-product',
+      'POST /graphql',
+      created,
+      answer(duplicate(2)),
+      answer(duplicate(3)),
+    );
+    // its answers vary, so they were not compared: alike, held to Express's status alone
+    expect(checked).toMatchObject({ same: true, bodyVaries: true, expect: { status: 200 } });
+    const routes = [
+      routeEntry({
+        method: 'POST',
+        path: '/graphql',
+        handler: 'GraphQL mutation createProduct',
+        scenario: 'graphql-create-product',
+        graphql: 'mutation',
+      }),
+    ];
+    expect(graphqlRefusals(routes, [checked]).get('graphql-create-product')).toMatch(
+      /^answered without GraphQL errors on Express, then with them on Fastify, asked second: duplicate key value/,
+    );
+  });
 });
