@@ -20,6 +20,9 @@ const duplicate = (attempt: number) =>
     ],
     data: null,
   });
+/** The endpoint's entry for one mutation, as the route list holds each operation. */
+const mutationRoute = (name: string, scenario: string) =>
+  routeEntry({ method: 'POST', path: '/graphql', handler: `GraphQL mutation ${name}`, scenario, graphql: 'mutation' });
 const answer = (body: string) => ({ status: 200, contentType: 'application/json', body, error: null, setCookies: [] });
 
 describe('graphqlErrors on an answer the report kept only the start of', () => {
@@ -48,15 +51,7 @@ describe('graphqlErrors on an answer the report kept only the start of', () => {
     // the answers vary (each request's own values), so no body is held and the check's kept body is all there is
     expect(checked.expect).toMatchObject({ status: 200 });
     expect(checked.expect?.body).toBeUndefined();
-    const routes = [
-      routeEntry({
-        method: 'POST',
-        path: '/graphql',
-        handler: 'GraphQL mutation createProduct',
-        scenario: 'graphql-create-product',
-        graphql: 'mutation',
-      }),
-    ];
+    const routes = [mutationRoute('createProduct', 'graphql-create-product')];
     expect(graphqlRefusals(routes, [checked]).get('graphql-create-product')).toMatch(
       /^answers GraphQL errors on both adapters: duplicate key value violates unique constraint/,
     );
@@ -67,15 +62,7 @@ describe('graphqlErrors on an answer the report kept only the start of', () => {
     const errors = '{"errors":[{"message":"The \\"path\\" argument must be of type string"}],"data":null}';
     const checked = compare('graphql-upload-files', 'POST /graphql', failed(errors), failed(errors), failed(errors));
     expect(checked).toMatchObject({ same: true, expect: null });
-    const routes = [
-      routeEntry({
-        method: 'POST',
-        path: '/graphql',
-        handler: 'GraphQL mutation uploadFiles',
-        scenario: 'graphql-upload-files',
-        graphql: 'mutation',
-      }),
-    ];
+    const routes = [mutationRoute('uploadFiles', 'graphql-upload-files')];
     expect(graphqlRefusals(routes, [checked]).get('graphql-upload-files')).toMatch(
       /^answers 500 with GraphQL errors on both adapters: The "path" argument must be of type string; /,
     );
@@ -95,15 +82,7 @@ describe('graphqlErrors on an answer the report kept only the start of', () => {
     );
     // its answers vary, so they were not compared: alike, held to Express's status alone
     expect(checked).toMatchObject({ same: true, bodyVaries: true, expect: { status: 200 } });
-    const routes = [
-      routeEntry({
-        method: 'POST',
-        path: '/graphql',
-        handler: 'GraphQL mutation createProduct',
-        scenario: 'graphql-create-product',
-        graphql: 'mutation',
-      }),
-    ];
+    const routes = [mutationRoute('createProduct', 'graphql-create-product')];
     expect(graphqlRefusals(routes, [checked]).get('graphql-create-product')).toMatch(
       /^answered without GraphQL errors on Express, then with them on Fastify, asked second: duplicate key value/,
     );
