@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import wrk from '../../../bench/run/drivers/wrk.js';
 import { processCpuNs } from '../../../bench/run/procstat.js';
+import { tracedCounts } from '../v8-trace.mjs';
 
 const [node = process.execPath, entry = 'dist/main.js', runsArg = '24', runArg = '0.25'] = process.argv.slice(2);
 const PORT = 4201;
@@ -17,7 +18,6 @@ const route = process.env.ROUTE ?? '/';
 const stack = process.env.APP_STACK ?? 'bare';
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const v8Flags = (process.env.V8_FLAGS ?? '').split(' ').filter(Boolean);
-const counts = { maglev: 0, turbofan: 0, deopt: 0 };
 const child = spawn(
   'taskset',
   ['-c', '0', node, '--no-memory-reducer', ...v8Flags, '--trace-opt', '--trace-deopt', entry],
@@ -34,21 +34,7 @@ const child = spawn(
   },
 );
 process.on('exit', () => child.kill());
-let listening;
-const ready = new Promise((resolve) => (listening = resolve));
-let pending = '';
-child.stdout.on('data', (chunk) => {
-  const lines = (pending + chunk).split('\n');
-  pending = lines.pop();
-  for (const line of lines) {
-    if (line.includes('listening on')) listening();
-    if (line.startsWith('[completed compiling') || line.startsWith('[completed optimizing')) {
-      if (line.includes('MAGLEV')) counts.maglev++;
-      else if (line.includes('TURBOFAN')) counts.turbofan++;
-    }
-    if (line.startsWith('[bailout') || line.includes('deoptimizing')) counts.deopt++;
-  }
-});
+const { counts, ready } = tracedCounts(child.stdout);
 await ready;
 
 console.log(

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import wrk from '../../../bench/run/drivers/wrk.js';
 import { processCpuNs } from '../../../bench/run/procstat.js';
+import { tracedCounts } from '../v8-trace.mjs';
 
 const [node = process.execPath, entry = 'dist/main.js', startsArg = '20', roundsArg = '12', roundArg = '0.5'] =
   process.argv.slice(2);
@@ -21,7 +22,6 @@ const CONNECTIONS = 50;
 
 /** A server of the build, traced; its counters move as V8 reports compiles and deoptimizations. */
 function server(name, port) {
-  const counts = { maglev: 0, turbofan: 0, deopt: 0 };
   const child = spawn('taskset', ['-c', '0', node, '--no-memory-reducer', '--trace-opt', '--trace-deopt', entry], {
     env: {
       ...process.env,
@@ -32,21 +32,7 @@ function server(name, port) {
     },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  let listening;
-  const ready = new Promise((resolve) => (listening = resolve));
-  let pending = '';
-  child.stdout.on('data', (chunk) => {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop();
-    for (const line of lines) {
-      if (line.includes('listening on')) listening();
-      if (line.startsWith('[completed compiling') || line.startsWith('[completed optimizing')) {
-        if (line.includes('MAGLEV')) counts.maglev++;
-        else if (line.includes('TURBOFAN')) counts.turbofan++;
-      }
-      if (line.startsWith('[bailout') || line.includes('deoptimizing')) counts.deopt++;
-    }
-  });
+  const { counts, ready } = tracedCounts(child.stdout);
   return { name, port, child, counts, ready };
 }
 
