@@ -35,7 +35,8 @@ export function verdictInstances({ pairs, config }) {
  * alternating short runs until they reach a steady state, steady-block.js). Starts measure the compared targets, whose
  * ratio the verdict takes over starts, the plan's first block (the headline) first on each. Without a budget, --starts
  * of them; under --budget (counted from the first boot), starts while the next one's boot and first block fit, a
- * later start's block only while it fits, and a decided block leaves (wantsAnotherStart). Whether to go on never
+ * later start's block only while it fits, and a decided block other than the headline leaves (decidedLeaving,
+ * wantsAnotherStart). Whether to go on never
  * depends on the ratios measured beyond that stop rule, whose coverage the seeded simulation checks.
  *
  * The targets shown beside the verdict (bare frameworks, node:http) are measured once, with the compared targets of
@@ -67,6 +68,8 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
     roundsSoFar: new Map(),
     /** @type {Map<string, number>} each block's wall seconds on its latest start */
     blockSec: new Map(),
+    /** the headline's block, which no look lets go */
+    headlineKey: comparedBlocks[0]?.key ?? null,
   };
   /** @type {Array<import('../../model/design.js').BlockStop & { runtime: string }>} */
   const stops = [];
@@ -96,9 +99,8 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
         bootSec,
       );
     if (looksAfter(design, start)) {
-      const decided = compared.filter(
-        (block) =>
-          session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }) === 'decided',
+      const decided = decidedLeaving(compared, comparedBlocks[0], (block) =>
+        session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }),
       );
       for (const block of decided) stop(block, 'decided');
       compared = compared.filter((block) => !decided.includes(block));
@@ -123,6 +125,20 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
 }
 
 /**
+ * The compared blocks a look lets go: those decided, except the headline. The headline is the answer a run is read
+ * for, so it is measured on every start the budget makes: its interval narrows for as long as the budget lasts, and,
+ * its starts never depending on its own ratios, it is shown at the level of a row measured to the end.
+ * @template {{ key: string }} B
+ * @param {B[]} compared the blocks still measured
+ * @param {B | undefined} headline the plan's first compared block
+ * @param {(block: B) => import('../../model/design.js').Standing} standing
+ * @returns {B[]}
+ */
+export function decidedLeaving(compared, headline, standing) {
+  return compared.filter((block) => block !== headline && standing(block) === 'decided');
+}
+
+/**
  * Whether the budget asks, after this start, which compared blocks are decided: from FIRST_LOOK_STARTS and the starts
  * asked for on.
  * @param {import('../../model/design.js').Design} design @param {number} start 0-based
@@ -139,7 +155,7 @@ function looksAfter(design, start) {
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} sides
  * @param {{ start: number, bootSec: number, spentSec: () => number }} latest the verdict's last start (0-based), its
  *   boot, and the seconds spent since the first boot
- * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number> }} state updated
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number>, headlineKey: string | null }} state updated
  * @returns {Promise<boolean>} false when interrupted
  */
 async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
@@ -241,7 +257,7 @@ async function bootStart(session, servers, blocks, start) {
  * @param {{ running: Map<string, ServedTarget> }} servers
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} blocks
  * @param {number} start 0-based
- * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number> }} state updated
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number>, headlineKey: string | null }} state updated
  * @param {number} bootSec the start's boot (the first: its boot and verification)
  * @param {(block: { key: string }) => boolean} [fitting] asked as each block is due: false skips it
  * @returns {Promise<boolean>} false when interrupted
@@ -303,7 +319,12 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       ),
       byTarget: outcome.byTarget,
     });
-    logBlock(session, block, start, { kept: kept.length, ran: outcome.rounds.length, steady: outcome.steady });
+    logBlock(session, block, start, {
+      kept: kept.length,
+      ran: outcome.rounds.length,
+      steady: outcome.steady,
+      stays: block.key === state.headlineKey,
+    });
   }
   record.startBlock({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
   return true;
@@ -314,9 +335,9 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
  * @param {PlannedSession} session
  * @param {{ key: string, scenario: string, stack: string }} block
  * @param {number} start 0-based
- * @param {{ kept: number, ran: number, steady: boolean }} rounds
+ * @param {{ kept: number, ran: number, steady: boolean, stays: boolean }} rounds stays: no look lets it go
  */
-function logBlock(session, block, start, { kept, ran, steady }) {
+function logBlock(session, block, start, { kept, ran, steady, stays }) {
   const { options, design, progress, runtimeKey } = session;
   const { scenario, stack } = block;
   const glance = session.glance({ runtime: runtimeKey, scenario, stack });
@@ -331,7 +352,7 @@ function logBlock(session, block, start, { kept, ran, steady }) {
     steady,
     ...(connections < options.connections ? { connections } : {}),
     glance,
-    stand: standAfter(design, start, glance),
+    stand: stays ? 'so far' : standAfter(design, start, glance),
   });
 }
 
