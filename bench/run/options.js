@@ -32,9 +32,10 @@ export const DEFAULT_DURATION_SEC = 0.25;
 export const DEFAULT_ROUNDS = 12;
 /**
  * Seconds per runtime from its first server start when neither --rounds nor --budget is given: with the runtime's
- * install check and the reports the default run stays within 3 minutes (docs/method.md, "Rounds under a time budget").
+ * install check and the reports the default run stays within 3 minutes; the headline's fourth start has its share
+ * (docs/method.md, "The headline measured on every start").
  */
-export const DEFAULT_BUDGET_SEC = 150;
+export const DEFAULT_BUDGET_SEC = 160;
 /**
  * Server starts under a budget unless --starts is given: the fewest whose t interval has a spread to go on, and what
  * the default run's three minutes hold (docs/method.md, "Starts as the unit").
