@@ -25,7 +25,7 @@ const flagged = [];
 const byPriming = { primed: [], unprimed: [] };
 for (const file of process.argv.slice(2)) {
   const results = JSON.parse(readFileSync(file, 'utf8'));
-  const priming = results.primes?.length ? 'primed' : 'unprimed';
+  const priming = results.primes?.some((prime) => prime.requests > 0) ? 'primed' : 'unprimed';
   for (const block of (results.steadyBlocks ?? []).filter((b) => b.scenario === 'hello')) {
     blocks++;
     byPriming[priming].push(keptRatio(block));
