@@ -1,7 +1,7 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { refusalOf } from './refusals.js';
-import { switchingCost } from '../own-app/switching.js';
+import { switchingCost } from '../own-app/findings/switching.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
 import { CONFIDENCE, summarize } from './stats.js';
@@ -95,7 +95,7 @@ function ratioSpecs(results) {
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
- * @property {import('../own-app/switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
+ * @property {import('../own-app/findings/switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  * @property {import('./record.js').RunFacts} run when and where it ran, at what load, what went wrong
  * @property {import('./own-app-facts.js').OwnAppFacts | null} ownApp the app's record and what was made of it; null

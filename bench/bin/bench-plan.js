@@ -7,8 +7,8 @@ import { chooseDriver } from '../run/drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { stackPlan } from '../run/options.js';
 import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
-import { setRefusal } from '../own-app/package-set.js';
-import { describeVersions } from '../own-app/packages.js';
+import { setRefusal } from '../own-app/launch/package-set.js';
+import { describeVersions } from '../own-app/launch/packages.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
@@ -98,7 +98,7 @@ export async function planRun(config, options, ownApp, log) {
  * @param {(line: string) => void} log
  */
 async function checkOnRuntimes(ownApp, runtimes, options, log) {
-  /** @type {import('../own-app/boot-failure.js').BootFailure[]} */
+  /** @type {import('../own-app/launch/boot-failure.js').BootFailure[]} */
   const runtimeFailures = [];
   const failed = new Set();
   for (const runtime of runtimes) {

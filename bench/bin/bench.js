@@ -18,7 +18,7 @@ import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../own-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
-import { switchingCost } from '../own-app/switching.js';
+import { switchingCost } from '../own-app/findings/switching.js';
 import { markdownTable } from '../report/rich-table.js';
 import { formatDuration } from '../model/durations.js';
 import { createProgress } from '../run/progress.js';

@@ -14,17 +14,24 @@ import {
   planOwnApp,
   trafficMix,
   userScenarios,
-} from './app-config.js';
-import { appClient, authenticateExport, loadSetup, refusedSignInError, signIn } from './authenticate.js';
-import { bootFailure } from './boot-failure.js';
-import { checkCompatibility } from './compatibility.js';
-import { checkedRoutes, heldScenarios, refusedSignInCheck } from './checked-routes.js';
-import { discoverRoutes, routeLines } from './discover.js';
-import { answeredByCreates, createRoutes, createdKey, fetchLists, listRequests, resolveIds } from './id-sources.js';
-import { fillPath } from './route-match.js';
-import { createMutations, withCreatedItem } from './graphql-values.js';
-import { graphqlErrors, graphqlRefusals } from './graphql-answers.js';
-import { fetchGraphqlLists, graphqlTraffic, planGraphql, readOperations, withGraphql } from './graphql.js';
+} from './routes/app-config.js';
+import { appClient, authenticateExport, loadSetup, refusedSignInError, signIn } from './sign-in/authenticate.js';
+import { bootFailure } from './launch/boot-failure.js';
+import { checkCompatibility } from './check/compatibility.js';
+import { checkedRoutes, heldScenarios, refusedSignInCheck } from './check/checked-routes.js';
+import { discoverRoutes, routeLines } from './routes/discover.js';
+import {
+  answeredByCreates,
+  createRoutes,
+  createdKey,
+  fetchLists,
+  listRequests,
+  resolveIds,
+} from './routes/id-sources.js';
+import { fillPath } from './routes/route-match.js';
+import { createMutations, withCreatedItem } from './graphql/graphql-values.js';
+import { graphqlErrors, graphqlRefusals } from './graphql/graphql-answers.js';
+import { fetchGraphqlLists, graphqlTraffic, planGraphql, readOperations, withGraphql } from './graphql/graphql.js';
 import {
   askSignedOut,
   findWitness,
@@ -34,12 +41,12 @@ import {
   tokenClaimValues,
   watchSignIn,
   witnessCandidates,
-} from './principal.js';
-import { adapterChoices, onPackageSet, resolveNestApp } from './packages.js';
-import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './same-values.js';
-import { readTraffic } from './traffic.js';
-import { scanApp } from './scan.js';
-import { graphqlUploadParser, uploadsByHandler } from './upload-form.js';
+} from './sign-in/principal.js';
+import { adapterChoices, onPackageSet, resolveNestApp } from './launch/packages.js';
+import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './sign-in/same-values.js';
+import { readTraffic } from './routes/traffic.js';
+import { scanApp } from './scan/scan.js';
+import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
 
 /**
  * @typedef {object} NestAppFlags
@@ -49,7 +56,7 @@ import { graphqlUploadParser, uploadsByHandler } from './upload-form.js';
  * @property {boolean} listRoutes
  * @property {Record<string, string>} params --params
  * @property {string | null} traffic --traffic
- * @property {import('./app-config.js').BodyOverride[]} bodies --body
+ * @property {import('./routes/app-config.js').BodyOverride[]} bodies --body
  * @property {Record<string, string>} headers --header
  * @property {string[]} [timeWrites] --time-write: writes to time though they change the signed-in account
  * @property {string | null} [graphqlQueries] --graphql-queries: a .graphql file of the operations to measure
@@ -61,16 +68,16 @@ import { graphqlUploadParser, uploadsByHandler } from './upload-form.js';
  * @property {string} [cwd] the servers' working directory: the app's root or --nest-cwd
  * @property {string} [nodeEnv] the NODE_ENV the bench started its servers with; absent in older results
  * @property {Record<string, string>} versions the app's Nest packages (core, platforms)
- * @property {import('./app-config.js').RouteEntry[]} routes every route Nest registered, measured or not and why
- * @property {import('./compatibility.js').Compatibility} compatibility
- * @property {import('./app-config.js').TrafficSummary | null} traffic
+ * @property {import('./routes/app-config.js').RouteEntry[]} routes every route Nest registered, measured or not and why
+ * @property {import('./check/compatibility.js').Compatibility} compatibility
+ * @property {import('./routes/app-config.js').TrafficSummary | null} traffic
  * @property {string | null} mix the traffic mix's scenario, when the log gave one
- * @property {import('./authenticate.js').SignInRecord | null} [signIn] when --nest-setup exports authenticate
+ * @property {import('./sign-in/authenticate.js').SignInRecord | null} [signIn] when --nest-setup exports authenticate
  * @property {string[]} [headers] the names of the --header headers sent with every request
- * @property {import('./scan.js').ScanRecord} [scan] what the scan of its code found; absent before the scan existed
+ * @property {import('./scan/scan.js').ScanRecord} [scan] what the scan of its code found; absent before the scan existed
  * @property {Record<string, string>} [adapters] how the setup module had each adapter built; absent: its defaults
- * @property {import('./boot-failure.js').BootFailure | null} [bootFailure] the app did not boot on an adapter
- * @property {import('./boot-failure.js').BootFailure[]} [runtimeFailures] runtimes the app did not boot on, left out
+ * @property {import('./launch/boot-failure.js').BootFailure | null} [bootFailure] the app did not boot on an adapter
+ * @property {import('./launch/boot-failure.js').BootFailure[]} [runtimeFailures] runtimes the app did not boot on, left out
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
  */
 
@@ -78,15 +85,15 @@ import { graphqlUploadParser, uploadsByHandler } from './upload-form.js';
  * What a run resolves once about the app, from its flags: every later step is given this object.
  * @typedef {object} OwnAppContext
  * @property {NestAppFlags} flags
- * @property {import('./packages.js').NestApp} app
- * @property {import('./discover.js').Discovered} discovered
+ * @property {import('./launch/packages.js').NestApp} app
+ * @property {import('./routes/discover.js').Discovered} discovered
  * @property {{ scenarios: Record<string, unknown>[], prepare: import('../model/config.js').PrepareStep | null }} user
  *   a --config file's scenarios and prepare step
- * @property {import('./traffic.js').TrafficLog | null} traffic
- * @property {((client: import('./authenticate.js').AppClient) => unknown) | null} authenticate
+ * @property {import('./routes/traffic.js').TrafficLog | null} traffic
+ * @property {((client: import('./sign-in/authenticate.js').AppClient) => unknown) | null} authenticate
  * @property {Record<string, string>} adapters adapterChoices()
- * @property {import('./graphql.js').GraphqlOperation[]} fileOperations --graphql-queries
- * @property {import('./scan.js').ScanRecord} scan
+ * @property {import('./graphql/graphql.js').GraphqlOperation[]} fileOperations --graphql-queries
+ * @property {import('./scan/scan.js').ScanRecord} scan
  * @property {string} baseDir results go under it
  */
 
@@ -95,9 +102,9 @@ import { graphqlUploadParser, uploadsByHandler } from './upload-form.js';
  * @typedef {object} Asked
  * @property {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
  * @property {Map<string, unknown>} [graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
- * @property {import('./authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
+ * @property {import('./sign-in/authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
  *   route's body where --body gives none
- * @property {import('./principal.js').SignInWitness | null} [witness] a /me's answer names the principal's ids
+ * @property {import('./sign-in/principal.js').SignInWitness | null} [witness] a /me's answer names the principal's ids
  * @property {Map<string, unknown>} [current] the GET answers of what in-place writes change, by request path
  *   (same-values.js)
  * @property {Set<string>} [publicWrites] writes held for the principal's change that answered 2xx signed out
@@ -153,7 +160,7 @@ async function ownAppContext(flags, configFile) {
 
 /**
  * What names the signed-in principal, and the ids each route takes from the app's answers.
- * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn @param {Asked} asked
+ * @param {OwnAppContext} context @param {import('./sign-in/authenticate.js').Credentials} signedIn @param {Asked} asked
  */
 function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(), witness = null, current }) {
   const flat = { ...params, ...flags.params };
@@ -168,7 +175,7 @@ function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(),
 /**
  * The plan, from what the sign-in returned and what the app answered.
  * @param {OwnAppContext} context
- * @param {import('./authenticate.js').Credentials} signedIn
+ * @param {import('./sign-in/authenticate.js').Credentials} signedIn
  * @param {Asked} [asked]
  */
 function planWith(context, signedIn, asked = {}) {
@@ -214,7 +221,7 @@ function planWith(context, signedIn, asked = {}) {
 }
 
 /**
- * @param {OwnAppContext} context @param {import('./packages.js').NestApp} onApp
+ * @param {OwnAppContext} context @param {import('./launch/packages.js').NestApp} onApp
  * @param {ReturnType<typeof planWith>} plan
  */
 function configFor({ user, baseDir }, onApp, plan) {
@@ -230,7 +237,7 @@ function configFor({ user, baseDir }, onApp, plan) {
 /**
  * What the plan asks the app on Express, signed in: the list answers that give ids, and a witness of the sign-in.
  * @param {OwnAppContext} context
- * @param {import('./authenticate.js').AppClient} client @param {import('./authenticate.js').Credentials} signedIn
+ * @param {import('./sign-in/authenticate.js').AppClient} client @param {import('./sign-in/authenticate.js').Credentials} signedIn
  * @param {(line: string) => void} log
  */
 async function askApp(context, client, signedIn, log) {
@@ -265,8 +272,8 @@ const MOST_ERROR_CHARS = 120;
  * create may need an id that only another create makes (a user its role, an order its user). A create is sent again
  * only with another body: one that lacked such an id (a nullable idRole left out) and has it now. The witness is read
  * again after them: a create may change the principal (project_5's upload sets its image), no write's check did.
- * @param {OwnAppContext} context @param {import('./authenticate.js').AppClient} client
- * @param {import('./authenticate.js').Credentials} signedIn
+ * @param {OwnAppContext} context @param {import('./sign-in/authenticate.js').AppClient} client
+ * @param {import('./sign-in/authenticate.js').Credentials} signedIn
  * @param {Asked & { lists: Map<string, unknown>, graphqlLists: Map<string, unknown> }} asked
  * @param {(line: string) => void} log
  */
@@ -317,7 +324,7 @@ export async function withCreated(context, client, signedIn, asked, log) {
 /**
  * The planned create of each list that lacks ids: a REST list's POST route, a GraphQL list query's create mutation;
  * and the create whose own answer names what a route takes where no GET route lists it (POST /files/upload).
- * @param {OwnAppContext} context @param {import('./authenticate.js').Credentials} signedIn
+ * @param {OwnAppContext} context @param {import('./sign-in/authenticate.js').Credentials} signedIn
  * @param {Asked & { graphqlLists: Map<string, unknown> }} asked @param {ReturnType<typeof planWith>} plan
  * @returns {{ scenario: Record<string, unknown>, list: string | null, keep: string | null, operation: { list: string,
  *   create: string } | null, since: string, line: string }[]} list: the REST list request to ask again; keep: where
@@ -327,7 +334,7 @@ export async function withCreated(context, client, signedIn, asked, log) {
 function createsFor(context, signedIn, asked, plan) {
   const { discovered } = context;
   const { flat, avoid, ids } = idsFor(context, signedIn, asked);
-  /** @param {import('./app-config.js').RouteEntry | undefined} entry */
+  /** @param {import('./routes/app-config.js').RouteEntry | undefined} entry */
   const scenarioOf = (entry) => (entry?.scenario ? plan.scenarios.find((s) => s.name === entry.scenario) : undefined);
   const rest = createRoutes(ids, discovered.routes).flatMap(({ list, create }) => {
     const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));
@@ -433,10 +440,10 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
  * report is rendered from.
  * @param {OwnAppContext} context
  * @param {object} checked
- * @param {import('./packages.js').NestApp} checked.onApp
+ * @param {import('./launch/packages.js').NestApp} checked.onApp
  * @param {import('../model/config.js').Config} checked.config the first config: its scenarios are the defaults
  * @param {ReturnType<typeof planWith>} checked.plan
- * @param {import('./compatibility.js').Compatibility} checked.compatibility
+ * @param {import('./check/compatibility.js').Compatibility} checked.compatibility
  * @param {import('../model/config.js').Prepared} checked.prepared
  * @param {Awaited<ReturnType<typeof signIn>>} checked.signedIn
  * @param {CheckContext} run

@@ -2,7 +2,7 @@
 // The answer before the method: a few plain sentences that open every report (terminal, report.md, report.html). Per
 // runtime, how much faster the compared pair served each route and which verdicts are decided; for --nest-app, what a
 // switch breaks; cold start and memory when measured; and where the evidence is.
-import { KIND_WORDS } from '../own-app/fastify-differences.js';
+import { KIND_WORDS } from '../own-app/scan/fastify-differences.js';
 import { formatInterval, formatNumber } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { scenarioLabel } from './tables.js';
@@ -137,7 +137,7 @@ function bootSentences(record) {
   if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
   const adapterName = (/** @type {string} */ adapter) => `Nest-${adapter === 'fastify' ? 'Fastify' : 'Express'}`;
   // one sentence per way a process ended: a GraphQL API's every operation ends it the same way
-  /** @type {Map<string, import('../own-app/compatibility.js').ServerEnd[]>} */
+  /** @type {Map<string, import('../own-app/check/compatibility.js').ServerEnd[]>} */
   const alike = new Map();
   for (const end of record.compatibility.ends ?? []) {
     const key = [end.adapter, end.code, end.signal, end.error, end.probe === null].join('\u0000');

@@ -7,7 +7,7 @@ import { categoryChart } from './charts.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { strong } from './rich-table.js';
-import { describeVersions } from '../own-app/packages.js';
+import { describeVersions } from '../own-app/launch/packages.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */

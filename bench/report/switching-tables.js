@@ -1,13 +1,13 @@
 // @ts-check
 // The switching section of a --nest-app run: what a switch costs (findings by kind, places to change) beside what it
 // buys (the ratio, the cores saved at --rate), then every finding with its route, place, both answers and fix.
-import { KIND_ORDER, KIND_WORDS } from '../own-app/fastify-differences.js';
+import { KIND_ORDER, KIND_WORDS } from '../own-app/scan/fastify-differences.js';
 import { DASH, formatInterval, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { code, strong } from './rich-table.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../own-app/switching.js').SwitchingCost} SwitchingCost */
+/** @typedef {import('../own-app/findings/switching.js').SwitchingCost} SwitchingCost */
 
 /** An answer's body in a cell: enough to see a lost field or an error's message. */
 const ANSWER_CHARS = 140;
@@ -99,12 +99,12 @@ export function switchingFindingsTable(cost) {
   };
 }
 
-/** The other routes or places a grouped row stands for. @param {import('../own-app/switching.js').SwitchFinding} f */
+/** The other routes or places a grouped row stands for. @param {import('../own-app/findings/switching.js').SwitchFinding} f */
 function alsoOn(f) {
   return f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [];
 }
 
-/** @param {import('../own-app/compatibility.js').AdapterAnswer} answer */
+/** @param {import('../own-app/check/compatibility.js').AdapterAnswer} answer */
 function answerCell(answer) {
   const body = answer.body ?? '';
   const shown = body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}…` : body;

@@ -50,7 +50,7 @@ export function nestAppFlags(values) {
 /**
  * --body `METHOD /path=JSON` or `METHOD /path=@file.json`.
  * @param {string} text
- * @returns {import('../own-app/app-config.js').BodyOverride}
+ * @returns {import('../own-app/routes/app-config.js').BodyOverride}
  */
 function parseBody(text) {
   const match = /^\s*([A-Za-z]+)\s+(\/\S*?)=(.*)$/s.exec(text);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { switchingCost, type SwitchFinding } from '../../bench/own-app/switching.js';
+import { switchingCost, type SwitchFinding } from '../../bench/own-app/findings/switching.js';
 import { openBrowser, openFile } from '../support/browser.js';
 import { CLI, ROOT, runNode } from './support/run-node.js';
 

@@ -1,6 +1,6 @@
 import { TARGET_UTILISATION, capacity, switchAtRate } from '../../../bench/analysis/switch-at-rate.js';
-import { credentials } from '../../../bench/own-app/authenticate.js';
-import { refusalMessage } from '../../../bench/own-app/compatibility.js';
+import { credentials } from '../../../bench/own-app/sign-in/authenticate.js';
+import { refusalMessage } from '../../../bench/own-app/check/compatibility.js';
 import type { CurveRunRecord, Results } from '../../../bench/model/results.js';
 import { compatibilityTable, switchAtRateTable } from '../../../bench/report/own-app-tables.js';
 import { openLoopRun } from '../support/open-loop-runs.js';

@@ -1,5 +1,5 @@
 import { buildSchema, graphql } from 'graphql';
-import { rootFields } from '../../../bench/own-app/graphql-schema.js';
+import { rootFields } from '../../../bench/own-app/graphql/graphql-schema.js';
 import { withCreated, type OwnAppContext } from '../../../bench/own-app/own-app.js';
 
 // A schema-first app on an empty database: a user needs a role, an order a user, so each create waits for the one

@@ -1,0 +1,134 @@
+// @ts-check
+// A code finding judged again by what the app answered: middleware given to app.use (helmet, compression, cors) is
+// said to work on Fastify only where its headers were seen on Fastify's answers too, and a CORS setting without
+// methods only matters where the app has a route a browser preflights for PATCH, PUT or DELETE.
+
+/**
+ * @typedef {import('../scan/scan.js').CodeFinding} CodeFinding
+ * @typedef {import('./compatibility.js').RouteCompatibility} RouteCompatibility
+ * @typedef {import('./compatibility.js').AdapterAnswer} AdapterAnswer
+ */
+
+/** What each middleware leaves on an answer it handled, and in which words. */
+const SIGNATURES = /** @type {Record<string, { headers: string[], words: string }>} */ ({
+  helmet: {
+    headers: ['x-content-type-options', 'content-security-policy', 'strict-transport-security'],
+    words: 'helmet’s headers',
+  },
+  compression: { headers: ['content-encoding'], words: 'compressed answers (content-encoding)' },
+});
+
+/** Methods a browser preflights whatever the headers. */
+const PREFLIGHTED_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/** A call that keeps Fastify from booting: Express's app.set/enable/disable, a plugin Swagger or static files load. */
+const BOOT_BREAKING = /^app\.(set|enable|disable)\(/;
+
+/**
+ * @param {CodeFinding} finding
+ * @param {{ routes: Array<{ method: string }>, compatibility: { routes: RouteCompatibility[], startFailure?: unknown },
+ *   setup?: string | null, bootFailure?: unknown }} record
+ * @returns {CodeFinding}
+ */
+export function judgedByAnswers(finding, record) {
+  if (bootedPast(finding, record))
+    return {
+      ...finding,
+      kind: 'works',
+      onFastify:
+        'Fastify booted with this setup module, so this call did not run there: configure(app, { adapter }) keeps it to Express',
+      fix: 'nothing to change in the setup; the same call in main.ts is the one to change',
+    };
+  if (booted(record) && /does not boot/.test(finding.onFastify))
+    return {
+      ...finding,
+      onFastify: `Fastify booted in this run, which did not run this line (the bench runs the setup module, not main.ts); where it runs: ${finding.onFastify}`,
+    };
+  if (finding.middleware && SIGNATURES[finding.middleware])
+    return middlewareSeen(finding, SIGNATURES[finding.middleware], record.compatibility.routes);
+  if (finding.middleware === 'cors') return corsSeen(finding, record.compatibility.routes);
+  if (/^(app\.enableCors|NestFactory\.create\(\{ cors \}\)).* without methods$/.test(finding.rule))
+    return corsMethodsNeeded(finding, record.routes);
+  return finding;
+}
+
+/**
+ * @param {CodeFinding} finding @param {{ headers: string[], words: string }} signature
+ * @param {RouteCompatibility[]} routes
+ * @returns {CodeFinding}
+ */
+function middlewareSeen(finding, { headers, words }, routes) {
+  const carries = (/** @type {AdapterAnswer} */ answer) => headers.some((name) => answer.headers?.[name]);
+  const onExpress = routes.filter((route) => carries(route.express));
+  const alsoOnFastify = onExpress.filter((route) => carries(route.fastify));
+  if (onExpress.length === 0)
+    return {
+      ...finding,
+      onFastify: `${finding.onFastify} (not seen: no answer on either adapter carried ${words})`,
+    };
+  if (alsoOnFastify.length === onExpress.length)
+    return {
+      ...finding,
+      kind: 'works',
+      onFastify: `${finding.onFastify}: seen, ${words} on Fastify’s answers as on Express’s (${alsoOnFastify.length} of ${onExpress.length} routes)`,
+    };
+  const missing = onExpress.filter((route) => !carries(route.fastify)).map((route) => route.request);
+  return {
+    ...finding,
+    kind: 'differs',
+    onFastify: `${words} on Express’s answers but not on Fastify’s for ${missing.length} of ${onExpress.length} routes (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`,
+  };
+}
+
+/**
+ * The cors package through app.use: it answers preflights on Fastify too, unless a preflight probe showed otherwise.
+ * @param {CodeFinding} finding @param {RouteCompatibility[]} routes
+ * @returns {CodeFinding}
+ */
+function corsSeen(finding, routes) {
+  const refused = routes.flatMap((route) =>
+    (route.probes ?? []).filter(
+      (probe) =>
+        probe.probe === 'preflight' &&
+        probe.express.headers?.['access-control-allow-origin'] &&
+        !probe.fastify.headers?.['access-control-allow-origin'],
+    ),
+  );
+  if (refused.length === 0) return finding;
+  return {
+    ...finding,
+    kind: 'differs',
+    onFastify: `the cors package through app.use: Fastify answered ${refused.length} preflight(s) without CORS headers where Express sent them (${refused[0].request})`,
+  };
+}
+
+/**
+ * CORS without methods matters where a route takes a method browsers preflight.
+ * @param {CodeFinding} finding @param {Array<{ method: string }>} routes
+ * @returns {CodeFinding}
+ */
+function corsMethodsNeeded(finding, routes) {
+  const preflighted = [...new Set(routes.map((r) => r.method).filter((m) => PREFLIGHTED_METHODS.has(m)))];
+  if (preflighted.length)
+    return { ...finding, onFastify: `${finding.onFastify} (your routes take ${preflighted.join(', ')})` };
+  return {
+    ...finding,
+    kind: 'works',
+    onFastify: `${finding.onFastify}; none of your routes takes PUT, PATCH or DELETE, so nothing breaks today`,
+  };
+}
+
+/**
+ * A call in the setup module that would keep Fastify from booting, where Fastify booted with that setup: the setup
+ * gives it to Express only.
+ * @param {CodeFinding} finding
+ * @param {{ compatibility: { startFailure?: unknown }, setup?: string | null, bootFailure?: unknown }} record
+ */
+function bootedPast(finding, record) {
+  const inSetup =
+    Boolean(record.setup) && (finding.file === record.setup || record.setup?.endsWith(`/${finding.file}`));
+  return inSetup && booted(record) && (BOOT_BREAKING.test(finding.rule) || /does not boot/.test(finding.onFastify));
+}
+
+/** @param {{ compatibility: { startFailure?: unknown }, bootFailure?: unknown }} record */
+const booted = (record) => !record.bootFailure && !record.compatibility.startFailure;

@@ -1,0 +1,366 @@
+// @ts-check
+// What switching an app from Express to Fastify costs: every finding of a --nest-app run in one list (code the scan
+// found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
+// place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
+import { CHANGE_KINDS, KIND_ORDER } from '../scan/fastify-differences.js';
+import { TRAFFIC_SCENARIO } from '../routes/app-config.js';
+import { judgedByAnswers } from '../check/answer-evidence.js';
+import { OWN_REQUEST_FIX, PROBE_CRASH_FIX, probeStatement, routerOption } from '../check/probe-statements.js';
+import { uploadDifference } from '../bodies/upload-form.js';
+import { oneRowPerLine, routeLabel } from './finding-routes.js';
+import { contentTypeOf } from '../check/compatibility.js';
+
+/**
+ * @typedef {import('../scan/fastify-differences.js').FindingKind} FindingKind
+ * @typedef {import('../check/compatibility.js').AdapterAnswer} AdapterAnswer
+ *
+ * @typedef {object} SwitchFinding
+ * @property {FindingKind} kind
+ * @property {'code' | 'request' | 'probe'} source the scan, the route's own request, or a probe
+ * @property {string} what the rule or the probe: `res.json`, `trailing slash`
+ * @property {string | null} route `GET /api/users/:id` when it is tied to one
+ * @property {string | null} where file:line for code
+ * @property {string | null} code the line
+ * @property {string | null} request the request a probe or the route sent
+ * @property {string} onFastify
+ * @property {string} fix
+ * @property {{ express: AdapterAnswer, fastify: AdapterAnswer } | null} answers
+ * @property {string} place what one change fixes: a line, or one adapter option for a probe's every route
+ * @property {string[]} [alsoOn] a probe's other routes that answered the same way; an information row's other places
+ *
+ * @typedef {object} SwitchingCost
+ * @property {SwitchFinding[]} findings kinds in KIND_ORDER, code first within a kind
+ * @property {Record<FindingKind, number>} byKind
+ * @property {number} places distinct changes: each line of code, each route without code found, each probe's fix once
+ *   (information rows, `works` and `ifRemoved`, are no change)
+ * @property {string[]} brokenRoutes routes that answer differently to their own request
+ * @property {Array<{ runtime: string, scenario: string | null, ratio: number, low: number | null, high: number | null,
+ *   verdict: string | null, routes: number }>} gains per runtime: the traffic mix's ratio with its interval; without a
+ *   mix (scenario null), the geometric mean of the routes' ratios with the lowest and highest route's
+ * @property {import('../../analysis/switch-at-rate.js').SwitchAtRate[]} atRate
+ * @property {string | null} scanSkipped
+ */
+
+/**
+ * @param {import('../own-app.js').OwnAppRecord | null | undefined} record results.ownApp
+ * @param {import('../../analysis/analyze.js').RatioRow[]} ratios
+ * @param {import('../../analysis/switch-at-rate.js').SwitchAtRate[]} atRate
+ * @returns {SwitchingCost | null} null for runs without --nest-app
+ */
+export function switchingCost(record, ratios, atRate) {
+  if (!record) return null;
+  const scanned = codeFindings(record);
+  const { rows: answerRows, brokenRoutes } = answerFindings(record, scanned);
+  const codeRows = oneRowPerLine(scanned, answerRows);
+  const masked = maskedDefaults(record, answerRows);
+  const findings = [...codeRows, ...answerRows, ...(masked ? [masked] : [])];
+  const sorted = [...findings].sort(
+    (a, b) =>
+      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+      sourceRank(a) - sourceRank(b) ||
+      (a.route ?? '').localeCompare(b.route ?? ''),
+  );
+  const byKind = /** @type {Record<FindingKind, number>} */ (
+    Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
+  );
+  const places = new Set(
+    findings.filter((f) => CHANGE_KINDS.has(f.kind) && !f.place.startsWith('code of ')).map((f) => f.place),
+  ).size;
+  return {
+    findings: grouped(sorted),
+    byKind,
+    places,
+    brokenRoutes,
+    gains: gainsOf(ratios, record.mix ?? TRAFFIC_SCENARIO),
+    atRate,
+    scanSkipped: record.scan?.skipped ?? null,
+  };
+}
+
+/**
+ * The scan's findings, each judged by the answers recorded for its route.
+ * @param {import('../own-app.js').OwnAppRecord} record @returns {SwitchFinding[]}
+ */
+function codeFindings(record) {
+  const routeOf = (/** @type {string | null} */ handler) => {
+    const route = handler ? record.routes.find((r) => r.handler === handler) : undefined;
+    return route ? routeLabel(route) : null;
+  };
+  return (record.scan?.findings ?? [])
+    .map((f) => judgedByAnswers(f, record))
+    .map((f) => ({
+      kind: f.kind,
+      source: /** @type {const} */ ('code'),
+      what: f.rule,
+      route: routeOf(f.handler),
+      where: `${f.file}:${f.line}`,
+      code: f.code,
+      request: null,
+      onFastify: f.onFastify,
+      fix: f.fix,
+      answers: null,
+      place: `${f.file}:${f.line}`,
+    }));
+}
+
+/**
+ * What the answers showed: each route whose own request answers differently, and each probe statement.
+ * @param {import('../own-app.js').OwnAppRecord} record
+ * @param {SwitchFinding[]} codeRows the scan's findings
+ * @returns {{ rows: SwitchFinding[], brokenRoutes: string[] }}
+ */
+function answerFindings(record, codeRows) {
+  const routedCode = new Set(codeRows.map((f) => f.route).filter(Boolean));
+  /** @type {SwitchFinding[]} */
+  const rows = [];
+  const brokenRoutes = [];
+  for (const found of record.compatibility.routes) {
+    const entry = entryChecked(record, found);
+    const route = entry ? routeLabel(entry) : null;
+    if (!found.same && !found.contentTypeOnly) brokenRoutes.push(route ?? found.request);
+    if (found.contentTypeOnly) rows.push(contentTypeRow(found, route));
+    else if (!found.same && entry?.upload) rows.push(uploadRow(found, route, entry.upload));
+    else if (!found.same) {
+      const named = codeNamedBy(`${found.fastify.error ?? ''} ${found.fastify.body ?? ''}`, codeRows);
+      const inCode = (route !== null && routedCode.has(route)) || named.length > 0;
+      rows.push({
+        kind: 'breaks',
+        source: 'request',
+        what: found.difference ?? 'answers differently',
+        route,
+        where: null,
+        code: null,
+        request: found.request,
+        onFastify: found.fastify.error ?? `the route answers differently: ${found.difference}`,
+        fix: named.length
+          ? `the code its error names: ${named.map((f) => f.where).join(', ')}`
+          : inCode
+            ? 'the code found in its handler (rows above)'
+            : OWN_REQUEST_FIX,
+        answers: { express: found.express, fastify: found.fastify },
+        // where the scan found the code, that line is the place; else the route is one of its own
+        place: inCode ? `code of ${route}` : `route ${route ?? found.request}`,
+      });
+    }
+    for (const probe of found.probes ?? []) {
+      const statement = probeStatement(probe, record.scan?.installed ?? null);
+      if (!statement) continue;
+      rows.push({
+        kind: statement.kind,
+        source: 'probe',
+        what: probe.probe,
+        route,
+        where: null,
+        code: null,
+        request: probe.request,
+        onFastify: statement.onFastify,
+        fix: probeFix(statement.fix, probe, codeRows),
+        answers: { express: probe.express, fastify: probe.fastify },
+        place: `probe ${probe.probe}`,
+      });
+    }
+  }
+  return { rows, brokenRoutes };
+}
+
+/**
+ * A probe's fix; where Fastify failed with an error the scan's code names (an exception filter's
+ * `response.status(...).json`, reached by whatever this request ended in), that line, as for a route's own request.
+ * @param {string} fix the statement's @param {import('../check/compatibility.js').ProbeFinding} probe
+ * @param {SwitchFinding[]} codeRows
+ */
+function probeFix(fix, probe, codeRows) {
+  if (fix !== PROBE_CRASH_FIX) return fix;
+  const named = codeNamedBy(`${probe.fastify.error ?? ''} ${probe.fastify.body ?? ''}`, codeRows);
+  return named.length
+    ? `the code its error names: ${named.map((f) => f.where).join(', ')}; once it is fixed, a run shows Fastify’s own answer to this request`
+    : fix;
+}
+
+/**
+ * A route whose answers differ only in their content type: it works on Fastify (and is timed); a client that reads the
+ * type sees another one.
+ * @param {import('../check/compatibility.js').RouteCompatibility} found @param {string | null} route
+ * @returns {SwitchFinding}
+ */
+function contentTypeRow(found, route) {
+  const expressType = contentTypeOf(found.express);
+  return {
+    kind: 'differs',
+    source: 'request',
+    what: 'content type',
+    route,
+    where: null,
+    code: null,
+    request: found.request,
+    onFastify: `the same status (${found.express.status ?? 'none'}) and body, with content-type ${expressType} on Express and ${contentTypeOf(found.fastify)} on Fastify (a string is text/html on Express, text/plain on Fastify): only a client that reads the type sees it; the route is timed`,
+    fix: `nothing, unless a client relies on the type: then set it on the handler, @Header('content-type', '${expressType}'), which both adapters send`,
+    answers: { express: found.express, fastify: found.fastify },
+    place: `route ${route ?? found.request}`,
+  };
+}
+
+/**
+ * Where every route already fails on Fastify, no probe can show where the adapters' defaults part: they are said as
+ * not probed, with the options that match Express's, leaving out what the setup's adapter options already give.
+ * @param {import('../own-app.js').OwnAppRecord} record @param {SwitchFinding[]} answerRows
+ * @returns {SwitchFinding | null}
+ */
+function maskedDefaults(record, answerRows) {
+  const routes = record.compatibility.routes;
+  if (
+    routes.length === 0 ||
+    routes.some((r) => r.same || r.contentTypeOnly) ||
+    answerRows.some((r) => r.source === 'probe')
+  )
+    return null;
+  const given = record.adapters?.fastify ?? '';
+  const defaults = [
+    [
+      'ignoreTrailingSlash',
+      'a path with a trailing slash reaches no route (Express ignores it)',
+      'ignoreTrailingSlash: true',
+    ],
+    [
+      'caseSensitive',
+      'a path in capitals reaches no route (Express’s router is case-insensitive)',
+      'caseSensitive: false',
+    ],
+    [
+      'bodyLimit',
+      'a JSON body over 100 KB is taken (its limit is 1 MiB, Express refuses it with 413)',
+      'bodyLimit: 102400',
+    ],
+  ].filter(([option]) => !given.includes(option));
+  if (defaults.length === 0) return null;
+  const installed = record.scan?.installed ?? null;
+  const router = defaults.filter(([option]) => option !== 'bodyLimit').map(([, , value]) => value);
+  // routerOption gives `{ … }` in the app's Fastify's form: its inside joins the body limit
+  const routerPart = router.length ? routerOption(installed, router.join(', ')).slice(2, -2) : null;
+  const bodyPart = defaults.find(([option]) => option === 'bodyLimit')?.[2] ?? null;
+  return {
+    kind: 'differs',
+    source: 'probe',
+    what: 'not probed',
+    route: null,
+    where: null,
+    code: null,
+    request: routes[0].request,
+    onFastify: `every route failed on Fastify before its probes could show more; where Fastify${installed?.fastify ? ` ${installed.fastify}` : ''}’s defaults part from Express’s: ${defaults.map(([, said]) => said).join('; ')}`,
+    fix: `new FastifyAdapter({ ${[routerPart, bodyPart].filter(Boolean).join(', ')} })`,
+    answers: null,
+    place: 'probe not probed',
+  };
+}
+
+/**
+ * The scan's lines an error names: `request.header is not a function` names the scan's `request.header` (a helper's or
+ * a middleware's, tied to no handler), `res.status(...).json is not a function` its `res.json`.
+ * @param {string} answer what Fastify logged and answered (a filter that failed answers Nest's 500 with the message)
+ * @param {SwitchFinding[]} codeRows
+ */
+function codeNamedBy(answer, codeRows) {
+  const called = /([\w$]+)(?:\.[\w$]+\(\.\.\.\))*\.([\w$]+) is not a function/.exec(answer);
+  if (!called) return [];
+  const label = `${called[1]}.${called[2]}`;
+  return codeRows.filter((f) => f.what === label || f.what.startsWith(`${label} `));
+}
+
+/**
+ * What the switch buys, per runtime: the traffic mix's ratio with its interval; without a mix, the geometric mean of
+ * the routes' ratios with the lowest and highest route's.
+ * @param {import('../../analysis/analyze.js').RatioRow[]} ratios @param {string} mixName
+ * @returns {SwitchingCost['gains']}
+ */
+function gainsOf(ratios, mixName) {
+  const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');
+  return [...new Set(judged.map((r) => r.runtime))].map((runtime) => {
+    const mix = judged.find((r) => r.runtime === runtime && r.scenario === mixName);
+    if (mix)
+      return {
+        runtime,
+        scenario: mix.scenario,
+        ratio: mix.summary.median,
+        low: mix.summary.ci?.low ?? null,
+        high: mix.summary.ci?.high ?? null,
+        verdict: mix.verdict,
+        routes: 1,
+      };
+    const medians = judged.filter((r) => r.runtime === runtime).map((r) => r.summary.median);
+    return {
+      runtime,
+      scenario: null,
+      ratio: Math.exp(medians.reduce((sum, m) => sum + Math.log(m), 0) / medians.length),
+      low: Math.min(...medians),
+      high: Math.max(...medians),
+      verdict: null,
+      routes: medians.length,
+    };
+  });
+}
+
+/**
+ * A probe that answered the same way on several routes (every path with a trailing slash a 404) is one row: the
+ * first route's answers, the others named. An information row found in several places (the same type import in nine
+ * files) is one row too, the other places named.
+ * @param {SwitchFinding[]} findings @returns {SwitchFinding[]}
+ */
+function grouped(findings) {
+  /** @type {Map<string, SwitchFinding>} */
+  const groups = new Map();
+  return findings.flatMap((finding) => {
+    const probe = finding.source === 'probe' && finding.answers;
+    const information = finding.source === 'code' && !CHANGE_KINDS.has(finding.kind);
+    if (!probe && !information) return [finding];
+    // one fix, one row: the first route's answers and statement, the other routes named
+    const key = `${finding.source} ${finding.what} ${finding.kind} ${finding.fix}`;
+    const first = groups.get(key);
+    if (!first) {
+      const row = { ...finding, alsoOn: [] };
+      groups.set(key, row);
+      return [row];
+    }
+    const other = probe ? finding.route : finding.where;
+    if (other) /** @type {string[]} */ (first.alsoOn).push(other);
+    return [];
+  });
+}
+
+/** @param {SwitchFinding} finding code first, then the route's own request, then probes */
+function sourceRank({ source }) {
+  return source === 'code' ? 0 : source === 'request' ? 1 : 2;
+}
+
+/**
+ * The route a checked request went to, as registered (a route that differs has left the run, but keeps its request).
+ * @param {import('../own-app.js').OwnAppRecord} record
+ * @param {import('../check/compatibility.js').RouteCompatibility} found
+ */
+function entryChecked(record, found) {
+  const { scenario, request } = found;
+  return record.routes.find((r) => r.scenario === scenario || r.checked === scenario || r.request === request) ?? null;
+}
+
+/**
+ * A route that was sent a file and answered differently: what its answers say, at its file interceptor's line.
+ * @param {import('../check/compatibility.js').RouteCompatibility} found @param {string | null} route
+ * @param {import('../bodies/upload-form.js').UploadSent} upload
+ * @returns {SwitchFinding}
+ */
+function uploadRow(found, route, upload) {
+  const answers = { express: found.express, fastify: found.fastify };
+  const stated = uploadDifference(answers, upload);
+  return {
+    kind: stated.kind,
+    source: 'request',
+    what: found.difference ?? 'answers differently',
+    route,
+    where: upload.where || null,
+    code: upload.where ? upload.interceptor : null,
+    request: found.request,
+    onFastify: stated.onFastify,
+    fix: stated.fix,
+    answers,
+    place: upload.where || `route ${route ?? found.request}`,
+  };
+}

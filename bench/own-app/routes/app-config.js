@@ -1,0 +1,494 @@
+// @ts-check
+// The user's module as a bench config: the two adapters as command targets running the bench's launcher, one scenario
+// per GET route it can fill in, a --config file's scenarios merged in, and the logged traffic as one weighted mix. The
+// result goes through validateConfig like any --config file, so the rest of the bench runs as it always does.
+import { UsageError } from '../../errors.js';
+import { validateConfig } from '../../model/config.js';
+import { LAUNCHER } from '../launch/packages.js';
+import { launcherEnv } from '../launch/launcher-env.js';
+import { fillPath, parameterNames, routeMatcher } from './route-match.js';
+import { exampleValue } from '../bodies/example-body.js';
+import { withValues } from './id-sources.js';
+import { askableSignedOut, principalChange, protectedWriteReason } from '../sign-in/principal.js';
+import { uploadBody } from '../bodies/upload-form.js';
+import { CURRENT_VALUES, currentValuesBody, writesInPlace } from '../sign-in/same-values.js';
+
+export const EXPRESS_TARGET = 'nest-express';
+export const FASTIFY_TARGET = 'nest-fastify';
+/** The mix scenario of the logged traffic: the verdict on it is the answer for the user's app. */
+export const TRAFFIC_SCENARIO = 'traffic';
+/** A mix weight is a whole number: shares are kept to a tenth of a percent, and a route that carries any gets one. */
+const WEIGHT_SCALE = 1000;
+/** A user's --config may add these next to --nest-app; the targets are the module on both adapters. */
+const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
+
+/**
+ * What the bench knows about each route of the app, measured or not: the report's table of routes.
+ * @typedef {object} RouteEntry
+ * @property {string} method
+ * @property {string} path the route as registered
+ * @property {string} handler
+ * @property {string | null} scenario the scenario that measures it; null: not measured
+ * @property {string | null} request the concrete request, e.g. GET /api/users/7
+ * @property {string | null} notMeasured why not
+ * @property {string} [checked] the scenario its check ran as, where the check took it out of the run: its findings
+ *   are tied to it by that name (a GraphQL operation's request line names only its endpoint, POST /graphql)
+ * @property {number} logged requests to it in the traffic log (0 without one)
+ * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
+ * @property {'derived' | '--body' | 'authenticate()' | 'current values' | 'none' | null} [body] where its body came
+ *   from: the app's metadata, --body, the request authenticate() signed in with, the entity's own current values (a
+ *   write the sign-in relies on: same-values.js), or it reads none; null for a GET
+ * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
+ * @property {import('../bodies/upload-form.js').UploadSent} [upload] the file it is sent as a form, its body's fields beside
+ *   it: its handler has a file interceptor
+ * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
+ * @property {'endpoint' | 'query' | 'mutation' | 'subscription'} [graphql] the GraphQL endpoint, or one of its
+ *   operations (graphql.js)
+ * @property {boolean} [signedOut] sent without the sign-in's headers: a public write that reads no body, which would
+ *   otherwise be held for the signed-in account's change (principal.js askableSignedOut)
+ *
+ * @typedef {object} TrafficSummary
+ * @property {string} file
+ * @property {number} requests read from the log
+ * @property {number} matched to a route
+ * @property {number} unmatched requests that match no route (a 404, a static file, another service)
+ * @property {number} unreadable lines in neither format
+ *
+ * @typedef {object} OwnAppPlan
+ * @property {RouteEntry[]} routes
+ * @property {Record<string, unknown>[]} scenarios raw scenarios, in the config format
+ * @property {TrafficSummary | null} traffic
+ * @property {{ route: string, line: string, headers: Record<string, string> }[]} [signedOutAsks] writes held for the
+ *   principal's change that may be public, each to be sent once signed out (askableSignedOut): route, `METHOD /path`
+ *   as registered; line, `METHOD /url` as sent; headers, its version's
+ */
+
+/**
+ * @param {object} input
+ * @param {import('./discover.js').Discovered} input.discovered
+ * @param {Record<string, string>} input.params --params
+ * @param {import('./traffic.js').TrafficLog | null} input.traffic
+ * @param {string | null} input.trafficFile
+ * @param {Record<string, unknown>[]} input.configScenarios a --config file's scenarios, raw
+ * @param {BodyOverride[]} [input.bodies] --body
+ * @param {Record<string, string>} [input.headers] sent with every request: --header and what authenticate() returned
+ * @param {Map<import('./discover.js').Route, import('./id-sources.js').RouteIds>} [input.ids] ids from the app
+ * @param {import('../sign-in/principal.js').PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js)
+ * @param {string[]} [input.timeWrites] --time-write: `METHOD /path` of writes to time though they change it
+ * @param {Map<string, import('../bodies/upload-form.js').UploadSent>} [input.uploads] by handler: the routes that take a
+ *   file (upload-form.js)
+ * @param {Map<string, unknown>} [input.current] GET answers by request path: a write the principal relies on is sent
+ *   its entity's current values (same-values.js)
+ * @param {string[]} [input.signInFields] the fields authenticate()'s sign-in sent: never sent as current values
+ * @param {Set<string>} [input.publicWrites] `METHOD /path` as registered of the writes that answered 2xx signed out:
+ *   timed signed out
+ * @returns {OwnAppPlan}
+ */
+export function planOwnApp({
+  discovered,
+  params,
+  traffic,
+  trafficFile,
+  configScenarios: given,
+  bodies = [],
+  headers = {},
+  ids = new Map(),
+  principal = [],
+  timeWrites = [],
+  uploads = new Map(),
+  current = new Map(),
+  signInFields = [],
+  publicWrites = new Set(),
+}) {
+  const { routes, versioning } = discovered;
+  const matchRoute = routeMatcher(routes);
+  const { seen, matched } = loggedByRoute(traffic, matchRoute);
+  const configScenarios = given.map((scenario) => signedIn(scenario, headers));
+  const named = new Set(configScenarios.map((s) => String(s.name)));
+  const byRequest = new Map(configScenarios.map((s) => [requestLine(rawRequest(s)), s]));
+  /** @type {Record<string, unknown>[]} */
+  const scenarios = [];
+  const usedNames = new Set(named);
+  /** @type {NonNullable<OwnAppPlan['signedOutAsks']>} */
+  const signedOutAsks = [];
+  const guard = { principal, timeWrites, current, signInFields, publicWrites };
+  const entries = routes.map((route) => {
+    const logged = seen.get(route);
+    const entry = {
+      method: route.method,
+      path: route.path,
+      handler: route.handler,
+      scenario: /** @type {string | null} */ (null),
+      request: /** @type {string | null} */ (null),
+      notMeasured: /** @type {string | null} */ (null),
+      logged: logged?.count ?? 0,
+    };
+    const version = versionHeaders(route, versioning);
+    if (version === null)
+      return { ...entry, notMeasured: 'custom versioning: the bench cannot tell which request picks this version' };
+    const own = ids.get(route);
+    const url = representativeUrl(route, logged?.urls, params, matchRoute, own?.params);
+    const fromConfig = configScenarioFor(route, url, byRequest, matchRoute, configScenarios);
+    if (fromConfig)
+      return { ...entry, scenario: String(fromConfig.name), request: requestLine(rawRequest(fromConfig)) };
+    const override = bodies.find((b) => b.method === route.method && matchRoute(b)?.route === route);
+    if (destroysWhatItNames(route) && !override) return { ...entry, notMeasured: destroysReason(route, routes) };
+    if ('missing' in url) return { ...entry, notMeasured: missingReason(own, url.missing) };
+    const sent = sentWith(route, url.url, { override, own, guard });
+    if ('why' in sent && sent.ask) signedOutAsks.push(signedOutAsk(route, url.url, version));
+    if ('why' in sent) return { ...entry, notMeasured: sent.why };
+    const { body, signedOut } = sent;
+    // a file sent with the current values would change what they leave as it was
+    const upload = route.method === 'GET' || body?.source === CURRENT_VALUES ? undefined : uploads.get(route.handler);
+    const name = uniqueName(scenarioName(route), usedNames);
+    const sentHeaders = { ...(signedOut ? {} : headers), ...version };
+    scenarios.push(routeScenario(route, name, url.url, { headers: sentHeaders, value: body?.value, upload }));
+    return {
+      ...entry,
+      scenario: name,
+      request: `${route.method} ${url.url}`,
+      ...(Object.keys(version).length ? { headers: version } : {}),
+      ...(body ? { body: body.source, bodySources: body.sources } : {}),
+      ...(own?.unfilled.length ? { unfilled: own.unfilled } : {}),
+      ...(upload ? { upload } : {}),
+      ...(signedOut ? { signedOut } : {}),
+    };
+  });
+  return {
+    routes: entries,
+    scenarios: [...scenarios, ...configScenarios],
+    traffic: traffic && trafficFile ? trafficSummary(traffic, trafficFile, matched) : null,
+    signedOutAsks,
+  };
+}
+
+/**
+ * @param {import('./discover.js').Route} route @param {string} url @param {Record<string, string>} headers
+ * @returns {NonNullable<OwnAppPlan['signedOutAsks']>[number]}
+ */
+function signedOutAsk(route, url, headers) {
+  return { route: `${route.method} ${route.path}`, line: `${route.method} ${url}`, headers };
+}
+
+/**
+ * What a route is sent with: its body (null for a GET) and whether it goes signed out; or, for a write that would change
+ * the signed-in principal, why it is not timed (ask: it may be public, and is to be sent once signed out). Such a write
+ * is timed as it is with --time-write, signed out once it answered 2xx so (a public stub), or with its entity's current
+ * values where it takes them.
+ * @param {import('./discover.js').Route} route @param {string} url
+ * @param {{ override: BodyOverride | undefined, own: import('./id-sources.js').RouteIds | undefined,
+ *   guard: { principal: import('../sign-in/principal.js').PrincipalValue[], timeWrites: string[],
+ *   current: Map<string, unknown>, signInFields: string[], publicWrites: Set<string> } }} input
+ * @returns {{ body: { value: unknown, source: NonNullable<RouteEntry['body']>, sources: string[] } | null,
+ *   signedOut: boolean } | { why: string, ask: boolean }}
+ */
+function sentWith(route, url, { override, own, guard }) {
+  const body = route.method === 'GET' ? null : requestBody(route, override, own);
+  const { principal, timeWrites, current, signInFields, publicWrites } = guard;
+  const changesPrincipal = principalChange(route, url, body?.value, principal);
+  const key = `${route.method} ${route.path}`;
+  if (!changesPrincipal || timeWrites.includes(key)) return { body, signedOut: false };
+  // --body is the user's own: a write given one is timed as they wrote it, with --time-write
+  const ask = !override && askableSignedOut(route, url, principal);
+  if (ask && publicWrites.has(key)) return { body, signedOut: true };
+  const same = override ? { why: null } : sameValuesWrite(route, url, current, signInFields);
+  return 'why' in same
+    ? { why: protectedWriteReason(changesPrincipal, route, same.why), ask }
+    : { body: same, signedOut: false };
+}
+
+/**
+ * The scenario that times a route: its request with the plan's headers and its body, sent as a multipart form with a
+ * file where its handler takes one.
+ * @param {import('./discover.js').Route} route @param {string} name @param {string} path the route's filled URL
+ * @param {{ headers: Record<string, string>, value: unknown,
+ *   upload: Parameters<typeof uploadBody>[0] | undefined }} request
+ */
+function routeScenario(route, name, path, { headers, value, upload }) {
+  const form = upload ? uploadBody(upload, value) : null;
+  const sent = { ...headers, ...(form ? { 'content-type': form.contentType } : {}) };
+  const sentBody = form ? form.body : value;
+  return {
+    name,
+    description: `${route.handler}: ${route.method} ${path}`,
+    ...(route.method === 'GET' ? {} : { method: route.method }),
+    path,
+    ...(Object.keys(sent).length ? { headers: sent } : {}),
+    ...(sentBody === undefined ? {} : { body: sentBody }),
+  };
+}
+
+/**
+ * The logged requests by the route they match, each route's requests counted by URL.
+ * @param {import('./traffic.js').TrafficLog | null} traffic @param {ReturnType<typeof routeMatcher>} matchRoute
+ */
+function loggedByRoute(traffic, matchRoute) {
+  /** @type {Map<import('./discover.js').Route, { count: number, urls: Map<string, number> }>} */
+  const seen = new Map();
+  let matched = 0;
+  for (const request of traffic?.requests ?? []) {
+    const found = matchRoute(request);
+    if (!found) continue;
+    matched++;
+    const entry = seen.get(found.route) ?? { count: 0, urls: new Map() };
+    entry.count++;
+    entry.urls.set(request.url, (entry.urls.get(request.url) ?? 0) + 1);
+    seen.set(found.route, entry);
+  }
+  return { seen, matched };
+}
+
+/**
+ * @param {import('./traffic.js').TrafficLog} traffic @param {string} file @param {number} matched
+ * @returns {TrafficSummary}
+ */
+function trafficSummary(traffic, file, matched) {
+  return {
+    file,
+    requests: traffic.requests.length,
+    matched,
+    unmatched: traffic.requests.length - matched,
+    unreadable: traffic.unreadable,
+  };
+}
+
+/**
+ * A --config scenario sends what every discovered route sends (authenticate()'s headers, --header), its own headers
+ * winning; a mix sends its members' requests.
+ * @param {Record<string, unknown>} scenario raw @param {Record<string, string>} headers
+ */
+function signedIn(scenario, headers) {
+  if (scenario.mix !== undefined || Object.keys(headers).length === 0) return scenario;
+  const own = scenario.headers && typeof scenario.headers === 'object' ? scenario.headers : {};
+  const written = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  const inherited = Object.entries(headers).filter(([name]) => !written.has(name.toLowerCase()));
+  return { ...scenario, headers: { ...Object.fromEntries(inherited), ...own } };
+}
+
+/**
+ * A DELETE whose last path segment is a parameter removes the thing it names (`/articles/:slug`), so a second request
+ * finds nothing; one that ends in a word removes a relation (`/articles/:slug/favorite`) and can repeat.
+ * @param {import('./discover.js').Route} route
+ */
+export function destroysWhatItNames(route) {
+  return route.method === 'DELETE' && /\/[:*][^/]+$/.test(route.path);
+}
+
+/**
+ * Why a DELETE of what its path names is not timed, and what measures it: runs last a time, not a count, so each of
+ * its requests would need one made for it, and a run that outran them would time 404s as answers.
+ * @param {import('./discover.js').Route} route a DELETE of what its path names
+ * @param {import('./discover.js').Route[]} routes the app's: the create route that makes what it deletes
+ */
+function destroysReason(route, routes) {
+  const collection = route.path.replace(/\/[:*][^/]+$/, '') || '/';
+  const create = routes.find((r) => r.method === 'POST' && r.path === collection);
+  const made = create ? ` (POST ${create.path} makes them)` : '';
+  return `deletes what :${parameterNames(route.path).at(-1)} names, so only its first request finds it: a timed run lasts a time, not a count of requests, so timing it would need one made for each request of its warm-up and rounds${made}, and a run that outran them would time 404s as its answers; give a --config scenario for a DELETE that can repeat (a relation, a soft delete that answers alike twice)`;
+}
+
+/**
+ * Why a route's path parameters have no value: what the app gave when it was asked (id-sources.js), else the flags.
+ * @param {import('./id-sources.js').RouteIds | undefined} ids @param {string[]} missing
+ */
+function missingReason(ids, missing) {
+  const lines = (ids?.unfilled ?? []).filter((line) => missing.some((name) => line.startsWith(`:${name} `)));
+  if (lines.length) return lines.join('; ');
+  return `no value for ${missing.map((name) => `:${name}`).join(', ')}: give --params ${missing.map((name) => `${name}=VALUE`).join(',')}, return them as params from authenticate(), or a --traffic log with requests to it`;
+}
+
+/**
+ * A write the sign-in relies on, sent with its entity's current values so that it changes nothing, or why it cannot be.
+ * @param {import('./discover.js').Route} route @param {string} url its request
+ * @param {Map<string, unknown>} current GET answers by request path @param {string[]} signInFields
+ * @returns {{ value: unknown, source: 'current values', sources: string[] } | { why: string | null }} why: null for a
+ *   write that sets no fields (a DELETE, a POST)
+ */
+function sameValuesWrite(route, url, current, signInFields) {
+  if (!writesInPlace(route)) return { why: null };
+  // there only when the app has a GET at the write's path and it answered 2xx, signed in
+  if (!current.has(url)) return { why: `no GET ${url} answered its current values to send it` };
+  const body = currentValuesBody(route, current.get(url), signInFields);
+  return 'why' in body ? body : { value: body.value, source: CURRENT_VALUES, sources: [`GET ${url}`] };
+}
+
+/**
+ * --body: a route's body as the user gives it, `METHOD /path=JSON`; or the one authenticate() signed in with.
+ * @typedef {{ method: string, url: string, value: unknown, source?: 'authenticate()' }} BodyOverride
+ */
+
+/**
+ * The body a write is sent with: --body when given, else one derived from the app's metadata; none when the handler
+ * reads no body.
+ * @param {import('./discover.js').Route} route @param {BodyOverride | undefined} override
+ * @param {import('./id-sources.js').RouteIds} [ids] ids from the app, by field path, and the fields to leave out
+ * @returns {{ value: unknown, source: 'derived' | '--body' | 'authenticate()' | 'none', sources: string[] }}
+ */
+function requestBody(route, override, ids) {
+  if (override) return { value: override.value, source: override.source ?? '--body', sources: [] };
+  if (!route.body) return { value: undefined, source: 'none', sources: [] };
+  const schema = withValues(route.body.schema, ids?.fields ?? {}, ids?.omit);
+  return { value: exampleValue(schema), source: 'derived', sources: route.body.sources };
+}
+
+/**
+ * The mix of the logged traffic over the routes that are measured, each weighted by its requests in the log.
+ * @param {RouteEntry[]} routes only those still measured count
+ * @returns {Record<string, unknown> | null} a mix scenario, or null when no measured route carries traffic
+ */
+export function trafficMix(routes) {
+  const carrying = routes.filter((r) => r.scenario !== null && r.logged > 0);
+  const total = carrying.reduce((sum, r) => sum + r.logged, 0);
+  if (total === 0) return null;
+  const shares = carrying.map((r) => ({
+    scenario: r.scenario,
+    weight: Math.max(1, Math.round((r.logged / total) * WEIGHT_SCALE)),
+  }));
+  return {
+    name: TRAFFIC_SCENARIO,
+    description: `your traffic: ${carrying.length} routes weighted by their requests in the log`,
+    mix: shares,
+  };
+}
+
+/**
+ * The config the run measures, validated like a --config file.
+ * @param {object} input
+ * @param {import('../launch/packages.js').NestApp} input.app
+ * @param {Record<string, unknown>[]} input.scenarios raw scenarios (a mix last, when there is one)
+ * @param {import('../../model/config.js').PrepareStep | null} input.prepare from the user's --config
+ * @param {string} input.baseDir results go under it
+ * @returns {import('../../model/config.js').Config}
+ */
+export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
+  if (scenarios.length === 0)
+    throw new UsageError(
+      '--nest-app: no route can be measured; give --params for the path parameters, or a --config with scenarios',
+    );
+  const target = (/** @type {'express' | 'fastify'} */ adapter) => ({
+    name: adapter === 'express' ? EXPRESS_TARGET : FASTIFY_TARGET,
+    command: ['node', LAUNCHER],
+    cwd: app.cwd,
+    env: launcherEnv(app, adapter),
+  });
+  return validateConfig(
+    {
+      targets: [target('express'), target('fastify')],
+      scenarios,
+      compare: [FASTIFY_TARGET, EXPRESS_TARGET],
+      ...(prepare ? { prepare } : {}),
+    },
+    { source: app.moduleFile, baseDir },
+  );
+}
+
+/**
+ * A --config file next to --nest-app: its scenarios (and prepare step) only.
+ * @param {unknown} raw the file's object @param {string} file
+ * @returns {{ scenarios: Record<string, unknown>[], prepare: import('../../model/config.js').PrepareStep | null }}
+ */
+export function userScenarios(raw, file) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: must be an object`);
+  const record = /** @type {Record<string, unknown>} */ (raw);
+  const other = Object.keys(record).find((key) => !USER_CONFIG_FIELDS.includes(key));
+  if (other)
+    throw new UsageError(
+      `${file}: ${other}: with --nest-app a config gives ${USER_CONFIG_FIELDS.join(' and ')}; the targets are your module on both adapters`,
+    );
+  const scenarios = record.scenarios ?? [];
+  if (!Array.isArray(scenarios)) throw new UsageError(`${file}: scenarios: must be a list`);
+  return {
+    scenarios: /** @type {Record<string, unknown>[]} */ (scenarios),
+    prepare: /** @type {import('../../model/config.js').PrepareStep | null} */ (record.prepare ?? null),
+  };
+}
+
+/**
+ * The request a route is measured with: its most frequent request in the log (path and query as logged), with any
+ * --params value put in place; without a log, the path filled from --params alone.
+ * @param {import('./discover.js').Route} route
+ * @param {Map<string, number> | undefined} urls
+ * @param {Record<string, string>} params
+ * @param {ReturnType<typeof routeMatcher>} matchRoute
+ * @param {Record<string, string>} [fromApp] ids the app gave (id-sources.js): used where the log and flags give none
+ * @returns {{ url: string } | { missing: string[] }}
+ */
+function representativeUrl(route, urls, params, matchRoute, fromApp = {}) {
+  const top = urls ? [...urls].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
+  const fromLog = top === undefined ? {} : (matchRoute({ method: route.method, url: top })?.params ?? {});
+  const query = top?.match(/\?.*$/)?.[0] ?? '';
+  const filled = fillPath(route, { ...fromApp, ...fromLog, ...params });
+  return 'missing' in filled ? filled : { url: `${filled.path}${query}` };
+}
+
+/**
+ * A --config scenario stands in for the route it requests: the user's own request (a body, an auth header) wins.
+ * @param {import('./discover.js').Route} route
+ * @param {{ url: string } | { missing: string[] }} url
+ * @param {Map<string, Record<string, unknown>>} byRequest
+ * @param {ReturnType<typeof routeMatcher>} matchRoute
+ * @param {Record<string, unknown>[]} configScenarios
+ */
+function configScenarioFor(route, url, byRequest, matchRoute, configScenarios) {
+  const line = 'url' in url ? requestLine({ method: route.method, url: url.url }) : null;
+  if (line !== null && byRequest.has(line)) return byRequest.get(line);
+  return configScenarios.find((s) => !s.mix && matchRoute(rawRequest(s))?.route === route);
+}
+
+/**
+ * The header that selects a route's version under header or media-type versioning; {} when the path carries it or
+ * there is none; null when a custom extractor decides.
+ * @param {import('./discover.js').Route} route
+ * @param {import('./discover.js').Versioning | null} versioning
+ * @returns {Record<string, string> | null}
+ */
+function versionHeaders(route, versioning) {
+  if (route.version === null || versioning === null || versioning.type === 'uri') return {};
+  const version = [route.version].flat()[0];
+  if (typeof version !== 'string') return {};
+  if (versioning.type === 'header' && versioning.header) return { [versioning.header.toLowerCase()]: version };
+  if (versioning.type === 'media-type' && versioning.key)
+    return { accept: `application/json;${versioning.key}${version}` };
+  return null;
+}
+
+/**
+ * `GET /api/users/:id/card` → `api-users-id-card`; `POST /api/users` → `post-api-users`; `GET /` → `root`.
+ * @param {import('./discover.js').Route} route
+ */
+function scenarioName(route) {
+  const words = route.path
+    .split('/')
+    .map((part) => part.replace(/[^\w.-]/g, ''))
+    .filter(Boolean)
+    .join('-');
+  // a write is named for its method too: POST /api/users is post-api-users beside GET's api-users
+  const base = `${route.method === 'GET' ? '' : `${route.method.toLowerCase()}-`}${words || 'root'}`;
+  const version = route.version === null ? null : [route.version].flat().join('.');
+  return version !== null && !route.path.includes(`v${version}`) ? `${base}-v${version}` : base;
+}
+
+/**
+ * The request of a --config scenario as written (not yet validated).
+ * @param {Record<string, unknown>} scenario
+ * @returns {import('./traffic.js').LoggedRequest}
+ */
+function rawRequest(scenario) {
+  return {
+    method: typeof scenario.method === 'string' ? scenario.method.toUpperCase() : 'GET',
+    url: typeof scenario.path === 'string' ? scenario.path : '',
+  };
+}
+
+/** @param {import('./traffic.js').LoggedRequest} request */
+function requestLine({ method, url }) {
+  return `${method} ${url}`;
+}
+
+/** @param {string} name @param {Set<string>} used */
+function uniqueName(name, used) {
+  let candidate = name;
+  for (let n = 2; used.has(candidate); n++) candidate = `${name}-${n}`;
+  used.add(candidate);
+  return candidate;
+}

@@ -1,0 +1,437 @@
+// @ts-check
+// Ids that name existing entities, taken from the app itself. A path parameter (`/users/:id`) or a body field that
+// names an entity (`role: { id }`, `roleId`, an @IsUUID field) cannot be made up: the app answers 404, 400 or 500 for
+// an id it does not hold. Its value comes from --params, authenticate()'s params, or a list route's answer (GET
+// /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
+import pluralize from 'pluralize';
+import { parameterNames, fillPath } from './route-match.js';
+import { TIME_WRITE_FLAG } from '../sign-in/principal.js';
+
+/**
+ * A path parameter or body field that names an existing entity.
+ * @typedef {object} EntityReference
+ * @property {'param' | 'field'} kind
+ * @property {string} name a parameter's name, or a field's path: `role.id`, `roleId`, `tags[].id`
+ * @property {string} entity what it names, singular: role, user
+ * @property {string[]} keys the list item's fields that hold the value, best first
+ * @property {string | null} collection a parameter's collection as registered: the path before it
+ * @property {boolean} many the field holds a list of ids
+ * @property {string | null} optional a field the DTO lets the body leave out: the path of the property to leave out
+ *
+ * What a route gets from the app: values by parameter and by field path, and the references left without one.
+ * @typedef {object} RouteIds
+ * @property {Record<string, string>} params
+ * @property {Record<string, unknown>} fields
+ * @property {string[]} unfilled each reference left without a value, with the flags that would give one
+ * @property {string[]} omit optional fields no value was found for, left out of the body
+ * @property {Route[]} lacking the list routes that answered, but with no value this route could take: the create route
+ *   of each can make one (createRoutes)
+ * @property {Route[]} creates the routes whose answer names what a parameter takes where no GET route lists it, not yet
+ *   asked (createRouteFor)
+ */
+
+const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
+/** A path that asks something of an existing account (forgot-password, a reset): its body's e-mail must name one. */
+const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
+const ACCOUNT_EMAIL = /^e-?mail$/i;
+const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
+/** The last word of a POST under a collection that makes one of it (never a logout, a refresh, a confirm). */
+const MAKING_WORD = /^(upload|create|new|add|import)s?$/i;
+/** The properties a list answer keeps its items under, when it is not the list itself. */
+const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list', 'nodes', 'edges'];
+
+/** @typedef {import('../bodies/body-schema.js').BodySchema} BodySchema */
+/** @typedef {import('./discover.js').Route} Route */
+/** @typedef {import('../sign-in/principal.js').PrincipalValue} PrincipalValue */
+
+/**
+ * @param {Route} route
+ * @returns {EntityReference[]}
+ */
+export function entityReferences(route) {
+  const segments = route.path.split('/');
+  const params = parameterNames(route.path).map((name) => {
+    const at = segments.findIndex((segment) => segment.replace(/^[:*]/, '') === name);
+    const before = segments.slice(0, Math.max(at, 0));
+    const owner = before.filter((s) => s && !s.startsWith(':')).at(-1) ?? name;
+    return /** @type {EntityReference} */ ({
+      kind: 'param',
+      name,
+      entity: singular(owner),
+      keys: ID_LIKE.test(name) ? [name, 'id', '_id', 'uuid'] : [name],
+      collection: before.join('/') || '/',
+      many: false,
+      optional: null,
+    });
+  });
+  const own = singular(segments.filter((s) => s && !s.startsWith(':')).at(-1) ?? 'item');
+  const context = { own, existingAccount: EXISTING_ACCOUNT_PATH.test(route.path) };
+  return [...params, ...(route.body ? fieldReferences(route.body.schema, [], context) : [])];
+}
+
+/**
+ * @param {BodySchema} schema @param {string[]} at the field path so far
+ * @param {{ own: string, existingAccount: boolean }} route its entity; whether its e-mail names an existing account
+ * @param {string | null} [optionalAt] the optional property this schema lies under, if any
+ * @returns {EntityReference[]}
+ */
+function fieldReferences(schema, at, route, optionalAt = null) {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
+    const path = [...at, name];
+    const optional = optionalAt ?? (schema.required?.includes(name) ? null : path.join('.'));
+    const many = property.type === 'array';
+    const inner = many ? (property.items ?? {}) : property;
+    const field = (/** @type {string} */ entity, /** @type {string} */ dotted, keys = ['id', '_id', 'uuid']) => ({
+      kind: /** @type {const} */ ('field'),
+      name: dotted,
+      entity: singular(entity),
+      keys,
+      collection: null,
+      many,
+      optional,
+    });
+    if (inner.properties?.id) return [field(many ? singular(name) : name, `${path.join('.')}${many ? '[]' : ''}.id`)];
+    if (inner.properties)
+      return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, route, optional);
+    if (route.existingAccount && ACCOUNT_EMAIL.test(name) && inner.type === 'string')
+      return [field('user', path.join('.'), [name, 'email'])];
+    const { own } = route;
+    const named = ID_FIELD.exec(name);
+    if (name === 'id' && at.length === 0) return [field(own, 'id')];
+    if (named && named[1].length > 1) return [field(named[1], path.join('.'))];
+    if (inner.format === 'uuid') return [field(name, path.join('.'))];
+    return [];
+  });
+}
+
+/** @param {string} word `roles`, `userRoles`, `user-roles` → role, userRole, user-role */
+function singular(word) {
+  return pluralize.singular(word);
+}
+
+/**
+ * The names a list route of an entity may have as its last segment: roles, user-roles, userRoles, user_roles.
+ * @param {string} entity
+ */
+function listNames(entity) {
+  const words = entity
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .map((w) => w.toLowerCase());
+  const plural = [...words.slice(0, -1), pluralize.plural(words.at(-1) ?? '')];
+  return new Set([
+    plural.join('-'),
+    plural.join('_'),
+    plural.join(''),
+    plural.map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join(''),
+    words.join('-'),
+  ]);
+}
+
+/**
+ * The GET route whose answer lists a reference's entities: for a parameter, its collection; for a field, a GET
+ * without parameters named for the entity, the one nearest the write's own path.
+ * @param {EntityReference} reference @param {Route} route the route that needs it @param {Route[]} routes
+ * @returns {Route | null}
+ */
+export function listRouteFor(reference, route, routes) {
+  const gets = routes.filter((r) => r.method === 'GET');
+  if (reference.kind === 'param') return gets.find((r) => r.path === reference.collection) ?? null;
+  const names = listNames(reference.entity);
+  const lists = gets.filter(
+    (r) => parameterNames(r.path).length === 0 && names.has(r.path.split('/').filter(Boolean).at(-1) ?? ''),
+  );
+  const shared = (/** @type {Route} */ r) => commonPrefix(r.path, route.path);
+  return lists.sort((a, b) => shared(b) - shared(a))[0] ?? null;
+}
+
+/** @param {string} a @param {string} b the number of leading segments they share */
+function commonPrefix(a, b) {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length && x[n] === y[n]) n++;
+  return n;
+}
+
+/**
+ * Where no GET route lists what a parameter names, the route that makes one: a POST to its collection, or to a word
+ * of making under it (POST /files/upload makes what GET /files/:path reads). Its answer names what it made.
+ * @param {EntityReference} reference @param {Route[]} routes
+ * @returns {Route | null}
+ */
+export function createRouteFor(reference, routes) {
+  const { collection } = reference;
+  if (reference.kind !== 'param' || collection === null) return null;
+  const under = (/** @type {string} */ path) =>
+    path.slice(0, path.lastIndexOf('/')) === collection && MAKING_WORD.test(path.slice(path.lastIndexOf('/') + 1));
+  return routes.find((r) => r.method === 'POST' && (r.path === collection || under(r.path))) ?? null;
+}
+
+/**
+ * Whether some route's parameter takes its value from what a create answers (createRouteFor).
+ * @param {Route[]} routes
+ */
+export function answeredByCreates(routes) {
+  return routes.some((route) =>
+    entityReferences(route).some(
+      (reference) => !listRouteFor(reference, route, routes) && createRouteFor(reference, routes),
+    ),
+  );
+}
+
+/** Where a create's answer is kept among the list answers. @param {string} path the create's request path */
+export function createdKey(path) {
+  return `POST ${path}`;
+}
+
+/**
+ * The value a create's answer names under one of the keys, in the answer or an object within it (`{ file: { id, path
+ * } }`); a link to the route's collection (`http://host/api/v1/files/abc.png`) gives the segment after it.
+ * @param {unknown} body @param {string[]} keys @param {string} collection the path the parameter follows
+ * @returns {string | number | null}
+ */
+export function valueFromCreated(body, keys, collection) {
+  if (!body || typeof body !== 'object') return null;
+  const record = /** @type {Record<string, unknown>} */ (body);
+  const key = keys.find((k) => typeof record[k] === 'string' || typeof record[k] === 'number');
+  if (key !== undefined) {
+    const value = /** @type {string | number} */ (record[key]);
+    const at = typeof value === 'string' ? value.indexOf(`${collection}/`) : -1;
+    return at === -1
+      ? value
+      : String(value)
+          .slice(at + collection.length + 1)
+          .split(/[?#/]/)[0];
+  }
+  for (const inner of Object.values(record)) {
+    const found = valueFromCreated(Array.isArray(inner) ? inner[0] : inner, keys, collection);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The list requests the plan needs answered: each list route once, its own parameters filled from the flat params.
+ * @param {Route[]} routes @param {Record<string, string>} params --params and authenticate()'s
+ * @returns {string[]}
+ */
+export function listRequests(routes, params) {
+  const paths = new Set();
+  for (const route of routes)
+    for (const reference of entityReferences(route)) {
+      if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
+      const list = listRouteFor(reference, route, routes);
+      const filled = list && fillPath(list, params);
+      if (filled && 'path' in filled) paths.add(filled.path);
+    }
+  return [...paths];
+}
+
+/**
+ * The items of a list answer: the answer itself, or the first list of objects under a usual key (`data`, `items`,
+ * `data.items`); GraphQL-style edges give their nodes.
+ * @param {unknown} body
+ * @returns {Record<string, unknown>[]}
+ */
+export function listItems(body) {
+  const objects = (/** @type {unknown} */ value) =>
+    Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object');
+  if (objects(body))
+    return /** @type {Record<string, unknown>[]} */ (body).map((item) =>
+      item.node && typeof item.node === 'object' ? /** @type {Record<string, unknown>} */ (item.node) : item,
+    );
+  if (!body || typeof body !== 'object') return [];
+  const record = /** @type {Record<string, unknown>} */ (body);
+  for (const key of [...LIST_KEYS, ...Object.keys(record)]) {
+    const value = record[key];
+    if (objects(value)) return listItems(value);
+    if (LIST_KEYS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = listItems(value);
+      if (inner.length) return inner;
+    }
+  }
+  return [];
+}
+
+/**
+ * The first value a list answer holds under one of the keys, skipping values that name the signed-in account; a
+ * read may still take the account's own when the list holds nothing else, a write (strict) never does.
+ * @param {unknown} body @param {string[]} keys @param {string[]} avoid @param {boolean} [strict]
+ * @returns {string | number | null}
+ */
+export function valueFromList(body, keys, avoid = [], strict = false) {
+  const values = listedValues(body, keys);
+  return values.find((value) => !avoid.includes(String(value))) ?? (strict ? null : (values[0] ?? null));
+}
+
+/**
+ * Each list item's value under the first of the keys it holds.
+ * @param {unknown} body a list answer @param {string[]} keys
+ * @returns {(string | number)[]}
+ */
+function listedValues(body, keys) {
+  return listItems(body).flatMap((item) => {
+    const key = keys.find((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
+    return key === undefined ? [] : [/** @type {string | number} */ (item[key])];
+  });
+}
+
+/**
+ * Each route's values from the app: a flat param given under a field's path (`role.id`) or its camel form (`roleId`)
+ * fills that field; a list answer fills the rest. Parameters the flat params already fill are left to them.
+ * @param {object} input
+ * @param {Route[]} input.routes
+ * @param {Map<string, unknown>} input.lists answers by list request (listRequests)
+ * @param {Record<string, string>} input.params --params and authenticate()'s
+ * @param {PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js): taken last
+ * @param {string[]} [input.claims] every value the sign-in's token carries: the path of a write never names one
+ * @param {string[]} [input.timeWrites] --time-write: writes whose path may name the principal's own
+ * @returns {Map<Route, RouteIds>}
+ */
+export function resolveIds({ routes, lists, params, principal = [], claims = [], timeWrites = [] }) {
+  const avoid = principal.map((p) => p.value);
+  return new Map(
+    routes.map((route) => {
+      /** @type {RouteIds} */
+      const ids = { params: {}, fields: {}, unfilled: [], omit: [], lacking: [], creates: [] };
+      for (const reference of entityReferences(route)) {
+        const given = reference.kind === 'field' ? (params[reference.name] ?? params[camel(reference.name)]) : null;
+        if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
+        const list = listRouteFor(reference, route, routes);
+        const create = list ? null : createRouteFor(reference, routes);
+        if (create && given === null) {
+          const made = fillPath(create, params);
+          const answer = 'path' in made ? lists.get(createdKey(made.path)) : undefined;
+          const value =
+            answer === undefined ? null : valueFromCreated(answer, reference.keys, String(reference.collection));
+          if (answer === undefined && 'path' in made) ids.creates.push(create);
+          if (value !== null) ids.params[reference.name] = String(value);
+          else ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, create }));
+          continue;
+        }
+        const filled = list && fillPath(list, params);
+        const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
+        // a write's path names what it changes: the role or tenant the token carries would change the sign-in
+        const target =
+          reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
+        const value =
+          given ??
+          (answer === undefined
+            ? null
+            : valueFromList(answer, reference.keys, target ? [...avoid, ...claims] : avoid, target));
+        if (value === null && list && answer !== undefined) ids.lacking.push(list);
+        if (value === null && reference.optional) ids.omit.push(reference.optional);
+        else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal }));
+        else if (reference.kind === 'param') ids.params[reference.name] = String(value);
+        else ids.fields[reference.name] = value;
+      }
+      return [route, ids];
+    }),
+  );
+}
+
+/**
+ * The route that creates what a list route lists: a POST to the list's own path. The bench sends it once, signed in,
+ * when the list held nothing a route could take, and asks the list again.
+ * @param {Map<Route, RouteIds>} ids resolveIds() @param {Route[]} routes
+ * @returns {{ list: Route, create: Route }[]} each list once
+ */
+export function createRoutes(ids, routes) {
+  const lacking = new Set([...ids.values()].flatMap((routeIds) => routeIds.lacking));
+  return [...lacking].flatMap((list) => {
+    const create = routes.find((r) => r.method === 'POST' && r.path === list.path);
+    return create ? [{ list, create }] : [];
+  });
+}
+
+/** @param {string} dotted `role.id` → roleId */
+function camel(dotted) {
+  return dotted
+    .replace(/\[\]/g, '')
+    .split('.')
+    .map((part, i) => (i ? part[0].toUpperCase() + part.slice(1) : part))
+    .join('');
+}
+
+/**
+ * Why a reference has no value, with the flags that give one: for a write whose list held only the principal's own,
+ * which of its values that is, and --time-write to change it anyway.
+ * @param {EntityReference} reference @param {Route} route the route that needs it
+ * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route }} found the list route
+ *   and its answer; or the route that makes one, and its answer
+ */
+function unfilledLine(reference, route, { list, answer, principal, create }) {
+  const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
+  const give = `give --params ${reference.name}=VALUE`;
+  if (create)
+    return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}; POST ${create.path}${answer === undefined ? ' was not asked' : ` answered none under ${reference.keys.join(', ')}`}): ${give}`;
+  if (!list)
+    return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}): ${give}`;
+  const listed = listedValues(answer, reference.keys).map(String);
+  if (listed.length === 0)
+    return `${what} names an existing ${reference.entity} (GET ${list.path} listed none): ${give}`;
+  const own = principal.find((p) => listed.includes(p.value));
+  const whose = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
+  return `${what} names an existing ${reference.entity} (GET ${list.path} listed only ${whose}): ${give} for another ${reference.entity}, or ${TIME_WRITE_FLAG} '${route.method} ${route.path}' to change the principal's own (on an account you can lose)`;
+}
+
+/**
+ * The schema with each filled field pinned to its value, so the derived body carries it.
+ * @param {BodySchema} schema @param {Record<string, unknown>} fields by field path (`role.id`, `tags[].id`)
+ * @param {string[]} [omit] optional fields to leave out, by path
+ * @returns {BodySchema}
+ */
+export function withValues(schema, fields, omit = []) {
+  let result = omit.reduce(withoutProperty, schema);
+  for (const [path, value] of Object.entries(fields)) result = pinned(result, path.split('.'), value);
+  return result;
+}
+
+/** @param {BodySchema} schema @param {string} path a property's path (`photo`, `address.photoId`) */
+function withoutProperty(schema, path) {
+  const [head, ...rest] = path.split('.');
+  const properties = { ...schema.properties };
+  if (rest.length === 0) delete properties[head];
+  else if (properties[head]) properties[head] = withoutProperty(properties[head], rest.join('.'));
+  return { ...schema, properties };
+}
+
+/** @param {BodySchema} schema @param {string[]} path @param {unknown} value @returns {BodySchema} */
+function pinned(schema, path, value) {
+  const [head, ...rest] = path;
+  const many = head.endsWith('[]');
+  const name = many ? head.slice(0, -2) : head;
+  const property = schema.properties?.[name] ?? {};
+  const inner = many || property.type === 'array' ? (property.items ?? {}) : property;
+  const next = rest.length ? pinned(inner, rest, value) : { ...inner, enum: [typed(inner, value)] };
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      [name]: many || property.type === 'array' ? { ...property, type: 'array', items: next } : next,
+    },
+  };
+}
+
+/** A value as the field's type wants it: an int id from a query string as a number, a number as text for a string. */
+function typed(/** @type {BodySchema} */ schema, /** @type {unknown} */ value) {
+  if ((schema.type === 'integer' || schema.type === 'number') && typeof value === 'string' && value.trim() !== '')
+    return Number.isNaN(Number(value)) ? value : Number(value);
+  if (schema.type === 'string' && typeof value === 'number') return String(value);
+  return value;
+}
+
+/**
+ * Each list request sent once to the running app, signed in; an answer that is not a 2xx is left out.
+ * @param {import('../sign-in/authenticate.js').AppClient} client @param {string[]} paths @param {Record<string, string>} headers
+ * @returns {Promise<Map<string, unknown>>}
+ */
+export async function fetchLists(client, paths, headers) {
+  const answers = new Map();
+  for (const path of paths) {
+    const answer = await client.request('GET', path, undefined, headers).catch(() => null);
+    if (answer && answer.status >= 200 && answer.status < 300) answers.set(path, answer.body);
+  }
+  return answers;
+}

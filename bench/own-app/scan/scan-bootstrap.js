@@ -1,0 +1,170 @@
+// @ts-check
+// The scan's rules for an app's bootstrap (main.ts, the setup module and what they call): NestFactory.create's options,
+// listen() without a host, enableCors() without methods, trust proxy, useStaticAssets, Swagger and GraphQL drivers.
+// Each call is judged with what is installed beside the app (app-packages.js).
+import {
+  CREATE_OPTIONS,
+  corsWithoutMethods,
+  graphqlDriver,
+  listenWithoutHost,
+  staticAssets,
+  swaggerStatic,
+  trustProxy,
+} from './app-differences.js';
+
+/**
+ * @typedef {import('./fastify-differences.js').Difference} Difference
+ * @typedef {{ node: import('typescript').Node, rule: string, difference: Difference }} BootstrapFinding
+ * @typedef {object} BootstrapContext
+ * @property {import('../launch/app-packages.js').AppPackages} installed
+ * @property {Set<string>} corsOrigins the literal origins enableCors or the cors option names are added here
+ */
+
+/** The names an app is held in, in main.ts and setup modules. */
+export const APP_NAMES = /^(app|application|nestApp|server)$/;
+
+/**
+ * What a call in the bootstrap does on Fastify, when it is one of the calls this module knows.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call
+ * @param {BootstrapContext} context
+ * @returns {BootstrapFinding[]}
+ */
+export function bootstrapCall(ts, call, context) {
+  if (!ts.isPropertyAccessExpression(call.expression)) return [];
+  const member = call.expression.name.text;
+  const receiver = lastName(ts, call.expression.expression);
+  if (receiver === 'NestFactory' && member === 'create') return createOptions(ts, call, context);
+  if (receiver === 'SwaggerModule' && member === 'setup') {
+    const difference = swaggerStatic(context.installed);
+    return difference ? [{ node: call, rule: 'SwaggerModule.setup()', difference }] : [];
+  }
+  if (receiver === 'GraphQLModule' && /^forRoot(Async)?$/.test(member)) return graphql(ts, call, context);
+  if (!ts.isIdentifier(call.expression.expression) || !receiver || !APP_NAMES.test(receiver)) return [];
+  return appCall(ts, call, member, context);
+}
+
+/**
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call @param {string} member
+ * @param {BootstrapContext} context
+ * @returns {BootstrapFinding[]}
+ */
+function appCall(ts, call, member, { installed, corsOrigins }) {
+  const [first, second] = call.arguments;
+  if (member === 'listen' && listensWithoutHost(ts, call))
+    return [{ node: call, rule: 'app.listen() without a host', difference: listenWithoutHost(installed) }];
+  if (member === 'enableCors') return cors(ts, call, first, installed, corsOrigins, 'app.enableCors()');
+  if ((member === 'set' || member === 'enable') && first && ts.isStringLiteral(first) && first.text === 'trust proxy')
+    return [
+      {
+        node: call,
+        rule: `app.${member}('trust proxy')`,
+        difference: trustProxy(member, member === 'set' && second ? second.getText() : 'true'),
+      },
+    ];
+  if (member === 'useStaticAssets')
+    return [
+      {
+        node: call,
+        rule: 'app.useStaticAssets()',
+        difference: staticAssets(installed, first !== undefined && !ts.isObjectLiteralExpression(first)),
+      },
+    ];
+  return [];
+}
+
+/**
+ * listen(port), listen(port, callback), listen({ port }): no host given.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call
+ */
+function listensWithoutHost(ts, call) {
+  const [first, second] = call.arguments;
+  if (!first) return false;
+  if (ts.isObjectLiteralExpression(first)) return !property(ts, first, 'host') && !property(ts, first, 'path');
+  return second === undefined || ts.isArrowFunction(second) || ts.isFunctionExpression(second);
+}
+
+/**
+ * NestFactory.create(Module, [adapter,] options): the cors, httpsOptions and bodyParser options.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call
+ * @param {BootstrapContext} context
+ * @returns {BootstrapFinding[]}
+ */
+function createOptions(ts, call, { installed, corsOrigins }) {
+  const options = call.arguments.slice(1).find((a) => ts.isObjectLiteralExpression(a));
+  if (!options || !ts.isObjectLiteralExpression(options)) return [];
+  /** @type {BootstrapFinding[]} */
+  const found = [];
+  const corsOption = property(ts, options, 'cors');
+  if (corsOption && corsOption.kind !== ts.SyntaxKind.FalseKeyword)
+    found.push(...cors(ts, corsOption, corsOption, installed, corsOrigins, 'NestFactory.create({ cors })'));
+  const https = property(ts, options, 'httpsOptions');
+  if (https)
+    found.push({ node: https, rule: 'NestFactory.create({ httpsOptions })', difference: CREATE_OPTIONS.httpsOptions });
+  const bodyParser = property(ts, options, 'bodyParser');
+  if (bodyParser && bodyParser.kind === ts.SyntaxKind.FalseKeyword)
+    found.push({
+      node: bodyParser,
+      rule: 'NestFactory.create({ bodyParser: false })',
+      difference: CREATE_OPTIONS.bodyParser,
+    });
+  return found;
+}
+
+/**
+ * enableCors(options) or the cors option: a finding when no `methods` is given (true, nothing, or an object without it);
+ * options held in a variable are not read.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ * @param {import('typescript').Expression | undefined} options @param {import('../launch/app-packages.js').AppPackages} installed
+ * @param {Set<string>} corsOrigins @param {string} rule
+ * @returns {BootstrapFinding[]}
+ */
+function cors(ts, node, options, installed, corsOrigins, rule) {
+  const literal = options && ts.isObjectLiteralExpression(options) ? options : null;
+  if (options && !literal && options.kind !== ts.SyntaxKind.TrueKeyword) return [];
+  const origin = literal ? property(ts, literal, 'origin') : undefined;
+  if (origin && ts.isStringLiteral(origin)) corsOrigins.add(origin.text);
+  if (origin && ts.isArrayLiteralExpression(origin))
+    for (const element of origin.elements) if (ts.isStringLiteral(element)) corsOrigins.add(element.text);
+  if (literal && property(ts, literal, 'methods')) return [];
+  const difference = corsWithoutMethods(installed);
+  return difference ? [{ node, rule: `${rule} without methods`, difference }] : [];
+}
+
+/**
+ * GraphQLModule.forRoot({ driver }) and forRootAsync({ driver, … }).
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call
+ * @param {BootstrapContext} context
+ * @returns {BootstrapFinding[]}
+ */
+function graphql(ts, call, { installed }) {
+  const [options] = call.arguments;
+  const driver = options && ts.isObjectLiteralExpression(options) ? property(ts, options, 'driver') : undefined;
+  const name = driver ? lastName(ts, driver) : null;
+  const difference = name ? graphqlDriver(name, installed) : null;
+  return difference && driver ? [{ node: driver, rule: `GraphQLModule driver ${name}`, difference }] : [];
+}
+
+/**
+ * The value of an object literal's property, written `name: value` or shorthand.
+ * @param {typeof import('typescript')} ts @param {import('typescript').ObjectLiteralExpression} object @param {string} name
+ * @returns {import('typescript').Expression | undefined}
+ */
+function property(ts, object, name) {
+  for (const element of object.properties) {
+    if (!element.name || !ts.isIdentifier(element.name) || element.name.text !== name) continue;
+    if (ts.isPropertyAssignment(element)) return element.initializer;
+    if (ts.isShorthandPropertyAssignment(element)) return element.name;
+  }
+  return undefined;
+}
+
+/**
+ * The last name of `NestFactory`, `core_1.NestFactory` (compiled), `(0, x.Y)`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ * @returns {string | null}
+ */
+function lastName(ts, expression) {
+  if (ts.isIdentifier(expression)) return expression.text;
+  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
+  return null;
+}

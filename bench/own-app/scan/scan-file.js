@@ -1,0 +1,483 @@
+// @ts-check
+// The scan of one file (scan.js walks the app's files): Express's response and request API on the objects a handler,
+// guard, filter or middleware holds, the packages it imports or gives to app.use, multer's interceptors, and through
+// scan-bootstrap.js what main.ts and the setup do. Each finding carries its line and the handler it sits in.
+import {
+  APP_METHODS,
+  APP_USE,
+  BODY_PARSERS,
+  BODY_PARSER_IN_APP_USE,
+  PACKAGES,
+  SERVE_STATIC,
+  TYPES_ONLY,
+  routeFastifyRefuses,
+} from './app-differences.js';
+import {
+  EXPRESS_RESPONSE_ONLY,
+  FILE_INTERCEPTOR,
+  FILE_INTERCEPTORS,
+  MIDDLEWARE,
+  REDIRECT_AFTER_STATUS,
+  REQUEST_MEMBERS,
+  RESPONSE_MEMBERS,
+  redirectStatusFirst,
+} from './fastify-differences.js';
+import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
+import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
+import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
+
+/**
+ * @typedef {import('./scan.js').CodeFinding} CodeFinding
+ * @typedef {import('./scan-roles.js').Role} Role
+ * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] }, middleware: Set<string>,
+ *   fileTypes: import('../bodies/upload-form.js').FileTypePattern[] } & import('./scan-bootstrap.js').BootstrapContext}
+ *   ScanContext cookies: the cookie names read or set are added here; throttler: whether Nest's throttler package is
+ *   imported, and where ThrottlerModule.forRoot is called (file:line); middleware: the functions whose bodies were
+ *   read as middleware, by name; fileTypes: what fileFilters and file type validators test
+ */
+
+/** Route decorators whose path Fastify's router registers. */
+const ROUTE_DECORATORS = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Options', 'Head', 'Search']);
+
+/** Packages of Express's whose types an app imports (`Request`, `Express.Multer.File`'s module, `NestExpressApplication`). */
+const EXPRESS_PLATFORM_PACKAGES = new Set(['express', 'multer', '@nestjs/platform-express']);
+const THROTTLER_PACKAGE = '@nestjs/throttler';
+const CODE_CHARS = 120;
+
+/**
+ * @typedef {object} FileScan what the visitors of one file share
+ * @property {typeof import('typescript')} ts
+ * @property {import('typescript').SourceFile} tree
+ * @property {string} name the file, as findings name it
+ * @property {ScanContext} context
+ * @property {CodeFinding[]} findings
+ * @property {Map<string, { pkg: string, typeOnly: boolean }>} packageNames local name → package, for Express's
+ *   packages imported here
+ * @property {Set<string>} usedInAppUse packages given to app.use here: their import line is not a place of its own
+ * @property {ReturnType<typeof roleHints>} hints
+ * @property {Set<string>} loaders the names that load a package: require, and what createRequire() made (a setup
+ *   module outside the app)
+ * @property {(node: import('typescript').Node, rule: string, difference: import('./fastify-differences.js').Difference,
+ *   extra?: Partial<CodeFinding>) => void} add
+ */
+
+/**
+ * @param {typeof import('typescript')} ts
+ * @param {import('typescript').SourceFile} tree
+ * @param {string} name
+ * @param {ScanContext} context
+ * @returns {CodeFinding[]}
+ */
+export function scanFile(ts, tree, name, context) {
+  /** @type {CodeFinding[]} */
+  const findings = [];
+  const hints = roleHints(ts, tree, APP_NAMES);
+  for (const middleware of hints.middlewareNames) context.middleware.add(middleware);
+  /** @type {FileScan['add']} */
+  const add = (node, rule, difference, extra = {}) => {
+    const { line } = tree.getLineAndCharacterOfPosition(node.getStart(tree));
+    const code = tree.text.split('\n')[line].trim();
+    findings.push({
+      rule,
+      ...difference,
+      file: name,
+      line: line + 1,
+      code: code.length > CODE_CHARS ? `${code.slice(0, CODE_CHARS)}…` : code,
+      handler: handlerOf(ts, node, tree),
+      ...extra,
+    });
+  };
+  /** @type {FileScan} */
+  const scan = {
+    ts,
+    tree,
+    name,
+    context,
+    findings,
+    packageNames: new Map(),
+    usedInAppUse: new Set(),
+    hints,
+    loaders: new Set(['require']),
+    add,
+  };
+  ts.forEachChild(tree, (child) => visit(scan, child, new Map()));
+  addImports(scan);
+  return findings;
+}
+
+/**
+ * @param {FileScan} scan @param {import('typescript').Node} node
+ * @param {Map<string, Role>} roles names in scope and what they hold
+ */
+function visit(scan, node, roles) {
+  const { ts, hints, add } = scan;
+  let scope = roles;
+  if (ts.isFunctionLike(node)) scope = new Map([...roles, ...parameterRoles(ts, node, hints, add)]);
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+    const role = contextRole(ts, node.initializer);
+    if (role) roles.set(node.name.text, role);
+  }
+  visitLoad(scan, node);
+  for (const test of fileTypeTests(ts, node))
+    scan.context.fileTypes.push({ ...test, handler: handlerOf(ts, node, scan.tree) });
+  if (ts.isCallExpression(node)) visitCall(scan, node, scope);
+  if (ts.isPropertyAccessExpression(node)) visitMember(scan, node, scope);
+  ts.forEachChild(node, (child) => visit(scan, child, scope));
+}
+
+/**
+ * An import or a require of a package: Express's are remembered by their local names, the throttler's use is noted.
+ * @param {FileScan} scan @param {import('typescript').Node} node
+ */
+function visitLoad(scan, node) {
+  const { ts, packageNames, loaders } = scan;
+  const { throttler } = scan.context;
+  if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+    const pkg = packageName(node.moduleSpecifier.text);
+    const clause = node.importClause;
+    if (pkg === THROTTLER_PACKAGE) throttler.used = true;
+    if (PACKAGES[pkg] && clause)
+      for (const { local, typeOnly } of importedNames(ts, clause)) packageNames.set(local, { pkg, typeOnly });
+  }
+  if (!ts.isVariableDeclaration(node) || !node.initializer) return;
+  if (ts.isIdentifier(node.name) && isCreateRequire(ts, node.initializer)) loaders.add(node.name.text);
+  const required = requiredPackage(ts, node.initializer, loaders);
+  if (!required) return;
+  const pkg = packageName(required);
+  if (pkg === THROTTLER_PACKAGE) throttler.used = true;
+  if (PACKAGES[pkg]) for (const local of boundNames(ts, node.name)) packageNames.set(local, { pkg, typeOnly: false });
+}
+
+/** @param {FileScan} scan @param {import('typescript').CallExpression} call @param {Map<string, Role>} roles */
+function visitCall(scan, call, roles) {
+  const { ts, tree, name, context, add } = scan;
+  const callee = calleeName(ts, call.expression);
+  if (callee && FILE_INTERCEPTORS.has(callee)) {
+    const field = call.arguments[0] && ts.isStringLiteral(call.arguments[0]) ? call.arguments[0].text : undefined;
+    const files = interceptedFiles(ts, callee, call.arguments);
+    add(call, `${callee}(${field ? `'${field}'` : ''})`, FILE_INTERCEPTOR, files ? { files } : {});
+  }
+  if (callee && ROUTE_DECORATORS.has(callee))
+    for (const refused of refusedRoutes(ts, call, callee)) add(call, refused.rule, refused.difference);
+  for (const found of bootstrapCall(ts, call, context)) add(found.node, found.rule, found.difference);
+  if (!ts.isPropertyAccessExpression(call.expression)) return;
+  const member = call.expression.name.text;
+  const receiver = call.expression.expression;
+  if (/^forRoot(Async)?$/.test(member) && calleeName(ts, receiver) === 'ThrottlerModule')
+    context.throttler.forRoot.push(`${name}:${tree.getLineAndCharacterOfPosition(call.getStart(tree)).line + 1}`);
+  if (ts.isIdentifier(receiver) && APP_NAMES.test(receiver.text)) {
+    if (member === 'use') for (const argument of call.arguments) visitAppUse(scan, argument);
+    else if (APP_METHODS[member] && !isTrustProxy(ts, call)) add(call, `app.${member}()`, APP_METHODS[member]);
+  }
+  if (member === 'cookie' && call.arguments[0] && ts.isStringLiteral(call.arguments[0]))
+    context.cookies.add(call.arguments[0].text);
+  if (member === 'redirect' && ts.isIdentifier(receiver) && roleOf(roles, receiver) === 'response') {
+    const first = call.arguments[0];
+    if (call.arguments.length >= 2 && first && (ts.isNumericLiteral(first) || isStatusEnum(ts, first)))
+      add(call, `${receiver.text}.redirect(status, url)`, redirectStatusFirst(context.installed.fastify));
+  }
+  const statusSet = member === 'redirect' && call.arguments.length === 1 ? statusCallRoot(ts, receiver) : null;
+  if (statusSet && roleOf(roles, statusSet) === 'response')
+    add(call, `${statusSet.text}.status(…).redirect(url)`, REDIRECT_AFTER_STATUS);
+}
+
+/** @param {FileScan} scan @param {import('typescript').Expression} argument given to app.use */
+function visitAppUse(scan, argument) {
+  const { ts, tree, hints, add } = scan;
+  // app.use('/graphql', …): the path is not middleware
+  if (ts.isStringLiteralLike(argument) || ts.isTemplateExpression(argument)) return;
+  // a function of this file: its body is read as middleware, and what it does there is the finding
+  if (hints.appUseFunctions.has(argument) || (ts.isIdentifier(argument) && hints.functionNames.has(argument.text)))
+    return;
+  const found = packageOf(ts, argument, scan.packageNames);
+  const pkg = found?.pkg ?? null;
+  if (pkg) scan.usedInAppUse.add(pkg);
+  const called = ts.isCallExpression(argument) ? calleeName(ts, argument.expression) : null;
+  const written = `app.use(${argument.getText(tree).slice(0, 40)})`;
+  if ((pkg === 'express' || pkg === 'body-parser') && BODY_PARSERS.has(called ?? ''))
+    add(argument, written, BODY_PARSER_IN_APP_USE);
+  else if (pkg === 'express' && called === 'static') add(argument, written, SERVE_STATIC);
+  else if (pkg) add(argument, `app.use(${pkg})`, PACKAGES[pkg], { middleware: pkg });
+  else add(argument, written, APP_USE);
+}
+
+/** @param {FileScan} scan @param {import('typescript').PropertyAccessExpression} access @param {Map<string, Role>} roles */
+function visitMember(scan, access, roles) {
+  const { ts, add } = scan;
+  const root = chainRoot(ts, access);
+  if (!root) return;
+  const role = roleOf(roles, root.object);
+  const member = root.member;
+  const label = `${root.object.text}.${member}`;
+  const assigned = isAssignmentTarget(ts, root.access);
+  if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
+  else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member)) add(access, label, REQUEST_MEMBERS[member]);
+  if (member === 'cookies' && ts.isPropertyAccessExpression(access.parent) && access.parent.expression === access)
+    scan.context.cookies.add(access.parent.name.text);
+  else if (role === 'raw-request' && assigned) add(access, `${label} = … in middleware`, MIDDLEWARE.write);
+  else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
+  else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
+    add(access, label, REQUEST_MEMBERS[member]);
+  else if (role === 'raw-response' && EXPRESS_RESPONSE_ONLY.has(member))
+    add(access, `${label} in middleware`, MIDDLEWARE.response);
+}
+
+/**
+ * Express's packages imported here and not given to app.use: a value import is the package's own finding, a type-only
+ * one matters only once the Express platform is removed.
+ * @param {FileScan} scan
+ */
+function addImports(scan) {
+  const { ts, tree, add } = scan;
+  const valueUses = valueReferences(ts, tree);
+  for (const [local, { pkg, typeOnly }] of scan.packageNames) {
+    if (scan.usedInAppUse.has(pkg)) continue;
+    const declaration = findImport(ts, tree, local);
+    const asValue = !typeOnly && valueUses.has(local);
+    if (!declaration || (!asValue && !EXPRESS_PLATFORM_PACKAGES.has(pkg))) continue;
+    // what only matters in app.use (middleware that works, an upload parser) is nothing where it is only imported
+    if (asValue && (PACKAGES[pkg].kind === 'works' || pkg === 'graphql-upload')) continue;
+    add(declaration, asValue ? `import ${pkg}` : `import ${pkg} (types)`, asValue ? PACKAGES[pkg] : TYPES_ONLY);
+  }
+}
+
+/**
+ * A route whose path Fastify's router refuses keeps Fastify from booting, and the error names no route: the decorator's
+ * line does. `@All('*path')`, or tsc's `(0, common_1.All)('*path')`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call @param {string} decorator
+ * @returns {Array<{ rule: string, difference: import('./fastify-differences.js').Difference }>}
+ */
+function refusedRoutes(ts, call, decorator) {
+  const [first] = call.arguments;
+  const paths = first && ts.isArrayLiteralExpression(first) ? [...first.elements] : [first];
+  return paths.flatMap((path) => {
+    if (!path || !ts.isStringLiteralLike(path)) return [];
+    const refused = routeFastifyRefuses(path.text);
+    return refused ? [{ rule: `@${decorator}('${path.text}')`, difference: refused }] : [];
+  });
+}
+
+/**
+ * The package an import specifier names: `graphql-upload/graphqlUploadExpress.mjs` → `graphql-upload`.
+ * @param {string} specifier
+ */
+function packageName(specifier) {
+  if (specifier.startsWith('.')) return specifier;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * The names used as values somewhere in the file (not in a type, not in the import itself): an import used only in
+ * types is erased by tsc and never runs.
+ * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree
+ */
+function valueReferences(ts, tree) {
+  /** @type {Set<string>} */
+  const names = new Set();
+  /** @param {import('typescript').Node} node */
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) || (ts.isTypeNode(node) && !isClassExtends(ts, node))) return;
+    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
+    if (ts.isIdentifier(node)) names.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(tree, visit);
+  return names;
+}
+
+/**
+ * `class X extends Base` holds Base as a value (an ExpressionWithTypeArguments, which TypeScript counts as a type node).
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ */
+function isClassExtends(ts, node) {
+  return (
+    ts.isExpressionWithTypeArguments(node) &&
+    ts.isHeritageClause(node.parent) &&
+    node.parent.token === ts.SyntaxKind.ExtendsKeyword &&
+    ts.isClassLike(node.parent.parent)
+  );
+}
+
+/**
+ * `app.set('trust proxy', …)` and `app.enable('trust proxy')`: scan-bootstrap.js names them with their own fix.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call
+ */
+function isTrustProxy(ts, call) {
+  const [first] = call.arguments;
+  return first !== undefined && ts.isStringLiteral(first) && first.text === 'trust proxy';
+}
+
+/**
+ * The object `res` of `res.status(301)` or `res.code(301)`, as redirect's receiver.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} receiver
+ */
+function statusCallRoot(ts, receiver) {
+  if (!ts.isCallExpression(receiver) || !ts.isPropertyAccessExpression(receiver.expression)) return null;
+  const { name, expression } = receiver.expression;
+  return ['status', 'code'].includes(name.text) && ts.isIdentifier(expression) ? expression : null;
+}
+
+/**
+ * The first member off a name: `res.status(201).json(…)` has the root `res` and member `status`; reported only when
+ * the first member is Express's, else its next link is looked at through its own access node.
+ * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
+ */
+function chainRoot(ts, access) {
+  if (ts.isIdentifier(access.expression)) return { object: access.expression, member: access.name.text, access };
+  // res.status(201).json(…): status and type chain on both; what follows them is looked up on the same object
+  let inner = access.expression;
+  while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
+    const link = inner.expression;
+    if (!['status', 'code', 'type', 'header'].includes(link.name.text)) return null;
+    if (ts.isIdentifier(link.expression)) return { object: link.expression, member: access.name.text, access };
+    inner = link.expression;
+  }
+  return null;
+}
+
+/** @param {typeof import('typescript')} ts @param {import('typescript').Node} node */
+function isAssignmentTarget(ts, node) {
+  const parent = node.parent;
+  return (
+    ts.isBinaryExpression(parent) &&
+    parent.left === node &&
+    parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+    parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+  );
+}
+
+/** `HttpStatus.FOUND` as redirect's first argument. @param {typeof import('typescript')} ts @param {import('typescript').Node} node */
+function isStatusEnum(ts, node) {
+  return ts.isPropertyAccessExpression(node) && node.expression.getText().endsWith('HttpStatus');
+}
+
+/**
+ * The package a variable's initializer loads: `require('x')`, tsc's `__importDefault(require('x'))`, a setup module's
+ * `fromApp('x').default ?? fromApp('x')` (fromApp made by createRequire), `(await import('x')).default`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ * @param {Set<string>} loaders the names that load a package
+ * @returns {string | null}
+ */
+function requiredPackage(ts, expression, loaders) {
+  let inner = expression;
+  for (;;) {
+    if (ts.isAwaitExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;
+    else if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'default') inner = inner.expression;
+    else if (ts.isCallExpression(inner) && /^__import(Default|Star)$/.test(calleeName(ts, inner.expression) ?? ''))
+      inner = inner.arguments[0];
+    // `a ?? b`, `a || b`: a default export with a fallback
+    else if (
+      ts.isBinaryExpression(inner) &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(inner.operatorToken.kind)
+    )
+      inner = inner.left;
+    else break;
+  }
+  if (!inner || !ts.isCallExpression(inner) || inner.arguments.length !== 1) return null;
+  const [given] = inner.arguments;
+  // import(fromApp.resolve('graphql-upload/graphqlUploadExpress.mjs'))
+  const resolved =
+    ts.isCallExpression(given) &&
+    ts.isPropertyAccessExpression(given.expression) &&
+    given.expression.name.text === 'resolve' &&
+    ts.isIdentifier(given.expression.expression) &&
+    loaders.has(given.expression.expression.text);
+  const specifier = resolved ? given.arguments[0] : given;
+  if (!specifier || !ts.isStringLiteralLike(specifier)) return null;
+  const callee = inner.expression;
+  const loads =
+    callee.kind === ts.SyntaxKind.ImportKeyword ||
+    (ts.isCallExpression(callee) && isCreateRequire(ts, callee)) ||
+    (ts.isIdentifier(callee) && loaders.has(callee.text));
+  return loads ? specifier.text : null;
+}
+
+/**
+ * `createRequire(url)` or `module.createRequire(url)`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ */
+function isCreateRequire(ts, expression) {
+  return ts.isCallExpression(expression) && calleeName(ts, expression.expression) === 'createRequire';
+}
+
+/**
+ * The names a declaration binds: `helmet`, `{ default: helmet }`, `{ json, urlencoded }`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').BindingName} name
+ * @returns {string[]}
+ */
+function boundNames(ts, name) {
+  if (ts.isIdentifier(name)) return [name.text];
+  if (!ts.isObjectBindingPattern(name)) return [];
+  return name.elements.flatMap((element) => (ts.isIdentifier(element.name) ? [element.name.text] : []));
+}
+
+/**
+ * The local names an import binds, each with whether it is written as a type-only import.
+ * @param {typeof import('typescript')} ts @param {import('typescript').ImportClause} clause
+ */
+function importedNames(ts, clause) {
+  const typeOnly = clause.isTypeOnly;
+  const names = clause.name ? [{ local: clause.name.text, typeOnly }] : [];
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push({ local: bindings.name.text, typeOnly });
+  if (bindings && ts.isNamedImports(bindings))
+    for (const element of bindings.elements)
+      names.push({ local: element.name.text, typeOnly: typeOnly || element.isTypeOnly });
+  return names;
+}
+
+/**
+ * The package an app.use argument comes from: `cookieParser()`, `session({...})`, `passport.initialize()`,
+ * `express.json()`, tsc's `(0, cookie_parser_1.default)()`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} argument
+ * @param {Map<string, { pkg: string }>} packageNames
+ */
+function packageOf(ts, argument, packageNames) {
+  /** @type {import('typescript').Node} */
+  let node = argument;
+  for (;;) {
+    if (ts.isCallExpression(node)) node = node.expression;
+    else if (ts.isPropertyAccessExpression(node)) node = node.expression;
+    else if (ts.isParenthesizedExpression(node)) {
+      const inner = node.expression;
+      node =
+        ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.CommaToken ? inner.right : inner;
+    } else break;
+  }
+  return ts.isIdentifier(node) ? (packageNames.get(node.text) ?? null) : null;
+}
+
+/**
+ * The statement that binds a package's local name: an import, or a `require` in compiled code.
+ * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree @param {string} local
+ */
+function findImport(ts, tree, local) {
+  return tree.statements.find(
+    (statement) =>
+      (ts.isImportDeclaration(statement) &&
+        statement.importClause &&
+        importedNames(ts, statement.importClause).some((name) => name.local === local)) ||
+      (ts.isVariableStatement(statement) &&
+        statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === local)),
+  );
+}
+
+/**
+ * `Class.method` when the node sits in a class method (a handler, once the route list names it); `Class.method` of
+ * tsc's `__decorate([...], Class.prototype, "method")` for a decorator in compiled code.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node @param {import('typescript').SourceFile} tree
+ * @returns {string | null}
+ */
+function handlerOf(ts, node, tree) {
+  for (let current = node; current && current !== tree; current = current.parent) {
+    if (ts.isMethodDeclaration(current) && ts.isClassLike(current.parent) && current.parent.name)
+      return `${current.parent.name.text}.${current.name.getText(tree)}`;
+    if (ts.isCallExpression(current) && calleeName(ts, current.expression) === '__decorate') {
+      const [, target, key] = current.arguments;
+      if (target && key && ts.isPropertyAccessExpression(target) && ts.isStringLiteral(key))
+        return `${target.expression.getText(tree)}.${key.text}`;
+    }
+  }
+  return null;
+}

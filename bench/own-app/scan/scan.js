@@ -1,0 +1,224 @@
+// @ts-check
+// A static scan of a user's Nest app for code only Express understands: the compiled module, the setup module, the
+// app's main.ts beside the module, and the files they import, each read as its TypeScript source where a source map
+// leads to one (or the sources themselves, given as the entry), parsed with TypeScript's compiler API
+// (scan-file.js). Each finding names its file and line, what happens on Fastify and the fix, and the handler it sits
+// in, which ties it to a route.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { APP_USE } from './app-differences.js';
+import { appPackages } from '../launch/app-packages.js';
+import { appRoot } from '../launch/packages.js';
+import { scanFile } from './scan-file.js';
+
+/**
+ * @typedef {object} CodeFinding
+ * @property {string} rule what was found, e.g. `res.json`, `@Res() without passthrough`, `import cookie-parser`
+ * @property {import('./fastify-differences.js').FindingKind} kind
+ * @property {string} file relative to the app's root (ScanRecord.root); absolute outside it
+ * @property {number} line 1-based
+ * @property {string} code the line, trimmed
+ * @property {string | null} handler Controller.method when it sits in one: ties it to a route
+ * @property {string} onFastify
+ * @property {string} fix
+ * @property {import('../bodies/upload-form.js').FileField[]} [files] the form fields a file interceptor reads files from
+ * @property {string} [middleware] the package an app.use finding runs, judged again by the answers (switching.js)
+ *
+ * @typedef {object} ScanRecord
+ * @property {string} [root] the app's root, the folder of its package.json: the files are named from it (absent in
+ *   results from before)
+ * @property {string[]} files what was read, relative to the app's root
+ * @property {number} fromSourceMaps how many of them were TypeScript sources found through source maps
+ * @property {CodeFinding[]} findings
+ * @property {string[]} [cookies] the names of the cookies the code reads (req.cookies.NAME) or sets (res.cookie)
+ * @property {import('../bodies/upload-form.js').FileTypePattern[]} [fileTypes] what the app's fileFilters and file type
+ *   validators test: the file a route is sent is one they accept
+ * @property {string[]} [corsOrigins] the origins enableCors() or the cors option names as literals: the preflight
+ *   probe sends the first
+ * @property {import('../launch/app-packages.js').AppPackages} [installed] what the advice was judged with
+ * @property {{ forRoot: string | null }} [throttler] the app uses Nest's throttler package (its package.json or an
+ *   import): where ThrottlerModule.forRoot is called (file:line), when the scan found it; absent when it does not
+ * @property {string | null} skipped why nothing was scanned
+ */
+
+const JS_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'];
+const THROTTLER_PACKAGE = '@nestjs/throttler';
+/** The file that bootstraps a Nest app, beside its module (dist/main.js, src/main.ts). */
+const MAIN_FILES = ['main.js', 'main.mjs', 'main.cjs', 'main.ts'];
+
+/**
+ * @param {{ moduleFile: string, setupFile: string | null, appDir: string }} app
+ * @returns {Promise<ScanRecord>}
+ */
+export async function scanApp({ moduleFile, setupFile, appDir }) {
+  const ts = await loadTypeScript(appDir);
+  const root = appRoot(appDir);
+  const throttlerDeclared = declares(root, THROTTLER_PACKAGE);
+  if (!ts)
+    return {
+      root,
+      files: [],
+      fromSourceMaps: 0,
+      findings: [],
+      ...(throttlerDeclared ? { throttler: { forRoot: null } } : {}),
+      skipped: 'typescript is installed neither for the bench nor for the app: npm i -D typescript to scan the code',
+    };
+  const installed = appPackages(appDir);
+  /** @type {CodeFinding[]} */
+  const findings = [];
+  const files = [];
+  let fromSourceMaps = 0;
+  const context = {
+    cookies: new Set(),
+    corsOrigins: new Set(),
+    installed,
+    throttler: { used: throttlerDeclared, forRoot: /** @type {string[]} */ ([]) },
+    middleware: /** @type {Set<string>} */ (new Set()),
+    fileTypes: /** @type {import('../bodies/upload-form.js').FileTypePattern[]} */ ([]),
+  };
+  const main = MAIN_FILES.map((file) => join(dirname(moduleFile), file)).find(isFile);
+  for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
+    const source = sourceOf(compiled);
+    if (source.fromMap) fromSourceMaps++;
+    const name = fromRoot(root, source.file);
+    files.push(name);
+    const tree = ts.createSourceFile(
+      source.file,
+      source.text,
+      ts.ScriptTarget.Latest,
+      true,
+      scriptKind(ts, source.file),
+    );
+    findings.push(...scanFile(ts, tree, name, context));
+  }
+  const { throttler } = context;
+  return {
+    root,
+    files,
+    fromSourceMaps,
+    findings: dedupe(findings).filter((f) => !readAsMiddleware(f, context.middleware)),
+    cookies: [...context.cookies],
+    corsOrigins: [...context.corsOrigins],
+    fileTypes: context.fileTypes,
+    installed,
+    ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
+    skipped: null,
+  };
+}
+
+/**
+ * app.use(RequestIdMiddleware) of a function whose body the scan read as middleware (in its own file): what it does
+ * there are the findings, and the guess about middleware in general is left out, wherever it is given to app.use.
+ * @param {CodeFinding} finding @param {Set<string>} middleware
+ */
+function readAsMiddleware(finding, middleware) {
+  const given = /^app\.use\(([\w$]+)\)$/.exec(finding.rule)?.[1];
+  return finding.onFastify === APP_USE.onFastify && given !== undefined && middleware.has(given);
+}
+
+/** A file as the report names it: from the app's root, or absolute outside it (a setup module kept elsewhere). */
+function fromRoot(/** @type {string} */ root, /** @type {string} */ file) {
+  const name = relative(root, file);
+  return name && !name.startsWith('..') && !isAbsolute(name) ? name : file;
+}
+
+/**
+ * Whether the app's package.json lists a package among its dependencies.
+ * @param {string} root @param {string} name
+ */
+function declares(root, name) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    return [manifest.dependencies, manifest.devDependencies].some((deps) => deps && Object.hasOwn(deps, name));
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} appDir @returns {Promise<typeof import('typescript') | null>} */
+async function loadTypeScript(appDir) {
+  for (const from of [import.meta.url, join(appDir, 'package.json')]) {
+    try {
+      return createRequire(from)('typescript');
+    } catch {
+      // the next place
+    }
+  }
+  return null;
+}
+
+/** @param {typeof import('typescript')} ts @param {string} file */
+function scriptKind(ts, file) {
+  if (file.endsWith('.tsx')) return ts.ScriptKind.TSX;
+  if (/\.[cm]?ts$/.test(file)) return ts.ScriptKind.TS;
+  return ts.ScriptKind.JS;
+}
+
+/**
+ * The compiled files the entry files import, transitively: relative imports only (packages are not the app's code).
+ * @param {typeof import('typescript')} ts @param {string[]} entries
+ */
+function importedFiles(ts, entries) {
+  const seen = new Set();
+  const queue = entries.map((file) => resolve(file));
+  while (queue.length) {
+    const file = /** @type {string} */ (queue.shift());
+    if (seen.has(file) || !isFile(file)) continue;
+    seen.add(file);
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const base = resolve(dirname(file), fileName);
+      // TypeScript sources given as they are import './users.js' for users.ts
+      const source = base.replace(/\.([cm]?)js$/, '.$1ts');
+      const found = [base, source, ...JS_EXTENSIONS.map((ext) => `${base}${ext}`), join(base, 'index.js')].find(isFile);
+      if (found) queue.push(found);
+    }
+  }
+  return [...seen];
+}
+
+/** @param {string} path */
+function isFile(path) {
+  return existsSync(path) && statSync(path).isFile();
+}
+
+/**
+ * The TypeScript a compiled file came from, when its source map names it (sourcesContent or the file on disk); else the
+ * compiled file itself.
+ * @param {string} file
+ * @returns {{ file: string, text: string, fromMap: boolean }}
+ */
+function sourceOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const reference = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
+  if (reference) {
+    try {
+      const inline = /^data:application\/json[^,]*;base64,(.*)$/.exec(reference);
+      const mapFile = inline ? file : resolve(dirname(file), reference);
+      const map = JSON.parse(
+        inline ? Buffer.from(inline[1], 'base64').toString('utf8') : readFileSync(mapFile, 'utf8'),
+      );
+      if (Array.isArray(map.sources) && map.sources.length === 1) {
+        const sourceFile = resolve(dirname(mapFile), map.sourceRoot ?? '', map.sources[0]);
+        const sourceText =
+          map.sourcesContent?.[0] ?? (existsSync(sourceFile) ? readFileSync(sourceFile, 'utf8') : null);
+        if (typeof sourceText === 'string') return { file: sourceFile, text: sourceText, fromMap: true };
+      }
+    } catch {
+      // an unreadable map: the compiled file is scanned instead
+    }
+  }
+  return { file, text, fromMap: false };
+}
+
+/** @param {CodeFinding[]} findings one per line and difference: `res.status(401).json()` in middleware is one place */
+function dedupe(findings) {
+  const seen = new Set();
+  return findings.filter((f) => {
+    const key = `${f.file}:${f.line}:${f.onFastify}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,530 @@
+import { planOwnApp } from '../../../../bench/own-app/routes/app-config.js';
+import {
+  answerChanges,
+  askSignedOut,
+  findWitness,
+  lostSignInReason,
+  principalChange,
+  principalValues,
+  signInRefused,
+  watchSignIn,
+  witnessCandidates,
+} from '../../../../bench/own-app/sign-in/principal.js';
+import type { AppClient } from '../../../../bench/own-app/sign-in/authenticate.js';
+
+const USER_ID = '3f0e9c57-2a51-4f7e-9a54-6f1d2b3c4d5e';
+/** A JWT as passport-jwt apps issue it: the signed-in user's id in `id`, the signature not read. */
+const TOKEN = `h.${Buffer.from(JSON.stringify({ id: USER_ID, role: 'admin' })).toString('base64url')}.sig`;
+const SIGNED_IN = { headers: { authorization: `Bearer ${TOKEN}` }, params: {} };
+
+const change = (method: string, path: string, url = path, body?: unknown) =>
+  principalChange({ method, path }, url, body, principalValues(SIGNED_IN));
+
+describe('principalValues', () => {
+  it('reads the account from the bearer token and from authenticate()’s params named for a user', () => {
+    const values = principalValues({
+      headers: SIGNED_IN.headers,
+      params: { userId: '42', slug: 'welcome' },
+    });
+    expect(values.map((v) => v.value)).toEqual(expect.arrayContaining([USER_ID, '42', TOKEN]));
+    expect(values.map((v) => v.value)).not.toContain('welcome');
+    expect(values.find((v) => v.value === USER_ID)).toEqual({
+      value: USER_ID,
+      kind: 'account',
+      source: "the token's id",
+    });
+  });
+});
+
+describe('principalChange: writes that would lose the sign-in', () => {
+  it('a DELETE of a path ending in /me removes the signed-in account', () => {
+    expect(change('DELETE', '/api/v1/auth/me')).toMatch(/ends in \/me: it removes the signed-in account/);
+  });
+
+  it('a sign-out ends the session the token names, whatever the method', () => {
+    expect(change('POST', '/api/v1/auth/logout')).toMatch(
+      /ends in \/logout: it ends the session the sign-in's token names/,
+    );
+    expect(change('DELETE', '/auth/sign-out')).toMatch(/ends in \/sign-out/);
+    expect(change('POST', '/auth/logout-all/:id', '/auth/logout-all/7')).toBeNull();
+  });
+
+  it('a PUT of /user, RealWorld’s signed-in user, changes it; a POST there creates another', () => {
+    expect(change('PUT', '/api/user')).toMatch(/ends in \/user: it changes the signed-in account/);
+    expect(change('POST', '/api/user')).toBeNull();
+  });
+
+  it('a PATCH of /me changes it', () => {
+    expect(change('PATCH', '/api/v1/auth/me')).toMatch(/changes the signed-in account/);
+  });
+
+  it('a write to the user the token names, and to its password, is the account', () => {
+    expect(change('PATCH', '/api/v1/users/:id', `/api/v1/users/${USER_ID}`)).toMatch(/:id is the account/);
+    expect(change('POST', '/users/:id/password', `/users/${USER_ID}/password`)).toMatch(/:id is the account/);
+  });
+
+  it('a write to another user, or a sub-resource of the signed-in one, is not', () => {
+    expect(change('PATCH', '/api/v1/users/:id', '/api/v1/users/0b8e-other')).toBeNull();
+    expect(change('POST', '/users/:id/posts', `/users/${USER_ID}/posts`)).toBeNull();
+  });
+
+  it('a password or e-mail change is, a sign-in or sign-up with an e-mail is not', () => {
+    expect(change('POST', '/auth/change-password')).toMatch(/a password change/);
+    expect(change('PATCH', '/account/email/:token', '/account/email/abc')).toMatch(/an e-mail change/);
+    expect(change('POST', '/api/v1/auth/email/login')).toBeNull();
+    expect(change('POST', '/api/v1/auth/email/register')).toBeNull();
+  });
+
+  it('a body with the old and new password is a password change', () => {
+    expect(change('PUT', '/settings', '/settings', { oldPassword: 'a', newPassword: 'b' })).toMatch(/oldPassword/);
+  });
+
+  it('a reset or recovery of another account, named by its e-mail, a one-time secret or its id, is not', () => {
+    // kei-k23's and brocoders' recovery routes: the body names the account, derived values never the principal's
+    expect(
+      change('POST', '/v1/auth/otp/send/forgot-password', undefined, {
+        email: 'x-{{unique}}@example.com',
+        userType: 'ADMIN',
+      }),
+    ).toBeNull();
+    expect(change('POST', '/api/v1/auth/forgot/password', undefined, { email: 'x-{{unique}}@example.com' })).toBeNull();
+    expect(
+      change('POST', '/v1/auth/reset-password', undefined, { accessToken: 'made-up', newPassword: 'Aa1aaaaa' }),
+    ).toBeNull();
+    expect(
+      change('POST', '/api/v1/auth/reset/password', undefined, { password: 'Aa1aaaaa', hash: 'made-up' }),
+    ).toBeNull();
+    expect(
+      change('POST', '/v1/auth/user-register-password-setup', undefined, {
+        password: 'Aa1aaaaa',
+        confirmPassword: 'Aa1aaaaa',
+        userId: '5e1a0c2b-other',
+      }),
+    ).toBeNull();
+  });
+
+  it('the same routes sent the principal’s own token, id or e-mail are its change', () => {
+    expect(
+      change('POST', '/v1/auth/reset-password', undefined, { accessToken: TOKEN, newPassword: 'Aa1aaaaa' }),
+    ).toMatch(/a password change/);
+    expect(
+      change('POST', '/v1/auth/user-register-password-setup', undefined, { password: 'Aa1aaaaa', userId: USER_ID }),
+    ).toMatch(/a password change/);
+  });
+
+  it('a new e-mail or password with nothing naming another account is the signed-in one’s', () => {
+    expect(change('PATCH', '/v1/auth/email', undefined, { email: 'new-{{unique}}@example.com' })).toMatch(
+      /an e-mail change/,
+    );
+    expect(change('PATCH', '/v1/auth/change-password', undefined, { currentPassword: 'a', newPassword: 'b' })).toMatch(
+      /currentPassword/,
+    );
+    expect(change('POST', '/v1/settings', undefined, { newPassword: 'b' })).toMatch(/newPassword/);
+  });
+
+  it('reads are never protected', () => {
+    expect(change('GET', '/api/v1/auth/me')).toBeNull();
+  });
+});
+
+describe('planOwnApp with a signed-in principal', () => {
+  /** What PATCH /me takes: a name, and what signs in. */
+  const profile = {
+    properties: { firstName: { type: 'string' as const }, email: { type: 'string' as const, format: 'email' } },
+  };
+  const routes = [
+    { method: 'GET', path: '/api/v1/auth/me', handler: 'Auth.me', version: null },
+    { method: 'DELETE', path: '/api/v1/auth/me', handler: 'Auth.remove', version: null },
+    {
+      method: 'PATCH',
+      path: '/api/v1/auth/me',
+      handler: 'Auth.update',
+      version: null,
+      body: { schema: profile, sources: ['class-validator'] },
+    },
+    { method: 'POST', path: '/api/v1/notes', handler: 'Notes.create', version: null },
+  ];
+  /** GET /me's answer: the account as it is. */
+  const ME = { id: USER_ID, email: 'admin@example.com', firstName: 'Super' };
+  /** PATCH /me's handler takes a profile image, as Kei-K23's does (FileInterceptor('profileImage')). */
+  const uploads = new Map([
+    [
+      'Auth.update',
+      {
+        fields: [{ field: 'profileImage', count: 1 }],
+        filename: 'bench.png',
+        type: 'image/png',
+        bytes: 64,
+        interceptor: "FileInterceptor('profileImage')",
+        where: 'src/auth.controller.ts:9',
+      },
+    ],
+  ]);
+  const plan = (
+    timeWrites: string[] = [],
+    current?: Map<string, unknown>,
+    bodies: { method: string; url: string; value: unknown }[] = [],
+  ) =>
+    planOwnApp({
+      discovered: { routes, versioning: null },
+      params: {},
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      principal: principalValues(SIGNED_IN),
+      timeWrites,
+      current,
+      bodies,
+      uploads,
+    });
+  const entry = (planned: ReturnType<typeof plan>, handler: string) =>
+    planned.routes.find((r) => r.handler === handler);
+
+  it('lists DELETE /me as not measured, with why and the flag that times it anyway', () => {
+    const remove = entry(plan(), 'Auth.remove');
+    expect(remove).toMatchObject({ scenario: null });
+    expect(remove?.notMeasured).toMatch(/removes the signed-in account/);
+    expect(remove?.notMeasured).toContain("--time-write 'DELETE /api/v1/auth/me'");
+    expect(plan().scenarios.map((s) => s.name)).toEqual(['api-v1-auth-me', 'post-api-v1-notes']);
+  });
+
+  it('times it when --time-write names it', () => {
+    expect(entry(plan(['DELETE /api/v1/auth/me']), 'Auth.remove')).toMatchObject({
+      scenario: 'delete-api-v1-auth-me',
+      notMeasured: null,
+    });
+  });
+
+  it('times PATCH /me sent the account’s own current values, never its e-mail, and says where they came from', () => {
+    const planned = plan([], new Map([['/api/v1/auth/me', ME]]));
+    expect(entry(planned, 'Auth.update')).toMatchObject({
+      scenario: 'patch-api-v1-auth-me',
+      notMeasured: null,
+      body: 'current values',
+      bodySources: ['GET /api/v1/auth/me'],
+    });
+    const scenario = planned.scenarios.find((s) => s.name === 'patch-api-v1-auth-me');
+    // as JSON, without the image its handler takes: a new file would change what the values leave as it was
+    expect(scenario?.body).toEqual({ firstName: 'Super' });
+    expect(scenario?.headers ?? {}).not.toHaveProperty('content-type');
+    expect(entry(planned, 'Auth.update')).not.toHaveProperty('upload');
+  });
+
+  it('keeps PATCH /me protected when GET /me gave no answer, saying so beside the flag', () => {
+    expect(entry(plan(), 'Auth.update')?.notMeasured).toMatch(
+      /changes the signed-in account.*sending it its own current values, which would change nothing, was not possible: no GET \/api\/v1\/auth\/me answered its current values to send it; to time it anyway .*--time-write 'PATCH \/api\/v1\/auth\/me'/,
+    );
+  });
+
+  it('keeps DELETE /me protected with no word of current values, and a --body PATCH as the user wrote it', () => {
+    const current = new Map([['/api/v1/auth/me', ME]]);
+    expect(entry(plan([], current), 'Auth.remove')?.notMeasured).not.toContain('current values');
+    const given = plan([], current, [{ method: 'PATCH', url: '/api/v1/auth/me', value: { email: 'x@example.com' } }]);
+    expect(entry(given, 'Auth.update')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringContaining('--time-write'),
+    });
+  });
+});
+
+describe('public writes that read no body (vndevteam’s stubs under /forgot-password)', () => {
+  const bodiless = (method: string, path: string, handler: string) => ({
+    method,
+    path,
+    handler,
+    version: null,
+    body: null,
+  });
+  const routes = [
+    bodiless('POST', '/api/v1/auth/forgot-password', 'Auth.forgotPassword'),
+    bodiless('POST', '/api/v1/auth/verify/email/resend', 'Auth.resendVerifyEmail'),
+    bodiless('POST', '/api/v1/users/me/change-password', 'Users.changePassword'),
+    bodiless('POST', `/api/v1/users/:id/reset-password`, 'Users.resetPassword'),
+    {
+      method: 'POST',
+      path: '/api/v1/auth/change-password',
+      handler: 'Auth.changePassword',
+      version: null,
+      body: { schema: { properties: { newPassword: { type: 'string' as const } } }, sources: ['class-validator'] },
+    },
+  ];
+  const plan = (publicWrites?: Set<string>) =>
+    planOwnApp({
+      discovered: { routes, versioning: null },
+      params: { id: USER_ID },
+      traffic: null,
+      trafficFile: null,
+      configScenarios: [],
+      headers: SIGNED_IN.headers,
+      principal: principalValues(SIGNED_IN),
+      publicWrites,
+    });
+  /** The app: its stubs are public, the signed-in account's own routes refuse a request without the token. */
+  const app = () => {
+    const sent: { line: string; headers: Record<string, string> }[] = [];
+    const client: AppClient = {
+      async request(method, path, body, headers = {}) {
+        sent.push({ line: `${method} ${path}`, headers });
+        const open = path.startsWith('/api/v1/auth/') && body === undefined;
+        return open || headers.authorization
+          ? { status: 201, headers: {}, body: 'forgot-password' }
+          : { status: 401, headers: {}, body: {} };
+      },
+    };
+    return { client, sent };
+  };
+
+  it('asks, signed out and with no body, only the bodiless writes whose path names no account of the principal', () => {
+    expect(plan().signedOutAsks).toEqual([
+      { route: 'POST /api/v1/auth/forgot-password', line: 'POST /api/v1/auth/forgot-password', headers: {} },
+      { route: 'POST /api/v1/auth/verify/email/resend', line: 'POST /api/v1/auth/verify/email/resend', headers: {} },
+      {
+        route: 'POST /api/v1/users/me/change-password',
+        line: 'POST /api/v1/users/me/change-password',
+        headers: {},
+      },
+    ]);
+  });
+
+  it('times those that answered 2xx signed out, sent signed out; the signed-in account’s own stay protected', async () => {
+    const { client, sent } = app();
+    const publicWrites = await askSignedOut(client, plan().signedOutAsks);
+    expect(sent.every(({ headers }) => !('authorization' in headers))).toBe(true);
+    expect([...publicWrites]).toEqual(['POST /api/v1/auth/forgot-password', 'POST /api/v1/auth/verify/email/resend']);
+    const planned = plan(publicWrites);
+    const entry = (handler: string) => planned.routes.find((r) => r.handler === handler);
+    expect(entry('Auth.forgotPassword')).toMatchObject({
+      scenario: 'post-api-v1-auth-forgot-password',
+      signedOut: true,
+    });
+    const scenario = planned.scenarios.find((s) => s.name === 'post-api-v1-auth-forgot-password');
+    expect(scenario?.headers ?? {}).not.toHaveProperty('authorization');
+    expect(entry('Auth.resendVerifyEmail')).toMatchObject({ notMeasured: null, signedOut: true });
+    expect(entry('Users.changePassword')?.notMeasured).toMatch(/a password change.*--time-write/);
+    expect(entry('Users.resetPassword')?.notMeasured).toMatch(/\/reset-password.*--time-write/);
+    expect(entry('Auth.changePassword')?.notMeasured).toMatch(/a password change \(\/change-password\).*--time-write/);
+  });
+});
+
+/** An app in memory: answers GET /me with its account and role until a write removes the account or the role's rights. */
+function accountApp() {
+  let account: string | null = 'reader';
+  let permissions = ['notes:read', 'notes:write'];
+  let logins = 0;
+  let requests = 0;
+  const client: AppClient = {
+    async request(method, path, _body, headers = {}) {
+      const signedIn = headers.authorization === 'Bearer t' && account !== null;
+      if (method === 'POST' && path === '/login') {
+        logins++;
+        return account ? { status: 201, headers: {}, body: { token: 't' } } : { status: 401, headers: {}, body: {} };
+      }
+      if (method === 'DELETE' && path === '/me' && signedIn) account = null;
+      if (method === 'PATCH' && path === '/roles/r-1' && signedIn) permissions = [];
+      if (path === '/me' || path === '/items')
+        return {
+          status: signedIn ? 200 : 401,
+          headers: {},
+          body: signedIn
+            ? {
+                data: {
+                  id: 'u-1',
+                  account,
+                  role: { id: 'r-1', permissions },
+                  lastLoginAt: `2026-11-27T00:0${logins}:00Z`,
+                },
+                requestId: ++requests,
+              }
+            : {},
+        };
+      return { status: 404, headers: {}, body: {} };
+    },
+  };
+  const authenticate = async (c: AppClient) => {
+    const { status } = await c.request('POST', '/login', {});
+    if (status !== 201) throw new Error(`login answered ${status}`);
+    return { authorization: 'Bearer t' };
+  };
+  return { client, authenticate };
+}
+
+describe('the sign-in tried again after a write', () => {
+  const headers = { authorization: 'Bearer t' };
+
+  it('picks a /me read that answers signed in and refuses without the headers as the witness', async () => {
+    const { client } = accountApp();
+    expect(witnessCandidates(['/items', '/health', '/me'])).toEqual(['/me', '/items', '/health']);
+    expect(await findWitness(client, ['/health', '/me'], headers)).toMatchObject({ path: '/me', status: 200 });
+  });
+
+  it('keeps the witness’s answer, and leaves out what changed between two reads with nothing written', async () => {
+    const witness = await findWitness(accountApp().client, ['/me'], headers);
+    expect(witness?.body).toMatchObject({ data: { role: { id: 'r-1' } } });
+    expect(witness?.varies).toEqual(['requestId']);
+  });
+
+  it('says nothing while the account is there, and why once a write removed it', async () => {
+    const { client, authenticate } = accountApp();
+    const witness = await findWitness(client, ['/me'], headers);
+    const changed = watchSignIn({ authenticate, headers, witness });
+    expect(await changed(client)).toBeNull();
+    await client.request('DELETE', '/me', undefined, headers);
+    expect(await changed(client)).toEqual({
+      lost: true,
+      why: "GET /me answered 401 with the sign-in's headers, 200 before",
+    });
+    expect(await watchSignIn({ authenticate, headers, witness: null })(client)).toEqual({
+      lost: true,
+      why: 'authenticate() failed: login answered 401',
+    });
+  });
+
+  it('finds a write that leaves the sign-in working but changes what it may do, by the witness’s answer', async () => {
+    const { client, authenticate } = accountApp();
+    const witness = await findWitness(client, ['/me'], headers);
+    const changed = watchSignIn({ authenticate, headers, witness });
+    // authenticate() moves lastLoginAt each time: a time, not a change of the principal
+    expect(await changed(client)).toBeNull();
+    expect(await changed(client)).toBeNull();
+    await client.request('PATCH', '/roles/r-1', {}, headers);
+    const change = await changed(client);
+    expect(change).toEqual({ lost: false, why: 'GET /me answered data.role.permissions: 2 items → 0' });
+    // the next write is compared with the changed answer, not blamed for the change again
+    expect(await changed(client)).toBeNull();
+    expect(lostSignInReason(change!, 'PATCH /roles/r-1')).toMatch(
+      /^the signed-in principal's answer changed after PATCH \/roles\/r-1 \(GET \/me answered data\.role\.permissions: 2 items → 0\): it changes the principal or what it may do, so it is not timed/,
+    );
+  });
+
+  it('takes a list witness for whether the sign-in still works, never for who it is: a create grows the list', async () => {
+    const notes = ['welcome'];
+    const client = {
+      async request(method: string, path: string, body?: unknown, sent: Record<string, string> = {}) {
+        if (!sent.authorization) return { status: 401, headers: {}, body: null };
+        if (method === 'POST') notes.push(String((body as { title: string }).title));
+        return { status: method === 'POST' ? 201 : 200, headers: {}, body: notes.map((title) => ({ title })) };
+      },
+    };
+    const witness = await findWitness(client, ['/notes'], headers);
+    const watch = watchSignIn({ authenticate: null, headers, witness });
+    await client.request('POST', '/notes', { title: 'another' }, headers);
+    expect(await watch(client)).toBeNull();
+    expect(await watchSignIn({ authenticate: null, headers: {}, witness })(client)).toMatchObject({ lost: true });
+  });
+});
+
+describe('answerChanges', () => {
+  it('names each changed field with both values, and leaves out times and the fields given', () => {
+    const before = { id: 1, status: 'active', updatedAt: '2026-11-27T00:00:00Z', seen: 3 };
+    const after = { id: 1, status: 'disabled', updatedAt: '2026-11-27T00:05:00Z', seen: 4 };
+    expect(answerChanges(before, after, ['seen'])).toEqual(['status: "active" → "disabled"']);
+  });
+});
+
+describe('ids that name what the sign-in may do', () => {
+  const ROLE_ID = '0d7c1a6e-9b1f-4d2a-8e3c-5f6a7b8c9d0e';
+  const ORG_ID = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
+  /** kei-k23's admin token: { sub, subjectType, adminId, roleId } */
+  const adminToken = `h.${Buffer.from(JSON.stringify({ sub: USER_ID, subjectType: 'ADMIN', adminId: USER_ID, roleId: ROLE_ID })).toString('base64url')}.s`;
+  const admin = { headers: { authorization: `Bearer ${adminToken}` }, params: {} };
+
+  it('reads the role id from the token, and a write to that role is not timed', () => {
+    const principal = principalValues(admin);
+    expect(principal).toContainEqual({ value: ROLE_ID, kind: 'role', source: "the token's roleId" });
+    expect(principalChange({ method: 'PATCH', path: '/v1/roles/:id' }, `/v1/roles/${ROLE_ID}`, {}, principal)).toBe(
+      `:id is the signed-in account's role (the token's roleId): it changes it`,
+    );
+  });
+
+  it('leaves a write to another role, and a read of its own, to be timed', () => {
+    const principal = principalValues(admin);
+    expect(
+      principalChange({ method: 'PATCH', path: '/v1/roles/:id' }, '/v1/roles/8f1e2d3c-other', {}, principal),
+    ).toBeNull();
+    expect(principalChange({ method: 'GET', path: '/v1/roles/:id' }, `/v1/roles/${ROLE_ID}`, {}, principal)).toBeNull();
+  });
+
+  it('reads the role and organisation from a /me answer, not the ids of other things in it', () => {
+    const witness = {
+      path: '/auth/profile',
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          id: 7,
+          email: 'admin@example.com',
+          role: { id: 3, name: 'Super Admin', rolePermissions: [{ id: 90 }] },
+          organizationId: ORG_ID,
+          avatar: { id: 55 },
+        },
+      },
+      varies: [],
+    };
+    const principal = principalValues({ headers: {}, params: {} }, witness);
+    expect(principal).toEqual([
+      { value: '7', kind: 'account', source: "GET /auth/profile's data.id" },
+      { value: 'admin@example.com', kind: 'account', source: "GET /auth/profile's data.email" },
+      { value: '3', kind: 'role', source: "GET /auth/profile's data.role.id" },
+      { value: ORG_ID, kind: 'organisation', source: "GET /auth/profile's data.organizationId" },
+    ]);
+    // a short id names the role only under a roles collection
+    expect(
+      principalChange({ method: 'PUT', path: '/roles/:id/permissions' }, '/roles/3/permissions', {}, principal),
+    ).toMatch(/^:id is the signed-in account's role/);
+    expect(principalChange({ method: 'PATCH', path: '/articles/:id' }, '/articles/3', {}, principal)).toBeNull();
+    expect(
+      principalChange({ method: 'DELETE', path: '/tenants/:id' }, `/tenants/${ORG_ID}`, undefined, principal),
+    ).toMatch(/organisation/);
+  });
+
+  it('reads a list witness’s answer for nothing: its ids are other accounts’', () => {
+    const witness = { path: '/users', status: 200, body: { data: { id: 9 } }, varies: [] };
+    expect(principalValues({ headers: {}, params: {} }, witness)).toEqual([]);
+  });
+
+  it('takes a role or tenant id from authenticate()’s params', () => {
+    expect(principalValues({ headers: {}, params: { tenantId: 'acme', slug: 'x' } })).toEqual([
+      { value: 'acme', kind: 'organisation', source: "authenticate()'s params.tenantId" },
+    ]);
+  });
+});
+
+describe('an int id in the token', () => {
+  // monstar-lab's starter signs { sub: user.id } with an int id
+  const signedIn = {
+    headers: { authorization: `Bearer h.${Buffer.from(JSON.stringify({ sub: 1 })).toString('base64url')}.s` },
+    params: { id: '1' },
+  };
+  const intChange = (path: string, url: string) =>
+    principalChange({ method: 'PATCH', path }, url, { password: 'x' }, principalValues(signedIn));
+
+  it('names the account under a users collection', () => {
+    expect(intChange('/api/v1/users/:id', '/api/v1/users/1')).toMatch(/:id is the account/);
+  });
+
+  it('does not make article 1 the account', () => {
+    expect(intChange('/api/v1/articles/:id', '/api/v1/articles/1')).toBeNull();
+  });
+});
+
+describe('headers the app refuses on every signed-in read', () => {
+  it('names the first read that answered 401 with them as without them', async () => {
+    const { client } = accountApp();
+    expect(await findWitness(client, ['/me', '/items'], { token: 't' })).toBeNull();
+    expect(await signInRefused(client, ['/health', '/me', '/items'], { token: 't' })).toEqual({
+      path: '/me',
+      status: 401,
+      body: {},
+    });
+  });
+
+  it('says nothing where a signed-in read lets the headers in', async () => {
+    const { client } = accountApp();
+    expect(await signInRefused(client, ['/me', '/items'], { authorization: 'Bearer t' })).toBeNull();
+  });
+
+  it('says nothing where no read refuses anonymous requests', async () => {
+    const { client } = accountApp();
+    expect(await signInRefused(client, ['/health'], { token: 't' })).toBeNull();
+  });
+});

@@ -1,0 +1,166 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, ROOT, runNode } from '../../support/run-node.js';
+import { readResults, type Results } from '../../../../bench/model/results.js';
+
+const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'signed-in-account');
+const RUN_TIMEOUT_MS = 300_000;
+
+/** The fixture keeps its accounts, roles and users in this file, shared by both adapters' processes. */
+function accountsFile(dir: string) {
+  return join(dir, 'accounts.json');
+}
+
+async function bench(dir: string, port: string, extra: string[] = []) {
+  process.env.ACCOUNTS_FILE = accountsFile(dir);
+  const out = join(dir, `out-${port}`);
+  const run = await runNode([
+    CLI,
+    '--nest-app',
+    join(FIXTURE, 'app.module.js'),
+    '--nest-setup',
+    join(FIXTURE, 'setup.js'),
+    '--quick',
+    '--duration',
+    '0.5',
+    '--runtime',
+    'node',
+    '--port',
+    port,
+    '--out',
+    out,
+    ...extra,
+  ]);
+  return { run, results: readResults(out) };
+}
+
+const route = (results: Results, method: string, path: string) =>
+  results.ownApp!.routes.find((r) => r.method === method && r.path === path)!;
+/** The stand-in app's data file, as both adapters' processes share it. */
+interface Stored {
+  accounts: Array<{ id: string; roleId: string; orgId: string; deletedAt: string | null }>;
+  roles: Array<{ id: string; name: string; permissions: string[] }>;
+  users: Array<{ id: string; roleId: string }>;
+}
+const stored = (dir: string): Stored => JSON.parse(readFileSync(accountsFile(dir), 'utf8'));
+const account = (dir: string) => stored(dir).accounts[0];
+const adminRole = (dir: string) => stored(dir).roles.find((r) => r.id === account(dir).roleId)!;
+
+describe('--nest-app keeps the signed-in account and takes ids from the app', () => {
+  let dir: string;
+  let first: Awaited<ReturnType<typeof bench>>;
+  let second: Awaited<ReturnType<typeof bench>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-account-'));
+    first = await bench(dir, '3392');
+    second = await bench(dir, '3395');
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => {
+    delete process.env.ACCOUNTS_FILE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves DELETE /auth/me untimed, with why and the flag, and the account is there after two runs', () => {
+    expect(first.run.status, first.run.stderr).toBe(0);
+    expect(route(first.results, 'DELETE', '/auth/me')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringContaining('removes the signed-in account'),
+    });
+    expect(route(first.results, 'DELETE', '/auth/me').notMeasured).toContain("--time-write 'DELETE /auth/me'");
+    expect(first.results.runs.some((r) => /delete/.test(r.scenario))).toBe(false);
+    expect(account(dir).deletedAt).toBeNull();
+    expect(second.run.status, second.run.stderr).toBe(0);
+  });
+
+  it('times the sign-in route with the request authenticate() signed in with', () => {
+    expect(route(first.results, 'POST', '/auth/login')).toMatchObject({
+      scenario: 'post-auth-login',
+      body: 'authenticate()',
+    });
+    const timed = first.results.runs.filter((r) => r.scenario === 'post-auth-login' && r.status === 'ok');
+    expect(new Set(timed.map((r) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+
+  it("times PATCH /roles/:id on another role than the token's, and the admin keeps its permissions", () => {
+    const other = stored(dir).roles.find((r) => r.id !== account(dir).roleId)!;
+    expect(route(first.results, 'PATCH', '/roles/:id')).toMatchObject({
+      scenario: 'patch-roles-id',
+      request: `PATCH /roles/${other.id}`,
+    });
+    expect(first.results.runs.some((r) => r.scenario === 'patch-roles-id' && r.status === 'ok')).toBe(true);
+    expect(adminRole(dir).permissions).toEqual(['users:read', 'users:write']);
+  });
+
+  it("leaves PATCH /organisations/:id untimed: the only organisation listed is the token's", () => {
+    expect(route(first.results, 'PATCH', '/organisations/:id')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(/the signed-in principal's own|what the sign-in's token carries/),
+    });
+    expect(route(first.results, 'PATCH', '/organisations/:id').notMeasured).toContain(
+      "--time-write 'PATCH /organisations/:id'",
+    );
+    expect(first.results.runs.some((r) => r.scenario === 'patch-organisations-id')).toBe(false);
+  });
+
+  it('finds that PATCH /organisation changed what GET /auth/me answers, though signing in still works, and does not time it', () => {
+    expect(route(first.results, 'PATCH', '/organisation')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(
+        /^the signed-in principal's answer changed after PATCH \/organisation \(GET \/auth\/me answered organisation\.name: "Acme" → "name/,
+      ),
+    });
+    expect(first.results.runs.some((r) => r.scenario === 'patch-organisation')).toBe(false);
+    expect(first.run.stderr).toContain("the signed-in principal's answer changed after PATCH /organisation (");
+    expect(route(first.results, 'GET', '/users')).toMatchObject({ scenario: 'users' });
+  });
+
+  it('creates users with a role GET /roles listed, and times it on both adapters', () => {
+    const roles = stored(dir).roles.map((r) => r.id);
+    expect(route(first.results, 'POST', '/users')).toMatchObject({ scenario: 'post-users', body: 'derived' });
+    const created = stored(dir).users;
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.every((u) => roles.includes(u.roleId))).toBe(true);
+    const timed = first.results.runs.filter((r) => r.scenario === 'post-users' && r.status === 'ok');
+    expect(new Set(timed.map((r) => r.target))).toEqual(new Set(['nest-express', 'nest-fastify']));
+  });
+
+  it('creates a user with POST /users when GET /users listed none, and measures GET /users/:id with it', () => {
+    expect(first.run.stderr).toContain(
+      'POST /users sent once, since GET /users held no id its routes could take: it created one',
+    );
+    expect(route(first.results, 'GET', '/users/:id')).toMatchObject({
+      scenario: 'users-id',
+      request: expect.stringMatching(/^GET \/users\/[0-9a-f-]{36}$/),
+    });
+    expect(first.results.runs.some((r) => r.scenario === 'users-id' && r.status === 'ok')).toBe(true);
+  });
+});
+
+describe('--time-write on a write that removes the account: the sign-in tried again after its check', () => {
+  let dir: string;
+  let timed: Awaited<ReturnType<typeof bench>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-account-lost-'));
+    timed = await bench(dir, '3398', ['--time-write', 'DELETE /auth/me']);
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => {
+    delete process.env.ACCOUNTS_FILE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds that signing in stopped working after it, and does not time it', () => {
+    expect(route(timed.results, 'DELETE', '/auth/me')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(
+        /^signing in stopped working after DELETE \/auth\/me \(GET \/auth\/me answered 401/,
+      ),
+    });
+    expect(timed.results.runs.some((r) => r.scenario === 'delete-auth-me')).toBe(false);
+    expect(account(dir).deletedAt).not.toBeNull();
+  });
+});
