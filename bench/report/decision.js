@@ -2,7 +2,7 @@
 // The answer before the method: a few plain sentences that open every report (terminal, report.md, report.html). Per
 // runtime, how much faster the compared pair served each route and which verdicts are decided; for --nest-app, what a
 // switch breaks; cold start and memory when measured; and where the evidence is.
-import { KIND_WORDS } from '../own-app/scan/fastify-differences.js';
+import { KIND_WORDS } from '../model/finding-kinds.js';
 import { formatInterval, formatNumber } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { scenarioLabel } from './tables.js';

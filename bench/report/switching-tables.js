@@ -1,7 +1,7 @@
 // @ts-check
 // The switching section of a --nest-app run: what a switch costs (findings by kind, places to change) beside what it
 // buys (the ratio, the cores saved at --rate), then every finding with its route, place, both answers and fix.
-import { KIND_ORDER, KIND_WORDS } from '../own-app/scan/fastify-differences.js';
+import { KIND_ORDER, KIND_WORDS } from '../model/finding-kinds.js';
 import { DASH, formatInterval, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { code, strong } from './rich-table.js';

@@ -2,7 +2,7 @@
 // What switching an app from Express to Fastify costs: every finding of a --nest-app run in one list (code the scan
 // found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
 // place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
-import { CHANGE_KINDS, KIND_ORDER } from '../scan/fastify-differences.js';
+import { CHANGE_KINDS, KIND_ORDER } from '../../model/finding-kinds.js';
 import { TRAFFIC_SCENARIO } from '../routes/app-config.js';
 import { judgedByAnswers } from '../check/answer-evidence.js';
 import { OWN_REQUEST_FIX, PROBE_CRASH_FIX, probeStatement, routerOption } from '../check/probe-statements.js';
@@ -11,7 +11,7 @@ import { oneRowPerLine, routeLabel } from './finding-routes.js';
 import { contentTypeOf } from '../check/compatibility.js';
 
 /**
- * @typedef {import('../scan/fastify-differences.js').FindingKind} FindingKind
+ * @typedef {import('../../model/finding-kinds.js').FindingKind} FindingKind
  * @typedef {import('../check/compatibility.js').AdapterAnswer} AdapterAnswer
  *
  * @typedef {object} SwitchFinding

@@ -8,7 +8,7 @@ import { GRAPHQL_UPLOAD_FIX } from './fastify-differences.js';
 
 /**
  * @typedef {import('./fastify-differences.js').Difference} Difference
- * @typedef {import('./fastify-differences.js').FindingKind} FindingKind
+ * @typedef {import('../../model/finding-kinds.js').FindingKind} FindingKind
  * @typedef {import('../launch/app-packages.js').AppPackages} AppPackages
  */
 

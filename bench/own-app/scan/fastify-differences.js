@@ -1,24 +1,11 @@
 // @ts-check
 // What Express-only code in a handler, guard, filter or middleware does on Fastify, and the change on Fastify's side:
 // the knowledge the scan (scan-file.js) names its findings with; what main.ts and the setup do is in
-// app-differences.js, what the probes showed is judged from their answers in probe-statements.js. Kinds: `breaks` (an
-// error or a lost value on Fastify), `differs` (it runs, with another answer), `plugin` (a Fastify plugin does the
-// job), `works` (it works on Fastify: information, with the idiomatic way), `ifRemoved` (it matters only once the
-// Express platform is removed from the app).
+// app-differences.js, what the probes showed is judged from their answers in probe-statements.js. The kinds and their
+// words are model/finding-kinds.js's.
 
-/** @typedef {'breaks' | 'differs' | 'plugin' | 'works' | 'ifRemoved'} FindingKind */
+/** @typedef {import('../../model/finding-kinds.js').FindingKind} FindingKind */
 /** @typedef {{ kind: FindingKind, onFastify: string, fix: string }} Difference */
-
-export const KIND_ORDER = /** @type {FindingKind[]} */ (['breaks', 'differs', 'plugin', 'works', 'ifRemoved']);
-export const KIND_WORDS = /** @type {Record<FindingKind, string>} */ ({
-  breaks: 'breaks',
-  differs: 'behaves differently',
-  plugin: 'needs a plugin',
-  works: 'works (information)',
-  ifRemoved: 'only if you remove the Express platform',
-});
-/** The kinds that ask for a change before a switch; the others are information. */
-export const CHANGE_KINDS = new Set(/** @type {FindingKind[]} */ (['breaks', 'differs', 'plugin']));
 
 /**
  * Express's response API on Fastify's reply (a handler's @Res(), a filter's getResponse()): what each member becomes.

@@ -15,7 +15,7 @@ import { scanFile } from './scan-file.js';
 /**
  * @typedef {object} CodeFinding
  * @property {string} rule what was found, e.g. `res.json`, `@Res() without passthrough`, `import cookie-parser`
- * @property {import('./fastify-differences.js').FindingKind} kind
+ * @property {import('../../model/finding-kinds.js').FindingKind} kind
  * @property {string} file relative to the app's root (ScanRecord.root); absolute outside it
  * @property {number} line 1-based
  * @property {string} code the line, trimmed
