@@ -12,7 +12,7 @@ import { compile, match } from 'path-to-regexp';
  * @returns {(request: LoggedRequest) => { route: Route, params: Record<string, string | string[]> } | null}
  */
 export function routeMatcher(routes) {
-  const matchers = routes.map((route) => ({ route, test: match(route.path, { decode: safeDecode }) }));
+  const matchers = routes.map((route) => ({ route, test: match(routePattern(route.path), { decode: safeDecode }) }));
   return ({ method, url }) => {
     const wanted = method === 'HEAD' ? 'GET' : method;
     const path = withoutTrailingSlash(url.split(/[?#]/)[0]);
@@ -32,29 +32,61 @@ export function routeMatcher(routes) {
  * @returns {{ path: string } | { missing: string[] }}
  */
 export function fillPath(route, params) {
-  const missing = parameterNames(route.path).filter((name) => params[name] === undefined);
+  const pattern = routePattern(route.path);
+  const missing = parameterNames(pattern).filter((name) => params[name] === undefined);
   if (missing.length) return { missing };
   // a wildcard takes its segments as a list; a --params value gives them as one string
   const segments = Object.fromEntries(
-    wildcardNames(route.path).flatMap((name) =>
+    wildcardNames(pattern).flatMap((name) =>
       typeof params[name] === 'string' ? [[name, String(params[name]).split('/')]] : [],
     ),
   );
-  return { path: compile(route.path)({ ...params, ...segments }) };
+  return { path: compile(pattern)({ ...params, ...segments }) };
 }
 
 /**
  * The names of a route path's required parameters (`:id`, `*path`); optional groups `{...}` are left empty.
- * @param {string} path
+ * @param {string} path as registered, in Express 4's syntax or path-to-regexp 8's
  */
 export function parameterNames(path) {
-  const required = path.replace(/\{[^}]*\}/g, '');
+  const required = routePattern(path).replace(/\{[^}]*\}/g, '');
   return [...required.matchAll(/[:*]([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
 }
 
-/** @param {string} path */
-function wildcardNames(path) {
-  return [...path.matchAll(/\*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+/** @param {string} pattern */
+function wildcardNames(pattern) {
+  return [...pattern.matchAll(/\*([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+}
+
+/**
+ * A route's path in path-to-regexp 8's syntax, which this matcher reads. Nest 10 and older register Express 4's
+ * (`/mock/*`, `/:id?`, `/:id(\\d+)`) and Nest 11 still keeps a legacy path as written in its route graph while Express
+ * serves it: unnamed wildcards get names as Nest's LegacyRouteConverter gives them, an optional parameter its group, a
+ * parameter's regex is dropped; what is still not a pattern is matched as the literal path, never thrown.
+ * @param {string} path
+ */
+export function routePattern(path) {
+  if (parses(path)) return path;
+  let wildcards = 0;
+  const converted = path
+    .replace(/\/\(\.\*\)$/, '/*')
+    .replace(/(:[A-Za-z_$][\w$]*)\((?:[^()\\]|\\.)*\)/g, '$1')
+    .replace(/\/:([A-Za-z_$][\w$]*)\?/g, '{/:$1}')
+    .replace(/:([A-Za-z_$][\w$]*)[+*]/g, '*$1')
+    .replace(/\/\*$/, '/{*path}')
+    .replace(/\*(?![A-Za-z_$])/g, () => `*wildcard${++wildcards}`)
+    .replace(/[()[\]?+!]/g, '\\$&');
+  return parses(converted) ? converted : path.replace(/[{}()[\]?+!:*]/g, '\\$&');
+}
+
+/** @param {string} pattern */
+function parses(pattern) {
+  try {
+    compile(pattern);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** @param {string} path */
