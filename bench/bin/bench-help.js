@@ -8,7 +8,6 @@ import { PRODUCTION, PRODUCTION_PARTS, STACK_NAMES } from '../model/stacks.js';
 import { MIN_STEADY_ROUNDS } from '../run/designs/steady-block.js';
 import {
   DEFAULT_ABLATION_SCENARIOS,
-  DEFAULT_BASE_PORT,
   DEFAULT_BUDGET_SEC,
   DEFAULT_BURST_SEC,
   DEFAULT_CONNECTIONS,
@@ -111,7 +110,7 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        the default wherever there are 2 CPUs or more
   --no-pin             let the scheduler place servers and generator
   --cpus S:G           pin with explicit taskset CPU lists, e.g. 0:1 or 0-2:3 (implies --pin)
-  --port N             first of the consecutive ports the targets listen on (default ${DEFAULT_BASE_PORT})
+  --port N             first of the consecutive ports the servers listen on (default: each a free port)
   --runtime LIST       runtimes to run every target under, comma-separated, e.g. supported,bun: node (the node
                        running this), node@24, node@24.11.1, lts (the active LTS line), supported (every Node line
                        not past end of life today), node@20..26 (the newest release of each major, odd ones

@@ -27,7 +27,7 @@ const SERVERS = Object.freeze([
 
 /**
  * @param {import('./cells.js').Cell} cell
- * @param {{ cpus: { server: string, generator: string } | null, basePort: number, signal: AbortSignal,
+ * @param {{ cpus: { server: string, generator: string } | null, basePort: number | null, signal: AbortSignal,
  *   log: (line: string) => void }} context
  * @returns {Promise<NestBenchmarkRow[]>}
  */

@@ -55,7 +55,7 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @property {number} connections
  * @property {string} outDir
  * @property {(line: string) => void} [log]
- * @property {number} port the port each profiled target listens on, one at a time
+ * @property {number | null} port the port each profiled target listens on, one at a time; null: a free one
  * @property {Record<string, string>} [env] for the targets (JWT_SECRET, DATABASE_URL)
  * @property {string | null} [token] bearer token for scenarios that need one
  * @property {string | null} [serverCpu] taskset CPU list for the target
@@ -213,7 +213,7 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     records.push(
       ...(await profileTargets({
         tickProcessor: runtime.name === 'deno' ? await tickProcessorForDeno(runtimes, results.startedAt, log) : runtime,
-        // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports
+        // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports, else a free one
         pairs,
         config,
         runtime,

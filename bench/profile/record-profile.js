@@ -50,7 +50,7 @@ export function profileEnv(logFile) {
  * @property {Driver} driver
  * @property {number} durationSec
  * @property {number} connections
- * @property {number} port
+ * @property {number | null} port null: a free one
  * @property {string} logFile absolute path
  * @property {Record<string, string>} [env]
  * @property {string} [stack] the app stack the server runs with (its requests then carry the stack's headers)

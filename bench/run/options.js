@@ -54,8 +54,6 @@ const PAIRINGS = ['together', 'back-to-back'];
 export const DEFAULT_PIPELINING = 1;
 /** Express needs a few seconds of traffic before its throughput settles; Fastify far less. */
 export const DEFAULT_WARMUP_SEC = 1;
-/** Targets listen on consecutive ports from here. */
-export const DEFAULT_BASE_PORT = 3100;
 /** --quick: a smoke test of every step, seconds in all; numbers from it prove nothing. */
 export const QUICK = Object.freeze({ durationSec: 0.25, rounds: 2, warmupSec: 0.5, profileSec: 1 });
 /**
@@ -114,7 +112,7 @@ const MAX_PORT = 65535;
  * @property {string | null} outDir null: results/<timestamp>
  * @property {{ server: string, generator: string } | null} cpus taskset CPU lists, or null when not pinned
  * @property {boolean} pinnedByDefault pinned without --pin or --cpus: without taskset the bench runs unpinned instead
- * @property {number} basePort
+ * @property {number | null} basePort --port: servers listen on consecutive ports from it; null: each on a free port
  * @property {string | null} runtime the --runtime text, resolved at plan time by bench/runtimes/
  * @property {string | null} packages the --packages text, resolved later by bench/packages/cells.js; null: the
  *   project's own installed packages
@@ -235,7 +233,7 @@ export function parseCommandLine(argv) {
     outDir: values.out === undefined ? null : parseNonEmpty('--out', values.out),
     cpus,
     pinnedByDefault: cpus !== null && !values.pin && values.cpus === undefined,
-    basePort: values.port === undefined ? DEFAULT_BASE_PORT : parseInteger('--port', values.port, 1, MAX_PORT),
+    basePort: values.port === undefined ? null : parseInteger('--port', values.port, 1, MAX_PORT),
     runtime: values.runtime === undefined ? null : parseNonEmpty('--runtime', values.runtime),
     ...parsePackages(values),
     prof: values.prof ?? false,
@@ -366,12 +364,13 @@ export function resolveOptions({ settings, names }, config = BUILTIN_CONFIG) {
     scenarioNames,
   );
   // every target takes a port per stack and ablation variant, counting up from --port
-  parseInteger(
-    '--port',
-    String(settings.basePort),
-    1,
-    MAX_PORT - targetNames.length * (STACK_NAMES.length + PRODUCTION_PARTS.length),
-  );
+  if (settings.basePort !== null)
+    parseInteger(
+      '--port',
+      String(settings.basePort),
+      1,
+      MAX_PORT - targetNames.length * (STACK_NAMES.length + PRODUCTION_PARTS.length),
+    );
   const missing = LOAD_CURVE_TARGETS.filter((name) => !targets.includes(name));
   if (names.curveFlag !== null && missing.length)
     throw new UsageError(

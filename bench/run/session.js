@@ -10,7 +10,7 @@ import { steadyStateArgs } from './steady-state.js';
 import { scenarioNamed, targetNamed } from '../model/config.js';
 import { checkedScenarios, requestFor } from '../model/scenarios.js';
 import { instanceName, targetStackEnv } from '../model/stacks.js';
-import { describeExit, exitWithin, serveTarget } from './targets.js';
+import { PortInUseError, describeExit, exitWithin, serveTarget, serverPort } from './targets.js';
 import { blockKey } from '../model/keys.js';
 import { errorLine } from '../errors.js';
 import { verifyPair } from './verify.js';
@@ -228,13 +228,19 @@ export async function startTargets(
     return serveTarget(instance.target, {
       runtime,
       env: { ...env, ...ownEnv },
-      port: options.basePort + planned.indexOf(instance),
+      port: serverPort(options.basePort, planned.indexOf(instance)),
       cpu: options.cpus?.server ?? null,
       bootCpu: options.cpus ? `${options.cpus.server},${options.cpus.generator}` : null,
       execArgv,
       telemetry: options.telemetry,
     });
   });
+  // a port --port pinned is taken: the user's to free, not a server's failure
+  const inUse = started.find((outcome) => outcome.status === 'rejected' && outcome.reason instanceof PortInUseError);
+  if (inUse?.status === 'rejected') {
+    for (const outcome of started) if (outcome.status === 'fulfilled') await outcome.value.stop();
+    throw inUse.reason;
+  }
   /** @type {Map<string, ServedTarget>} */
   const running = new Map();
   started.forEach((outcome, i) => {

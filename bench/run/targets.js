@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { errorLine } from '../errors.js';
+import { UsageError, errorLine } from '../errors.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { killOnExit } from './children.js';
 import { pinProcessTree } from './pinning.js';
@@ -63,7 +63,7 @@ const TAIL_CHARS = 4_000;
  *
  * @typedef {object} StartOptions
  * @property {Runtime} runtime
- * @property {number} port
+ * @property {number | null} port null: a free port, chosen as it starts (serverPort)
  * @property {Record<string, string>} [env] added to the environment (JWT_SECRET, ...)
  * @property {string[]} [execArgv] runtime flags placed before the entry file (e.g. --prof)
  * @property {string | null} [cpu] taskset CPU list to pin the server to
@@ -125,7 +125,7 @@ export async function startTarget(
   target,
   {
     runtime,
-    port,
+    port: pinnedPort,
     env = {},
     execArgv = [],
     cpu = null,
@@ -135,7 +135,8 @@ export async function startTarget(
   },
 ) {
   if (target.command === null) throw new Error(`${target.name} is a url target: the bench does not start it`);
-  await assertPortFree(port, target.name);
+  const port = pinnedPort ?? (await freePort());
+  if (pinnedPort !== null) await assertPortFree(pinnedPort, target.name);
   const underRuntime = runsUnderRuntime(target);
   const preload = telemetry && underRuntime ? preloadArgs(runtime) : null;
   const telemetrySocket = preload ? join(tmpdir(), `nest-adapter-bench-${process.pid}-${port}.telemetry.sock`) : null;
@@ -318,6 +319,34 @@ export function deathFailure(what, info, target) {
 }
 
 /**
+ * The port of a run's `index`-th server: counting up from --port, or null (a free port as it starts) without it.
+ * @param {number | null} basePort --port @param {number} index
+ */
+export function serverPort(basePort, index) {
+  return basePort === null ? null : basePort + index;
+}
+
+/** A port --port pinned is taken: the run cannot start that server, and the user can fix it. */
+export class PortInUseError extends UsageError {
+  name = 'PortInUseError';
+}
+
+/**
+ * A port nothing listens on now, as the system hands one out: the server takes it a moment later.
+ * @returns {Promise<number>}
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
  * Fail early and clearly: a server that cannot bind would otherwise die with a stack trace, or worse,
  * another process on the port would answer in its place and be measured.
  * @param {number} port @param {string} name
@@ -328,11 +357,11 @@ function assertPortFree(port, name) {
     probe.once('error', (error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
       reject(
-        new Error(
-          code === 'EADDRINUSE'
-            ? `port ${port} (for ${name}) is already in use on ${HOST}; stop what is listening there or choose other ports with --port`
-            : `cannot use port ${port} for ${name}: ${error.message}`,
-        ),
+        code === 'EADDRINUSE'
+          ? new PortInUseError(
+              `port ${port} (for ${name}) is already in use on ${HOST}; stop what listens there, or leave out --port to use free ports`,
+            )
+          : new Error(`cannot use port ${port} for ${name}: ${error.message}`),
       );
     });
     probe.listen(port, HOST, () => probe.close(() => resolve(undefined)));

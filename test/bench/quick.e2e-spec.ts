@@ -18,7 +18,7 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-quick-'));
-    run = await runNode([CLI, '--runtime', 'node', '--quick', '--stack', 'bare', '--out', dir, '--port', '3160']);
+    run = await runNode([CLI, '--runtime', 'node', '--quick', '--stack', 'bare', '--out', dir]);
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,6 +28,13 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('### Verdict: is Nest on Fastify "almost two times" faster than on Express?');
     expect(run.stdout).toMatch(/\| node@[\d.]+ \([^)]+\) \| hello \| [\d.]+× \|/);
+  });
+
+  it('without --port, starts each server on a port of its own', () => {
+    const { started } = readResults(dir);
+    expect(started.length).toBeGreaterThan(1);
+    expect(new Set(started.map((s) => s.port)).size).toBe(started.length);
+    for (const { port } of started) expect(port).toBeGreaterThan(0);
   });
 
   it('writes a complete results.json: every pair verified, every run recorded with its measurements', () => {
@@ -98,8 +105,6 @@ describe.each(['autocannon', 'wrk', 'ab'])('--driver %s', (driver) => {
         'json',
         '--out',
         dir,
-        '--port',
-        '3160',
       ]);
       expect(run.status).toBe(0);
       const results = readResults(dir);

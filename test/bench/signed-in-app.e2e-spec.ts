@@ -9,7 +9,6 @@ import { readResults, type Results } from '../../bench/model/results.js';
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NOTES = join(ROOT, 'examples', 'notes-api');
 const RUN_TIMEOUT_MS = 240_000;
-const PORT = '3318';
 /** The open-loop rate: far below what the fixture serves, so the generator holds it on a busy machine. */
 const RATE = '100';
 
@@ -36,8 +35,6 @@ describe('--nest-app on a signed-in app with class-validator and OpenAPI DTOs, a
       '1',
       '--runtime',
       'node',
-      '--port',
-      PORT,
       '--out',
       dir,
     ]);

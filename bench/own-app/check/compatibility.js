@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { requestFor } from '../../model/scenarios.js';
 import { errorLine } from '../../errors.js';
-import { describeExit, startTarget } from '../../run/targets.js';
+import { describeExit, serverPort, startTarget } from '../../run/targets.js';
 import { send } from '../../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from '../routes/app-config.js';
 import { CHECKED_ADAPTERS, startPair } from './check-servers.js';
@@ -85,7 +85,7 @@ const ACCEPT_ENCODING = 'gzip';
  * @param {object} input
  * @param {import('../../model/config.js').Config} input.config the own-app config, before compatibility
  * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
- * @param {number} input.basePort
+ * @param {number | null} input.basePort --port; null: free ports
  * @param {Record<string, string>} input.env from the prepare step
  * @param {string | null} input.token
  * @param {(line: string) => void} input.log
@@ -114,7 +114,7 @@ export async function checkCompatibility({
   const pair = await startPair((i) =>
     startTarget(/** @type {import('../../model/config.js').Target} */ (targets[i]), {
       runtime,
-      port: basePort + i,
+      port: serverPort(basePort, i),
       env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
     }),
   );

@@ -5,7 +5,7 @@
 // both serve the same database; Fastify's call shows that signing in works there too.
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../../errors.js';
-import { startTarget } from '../../run/targets.js';
+import { serverPort, startTarget } from '../../run/targets.js';
 import { send } from '../../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from '../routes/app-config.js';
 
@@ -140,7 +140,7 @@ export function credentials(returned, setupFile) {
  * @param {string | null} input.setupFile
  * @param {import('../../model/config.js').Config} input.config the own-app config: its two targets
  * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
- * @param {number} input.basePort
+ * @param {number | null} input.basePort --port; null: free ports
  * @param {Record<string, string>} input.env
  * @param {(line: string) => void} input.log
  * @param {((client: AppClient, signedIn: Credentials) => Promise<T>) | null} [input.whileSignedIn]
@@ -174,7 +174,7 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
   for (const [i, name] of [EXPRESS_TARGET, FASTIFY_TARGET].entries()) {
     let running;
     try {
-      running = await startTarget(targetNamed(config, name), { runtime, port: basePort + i, env });
+      running = await startTarget(targetNamed(config, name), { runtime, port: serverPort(basePort, i), env });
       const client = appClient(running.url);
       /** @type {SignInRequest[]} */
       const sent = [];

@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTarget, targetByName } from '../../../bench/run/targets.js';
+import { PortInUseError, startTarget, targetByName } from '../../../bench/run/targets.js';
+import { UsageError } from '../../../bench/errors.js';
 import { readResults } from '../../../bench/model/results.js';
-import { CLI, isAlive, resultsSoFar, startNode, waitFor } from '../support/run-node.js';
+import { CLI, isAlive, resultsSoFar, runNode, startNode, waitFor } from '../support/run-node.js';
 
 const node = {
   spec: 'node',
@@ -23,17 +24,55 @@ describe('starting and stopping a target', () => {
     expect(isAlive(running.pid)).toBe(false);
   });
 
-  it('refuses a port that is already in use, naming the port and the target', async () => {
+  it('without a port, listens on a free one the system hands out', async () => {
+    const running = await startTarget(targetByName('raw-node'), { runtime: node, port: null });
+    try {
+      expect(Number(new URL(running.url).port)).toBeGreaterThan(0);
+      expect(await (await fetch(`${running.url}/`)).text()).toBe('Hello World!');
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses a pinned port that is already in use as a usage error, naming the port and the target', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(3182, '127.0.0.1', resolve));
     try {
-      await expect(startTarget(targetByName('raw-fastify'), { runtime: node, port: 3182 })).rejects.toThrow(
-        'port 3182 (for raw-fastify) is already in use on 127.0.0.1',
-      );
+      const refused = startTarget(targetByName('raw-fastify'), { runtime: node, port: 3182 });
+      await expect(refused).rejects.toThrow('port 3182 (for raw-fastify) is already in use on 127.0.0.1');
+      await expect(refused).rejects.toBeInstanceOf(PortInUseError);
+      await expect(refused).rejects.toBeInstanceOf(UsageError);
     } finally {
       blocker.close();
     }
   });
+
+  it('the CLI says a --port in use in one line and exits 2', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(3184, '127.0.0.1', resolve));
+    try {
+      const run = await runNode([
+        CLI,
+        '--runtime',
+        'node',
+        '--targets',
+        'raw-node',
+        '--scenarios',
+        'hello',
+        '--quick',
+        '--port',
+        '3184',
+        '--out',
+        mkdtempSync(join(tmpdir(), 'bench-port-')),
+      ]);
+      expect(run.status).toBe(2);
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(
+        'port 3184 (for raw-node) is already in use on 127.0.0.1; stop what listens there, or leave out --port to use free ports',
+      );
+    } finally {
+      blocker.close();
+    }
+  }, 30_000);
 
   it('reports a target that dies before answering with its exit code and its error line', async () => {
     const crashing = { ...node, args: ['-e', 'console.error("Error: cannot open the database"); process.exit(3)'] };
