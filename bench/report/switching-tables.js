@@ -11,6 +11,8 @@ import { code, strong } from './rich-table.js';
 
 /** An answer's body in a cell: enough to see a lost field or an error's message. */
 const ANSWER_CHARS = 140;
+/** A shared cause's symptoms named in its row; the rest are counted. */
+const SYMPTOMS_SHOWN = 6;
 
 /**
  * @param {SwitchingCost} cost
@@ -77,7 +79,9 @@ export function switchingFindingsTable(cost) {
   return {
     title: 'What to change for Fastify',
     intro:
-      'Every finding, the kind first: breaks (an error or a lost value on Fastify), behaves differently (it runs ' +
+      'Every finding; what asks for a change first, the widest reach first: a cause many routes share (a global ' +
+      'filter, guard, interceptor or middleware) is one row with the number of routes it reaches, and the answers it ' +
+      'explains are folded under it, not rows of their own. The kinds: breaks (an error or a lost value on Fastify), behaves differently (it runs ' +
       'with another answer), needs a plugin (a Fastify plugin does the job), works (information: it works on Fastify, ' +
       'with the Fastify-native way), only if you remove the Express platform (types and imports that run nothing on ' +
       'Fastify). Each probe’s statement is read from both recorded answers. Found: the file and line the scan found ' +
@@ -87,16 +91,49 @@ export function switchingFindingsTable(cost) {
     align: ['left', 'left', 'left', 'left', 'left', 'left', 'left'],
     rows: cost.findings.map((f) => [
       KIND_WORDS[f.kind],
-      f.route ? [code(f.route), ...(f.source === 'probe' ? alsoOn(f) : [])] : DASH,
+      f.shared ? sharedReach(f.shared) : f.route ? [code(f.route), ...(f.source === 'probe' ? alsoOn(f) : [])] : DASH,
       f.where
         ? [code(f.where), ': ', code(f.code ?? ''), ...(f.source === 'code' ? alsoOn(f) : [])]
         : [f.what, ': ', code(f.request ?? '')],
-      f.onFastify,
+      f.shared?.symptoms.length ? [f.onFastify, '. ', ...symptoms(f.shared.symptoms)] : f.onFastify,
       f.fix,
       f.answers ? answerCell(f.answers.express) : DASH,
       f.answers ? answerCell(f.answers.fastify) : DASH,
     ]),
   };
+}
+
+/** A shared cause's route cell: how many routes it reaches, and where it is registered for them. */
+function sharedReach(/** @type {import('../own-app/findings/switching.js').SharedReach} */ shared) {
+  return [
+    strong(`${formatNumber(shared.routes)} ${shared.routes === 1 ? 'route' : 'routes'}`),
+    ` (a ${shared.role} registered at `,
+    code(shared.registered),
+    ')',
+  ];
+}
+
+/**
+ * The answers a shared cause explains: the routes' own requests each, then each probe once with how many routes it
+ * showed on.
+ * @param {import('../own-app/findings/switching.js').SharedReach['symptoms']} list
+ */
+function symptoms(list) {
+  const own = list.filter((s) => s.source === 'request');
+  const probes = [...new Set(list.filter((s) => s.source === 'probe').map((s) => s.what))].map((what) => {
+    const shown = list.filter((s) => s.source === 'probe' && s.what === what);
+    const statuses = [...new Set(shown.map((s) => `${s.express ?? 'none'} → ${s.fastify ?? 'none'}`))].join(', ');
+    return [`${what} on ${formatNumber(shown.length)} ${shown.length === 1 ? 'route' : 'routes'} (${statuses})`];
+  });
+  const named = own
+    .slice(0, SYMPTOMS_SHOWN)
+    .map((s) => [code(s.request ?? s.route ?? s.what), ` ${s.express ?? 'none'} → ${s.fastify ?? 'none'}`]);
+  const more = own.length - named.length;
+  const parts = [...named, ...(more > 0 ? [[`${formatNumber(more)} more requests`]] : []), ...probes];
+  return [
+    `Seen in ${formatNumber(list.length)} ${list.length === 1 ? 'answer' : 'answers'}: `,
+    ...parts.flatMap((part, i) => [...(i ? ['; '] : []), ...part]),
+  ];
 }
 
 /** The other routes or places a grouped row stands for. @param {import('../own-app/findings/switching.js').SwitchFinding} f */

@@ -9,6 +9,7 @@ import { OWN_REQUEST_FIX, PROBE_CRASH_FIX, probeStatement, routerOption } from '
 import { uploadDifference } from '../bodies/upload-form.js';
 import { oneRowPerLine, routeLabel } from './finding-routes.js';
 import { contentTypeOf } from '../check/compatibility.js';
+import { routesReached } from '../scan/scan-shared.js';
 
 /**
  * @typedef {import('../../model/finding-kinds.js').FindingKind} FindingKind
@@ -27,10 +28,23 @@ import { contentTypeOf } from '../check/compatibility.js';
  * @property {{ express: AdapterAnswer, fastify: AdapterAnswer } | null} answers
  * @property {string} place what one change fixes: a line, or one adapter option for a probe's every route
  * @property {string[]} [alsoOn] a probe's other routes that answered the same way; an information row's other places
+ * @property {SharedReach} [shared] the code sits in a class registered for many routes (a global filter): what it
+ *   reaches, and the answers that showed it, folded under it
+ * @property {number} [reach] how many routes the finding touches, as the list is ranked: every route for a shared
+ *   cause registered globally and for what keeps Fastify from booting, a probe's routes, 1 for a route's own, 0 unknown
+ *
+ * @typedef {object} SharedReach
+ * @property {import('../scan/scan-shared.js').SharedRole} role
+ * @property {string} registered file:line where it is registered for those routes
+ * @property {number} routes how many of the app's routes it reaches
+ * @property {Array<{ source: 'request' | 'probe', route: string | null, what: string, request: string | null,
+ *   express: number | null, fastify: number | null }>} symptoms the routes' own requests and probes whose Fastify
+ *   answer its error names
  *
  * @typedef {object} SwitchingCost
- * @property {SwitchFinding[]} findings kinds in KIND_ORDER, code first within a kind
- * @property {Record<FindingKind, number>} byKind
+ * @property {SwitchFinding[]} findings what asks for a change first, the widest reach first (a shared cause leads, its
+ *   symptoms folded under it), then by kind, code first; information last
+ * @property {Record<FindingKind, number>} byKind the rows of findings of each kind
  * @property {number} places distinct changes: each line of code, each route without code found, each probe's fix once
  *   (information rows, `works` and `ifRemoved`, are no change)
  * @property {string[]} brokenRoutes routes that answer differently to their own request
@@ -52,13 +66,22 @@ export function switchingCost(record, ratios, atRate) {
   const scanned = codeFindings(record);
   const { rows: answerRows, brokenRoutes } = answerFindings(record, scanned);
   const codeRows = oneRowPerLine(scanned, answerRows);
+  const unfolded = foldedUnderSharedCauses(answerRows, codeRows);
   const masked = maskedDefaults(record, answerRows);
-  const findings = [...codeRows, ...answerRows, ...(masked ? [masked] : [])];
+  const byPlace = (/** @type {SwitchFinding} */ a, /** @type {SwitchFinding} */ b) =>
+    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+    sourceRank(a) - sourceRank(b) ||
+    (a.route ?? '').localeCompare(b.route ?? '');
+  // a grouped row keeps the first route's answers in this order; the rows are then ranked by reach
+  const findings = grouped([...codeRows, ...unfolded, ...(masked ? [masked] : [])].sort(byPlace)).map((f) => ({
+    ...f,
+    reach: reachOf(f, record.routes.length),
+  }));
   const sorted = [...findings].sort(
     (a, b) =>
-      KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-      sourceRank(a) - sourceRank(b) ||
-      (a.route ?? '').localeCompare(b.route ?? ''),
+      Number(CHANGE_KINDS.has(b.kind)) - Number(CHANGE_KINDS.has(a.kind)) ||
+      (b.reach ?? 0) - (a.reach ?? 0) ||
+      byPlace(a, b),
   );
   const byKind = /** @type {Record<FindingKind, number>} */ (
     Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
@@ -67,7 +90,7 @@ export function switchingCost(record, ratios, atRate) {
     findings.filter((f) => CHANGE_KINDS.has(f.kind) && !f.place.startsWith('code of ')).map((f) => f.place),
   ).size;
   return {
-    findings: grouped(sorted),
+    findings: sorted,
     byKind,
     places,
     brokenRoutes,
@@ -100,7 +123,59 @@ function codeFindings(record) {
       fix: f.fix,
       answers: null,
       place: `${f.file}:${f.line}`,
+      ...(f.shared
+        ? {
+            shared: {
+              role: f.shared.role,
+              registered: f.shared.registered,
+              routes: routesReached(f.shared, record.routes).length,
+              symptoms: [],
+            },
+          }
+        : {}),
     }));
+}
+
+/**
+ * The answers a shared cause explains are its symptoms, folded under it, not rows of their own: a request Express
+ * refused (a 400, a 409) that Fastify answered 500 because a global filter's `response.status(...).json` threw. Where
+ * Express served the request (a trailing slash, capitals) or refused it by its body limit (413), what Fastify did
+ * before the filter failed is a difference of its own, and its row stays.
+ * @param {SwitchFinding[]} answerRows @param {SwitchFinding[]} codeRows
+ * @returns {SwitchFinding[]} the rows no shared cause explains
+ */
+function foldedUnderSharedCauses(answerRows, codeRows) {
+  const causes = codeRows.filter((f) => f.shared);
+  if (!causes.length) return answerRows;
+  return answerRows.filter((row) => {
+    if (!row.answers) return true;
+    const { express, fastify } = row.answers;
+    const refused = express.status !== null && express.status >= 400 && express.status < 500 && express.status !== 413;
+    if (!refused) return true;
+    const named = codeNamedBy(`${fastify.error ?? ''} ${fastify.body ?? ''}`, causes);
+    for (const cause of named)
+      if (!cause.shared?.symptoms.some((s) => s.request === row.request && s.what === row.what))
+        cause.shared?.symptoms.push({
+          source: row.source === 'probe' ? 'probe' : 'request',
+          route: row.route,
+          what: row.what,
+          request: row.request,
+          express: express.status,
+          fastify: fastify.status,
+        });
+    return named.length === 0;
+  });
+}
+
+/**
+ * How many routes a finding touches (SwitchFinding.reach).
+ * @param {SwitchFinding} finding @param {number} routes the app's
+ */
+function reachOf(finding, routes) {
+  if (finding.shared) return finding.shared.routes;
+  if (finding.onFastify.startsWith('Fastify does not boot')) return routes;
+  if (finding.source === 'probe' && finding.route) return 1 + (finding.alsoOn?.length ?? 0);
+  return finding.route ? 1 : 0;
 }
 
 /**

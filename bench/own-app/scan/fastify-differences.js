@@ -86,6 +86,18 @@ export const RESPONSE_MEMBERS = {
   },
 };
 
+/**
+ * An exception filter's `response.status(code).json(body)`: it throws on Fastify's reply, and Nest answers every
+ * exception the filter catches with its own 500.
+ * @type {Difference}
+ */
+export const FILTER_JSON = {
+  kind: 'breaks',
+  onFastify:
+    'the filter gets Fastify’s reply, which has no json(): the filter itself throws TypeError, and Nest answers 500 in place of every status it sets (each 4xx it catches, a 404 included)',
+  fix: 'response.status(status).send(body): both adapters’ replies have status() and send(), and Express sends an object as JSON; or answer through the adapter, httpAdapterHost.httpAdapter.reply(ctx.getResponse(), body, status) (inject HttpAdapterHost)',
+};
+
 /** Express's redirect(url) after status(code): Express sends 302 whatever was set, Fastify keeps the status set. */
 export const REDIRECT_AFTER_STATUS = {
   kind: /** @type {FindingKind} */ ('differs'),

@@ -15,6 +15,7 @@ import {
 import {
   EXPRESS_RESPONSE_ONLY,
   FILE_INTERCEPTOR,
+  FILTER_JSON,
   FILE_INTERCEPTORS,
   MIDDLEWARE,
   REDIRECT_AFTER_STATUS,
@@ -25,15 +26,18 @@ import {
 import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
 import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
 import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
+import { sharedRegistrations } from './scan-shared.js';
 
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
  * @typedef {import('./scan-roles.js').Role} Role
  * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] }, middleware: Set<string>,
- *   fileTypes: import('../bodies/upload-form.js').FileTypePattern[] } & import('./scan-bootstrap.js').BootstrapContext}
+ *   fileTypes: import('../bodies/upload-form.js').FileTypePattern[],
+ *   shared: import('./scan-shared.js').SharedCause[] } & import('./scan-bootstrap.js').BootstrapContext}
  *   ScanContext cookies: the cookie names read or set are added here; throttler: whether Nest's throttler package is
  *   imported, and where ThrottlerModule.forRoot is called (file:line); middleware: the functions whose bodies were
- *   read as middleware, by name; fileTypes: what fileFilters and file type validators test
+ *   read as middleware, by name; fileTypes: what fileFilters and file type validators test; shared: the classes
+ *   registered for many routes at once (a global filter)
  */
 
 /** Route decorators whose path Fastify's router registers. */
@@ -118,6 +122,8 @@ function visit(scan, node, roles) {
     if (role) roles.set(node.name.text, role);
   }
   visitLoad(scan, node);
+  for (const cause of sharedRegistrations(ts, node))
+    scan.context.shared.push({ ...cause, registered: `${scan.name}:${lineOf(scan.tree, node)}` });
   for (const test of fileTypeTests(ts, node))
     scan.context.fileTypes.push({ ...test, handler: handlerOf(ts, node, scan.tree) });
   if (ts.isCallExpression(node)) visitCall(scan, node, scope);
@@ -164,7 +170,7 @@ function visitCall(scan, call, roles) {
   const member = call.expression.name.text;
   const receiver = call.expression.expression;
   if (/^forRoot(Async)?$/.test(member) && calleeName(ts, receiver) === 'ThrottlerModule')
-    context.throttler.forRoot.push(`${name}:${tree.getLineAndCharacterOfPosition(call.getStart(tree)).line + 1}`);
+    context.throttler.forRoot.push(`${name}:${lineOf(tree, call)}`);
   if (ts.isIdentifier(receiver) && APP_NAMES.test(receiver.text)) {
     if (member === 'use') for (const argument of call.arguments) visitAppUse(scan, argument);
     else if (APP_METHODS[member] && !isTrustProxy(ts, call)) add(call, `app.${member}()`, APP_METHODS[member]);
@@ -210,7 +216,8 @@ function visitMember(scan, access, roles) {
   const member = root.member;
   const label = `${root.object.text}.${member}`;
   const assigned = isAssignmentTarget(ts, root.access);
-  if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
+  if (role === 'response' && member === 'json' && inFilterCatch(ts, access)) add(access, label, FILTER_JSON);
+  else if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
   else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member)) add(access, label, REQUEST_MEMBERS[member]);
   if (member === 'cookies' && ts.isPropertyAccessExpression(access.parent) && access.parent.expression === access)
     scan.context.cookies.add(access.parent.name.text);
@@ -334,6 +341,22 @@ function chainRoot(ts, access) {
     inner = link.expression;
   }
   return null;
+}
+
+/** 1-based. @param {import('typescript').SourceFile} tree @param {import('typescript').Node} node */
+function lineOf(tree, node) {
+  return tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1;
+}
+
+/**
+ * Whether a node sits in an exception filter's catch(exception, host) method.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ */
+function inFilterCatch(ts, node) {
+  for (let current = node.parent; current; current = current.parent)
+    if (ts.isMethodDeclaration(current) && ts.isClassLike(current.parent))
+      return current.name.getText() === 'catch' && current.parameters.length === 2;
+  return false;
 }
 
 /** @param {typeof import('typescript')} ts @param {import('typescript').Node} node */

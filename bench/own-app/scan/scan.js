@@ -24,6 +24,8 @@ import { scanFile } from './scan-file.js';
  * @property {string} fix
  * @property {import('../bodies/upload-form.js').FileField[]} [files] the form fields a file interceptor reads files from
  * @property {string} [middleware] the package an app.use finding runs, judged again by the answers (switching.js)
+ * @property {import('./scan-shared.js').SharedCause} [shared] the class it sits in runs for many routes at once (a
+ *   global filter): one cause for all of them
  *
  * @typedef {object} ScanRecord
  * @property {string} [root] the app's root, the folder of its package.json: the files are named from it (absent in
@@ -76,6 +78,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     throttler: { used: throttlerDeclared, forRoot: /** @type {string[]} */ ([]) },
     middleware: /** @type {Set<string>} */ (new Set()),
     fileTypes: /** @type {import('../bodies/upload-form.js').FileTypePattern[]} */ ([]),
+    shared: /** @type {import('./scan-shared.js').SharedCause[]} */ ([]),
   };
   const main = MAIN_FILES.map((file) => join(dirname(moduleFile), file)).find(isFile);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
@@ -97,7 +100,9 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     root,
     files,
     fromSourceMaps,
-    findings: dedupe(findings).filter((f) => !readAsMiddleware(f, context.middleware)),
+    findings: dedupe(findings)
+      .filter((f) => !readAsMiddleware(f, context.middleware))
+      .map((f) => withSharedCause(f, context.shared)),
     cookies: [...context.cookies],
     corsOrigins: [...context.corsOrigins],
     fileTypes: context.fileTypes,
@@ -105,6 +110,22 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
     skipped: null,
   };
+}
+
+/**
+ * A finding in a class registered for many routes (a global filter) carries where it was registered and what it reaches.
+ * @param {CodeFinding} finding @param {import('./scan-shared.js').SharedCause[]} shared
+ * @returns {CodeFinding}
+ */
+function withSharedCause(finding, shared) {
+  const owner = finding.handler?.split('.')[0];
+  // the app's own registration (main.ts) before a setup module's copy of it, which is named by its absolute path
+  const cause = owner
+    ? [...shared]
+        .sort((a, b) => Number(isAbsolute(a.registered)) - Number(isAbsolute(b.registered)))
+        .find((c) => c.name === owner)
+    : undefined;
+  return cause ? { ...finding, shared: cause } : finding;
 }
 
 /**

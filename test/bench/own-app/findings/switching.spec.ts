@@ -117,7 +117,8 @@ describe('switchingCost', () => {
     const slash = cost?.findings.filter((f) => f.what === 'trailing slash') ?? [];
     expect(slash).toHaveLength(1);
     expect(slash[0].alsoOn).toEqual(['GET /notes/:id/card']);
-    expect(cost?.byKind).toEqual({ breaks: 3, differs: 2, plugin: 0, works: 0, ifRemoved: 0 });
+    // the counts are the rows listed: the trailing slash once
+    expect(cost?.byKind).toEqual({ breaks: 3, differs: 1, plugin: 0, works: 0, ifRemoved: 0 });
     // the line of code, the route without code found (GET /me), the trailing slash's adapter option
     expect(cost?.places).toBe(3);
   });
@@ -194,6 +195,48 @@ describe('switchingCost', () => {
     // an error no scanned line names keeps the probe's own fix
     const cookies = found?.findings.find((f) => f.source === 'probe' && f.what === 'cookies');
     expect(cookies?.fix).toBe('the error Fastify logged (its answer) names what failed on this request');
+  });
+
+  it('leads with a global filter once, with the routes it reaches and the answers it explains folded under it', () => {
+    const { record, scan } = ownApp();
+    scan.findings.push({
+      rule: 'response.json',
+      kind: 'breaks',
+      file: 'src/filters/global-exception.filter.ts',
+      line: 14,
+      code: 'response.status(status).json({',
+      handler: 'GlobalExceptionFilter.catch',
+      onFastify: 'the filter gets Fastify’s reply, which has no json()',
+      fix: 'response.status(status).send(body)',
+      shared: { role: 'filter', name: 'GlobalExceptionFilter', registered: 'src/main.ts:12', routes: null },
+    });
+    const crash = {
+      ...answer(500, '{"statusCode":500,"message":"Internal server error"}'),
+      error: 'TypeError: response.status(...).json is not a function',
+    };
+    record.compatibility.routes[2] = {
+      ...record.compatibility.routes[2],
+      difference: 'status 400 → 500',
+      express: answer(400, '{"error":{"status":400}}'),
+      fastify: crash,
+      probes: [
+        {
+          probe: 'trailing slash',
+          request: 'GET /me/',
+          difference: 'status 200 → 500',
+          express: answer(200, '{}'),
+          fastify: crash,
+        },
+      ],
+    };
+    const found = switchingCost(record, [], []);
+    const [lead] = found?.findings ?? [];
+    expect(lead).toMatchObject({ where: 'src/filters/global-exception.filter.ts:14', reach: 3 });
+    expect(lead.shared?.symptoms.map((s) => `${s.request} ${s.express} → ${s.fastify}`)).toEqual(['GET /me 400 → 500']);
+    // its symptom is no row of its own; a trailing slash Express served stays a difference of its own
+    expect(found?.findings.filter((f) => f.route === 'GET /me').map((f) => f.what)).toEqual(['trailing slash']);
+    const rows = found?.findings.filter((f) => f.kind === 'breaks').length;
+    expect(found?.byKind.breaks).toBe(rows);
   });
 
   it('states a route sent a file and refused on Fastify from its answers, at its interceptor’s line, counted with it', () => {
