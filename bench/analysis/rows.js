@@ -3,7 +3,7 @@
 // unit, and the conditions a verdict depends on.
 import { pairState, targetState } from './server-state.js';
 import { median } from '../maths/quantile.js';
-import { CONFIDENCE, correlation, shiftInterval } from './stats.js';
+import { CONFIDENCE, correlation, shiftInterval, summarize } from './stats.js';
 import { analyzeStarts } from './starts.js';
 import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
 import { metricValue } from '../model/metrics.js';
@@ -55,6 +55,7 @@ export const NEIGHBOUR_CPU_LIMIT = 0.01;
  * @property {import('./starts.js').StartAnalysis | null} starts per-start req/s and the variance split; null when the
  *   run started each server once
  * @property {{ p50: number, p90: number, p99: number, p999: number | null }} latencyMs medians over the rounds
+ * @property {Summary} latencyP99 each round's p99 (ms) summarised over the rounds, with its interval
  * @property {number} errors totals over the rounds
  * @property {number} timeouts
  * @property {number} unexpectedStatus responses with another status than the scenario's
@@ -155,6 +156,7 @@ export function summarizeTarget(runtime, scenario, stack, target, runs, design, 
       p99: medianOf(loads.map((l) => l.latencyMs.p99)) ?? NaN,
       p999: medianOf(loads.map((l) => l.latencyMs.p999)),
     },
+    latencyP99: summarize(loads.map((l) => l.latencyMs.p99)),
     errors: sum((l) => l.errors),
     timeouts: sum((l) => l.timeouts),
     unexpectedStatus: sum((l) => l.unexpectedStatus),
