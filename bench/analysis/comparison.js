@@ -217,3 +217,30 @@ export function compareRuns(a, b) {
     hosts: hostDifference(a.results, b.results),
   };
 }
+
+/**
+ * The gate of two runs made apart: each target whose req/s B decided slower than A by more than `fraction` (its whole
+ * interval below −fraction, at full confidence, with the server start as the unit). A ratio between adapters moving
+ * is not one build being slower, so only each target's own req/s is gated.
+ * @param {Change[]} changes @param {number} fraction 0.05 for 5 %
+ * @returns {Change[]}
+ */
+export function slowerThan(changes, fraction) {
+  return changes.filter(
+    (c) =>
+      c.kind === 'req/s' &&
+      c.unit === 'starts' &&
+      c.change !== null &&
+      c.change.coverage >= CONFIDENCE &&
+      c.change.high < -fraction,
+  );
+}
+
+/**
+ * Whether the gate can judge these changes: only intervals over server starts include how far one start's level sits
+ * from another's, which two runs made apart always carry.
+ * @param {Change[]} changes
+ */
+export function gateCanJudge(changes) {
+  return changes.some((c) => c.kind === 'req/s' && c.unit === 'starts');
+}

@@ -1,22 +1,32 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run compare -- A B [--out DIR]`: how far run B moved from run A, per target, scenario and ratio, with intervals.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run compare -- A B [--out DIR] [--fail-if-slower PCT]`: how far run B moved from run A, per target, scenario
+// and ratio, with intervals; with --fail-if-slower, a gate for CI.
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, runCli } from '../errors.js';
-import { compareRuns } from '../analysis/comparison.js';
-import { renderComparison } from '../report/comparison-report.js';
+import { compareRuns, gateCanJudge, slowerThan } from '../analysis/comparison.js';
+import { gateLines, renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
 import { readResults } from '../model/results.js';
 
-const HELP = `Usage: npm run compare -- A B [--out DIR]
+/** The gate's exit code, apart from the bench's own 0–3 (k6 uses 99 for a failed threshold). */
+export const SLOWER_EXIT_CODE = 4;
+
+const HELP = `Usage: npm run compare -- A B [--out DIR] [--fail-if-slower PCT]
 
 Compares two directories written by npm run bench (two commits, two Nest or Node versions, on one machine): per
 runtime, scenario and stack the change in the Fastify ÷ Express ratio and in each target's req/s from A to B, with a
 95 % interval whose unit is the server start when the runs have several (--starts), flagged where the change is
 beyond noise; with one start each no change is called beyond noise. Says so when A and B ran on different hosts.
-Prints Markdown; with --out, writes DIR/${MARKDOWN_FILE} and DIR/${HTML_FILE} as well.`;
+Prints Markdown; with --out, writes DIR/${MARKDOWN_FILE} and DIR/${HTML_FILE} as well. With $GITHUB_STEP_SUMMARY set,
+appends the Markdown there too.
+
+--fail-if-slower PCT  exit ${SLOWER_EXIT_CODE} when any target's req/s in B is decided slower than A by more than PCT %
+                      (its whole start-level interval below −PCT %), naming each; needs server starts in the runs
+                      (--starts, three or more in A and B together). Two runs made apart carry their starts' levels:
+                      the interval includes them, so a gate between runs on a noisy machine decides less often.`;
 
 /** @param {string[]} argv */
 function parseCompareArgs(argv) {
@@ -24,7 +34,11 @@ function parseCompareArgs(argv) {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        out: { type: 'string' },
+        'fail-if-slower': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -36,7 +50,20 @@ function parseCompareArgs(argv) {
   if (positionals.length !== 2)
     throw new UsageError(`expected two result directories A and B, got ${positionals.length}; see --help`);
   if (values.out !== undefined && values.out.trim() === '') throw new UsageError('--out needs a value; see --help');
-  return { a: positionals[0], b: positionals[1], out: values.out ?? null };
+  return {
+    a: positionals[0],
+    b: positionals[1],
+    out: values.out ?? null,
+    failIfSlower: values['fail-if-slower'] === undefined ? null : parsePercent(values['fail-if-slower']),
+  };
+}
+
+/** @param {string} text */
+function parsePercent(text) {
+  const value = Number(text.trim().replace(/%$/, ''));
+  if (!Number.isFinite(value) || value < 0 || value >= 100 || text.trim() === '')
+    throw new UsageError(`--fail-if-slower: "${text}" is not a percentage from 0 to 100; e.g. --fail-if-slower 5`);
+  return value;
 }
 
 async function main() {
@@ -55,12 +82,29 @@ async function main() {
       `${args.a} and ${args.b} have no target × scenario × stack × runtime measured in both; nothing to compare`,
     );
   console.log(markdown);
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
   if (args.out) {
     mkdirSync(args.out, { recursive: true });
     writeFileSync(join(args.out, MARKDOWN_FILE), markdown);
     writeFileSync(join(args.out, HTML_FILE), html);
     console.log(`wrote ${join(args.out, MARKDOWN_FILE)} and ${join(args.out, HTML_FILE)}`);
   }
+  if (args.failIfSlower !== null) gate(changes, args.failIfSlower);
+}
+
+/**
+ * @param {import('../analysis/comparison.js').Change[]} changes @param {number} percent
+ */
+function gate(changes, percent) {
+  if (!gateCanJudge(changes))
+    throw new UsageError(
+      '--fail-if-slower needs intervals over server starts: run A and B with --starts (three or more together)',
+    );
+  const slower = slowerThan(changes, percent / 100);
+  const lines = gateLines(slower, percent);
+  console.error(lines.join('\n'));
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${lines.join('\n\n')}\n`);
+  if (slower.length) process.exitCode = SLOWER_EXIT_CODE;
 }
 
 runCli(main);

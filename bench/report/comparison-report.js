@@ -157,3 +157,24 @@ export function renderComparison({ runs, changes, hosts }) {
     html: renderComparisonHtml(runs[0], runs[1], changes, hosts),
   };
 }
+
+/**
+ * What the gate says: each target decided slower, with its change and interval, or that none was.
+ * @param {Change[]} slower @param {number} percent the gate's threshold
+ * @returns {string[]}
+ */
+export function gateLines(slower, percent) {
+  const threshold = signedPercent(-percent / 100);
+  if (!slower.length) return [`gate: no target decided slower than ${threshold} from A to B`];
+  return [
+    `gate: ${slower.length} decided slower than ${threshold} from A to B:`,
+    ...slower.map((c) => {
+      const change = /** @type {NonNullable<Change['change']>} */ (c.change);
+      return (
+        `- ${c.subject}, ${c.scenario} · ${c.stack} (${c.runtimeB}): ${signedPercent(change.estimate)} ` +
+        `(${signedPercent(change.low)} to ${signedPercent(change.high)}), ${formatNumber(c.a.estimate)} → ` +
+        `${formatNumber(c.b.estimate)} req/s`
+      );
+    }),
+  ];
+}

@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze } from '../../../bench/analysis/analyze.js';
-import { compareAnalyses, hostDifference } from '../../../bench/analysis/comparison.js';
+import { compareAnalyses, gateCanJudge, hostDifference, slowerThan } from '../../../bench/analysis/comparison.js';
 import { ROOT, runNode } from '../support/run-node.js';
 import type { Results } from '../../../bench/model/results.js';
 import type { CpuIdentity } from '../../../bench/run/host.js';
@@ -84,6 +84,37 @@ describe('comparing two runs', () => {
     const ratio = find(compare(a, b), 'nest-fastify ÷ nest-express');
     expect(ratio.unit).toBe('rounds');
     expect(ratio.beyondNoise).toBeNull();
+  });
+});
+
+// B's Fastify answers each request 20 % slower (its ratio to an unchanged Express falls by a fifth)
+const fastifySlower = () => fourStarts(1.6);
+
+describe('the gate of two runs made apart', () => {
+  it('names the target decided slower beyond the threshold, and only it', () => {
+    const slower = slowerThan(compare(fourStarts(2), fastifySlower()), 0.05);
+    expect(slower.map((c) => [c.subject, c.kind])).toEqual([['nest-fastify', 'req/s']]);
+    expect(slower[0].change!.high).toBeLessThan(-0.05);
+  });
+
+  it('lets a slowdown smaller than its threshold pass', () => {
+    expect(slowerThan(compare(fourStarts(2), fastifySlower()), 0.3)).toEqual([]);
+  });
+
+  it('lets the same build pass whatever its starts read', () => {
+    expect(slowerThan(compare(fourStarts(2), fourStarts(2, [...startLevels].reverse())), 0.01)).toEqual([]);
+  });
+
+  it('cannot judge runs of one start each: their intervals leave out a start level', () => {
+    expect(
+      gateCanJudge(
+        compare(
+          results(() => 2),
+          results(() => 1.6),
+        ),
+      ),
+    ).toBe(false);
+    expect(gateCanJudge(compare(fourStarts(2), fastifySlower()))).toBe(true);
   });
 });
 
@@ -175,6 +206,55 @@ describe('npm run compare', () => {
     expect(run.status).toBe(2);
     expect(run.stderr.trim()).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--fail-if-slower exits 4 naming the target B made slower, and appends its answer to $GITHUB_STEP_SUMMARY', async () => {
+    for (const [name, made] of [
+      ['starts-a', fourStarts(2)],
+      ['starts-b', fastifySlower()],
+    ] as const) {
+      mkdirSync(join(dir, name));
+      writeFileSync(join(dir, name, 'results.json'), JSON.stringify(made));
+    }
+    const summary = join(dir, 'step-summary.md');
+    process.env.GITHUB_STEP_SUMMARY = summary;
+    try {
+      const slower = await runNode([
+        COMPARE_CLI,
+        join(dir, 'starts-a'),
+        join(dir, 'starts-b'),
+        '--fail-if-slower',
+        '5',
+      ]);
+      expect(slower.status).toBe(4);
+      expect(slower.stderr).toMatch(
+        /^gate: 1 decided slower than -5.0 % from A to B:\n- nest-fastify, hello · bare \(node@20\): -20\.0 %/,
+      );
+      const same = await runNode([COMPARE_CLI, join(dir, 'starts-a'), join(dir, 'starts-a'), '--fail-if-slower', '5']);
+      expect(same.status).toBe(0);
+      expect(same.stderr.trim()).toBe('gate: no target decided slower than -5.0 % from A to B');
+    } finally {
+      delete process.env.GITHUB_STEP_SUMMARY;
+    }
+    const written = readFileSync(summary, 'utf8');
+    expect(written.match(/### Changes from A to B/g)).toHaveLength(2);
+    expect(written).toContain('gate: 1 decided slower than -5.0 % from A to B:');
+  });
+
+  it('--fail-if-slower refuses runs of one start each, in one line with exit 2', async () => {
+    const run = await runNode([COMPARE_CLI, join(dir, 'a'), join(dir, 'b'), '--fail-if-slower', '5']);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      '--fail-if-slower needs intervals over server starts: run A and B with --starts (three or more together)',
+    );
+  });
+
+  it.each(['-1', 'five', '100'])('--fail-if-slower %s: one line on stderr, exit 2', async (value) => {
+    const run = await runNode([COMPARE_CLI, join(dir, 'a'), join(dir, 'b'), `--fail-if-slower=${value}`]);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toMatch(
+      /^--fail-if-slower: ".*" is not a percentage from 0 to 100; e\.g\. --fail-if-slower 5$/,
+    );
   });
 
   it('refuses two runs with nothing in common, in one line with exit 2', async () => {
