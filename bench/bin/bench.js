@@ -2,6 +2,7 @@
 // @ts-check
 // `npm run bench`: flags → plan (bench-plan.js) → measure (every runtime) → results.json → reports → verdict on the
 // terminal.
+import { appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord, loadConfig } from '../model/config.js';
@@ -28,6 +29,7 @@ import { blockGlance, standing } from '../analysis/analyze.js';
 import { judgedPairOn } from '../model/compared.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
+import { renderLogSummary } from '../report/markdown.js';
 import { writeReports } from './run-reports.js';
 import { headerDifferences } from '../run/verify.js';
 import { planRun } from './bench-plan.js';
@@ -306,6 +308,12 @@ async function finish(record, { writer, outDir, options }) {
   const files = { results: writer.file, markdown: markdownFile, html: htmlFile };
   const terminal = Boolean(process.stdout.isTTY);
   console.log(renderOutcome(analysis, { quiet: options.quiet, json: options.json, terminal, files }));
+  // GitHub Actions renders this file on the run's page
+  if (process.env.GITHUB_STEP_SUMMARY)
+    appendFileSync(
+      process.env.GITHUB_STEP_SUMMARY,
+      `${renderLogSummary(analysis)}\nThe whole report: ${markdownFile}\n`,
+    );
   const tookSec = (finishedAt.getTime() - Date.parse(results.startedAt)) / 1000;
   log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
   return analysis.ratios.some((row) => row.judged && row.byRound.length > 0);

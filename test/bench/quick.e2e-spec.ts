@@ -18,7 +18,12 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-quick-'));
-    run = await runNode([CLI, '--runtime', 'node', '--quick', '--stack', 'bare', '--out', dir]);
+    process.env.GITHUB_STEP_SUMMARY = join(dir, 'step-summary.md');
+    try {
+      run = await runNode([CLI, '--runtime', 'node', '--quick', '--stack', 'bare', '--out', dir]);
+    } finally {
+      delete process.env.GITHUB_STEP_SUMMARY;
+    }
   }, RUN_TIMEOUT_MS);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,6 +40,12 @@ describe('npm run bench -- --quick --stack bare, end to end', () => {
     expect(started.length).toBeGreaterThan(1);
     expect(new Set(started.map((s) => s.port)).size).toBe(started.length);
     for (const { port } of started) expect(port).toBeGreaterThan(0);
+  });
+
+  it('appends the verdict to $GITHUB_STEP_SUMMARY, naming the whole report', () => {
+    const summary = readFileSync(join(dir, 'step-summary.md'), 'utf8');
+    expect(summary).toMatch(/\| node@[\d.]+ \([^)]+\) \| hello \| [\d.]+× \|/);
+    expect(summary).toContain(`The whole report: ${join(dir, 'report.md')}`);
   });
 
   it('writes a complete results.json: every pair verified, every run recorded with its measurements', () => {
