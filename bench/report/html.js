@@ -4,7 +4,7 @@ import { answerChart, answerSentence } from './answer-chart.js';
 import { escapeHtml } from './format.js';
 import { htmlTable, htmlText } from './rich-table.js';
 import { verdictTable } from './tables.js';
-import { roundsDesign, statusLine } from './run-tables.js';
+import { measuredWith, statusLine } from './run-tables.js';
 import { decisionSentences } from './decision.js';
 import { NO_EXTRAS, htmlSections } from './sections.js';
 
@@ -67,9 +67,13 @@ export function renderHtml(analysis, extras = NO_EXTRAS) {
 ${status ? `<p class="warning">${htmlText(status)}</p>` : ''}
 ${htmlTable({ ...verdict, intro: undefined }, 'No Nest-Express / Nest-Fastify pair was measured.')}
 <details class="method"><summary>How these ratios were measured and judged</summary>
-<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". Measured in
-${escapeHtml(roundsDesign(analysis.run.rounds))} with ${escapeHtml(analysis.run.generators.join(' and '))} on ${escapeHtml(analysis.run.environment.cpu.model)}
-(${escapeHtml(analysis.run.environment.cpu.count)} CPUs). Rendered from results.json.</p>
+<p>The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ${
+      measuredWith(analysis)
+        ? `Measured in
+${escapeHtml(measuredWith(analysis) ?? '')} on ${escapeHtml(analysis.run.environment.cpu.model)}
+(${escapeHtml(analysis.run.environment.cpu.count)} CPUs)`
+        : 'Nothing was timed here, so no ratio rests on this run'
+    }. Rendered from results.json.</p>
 ${verdict.intro ? `<p>${htmlText(verdict.intro)}</p>` : ''}</details>
 ${htmlSections(analysis, extras)}`,
   );

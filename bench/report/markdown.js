@@ -1,7 +1,7 @@
 // @ts-check
 // report.md, and the summary printed at the end of a run (the same tables, as Markdown).
 import { verdictTable } from './tables.js';
-import { problemsTable, roundsDesign, statusLine } from './run-tables.js';
+import { measuredWith, problemsTable, statusLine } from './run-tables.js';
 import { markdownTable, markdownText } from './rich-table.js';
 import { decisionSentences } from './decision.js';
 import { ANSWER_SVG_FILE, answerRows, answerSentence } from './answer-chart.js';
@@ -104,7 +104,7 @@ export function renderMarkdown(analysis, extras = NO_EXTRAS) {
     answerMarkdown(analysis),
     decisionMarkdown(analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +
-      `Measured here in ${roundsDesign(analysis.run.rounds)} with ${analysis.run.generators.join(' and ')}; ` +
+      `${measuredWith(analysis) ? `Measured here in ${measuredWith(analysis)}` : 'Nothing was timed here, so no ratio rests on this run'}; ` +
       `every table is rendered from results.json (\`npm run report -- DIR\`).`,
     '',
     renderSummary(analysis, { decision: false }),

@@ -30,6 +30,43 @@ export function roundsDesign({ starts, roundsPerStart: rounds, budgetPerRuntimeS
     : `${rounds} paired rounds`;
 }
 
+/**
+ * A --nest-app run's rows: the app's packages and its database as installed beside it, not the bench's.
+ * @param {import('../own-app/own-app.js').OwnAppRecord} app
+ * @returns {string[][]}
+ */
+function appRows(app) {
+  const list = (/** @type {Record<string, string>} */ packages) =>
+    Object.entries(packages)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ');
+  const database = app.scan?.database;
+  return [
+    ["your app's packages", list(app.versions)],
+    // absent in results from before the scan recorded it
+    ...(database
+      ? [
+          [
+            "your app's database",
+            Object.keys(database).length
+              ? `through ${list(database)}, on the server its own config names`
+              : 'no ORM or database driver in its package.json',
+          ],
+        ]
+      : []),
+  ];
+}
+
+/**
+ * What a report's method line says was measured: the rounds and the load generator, or null when no pair ran a
+ * timed round (an app that did not boot, a refused sign-in), where "measured in 2 paired rounds" would not be true.
+ * @param {Analysis} analysis
+ */
+export function measuredWith({ ratios, run }) {
+  if (ratios.length === 0) return null;
+  return `${roundsDesign(run.rounds)} with ${run.generators.join(' and ')}`;
+}
+
 /** @param {RunFacts} run */
 const labelOf = (run) => (/** @type {string} */ runtime) =>
   runtimeLabel(runtime, run.startedAt, run.environment?.runtimes);
@@ -101,8 +138,9 @@ function unbootedRows({ unbooted }) {
  * @param {Analysis} analysis
  * @returns {Table}
  */
-export function environmentTable({ run, together }) {
+export function environmentTable({ run, together, ownApp }) {
   const env = run.environment;
+  const app = ownApp?.record ?? null;
   const load = run.load;
   const rows = [
     ['CPU', `${env.cpu.model}, ${env.cpu.count} CPUs${env.cpu.governor ? `, governor ${env.cpu.governor}` : ''}`],
@@ -127,9 +165,13 @@ export function environmentTable({ run, together }) {
         : 'none',
     ],
     ...unbootedRows(run),
-    ['database', env.database],
+    ...(app ? appRows(app) : [['database', env.database]]),
     [
-      run.packageSets ? "the bench's own packages (the servers ran on the package sets above)" : 'packages',
+      run.packageSets
+        ? "the bench's own packages (the servers ran on the package sets above)"
+        : app
+          ? "the bench's own packages (your app ran on its own)"
+          : 'packages',
       Object.entries(env.packages)
         .map(([name, version]) => `${name} ${version ?? DASH}`)
         .join(', '),

@@ -42,9 +42,32 @@ import { scanFile } from './scan-file.js';
  * @property {{ forRoot: string | null }} [throttler] the app uses Nest's throttler package (its package.json or an
  *   import): where ThrottlerModule.forRoot is called (file:line), when the scan found it; absent when it does not
  * @property {string | null} skipped why nothing was scanned
+ * @property {Record<string, string>} [database] the app's ORM and database drivers as installed beside it (its
+ *   package.json's, the version its node_modules holds): the report's Environment names them as the app's
  */
 
 const JS_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'];
+/** The ORMs and database drivers an app's package.json may name, ORMs first. */
+const DATA_PACKAGES = [
+  'typeorm',
+  '@prisma/client',
+  '@mikro-orm/core',
+  'sequelize',
+  'mongoose',
+  'knex',
+  'drizzle-orm',
+  'pg',
+  'mysql2',
+  'mysql',
+  'mariadb',
+  'sqlite3',
+  'better-sqlite3',
+  'mongodb',
+  'tedious',
+  'oracledb',
+  'ioredis',
+  'redis',
+];
 const THROTTLER_PACKAGE = '@nestjs/throttler';
 /** The file that bootstraps a Nest app, beside its module (dist/main.js, src/main.ts). */
 const MAIN_FILES = ['main.js', 'main.mjs', 'main.cjs', 'main.ts'];
@@ -57,6 +80,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
   const ts = await loadTypeScript(appDir);
   const root = appRoot(appDir);
   const throttlerDeclared = declares(root, THROTTLER_PACKAGE);
+  const database = dataPackages(root);
   if (!ts)
     return {
       root,
@@ -64,6 +88,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
       fromSourceMaps: 0,
       findings: [],
       ...(throttlerDeclared ? { throttler: { forRoot: null } } : {}),
+      database,
       skipped: 'typescript is installed neither for the bench nor for the app: npm i -D typescript to scan the code',
     };
   const installed = appPackages(appDir);
@@ -108,6 +133,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     fileTypes: context.fileTypes,
     installed,
     ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
+    database,
     skipped: null,
   };
 }
@@ -145,16 +171,39 @@ function fromRoot(/** @type {string} */ root, /** @type {string} */ file) {
 }
 
 /**
+ * The ORMs and database drivers the app's package.json lists, each at the version installed beside it (the range it
+ * asks for where none is).
+ * @param {string} root @returns {Record<string, string>}
+ */
+function dataPackages(root) {
+  const declared = dependencies(root);
+  return Object.fromEntries(
+    DATA_PACKAGES.filter((name) => Object.hasOwn(declared, name)).map((name) => {
+      try {
+        return [name, JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version];
+      } catch {
+        return [name, declared[name]];
+      }
+    }),
+  );
+}
+
+/** @param {string} root @returns {Record<string, string>} the app's dependencies and devDependencies */
+function dependencies(root) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    return { ...manifest.devDependencies, ...manifest.dependencies };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * Whether the app's package.json lists a package among its dependencies.
  * @param {string} root @param {string} name
  */
 function declares(root, name) {
-  try {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    return [manifest.dependencies, manifest.devDependencies].some((deps) => deps && Object.hasOwn(deps, name));
-  } catch {
-    return false;
-  }
+  return Object.hasOwn(dependencies(root), name);
 }
 
 /** @param {string} appDir @returns {Promise<typeof import('typescript') | null>} */

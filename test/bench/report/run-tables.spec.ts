@@ -1,5 +1,6 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
-import { environmentTable, roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
+import { environmentTable, measuredWith, roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
+import { ownAppRecord } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';
 
 const plan = (starts: number, roundsPerStart: number | null, budgetPerRuntimeSec: number | null, steady = false) => ({
@@ -53,5 +54,43 @@ describe('the environment table', () => {
     run.environment = { ...run.environment, generators: ['wrk debian/4.1.0-3+b2', 'h2load nghttp2/1.52.0'] };
     const row = environmentTable(analyze(run)).rows.find((cells) => cells[0] === 'load generator')!;
     expect(row[1]).toMatch(/^wrk debian\/4\.1\.0-3\+b2 and h2load nghttp2\/1\.52\.0, \d+ connections/);
+  });
+});
+
+describe('the environment of a --nest-app run', () => {
+  const run = () => {
+    const synthetic = results(() => 2);
+    synthetic.ownApp = ownAppRecord({
+      versions: { '@nestjs/core': '10.4.17', fastify: '4.28.1' },
+      scan: {
+        files: [],
+        fromSourceMaps: 0,
+        findings: [],
+        skipped: null,
+        database: { typeorm: '0.3.25', pg: '8.16.0' },
+      },
+    });
+    return synthetic;
+  };
+  const rows = () => Object.fromEntries(environmentTable(analyze(run())).rows.map((cells) => [cells[0], cells[1]]));
+
+  it('shows the app’s packages and database, and the bench’s own packages apart from them', () => {
+    expect(rows()).toMatchObject({
+      "your app's packages": '@nestjs/core 10.4.17, fastify 4.28.1',
+      "your app's database": 'through typeorm 0.3.25, pg 8.16.0, on the server its own config names',
+    });
+    expect(Object.keys(rows())).toContain("the bench's own packages (your app ran on its own)");
+  });
+
+  it('does not name the bench’s own database as the run’s', () => {
+    expect(rows().database).toBeUndefined();
+  });
+});
+
+describe('the method line', () => {
+  it('names no rounds when no pair was measured', () => {
+    const empty = analyze({ ...results(() => 2), runs: [] });
+    expect(measuredWith(empty)).toBeNull();
+    expect(measuredWith(analyze(results(() => 2)))).toMatch(/paired rounds with /);
   });
 });
