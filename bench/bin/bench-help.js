@@ -47,8 +47,12 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --body 'M /path=JSON'  with --nest-app, repeatable: the body of one route where the one derived from its DTOs
                        will not do, e.g. --body 'POST /api/login={"email":"a@b.c","password":"pw"}' (=@FILE reads
                        a JSON file); {{unique}} in a string becomes a value unique per request
+  --sign-in 'M /path=JSON'  with --nest-app: a password sign-in, e.g. --sign-in 'POST /api/auth/login={"email":
+                       "a@b.c","password":"pw"}' (=@FILE; a GraphQL mutation as {"query":"mutation { … }"}): sent on
+                       each adapter, its token (a JWT at any depth of the answer) or cookies sent back as the app
+                       takes them, proved on a request refused signed out; authenticate() in --nest-setup for others
   --header 'N: V'      with --nest-app, repeatable: a header sent with every request, e.g. --header 'x-api-key: k1'
-                       (for a sign-in, export authenticate(client) from --nest-setup instead; docs/own-app.md)
+                       (for a password sign-in, --sign-in; for others, authenticate(client) in --nest-setup)
   --graphql-queries FILE  with --nest-app: the GraphQL operations to measure, named (query Books { ... }), each a
                        scenario checked to answer without errors on both adapters; variables from --params. Without
                        it, the schema's root queries whose required arguments --params fills

@@ -37,11 +37,11 @@ import {
   findWitness,
   lostSignInReason,
   principalValues,
-  signInRefused,
   tokenClaimValues,
   watchSignIn,
-  witnessCandidates,
 } from './sign-in/principal.js';
+import { signInFromFlag } from './sign-in/sign-in-flag.js';
+import { proveSignIn, signInCandidates } from './sign-in/sign-in-proof.js';
 import { adapterChoices, onPackageSet, resolveNestApp } from './launch/packages.js';
 import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './sign-in/same-values.js';
 import { readTraffic } from './routes/traffic.js';
@@ -59,6 +59,7 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  * @property {import('./routes/app-config.js').BodyOverride[]} bodies --body
  * @property {Record<string, string>} headers --header
  * @property {string[]} [timeWrites] --time-write: writes to time though they change the signed-in account
+ * @property {import('./sign-in/sign-in-flag.js').SignInFlag | null} [signIn] --sign-in: the password sign-in's request
  * @property {string | null} [graphqlQueries] --graphql-queries: a .graphql file of the operations to measure
  *
  * What results.json keeps of an own-app run (results.ownApp): the report's tables are rendered from it.
@@ -90,7 +91,9 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  * @property {{ scenarios: Record<string, unknown>[], prepare: import('../model/config.js').PrepareStep | null }} user
  *   a --config file's scenarios and prepare step
  * @property {import('./routes/traffic.js').TrafficLog | null} traffic
- * @property {((client: import('./sign-in/authenticate.js').AppClient) => unknown) | null} authenticate
+ * @property {((client: import('./sign-in/authenticate.js').AppClient) => unknown) | null} authenticate --sign-in's,
+ *   or the setup module's
+ * @property {string | null} signInSource what signs in, as messages name it: `--sign-in POST /login`, the setup file
  * @property {Record<string, string>} adapters adapterChoices()
  * @property {import('./graphql/graphql.js').GraphqlOperation[]} fileOperations --graphql-queries
  * @property {import('./scan/scan.js').ScanRecord} scan
@@ -146,7 +149,11 @@ async function ownAppContext(flags, configFile) {
       : userScenarios(await readConfigObject(configFile), configFile);
   const traffic = flags.traffic === null ? null : readTraffic(flags.traffic);
   const setup = await loadSetup(app.setupFile, app.cwd);
-  const authenticate = authenticateExport(setup, app.setupFile);
+  const fromSetup = authenticateExport(setup, app.setupFile);
+  const { authenticate, source: signInSource } = signInFromFlag(flags.signIn ?? null, discovered, {
+    authenticate: fromSetup,
+    source: app.setupFile,
+  });
   const adapters = adapterChoices(setup);
   if (flags.graphqlQueries && !discovered.graphql)
     throw new UsageError(
@@ -155,7 +162,7 @@ async function ownAppContext(flags, configFile) {
   const fileOperations = flags.graphqlQueries ? readOperations(flags.graphqlQueries, app.moduleFile) : [];
   const scan = await scanApp(app);
   const baseDir = configFile === null ? process.cwd() : dirname(configFile);
-  return { flags, app, discovered, user, traffic, authenticate, adapters, fileOperations, scan, baseDir };
+  return { flags, app, discovered, user, traffic, authenticate, signInSource, adapters, fileOperations, scan, baseDir };
 }
 
 /**
@@ -248,18 +255,45 @@ async function askApp(context, client, signedIn, log) {
     lists: await fetchLists(client, listRequests(discovered.routes, { ...signedIn.params, ...flags.params }), headers),
     graphqlLists: graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map(),
   };
-  const reads = planWith(context, signedIn, listed).routes.flatMap((r) =>
-    r.scenario && r.method === 'GET' && r.request ? [r.request.slice('GET '.length)] : [],
-  );
-  const candidates = witnessCandidates(reads);
-  const witness = authenticate ? await findWitness(client, candidates, headers) : null;
-  const refused = authenticate && !witness ? await signInRefused(client, candidates, headers) : null;
-  if (refused) throw refusedSignInError(String(context.app.setupFile), signedIn.headers, refused);
+  const proof = authenticate ? await signInProof(context, client, signedIn, listed) : null;
+  if (proof?.refused) throw refusedSignInError(String(context.signInSource), signedIn.headers, proof.refused);
+  if (proof)
+    log(
+      proof.accepted
+        ? `the sign-in is proved: ${proof.accepted} answered 2xx with it, refused without it`
+        : 'no request the plan sends is refused signed out: the sign-in is neither proved nor refused',
+    );
+  const rest = proof?.accepted?.startsWith('GET ') ? proof.accepted.slice('GET '.length) : null;
+  const witness = rest ? await findWitness(client, [rest], headers) : null;
   const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
   const { flat, ids } = idsFor(context, signedIn, created);
   const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));
   const found = { ...created, current: await fetchLists(client, reading, headers) };
-  return { ...found, publicWrites: await askSignedOut(client, planWith(context, signedIn, found).signedOutAsks) };
+  const publicWrites = await askSignedOut(client, planWith(context, signedIn, found).signedOutAsks);
+  return { ...found, publicWrites, accepted: proof?.accepted ?? null };
+}
+
+/**
+ * Whether the app takes the sign-in: the plan's reads and GraphQL queries, each asked signed out and signed in.
+ * @param {OwnAppContext} context @param {import('./sign-in/authenticate.js').AppClient} client
+ * @param {import('./sign-in/authenticate.js').Credentials} signedIn @param {Asked} listed
+ */
+function signInProof(context, client, signedIn, listed) {
+  const plan = planWith(context, signedIn, listed);
+  const reads = plan.routes.flatMap((r) =>
+    r.scenario && r.method === 'GET' && !r.graphql && r.request ? [r.request.slice('GET '.length)] : [],
+  );
+  const queries = plan.routes.flatMap((r) => {
+    const scenario = plan.scenarios.find((s) => s.name === r.scenario);
+    const body = /** @type {{ query?: unknown } | undefined} */ (scenario?.body);
+    if (r.graphql !== 'query' || !r.request || typeof body?.query !== 'string') return [];
+    return [{ line: r.request, path: r.path, body, field: r.handler.split(' ').at(-1) ?? '' }];
+  });
+  const signedOut = { ...context.flags.headers };
+  return proveSignIn(client, signInCandidates(reads, queries), {
+    signedIn: { ...signedIn.headers, ...signedOut },
+    signedOut,
+  });
 }
 
 /** How much of a create's GraphQL errors its log line quotes. */
@@ -395,7 +429,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     answeredByCreates(discovered.routes);
   const signedIn = await signIn({
     authenticate,
-    setupFile: app.setupFile,
+    source: context.signInSource,
     config: base,
     runtime,
     basePort: options.basePort,
@@ -469,7 +503,12 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     compatibility,
     traffic: plan.traffic,
     mix: finalMix ? TRAFFIC_SCENARIO : null,
-    signIn: signedIn?.record ?? null,
+    signIn: signedIn?.record
+      ? {
+          ...signedIn.record,
+          accepted: /** @type {{ accepted?: string | null } | null} */ (signedIn.found)?.accepted ?? null,
+        }
+      : null,
     headers: Object.keys(flags.headers),
     swaggerError: discovered.swaggerError ?? null,
     scan,

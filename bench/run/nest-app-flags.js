@@ -8,7 +8,7 @@ import { parseNonEmpty } from './flag-values.js';
  * The flags that go with --nest-app, as node:util's parseArgs reads them.
  * @typedef {{ 'nest-app'?: string, 'nest-setup'?: string, 'nest-cwd'?: string, 'list-routes'?: boolean,
  *   params?: string, traffic?: string, body?: string[], header?: string[], 'time-write'?: string[],
- *   'graphql-queries'?: string }} NestAppValues
+ *   'graphql-queries'?: string, 'sign-in'?: string }} NestAppValues
  */
 
 /**
@@ -28,6 +28,7 @@ export function nestAppFlags(values) {
       'header',
       'time-write',
       'graphql-queries',
+      'sign-in',
     ]).find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
     return null;
@@ -39,23 +40,27 @@ export function nestAppFlags(values) {
     listRoutes: values['list-routes'] ?? false,
     params: values.params === undefined ? {} : parseParams(values.params),
     traffic: values.traffic === undefined ? null : parseNonEmpty('--traffic', values.traffic),
-    bodies: (values.body ?? []).map(parseBody),
+    bodies: (values.body ?? []).map((text) => parseBody(text)),
     headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
     timeWrites: (values['time-write'] ?? []).map(parseRouteLine),
     graphqlQueries:
       values['graphql-queries'] === undefined ? null : parseNonEmpty('--graphql-queries', values['graphql-queries']),
+    signIn: values['sign-in'] === undefined ? null : parseBody(values['sign-in'], SIGN_IN_EXAMPLE),
   };
 }
 
+/** --sign-in's flag and example: the request is written as --body's is. */
+const SIGN_IN_EXAMPLE = `--sign-in 'POST /api/auth/login={"email":"a@b.c","password":"…"}'`;
+
 /**
- * --body `METHOD /path=JSON` or `METHOD /path=@file.json`.
- * @param {string} text
+ * --body (or --sign-in) `METHOD /path=JSON` or `METHOD /path=@file.json`.
+ * @param {string} text @param {string} [example] the flag, as its example names it
  * @returns {import('../own-app/routes/app-config.js').BodyOverride}
  */
-function parseBody(text) {
+function parseBody(text, example = `--body 'POST /api/users={"name":"a"}'`) {
+  const flag = example.split(' ')[0];
   const match = /^\s*([A-Za-z]+)\s+(\/\S*?)=(.*)$/s.exec(text);
-  if (!match)
-    throw new UsageError(`--body: "${text}" is not METHOD /path=JSON; e.g. --body 'POST /api/users={"name":"a"}'`);
+  if (!match) throw new UsageError(`${flag}: "${text}" is not METHOD /path=JSON; e.g. ${example}`);
   const [, method, url, given] = match;
   let json = given;
   if (given.startsWith('@')) {
@@ -63,14 +68,14 @@ function parseBody(text) {
       json = readFileSync(given.slice(1), 'utf8');
     } catch (error) {
       throw new UsageError(
-        `--body ${method} ${url}: cannot read ${given.slice(1)}: ${/** @type {Error} */ (error).message}`,
+        `${flag} ${method} ${url}: cannot read ${given.slice(1)}: ${/** @type {Error} */ (error).message}`,
       );
     }
   }
   try {
     return { method: method.toUpperCase(), url, value: JSON.parse(json) };
   } catch (error) {
-    throw new UsageError(`--body ${method} ${url}: not JSON: ${/** @type {Error} */ (error).message}`);
+    throw new UsageError(`${flag} ${method} ${url}: not JSON: ${/** @type {Error} */ (error).message}`);
   }
 }
 

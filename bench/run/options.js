@@ -172,6 +172,7 @@ const FLAGS = /** @type {const} */ ({
   header: { type: 'string', multiple: true },
   'time-write': { type: 'string', multiple: true },
   'graphql-queries': { type: 'string' },
+  'sign-in': { type: 'string' },
   rate: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   json: { type: 'boolean' },

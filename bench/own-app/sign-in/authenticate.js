@@ -1,19 +1,25 @@
 // @ts-check
-// Signed-in routes: the --nest-setup module may export authenticate(client). The bench boots the module on each
-// adapter, calls it once per booted adapter with a client for that server, and sends the headers it returns (and fills
-// path parameters with the params it may return) with every request. Express's answer is used on both adapters, since
+// Signed-in routes: --sign-in gives a password sign-in (sign-in-flag.js), or the --nest-setup module exports
+// authenticate(client) for one a flag cannot say. The bench boots the module on each adapter, signs in once per
+// booted adapter with a client for that server, and sends the headers it returns (and fills path parameters with the
+// params authenticate() may return) with every request. Express's answer is used on both adapters, since
 // both serve the same database; Fastify's call shows that signing in works there too.
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { serverPort, startTarget } from '../../run/targets.js';
 import { send } from '../../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from '../routes/app-config.js';
+import { SIGN_IN_FLAG } from './sign-in-flag.js';
 
 /** The app refused the headers authenticate() returned: thrown while signed in, ends the sign-in as refused. */
 class SignInRefused extends UsageError {
   name = 'SignInRefused';
 }
 
+/** What to do when --sign-in's request failed on Express. */
+const FLAG_SIGN_IN_FIX =
+  "the account it signs in with must be in the database the app reads, as the app's .env names it: sign it up (or " +
+  "restore the database) before the run, or give --sign-in another account's credentials";
 /** What to do when authenticate() threw on Express. */
 const SIGN_IN_FIX =
   'authenticate() signs in on a server just started with the app’s own .env: the account it signs in with must be in ' +
@@ -33,6 +39,8 @@ const SIGN_IN_FIX =
  *
  * What results.json keeps of the sign-in: header names, never their values.
  * @typedef {object} SignInRecord
+ * @property {string} [source] what signed in: `--sign-in POST /api/auth/login`, or the setup module's file
+ * @property {string | null} [accepted] the request that proved the sign-in: refused signed out, 2xx signed in
  * @property {string[]} headers the names of the headers sent with every request
  * @property {string[]} params the path parameters authenticate() filled
  * @property {Record<string, string | null>} errors per adapter, why authenticate() failed there; null: it worked
@@ -137,7 +145,7 @@ export function credentials(returned, setupFile) {
  * @template T
  * @param {object} input
  * @param {((client: AppClient) => unknown) | null} input.authenticate
- * @param {string | null} input.setupFile
+ * @param {string | null} input.source what signs in: `--sign-in POST /login`, or the setup module's file
  * @param {import('../../model/config.js').Config} input.config the own-app config: its two targets
  * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
  * @param {number | null} input.basePort --port; null: free ports
@@ -148,9 +156,9 @@ export function credentials(returned, setupFile) {
  *   requests: SignInRequest[] }>} requests: what authenticate() sent on Express and the app accepted
  * @throws {UsageError} authenticate() returned something else than headers, or Express did not start
  */
-export async function signIn({ authenticate, setupFile, config, runtime, basePort, env, log, whileSignedIn = null }) {
+export async function signIn({ authenticate, source, config, runtime, basePort, env, log, whileSignedIn = null }) {
   const anonymous = { headers: {}, params: {} };
-  if (!authenticate || !setupFile) {
+  if (!authenticate || !source) {
     if (!whileSignedIn) return { credentials: anonymous, record: null, found: null, requests: [] };
     log('asking the app on Express for the ids its routes need');
     const running = await startTarget(targetNamed(config, EXPRESS_TARGET), { runtime, port: basePort, env });
@@ -161,7 +169,8 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
       await running.stop();
     }
   }
-  log('signing in with authenticate() from --nest-setup on Express and Fastify');
+  const flag = source.startsWith(SIGN_IN_FLAG);
+  log(`signing in with ${flag ? source : 'authenticate() from --nest-setup'} on Express and Fastify`);
   /** @type {Record<string, Credentials>} */
   const signedIn = {};
   /** @type {Record<string, string | null>} */
@@ -183,7 +192,7 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
         threw ||= name === EXPRESS_TARGET;
         throw error;
       });
-      signedIn[name] = credentials(returned, setupFile);
+      signedIn[name] = credentials(returned, source);
       if (name === EXPRESS_TARGET) requests.push(...(await acceptedAgain(client, sent)));
       errors[name] = null;
       if (name === EXPRESS_TARGET && whileSignedIn) found = await whileSignedIn(client, signedIn[name]);
@@ -196,12 +205,14 @@ export async function signIn({ authenticate, setupFile, config, runtime, basePor
     }
   }
   const express = signedIn[EXPRESS_TARGET];
-  const failed = `${setupFile}: authenticate() failed on Express: ${errors[EXPRESS_TARGET]}`;
+  const failed = flag
+    ? `the sign-in failed on Express: ${errors[EXPRESS_TARGET]}`
+    : `${source}: authenticate() failed on Express: ${errors[EXPRESS_TARGET]}`;
   if (!express && !threw) throw new UsageError(failed);
-  if (!express) return refusedSignIn(`${failed}; ${SIGN_IN_FIX}`, errors);
+  if (!express) return refusedSignIn(`${failed}; ${flag ? FLAG_SIGN_IN_FIX : SIGN_IN_FIX}`, errors);
   return {
     credentials: express,
-    record: { headers: Object.keys(express.headers), params: Object.keys(express.params), errors },
+    record: { source, headers: Object.keys(express.headers), params: Object.keys(express.params), errors },
     found,
     requests,
   };
@@ -259,22 +270,26 @@ const MOST_VALUE_CHARS = 12;
 const MOST_BODY_CHARS = 160;
 
 /**
- * What askApp throws, while signed in, where the app refused authenticate()'s headers: signIn() ends as refused.
- * @param {string} setupFile @param {Record<string, string>} returned
- * @param {import('./principal.js').SignInRefusal} refusal
+ * What askApp throws, while signed in, where the app refused the sign-in's headers: signIn() ends as refused.
+ * @param {string} source what signed in @param {Record<string, string>} returned the sign-in's headers
+ * @param {import('./sign-in-proof.js').SignInRefusal} refusal
  */
-export function refusedSignInError(setupFile, returned, refusal) {
-  return new SignInRefused(refusedSignInMessage(setupFile, returned, refusal));
+export function refusedSignInError(source, returned, refusal) {
+  return new SignInRefused(refusedSignInMessage(source, returned, refusal));
 }
 
+/** How many of the requests tried the refusal names. */
+const MOST_TRIED_SHOWN = 8;
+
 /**
- * The setup's mistake, said once, where the app refused authenticate()'s headers on every signed-in read: what it
- * returned, which route refused it with what, and the header to return instead.
- * @param {string} setupFile
- * @param {Record<string, string>} returned authenticate()'s headers
- * @param {import('./principal.js').SignInRefusal} refusal
+ * The sign-in's mistake, said once, where every request refused signed out refused its headers too: what it sent,
+ * which requests were tried, what the first answered, and the header to send instead (never the one it sent).
+ * @param {string} source what signed in: `--sign-in POST /login`, or the setup module's file
+ * @param {Record<string, string>} returned the sign-in's headers
+ * @param {import('./sign-in-proof.js').SignInRefusal} refusal
  */
-export function refusedSignInMessage(setupFile, returned, refusal) {
+export function refusedSignInMessage(source, returned, refusal) {
+  const flag = source.startsWith(SIGN_IN_FLAG);
   const shown = Object.entries(returned)
     .map(
       ([name, value]) =>
@@ -283,14 +298,20 @@ export function refusedSignInMessage(setupFile, returned, refusal) {
     .join(', ');
   const body = typeof refusal.body === 'string' ? refusal.body : JSON.stringify(refusal.body);
   const said = body.length > MOST_BODY_CHARS ? `${body.slice(0, MOST_BODY_CHARS)}…` : body;
-  const bare = returned.authorization !== undefined && !/^\S+\s+\S/.test(returned.authorization);
-  const fix = bare
-    ? 'its authorization has no scheme: return { authorization: `Bearer ${token}` }, as passport-jwt’s fromAuthHeaderAsBearerToken() reads it'
-    : 'return the header the app reads, e.g. { authorization: `Bearer ${token}` } for passport-jwt’s fromAuthHeaderAsBearerToken()';
+  const tried = refusal.tried.slice(0, MOST_TRIED_SHOWN).join(', ');
+  const more = refusal.tried.length > MOST_TRIED_SHOWN ? ` and ${refusal.tried.length - MOST_TRIED_SHOWN} more` : '';
+  const authorization = returned.authorization;
+  const bearer = authorization !== undefined && /^Bearer\s+\S/i.test(authorization);
+  const fix =
+    authorization !== undefined && !/^\S+\s+\S/.test(authorization)
+      ? 'its authorization has no scheme: return { authorization: `Bearer ${token}` }, as passport-jwt’s fromAuthHeaderAsBearerToken() reads it'
+      : bearer || flag
+        ? 'the app reads the credential from elsewhere (another header, a cookie, a scheme of its own: see its guard or strategy), or refuses this account on every one of them; for another header, authenticate() in --nest-setup returns it'
+        : 'return the header the app reads, e.g. { authorization: `Bearer ${token}` } for passport-jwt’s fromAuthHeaderAsBearerToken()';
+  const what = flag ? `the headers ${source} signed in with` : `the headers authenticate() returned`;
   return (
-    `${setupFile}: the app refused the headers authenticate() returned (${shown || 'none'}): ` +
-    `GET ${refusal.path} answered ${refusal.status} ${said} with them, as it does without them, and so would every ` +
-    `signed-in route; ${fix}`
+    `${flag ? '' : `${source}: `}the app refused ${what} (${shown || 'none'}) on every request it refuses signed out ` +
+    `(${tried}${more}): ${refusal.path} answered ${refusal.status} ${said} with them, as without them; ${fix}`
   );
 }
 

@@ -62,24 +62,42 @@ describe('a sign-in sent with a header the app requires', () => {
   });
 });
 
-describe('headers the app refused everywhere, said once as the setup’s mistake', () => {
-  const refusal = { path: '/api/v1/auth/me', status: 401, body: { message: 'Unauthorized', statusCode: 401 } };
+describe('headers the app refused everywhere, said once as the sign-in’s mistake', () => {
+  const refusal = {
+    path: 'GET /api/v1/auth/me',
+    status: 401,
+    body: { message: 'Unauthorized', statusCode: 401 },
+    tried: ['GET /api/v1/auth/me', 'GET /api/v1/orders', 'POST /graphql query me'],
+  };
 
-  it('names what authenticate() returned, the read that refused it with its status and body, and the header to return', () => {
+  it('names what authenticate() returned, every request tried, the first one’s answer, and the header to return', () => {
     const message = refusedSignInMessage('dist/setup.js', { token: 'eyJhbGciOiJIUzI1NiJ9.payload.sig' }, refusal);
-    expect(message).toContain(
-      'dist/setup.js: the app refused the headers authenticate() returned (token: "eyJhbGciOiJI…")',
+    expect(message).toBe(
+      'dist/setup.js: the app refused the headers authenticate() returned (token: "eyJhbGciOiJI…") on every request ' +
+        'it refuses signed out (GET /api/v1/auth/me, GET /api/v1/orders, POST /graphql query me): GET /api/v1/auth/me ' +
+        'answered 401 {"message":"Unauthorized","statusCode":401} with them, as without them; return the header the ' +
+        'app reads, e.g. { authorization: `Bearer ${token}` } for passport-jwt’s fromAuthHeaderAsBearerToken()',
     );
-    expect(message).toContain(
-      'GET /api/v1/auth/me answered 401 {"message":"Unauthorized","statusCode":401} with them, as it does without them',
-    );
-    expect(message).toContain('return the header the app reads, e.g. { authorization: `Bearer ${token}` }');
   });
 
   it('says an authorization header without its scheme is missing "Bearer"', () => {
     expect(refusedSignInMessage('setup.js', { authorization: 'abc.def.ghi' }, refusal)).toContain(
       'its authorization has no scheme: return { authorization: `Bearer ${token}` }',
     );
+  });
+
+  it('never suggests the Bearer header it was given', () => {
+    const message = refusedSignInMessage('setup.js', { authorization: 'Bearer abc.def.ghi' }, refusal);
+    expect(message).not.toContain('return the header the app reads, e.g. { authorization: `Bearer');
+    expect(message).toContain('the app reads the credential from elsewhere (another header, a cookie');
+  });
+
+  it('names --sign-in’s request where the flag signed in', () => {
+    const message = refusedSignInMessage('--sign-in POST /auth/login', { cookie: 'sid=abc' }, refusal);
+    expect(message).toMatch(
+      /^the app refused the headers --sign-in POST \/auth\/login signed in with \(cookie: "sid=abc"\)/,
+    );
+    expect(message).toContain('for another header, authenticate() in --nest-setup returns it');
   });
 });
 

@@ -61,7 +61,7 @@ describe('--nest-app with an authenticate() whose headers the app refuses everyw
       'wrong-header-setup.js: the app refused the headers authenticate() returned (token: "',
     );
     expect(run.stderr).toMatch(
-      /GET \/auth\/me answered 401 \{"message":"sign in first".*\} with them, as it does without them/,
+      /on every request it refuses signed out \(GET \/auth\/me, .*\): GET \/auth\/me answered 401 \{"message":"sign in first".*\} with them, as without them/,
     );
     expect(run.stderr).toContain('return the header the app reads, e.g. { authorization: `Bearer ${token}` }');
   });
