@@ -22,6 +22,8 @@ import { apolloFastifyPackage } from '../launch/app-packages.js';
  * @property {string} name
  * @property {GraphqlArgument[]} args
  * @property {string} selection what to ask of its result: `{ id title author { id name } }`, '' for a scalar
+ * @property {string | null} lists the object type of the items it answers, where it answers a list, a page or a
+ *   connection (`myTeams: [Team!]!`, `teams: TeamConnection` with `edges { node }`): the entity it lists
  *
  * @typedef {object} GraphqlApi
  * @property {string} path where it answers, e.g. /graphql (the app's global prefix does not apply)
@@ -35,6 +37,10 @@ const APOLLO_DRIVERS = ['ApolloDriver', 'ApolloFederationDriver', 'ApolloGateway
 const DEFAULT_PATH = '/graphql';
 /** Deep enough for the fields of a result and of the objects it holds; past it only leaves are asked. */
 const SELECTION_DEPTH = 2;
+/** Fields that hold a page's or a connection's items: asked without counting a level, so the items' ids are. */
+const ITEM_WRAPPERS = ['edges', 'node', 'nodes', 'items', 'data', 'results', 'rows', 'records', 'content', 'list'];
+/** How many wrappers in a row are not counted (a connection's edges, then its node). */
+const MOST_WRAPPERS = 2;
 
 /**
  * The root fields of a schema. Types are told apart by their class names, not graphql's `instanceof` helpers: the
@@ -61,6 +67,7 @@ export function rootFields(schema) {
             schema: argumentSchema(arg.type),
           })),
           selection: selectionOf(field.type, SELECTION_DEPTH),
+          lists: listedType(field.type, MOST_WRAPPERS)?.name ?? null,
         }))
       : [],
   );
@@ -124,18 +131,47 @@ export function argumentSchema(type, seen = new Set()) {
 }
 
 /**
- * What to ask of a value of this type: its leaf fields, and the objects it holds to the depth left.
- * @param {any} type @param {number} depth
+ * The object type of the items a value of this type lists: a list's own, or the items a page or a connection wraps
+ * (`{ data: [Team] }`, `{ edges: [{ node: Team }] }`); null for anything else.
+ * @param {any} type @param {number} wrappers how many wrappers deep it may look
+ * @returns {any} a GraphQLObjectType, or null
+ */
+function listedType(type, wrappers) {
+  let inner = type;
+  while (isNonNull(inner)) inner = inner.ofType;
+  if (kindOf(inner) !== 'GraphQLObjectType') return null;
+  if (inner.constructor?.name === 'GraphQLList') {
+    const item = namedType(inner);
+    const node = item.getFields().node;
+    // a connection's edge holds its item under node
+    return node && kindOf(node.type) === 'GraphQLObjectType' ? namedType(node.type) : item;
+  }
+  if (wrappers === 0) return null;
+  const fields = inner.getFields();
+  for (const name of ITEM_WRAPPERS) {
+    const found = fields[name] && listedType(fields[name].type, wrappers - 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * What to ask of a value of this type: its leaf fields, and the objects it holds to the depth left; a page's or a
+ * connection's wrappers (edges, node, data) do not count as a level.
+ * @param {any} type @param {number} depth @param {number} [wrappers] wrappers left not to count
  * @returns {string}
  */
-function selectionOf(type, depth) {
+function selectionOf(type, depth, wrappers = MOST_WRAPPERS) {
   if (isLeaf(type)) return '';
   if (kindOf(type) !== 'GraphQLObjectType') return '{ __typename }';
   const parts = Object.values(namedType(type).getFields()).flatMap((/** @type {any} */ field) => {
     if (field.args.some((/** @type {any} */ arg) => isNonNull(arg.type))) return [];
     if (isLeaf(field.type)) return [field.name];
-    if (depth <= 1 || kindOf(field.type) !== 'GraphQLObjectType') return [];
-    return [`${field.name} ${selectionOf(field.type, depth - 1)}`];
+    const wrapper = wrappers > 0 && ITEM_WRAPPERS.includes(field.name);
+    if ((depth <= 1 && !wrapper) || kindOf(field.type) !== 'GraphQLObjectType') return [];
+    return [
+      `${field.name} ${wrapper ? selectionOf(field.type, depth, wrappers - 1) : selectionOf(field.type, depth - 1, wrappers)}`,
+    ];
   });
   return parts.length ? `{ ${parts.join(' ')} }` : '{ __typename }';
 }

@@ -66,15 +66,22 @@ export function mutationRefusal(name) {
   return null;
 }
 
+/** What a code-first type's name adds to its entity's: UserOutput, TeamModel, PostType. */
+const TYPE_SUFFIX = /(?<=.)(Output|Type|Model|Entity|Dto|DTO|Object|Response|Payload|Node)$/;
+
 /**
- * The root queries whose answers may list entities: those without required arguments, by entity.
+ * The root queries whose answers may list entities: those without required arguments, by entity: the type of the
+ * items it lists (myTeams: [Team] lists teams, a TeamConnection's nodes too), else its name (getManyUserList).
  * @param {GraphqlField[]} fields
  * @returns {{ field: string, entity: string }[]}
  */
 export function listQueries(fields) {
   return fields
     .filter((f) => f.kind === 'query' && f.selection !== '' && !f.args.some((arg) => arg.required))
-    .map((f) => ({ field: f.name, entity: operationEntity(f.name) }));
+    .map((f) => ({
+      field: f.name,
+      entity: f.lists ? operationEntity(f.lists.replace(TYPE_SUFFIX, '')) : operationEntity(f.name),
+    }));
 }
 
 /** A mutation named for making a new entity: createUser, addBook. */
@@ -232,12 +239,22 @@ function derivedValue(schema, name, operation, sources, root = false) {
  * @returns {{ value: string | number } | { missing: string }}
  */
 function listedId(entity, name, sources, strict) {
-  const list =
-    sources.listed.find((l) => l.entity === entity) ??
-    sources.listed.filter((l) => abbreviates(entity, l.entity)).sort((a, b) => a.entity.length - b.entity.length)[0];
+  const exact = sources.listed.filter((l) => l.entity === entity);
+  const lists = exact.length
+    ? exact
+    : sources.listed.filter((l) => abbreviates(entity, l.entity)).sort((a, b) => a.entity.length - b.entity.length);
+  // every query that lists the entity (myTeams, teamsPage): the first whose answer holds an id it may take
+  for (const listing of lists) {
+    const value = valueFromList(
+      graphqlListItems(listing.field, sources.lists.get(listing.field)),
+      ID_KEYS,
+      sources.avoid,
+      strict,
+    );
+    if (value !== null) return { value };
+  }
+  const list = lists[0];
   const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
-  const value = valueFromList(items, ID_KEYS, sources.avoid, strict);
-  if (value !== null) return { value };
   const give = `give --params ${name}=VALUE`;
   if (!list)
     return {

@@ -437,3 +437,60 @@ describe('a schema-first SDL: nullable arguments, ids named id-first, joins of t
     });
   });
 });
+
+describe('ids from root queries that list an entity by their type, not their name', () => {
+  const TEAMS = buildSchema(`
+    type Team { id: ID! name: String! }
+    type TeamEdge { cursor: String! node: Team! }
+    type PageInfo { hasNextPage: Boolean! endCursor: String }
+    type TeamConnection { edges: [TeamEdge!]! pageInfo: PageInfo! }
+    type ProjectOutput { id: Int! title: String! }
+    type Query {
+      myTeams: [Team!]!
+      teamsPage(first: Int): TeamConnection!
+      myProjects: [ProjectOutput!]!
+      me: Team!
+    }
+    input NewMember { teamId: ID! email: String! }
+    type Mutation {
+      addMember(input: NewMember!): Team!
+      renameTeam(teamId: ID!, name: String!): Team!
+      archiveProject(projectId: Int!): Boolean!
+    }
+  `);
+  const fields = rootFields(TEAMS);
+  const byName = (name: string) => fields.find((f) => f.name === name)!;
+
+  it('takes myTeams as the list of teams, a connection’s nodes as its items, and a UserOutput-style type by its entity', () => {
+    expect(listQueries(fields)).toEqual([
+      { field: 'myTeams', entity: 'team' },
+      { field: 'teamsPage', entity: 'team' },
+      { field: 'myProjects', entity: 'project' },
+      { field: 'me', entity: 'me' },
+    ]);
+  });
+
+  it('asks a connection down to its nodes’ ids, its edges and node not counted as levels', () => {
+    expect(byName('teamsPage').selection).toBe(
+      '{ edges { cursor node { id name } } pageInfo { hasNextPage endCursor } }',
+    );
+  });
+
+  it('fills a team id from what myTeams answered, and one from a connection’s edges where only it lists them', () => {
+    const mine = { params: {}, avoid: [], listed: listQueries(fields) };
+    const listed = new Map<string, unknown>([['myTeams', { data: { myTeams: [{ id: 't-7', name: 'core' }] } }]]);
+    expect(derivedVariables(byName('renameTeam'), { ...mine, lists: listed })).toMatchObject({
+      variables: { teamId: 't-7' },
+    });
+    const paged = new Map<string, unknown>([
+      ['teamsPage', { data: { teamsPage: { edges: [{ cursor: 'c', node: { id: 't-9', name: 'ops' } }] } } }],
+    ]);
+    expect(derivedVariables(byName('addMember'), { ...mine, lists: paged })).toMatchObject({
+      variables: { input: { teamId: 't-9' } },
+    });
+    const projects = new Map<string, unknown>([['myProjects', { data: { myProjects: [{ id: 4, title: 'x' }] } }]]);
+    expect(derivedVariables(byName('archiveProject'), { ...mine, lists: projects })).toEqual({
+      variables: { projectId: 4 },
+    });
+  });
+});

@@ -40,7 +40,9 @@ describe('the schema’s root fields', () => {
       args: [{ name: 'id', type: 'ID!', required: true, input: false, schema: { type: 'string', scalar: 'ID' } }],
       // Author.books takes a required argument, so it is not asked
       selection: '{ id title author { id name } }',
+      lists: null,
     });
+    expect(API.fields.find((f) => f.name === 'books')?.lists).toBe('Book');
     expect(API.fields.map((f) => `${f.kind} ${f.name}`)).toEqual([
       'query books',
       'query book',
