@@ -2,6 +2,7 @@
 // What a route's body must look like, from what the app already declares: class-validator's rules on its DTO
 // classes and the OpenAPI document @nestjs/swagger builds, as one JSON-Schema subset. Pure: the launcher reads the
 // metadata inside the app's process and hands it here as plain objects.
+import { validatorExample } from './validator-examples.js';
 
 /**
  * The JSON-Schema subset a body is derived from.
@@ -18,6 +19,8 @@
  * @property {unknown[]} [enum]
  * @property {number} [minimum]
  * @property {number} [maximum]
+ * @property {string} [example] a value the app's validator accepts where no rule above says it (a phone number for
+ *   @IsPhoneNumber('RU'), a postal code): sent as it is
  *
  * One class-validator decorator on one property, as its metadata storage keeps it.
  * @typedef {object} ValidationRule
@@ -120,8 +123,10 @@ function ruleSchema({ name, constraints }, nested) {
       return { enum: enumValues(first, second) };
     case 'matches':
       return { type: 'string', pattern: first instanceof RegExp ? first.source : String(first) };
-    default:
-      return TYPE_OF_VALIDATOR[name] ?? {};
+    default: {
+      const example = validatorExample(name, constraints);
+      return example === null ? (TYPE_OF_VALIDATOR[name] ?? {}) : { type: 'string', example };
+    }
   }
 }
 

@@ -52,7 +52,8 @@ const FORMAT_BY_NAME = [
 ];
 
 /** @param {BodySchema} schema @param {string} name */
-function exampleString({ format, minLength = 0, maxLength = Infinity }, name) {
+function exampleString({ format, example, minLength = 0, maxLength = Infinity }, name) {
+  if (example !== undefined) return example;
   switch (format ?? FORMAT_BY_NAME.find((rule) => rule.name.test(name))?.format) {
     case 'email':
       return `b${UNIQUE_PLACEHOLDER}@example.com`;
