@@ -16,7 +16,7 @@ import { writeGrowth } from './writes.js';
  *   RouteTiming
  *
  * @typedef {object} OwnAppFacts
- * @property {import('../own-app/own-app.js').OwnAppRecord} record routes, compatibility and traffic, as recorded
+ * @property {import('../model/own-app-record.js').OwnAppRecord} record routes, compatibility and traffic, as recorded
  * @property {import('./writes.js').WriteGrowth[]} writes
  * @property {import('./route-findings.js').RouteFinding[]} routes in the order the routes were fitted
  * @property {{ connections: number, durationSec: number }} flags --connections and --duration, each route's ceiling

@@ -98,7 +98,7 @@ export async function planRun(config, options, ownApp, log) {
  * @param {(line: string) => void} log
  */
 async function checkOnRuntimes(ownApp, runtimes, options, log) {
-  /** @type {import('../own-app/launch/boot-failure.js').BootFailure[]} */
+  /** @type {import('../model/own-app-record.js').BootFailure[]} */
   const runtimeFailures = [];
   const failed = new Set();
   for (const runtime of runtimes) {
@@ -125,7 +125,7 @@ async function checkOnRuntimes(ownApp, runtimes, options, log) {
  * A run with no pair to measure (the app did not boot, or no route answered alike): what was found, as a report.
  * @param {{ config: import('../model/config.js').Config, options: import('../run/options.js').Options,
  *   driver: import('../run/drivers/registry.js').Driver, runtimes: import('../runtimes/runtimes.js').Runtime[],
- *   ownApp: import('../own-app/own-app.js').OwnAppRecord }} found
+ *   ownApp: import('../model/own-app-record.js').OwnAppRecord }} found
  * @param {(runtimes: import('../runtimes/runtimes.js').Runtime[]) => import('../model/results.js').RuntimeChoice} runtimeChoiceOf
  */
 function nothingToCompare({ config, options, driver, runtimes, ownApp }, runtimeChoiceOf) {
@@ -202,7 +202,7 @@ async function prepareOwnAppCells(specs, options, driver, ownApp, log) {
 
 /**
  * Why a checked app is not measured: it did not start, or no route answered alike on both adapters.
- * @param {import('../own-app/own-app.js').OwnAppRecord} record
+ * @param {import('../model/own-app-record.js').OwnAppRecord} record
  */
 function notRunning({ compatibility: { startFailure } }) {
   return startFailure
@@ -215,7 +215,7 @@ function notRunning({ compatibility: { startFailure } }) {
  * @param {import('../packages/cells.js').Cell[]} cells
  * @param {import('../run/options.js').Options} options
  * @param {import('../run/drivers/registry.js').Driver} driver
- * @param {{ ownApp: import('../own-app/own-app.js').OwnAppRecord | null, refused: Array<{ key: string, reason: string }> }} extra
+ * @param {{ ownApp: import('../model/own-app-record.js').OwnAppRecord | null, refused: Array<{ key: string, reason: string }> }} extra
  * @param {(line: string) => void} log
  */
 function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
@@ -249,7 +249,7 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  * @property {import('../model/records.js').Pair[]} notApplicable
  * @property {Record<string, string>} env
  * @property {string | null} token
- * @property {import('../own-app/own-app.js').OwnAppRecord | null} ownApp
+ * @property {import('../model/own-app-record.js').OwnAppRecord | null} ownApp
  * @property {MeasuredCell[]} measured each runtime, or each cell of --packages; none without a pair to measure
  * @property {import('../packages/cells.js').Cell[] | null} cells --packages
  * @property {Array<{ key: string, reason: string }>} refused --packages: the cells left out, and why

@@ -81,7 +81,7 @@ async function main(argv) {
 
 /**
  * Why an app's run compares nothing, on the terminal: what switching would cost, and each route's compatibility.
- * @param {import('../own-app/own-app.js').OwnAppRecord} ownApp
+ * @param {import('../model/own-app-record.js').OwnAppRecord} ownApp
  */
 function logFindings(ownApp) {
   const cost = switchingCost(ownApp, [], []);

@@ -97,7 +97,7 @@ export const RESULTS_SCHEMA = 2;
  *   that never booted, their own start not fitting in the budget
  * @property {import('../analysis/starts.js').StopRule} [stopRule] written when a budget could stop rows over starts:
  *   the levels it judged and reported them at
- * @property {import('../own-app/own-app.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
+ * @property {import('./own-app-record.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
  * @property {import('./records.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
  *   from its single-request latency

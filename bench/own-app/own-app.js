@@ -62,24 +62,7 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  * @property {import('./sign-in/sign-in-flag.js').SignInFlag | null} [signIn] --sign-in: the password sign-in's request
  * @property {string | null} [graphqlQueries] --graphql-queries: a .graphql file of the operations to measure
  *
- * What results.json keeps of an own-app run (results.ownApp): the report's tables are rendered from it.
- * @typedef {object} OwnAppRecord
- * @property {string} module
- * @property {string | null} setup
- * @property {string} [cwd] the servers' working directory: the app's root or --nest-cwd
- * @property {string} [nodeEnv] the NODE_ENV the bench started its servers with; absent in older results
- * @property {Record<string, string>} versions the app's Nest packages (core, platforms)
- * @property {import('./routes/app-config.js').RouteEntry[]} routes every route Nest registered, measured or not and why
- * @property {import('./check/compatibility.js').Compatibility} compatibility
- * @property {import('./routes/app-config.js').TrafficSummary | null} traffic
- * @property {string | null} mix the traffic mix's scenario, when the log gave one
- * @property {import('./sign-in/authenticate.js').SignInRecord | null} [signIn] when --nest-setup exports authenticate
- * @property {string[]} [headers] the names of the --header headers sent with every request
- * @property {import('./scan/scan.js').ScanRecord} [scan] what the scan of its code found; absent before the scan existed
- * @property {Record<string, string>} [adapters] how the setup module had each adapter built; absent: its defaults
- * @property {import('./launch/boot-failure.js').BootFailure | null} [bootFailure] the app did not boot on an adapter
- * @property {import('./launch/boot-failure.js').BootFailure[]} [runtimeFailures] runtimes the app did not boot on, left out
- * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
+ * @typedef {import('../model/own-app-record.js').OwnAppRecord} OwnAppRecord
  */
 
 /**

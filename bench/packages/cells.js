@@ -30,7 +30,7 @@ export const CELL_SEPARATOR = ' · ';
  * @property {string | null} databaseMissing why the era app serves no DB routes on this cell, or null; null for a
  *   bare framework's set
  * @property {string} [alias] the --packages alias that made it (eras, split)
- * @property {import('../own-app/own-app.js').OwnAppRecord} [ownApp] --nest-app: the user's app as checked on this
+ * @property {import('../model/own-app-record.js').OwnAppRecord} [ownApp] --nest-app: the user's app as checked on this
  *   cell, in place of the era app
  */
 

@@ -131,7 +131,7 @@ const ENDS_SENTENCE = /[.!?]$/;
 /**
  * What kept the app from booting comes first: on an adapter (the headline of a run that then compared nothing), and on
  * each runtime left out.
- * @param {import('../own-app/own-app.js').OwnAppRecord | undefined} record
+ * @param {import('../model/own-app-record.js').OwnAppRecord | undefined} record
  * @returns {Text[]}
  */
 function bootSentences(record) {
@@ -143,7 +143,7 @@ function bootSentences(record) {
   if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
   const adapterName = (/** @type {string} */ adapter) => `Nest-${adapter === 'fastify' ? 'Fastify' : 'Express'}`;
   // one sentence per way a process ended: a GraphQL API's every operation ends it the same way
-  /** @type {Map<string, import('../own-app/check/compatibility.js').ServerEnd[]>} */
+  /** @type {Map<string, import('../model/own-app-record.js').ServerEnd[]>} */
   const alike = new Map();
   for (const end of record.compatibility.ends ?? []) {
     const key = [end.adapter, end.code, end.signal, end.error, end.probe === null].join('\u0000');

@@ -10,7 +10,7 @@ import { routeLoadTable } from './route-load-table.js';
 import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../own-app/own-app.js').OwnAppRecord} OwnAppRecord */
+/** @typedef {import('../model/own-app-record.js').OwnAppRecord} OwnAppRecord */
 
 const DASH = '–';
 /** Shown in place of the table when every route answers alike. */

@@ -141,7 +141,7 @@ function alsoOn(f) {
   return f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [];
 }
 
-/** @param {import('../own-app/check/compatibility.js').AdapterAnswer} answer */
+/** @param {import('../model/own-app-record.js').AdapterAnswer} answer */
 function answerCell(answer) {
   const body = answer.body ?? '';
   const shown = body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}…` : body;

@@ -34,21 +34,9 @@ export const FILE_KINDS = [
 ];
 
 /**
- * @typedef {{ field: string, count: number }} FileField a form field its interceptor reads files from, and how many
- * @typedef {{ pattern: string, regex: boolean, handler: string | null }} FileTypePattern what a fileFilter or a
- *   file type validator tests (a regular expression literal as written, or a string), and the handler it sits in
- *
- * What a route that takes a file is sent, as the routes table and the findings name it.
- * @typedef {object} UploadSent
- * @property {FileField[]} fields
- * @property {string} filename
- * @property {string} type
- * @property {number} bytes
- * @property {string} interceptor the scan's rule, e.g. FileInterceptor('file'); for a GraphQL operation, what parses
- *   its multipart request on Express (graphqlUploadExpress)
- * @property {string} where its file:line ('' where the scan found none)
- * @property {string[]} [variables] a GraphQL operation's: where each file goes in its variables (`variables.file`),
- *   one form field each, named 0, 1, … as the GraphQL multipart request spec names them
+ * @typedef {import('../../model/own-app-record.js').FileField} FileField
+ * @typedef {import('../../model/own-app-record.js').FileTypePattern} FileTypePattern
+ * @typedef {import('../../model/own-app-record.js').UploadSent} UploadSent
  */
 
 /**

@@ -13,8 +13,7 @@ export const CHECKED_ADAPTERS = /** @type {const} */ (['express', 'fastify']);
 
 /**
  * @typedef {import('../../run/targets.js').RunningTarget} RunningTarget
- * @typedef {{ code: number | null, signal: string | null, error: string }} ProcessEnd error: the last error line on
- *   its stderr
+ * @typedef {import('../../model/own-app-record.js').ProcessEnd} ProcessEnd
  */
 
 /**

@@ -38,47 +38,11 @@ const EVIDENCE_HEADERS = [
 const ACCEPT_ENCODING = 'gzip';
 
 /**
- * @typedef {{ status: number | null, contentType: string | null, error: string | null, refusal?: string | null,
- *   body?: string, setCookies?: string[], headers?: Record<string, string> }} AdapterAnswer error: the first line the
- *   server logged while answering (or why the request failed); refusal: what a 4xx answer's body said (a validation
- *   message); body: its start; setCookies: the names of the cookies it set; headers: those of EVIDENCE_HEADERS it sent
- *
- * @typedef {object} ProbeFinding a request beyond the route's own that the adapters answered differently
- * @property {string} probe trailing slash, other case, body over 100 KB, urlencoded, HEAD, preflight, cookies
- *   (probes.js; OPTIONS and multipart in older results)
- * @property {string} request e.g. GET /api/users/7/
- * @property {string} difference what differs, in words
- * @property {AdapterAnswer} express
- * @property {AdapterAnswer} fastify
- * @property {string} [asks] the method a preflight asked for
- * @property {string} [sent] the start of the body a form probe sent
- *
- * @typedef {object} RouteCompatibility
- * @property {string} scenario
- * @property {string} request e.g. GET /api/users/7/card
- * @property {boolean} same both adapters gave the same status, media type and body
- * @property {string | null} difference what differs, in words
- * @property {true} [contentTypeOnly] only the content type differs: the same status, body and cookies; the route is
- *   timed, held to Express's body
- * @property {AdapterAnswer} express
- * @property {AdapterAnswer} fastify
- * @property {boolean} bodyVaries two answers from Express differed: bodies were not compared
- * @property {{ status: number, contentType: string | null, body: unknown } | null} expect what verification checks on
- *   both adapters later: Express's answer; null when the route is not measured
- * @property {string | null} notMeasured a route that answers alike but with an error status on Express too
- * @property {ProbeFinding[]} [probes] the probes (probes.js) answered differently; absent before they existed
- * @property {import('../sign-in/principal.js').SignInChange} [lostSignIn] the sign-in stopped working, or answered as another
- *   principal, after this write (principal.js)
- *
- * A request after which a server's process had ended; the server was started again for the next route.
- * @typedef {import('./check-servers.js').ProcessEnd & { adapter: string, scenario: string, request: string,
- *   probe: string | null, restarted: boolean }} ServerEnd probe: the probe that sent the request, null for the
- *   route's own; restarted: false when it did not start again (startFailure says why)
- *
- * @typedef {object} Compatibility
- * @property {{ adapter: string, error: string } | null} startFailure
- * @property {RouteCompatibility[]} routes
- * @property {ServerEnd[]} [ends] absent before the check watched for them
+ * @typedef {import('../../model/own-app-record.js').AdapterAnswer} AdapterAnswer
+ * @typedef {import('../../model/own-app-record.js').ProbeFinding} ProbeFinding
+ * @typedef {import('../../model/own-app-record.js').RouteCompatibility} RouteCompatibility
+ * @typedef {import('../../model/own-app-record.js').ServerEnd} ServerEnd
+ * @typedef {import('../../model/own-app-record.js').Compatibility} Compatibility
  */
 
 /**

@@ -6,23 +6,8 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
- * @typedef {object} AppPackages
- * @property {string | null} fastify the version the app's Nest platform for Fastify loads
- * @property {{ version: string, methods: string | null } | null} fastifyCors methods: its default `methods`, read from
- *   its source (null when the source did not say)
- * @property {string | null} fastifyStatic
- * @property {string | null} apollo Nest's Apollo driver package
- * @property {string | null} apolloFastify Apollo's integration for Fastify, which the driver needs there: the one the
- *   installed driver takes (apolloFastifyPackage)
- * @property {string | null} mercurius Nest's Mercurius driver package
- * @property {PeerRange[]} [fastifyStaticPeers] the @fastify/static each installed package that loads it takes
- *   (@nestjs/platform-fastify, @nestjs/swagger): npm refuses a version outside any of them
- */
-
-/**
- * @typedef {object} PeerRange
- * @property {string} name the package that declares it @property {string} version its version
- * @property {string} range what it takes, as its peerDependencies say (`^8.0.0 || ^9.0.0`)
+ * @typedef {import('../../model/own-app-record.js').AppPackages} AppPackages
+ * @typedef {import('../../model/own-app-record.js').PeerRange} PeerRange
  */
 
 /** Nothing installed: what a scan without an app folder (a unit test's fixture) sees. */

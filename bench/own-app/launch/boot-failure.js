@@ -4,14 +4,7 @@
 // it passed through; this reads it back and names the fix.
 
 /**
- * @typedef {object} BootFailure
- * @property {'express' | 'fastify'} adapter
- * @property {string} runtime e.g. node@26.10.0
- * @property {string} error the app's own error, e.g. "TypeError: app.enable is not a function"
- * @property {string | null} step the boot step it broke: configure(app), NestFactory.create, app.listen() ...
- * @property {string | null} at FILE:LINE:COLUMN in the app's code (its source, where a source map leads to it); for a
- *   route Fastify's router refuses, the FILE:LINE of its decorator, which the error does not name
- * @property {string} fix
+ * @typedef {import('../../model/own-app-record.js').BootFailure} BootFailure
  */
 
 /** `Error: message (step at FILE:LINE:COL)`; a step may hold a call's parentheses: configure(app), app.init(). */

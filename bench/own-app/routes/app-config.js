@@ -23,36 +23,8 @@ const WEIGHT_SCALE = 1000;
 const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
 
 /**
- * What the bench knows about each route of the app, measured or not: the report's table of routes.
- * @typedef {object} RouteEntry
- * @property {string} method
- * @property {string} path the route as registered
- * @property {string} handler
- * @property {string | null} scenario the scenario that measures it; null: not measured
- * @property {string | null} request the concrete request, e.g. GET /api/users/7
- * @property {string | null} notMeasured why not
- * @property {string} [checked] the scenario its check ran as, where the check took it out of the run: its findings
- *   are tied to it by that name (a GraphQL operation's request line names only its endpoint, POST /graphql)
- * @property {number} logged requests to it in the traffic log (0 without one)
- * @property {Record<string, string>} [headers] sent with it: the version header of header/media-type versioning
- * @property {'derived' | '--body' | 'authenticate()' | 'current values' | 'none' | null} [body] where its body came
- *   from: the app's metadata, --body, the request authenticate() signed in with, the entity's own current values (a
- *   write the sign-in relies on: same-values.js), or it reads none; null for a GET
- * @property {string[]} [bodySources] what the derived body was read from: OpenAPI, class-validator
- * @property {import('../bodies/upload-form.js').UploadSent} [upload] the file it is sent as a form, its body's fields beside
- *   it: its handler has a file interceptor
- * @property {string[]} [unfilled] the ids it names that the app did not give (id-sources.js), each with its flag
- * @property {'endpoint' | 'query' | 'mutation' | 'subscription'} [graphql] the GraphQL endpoint, or one of its
- *   operations (graphql.js)
- * @property {boolean} [signedOut] sent without the sign-in's headers: a public write that reads no body, which would
- *   otherwise be held for the signed-in account's change (principal.js askableSignedOut)
- *
- * @typedef {object} TrafficSummary
- * @property {string} file
- * @property {number} requests read from the log
- * @property {number} matched to a route
- * @property {number} unmatched requests that match no route (a 404, a static file, another service)
- * @property {number} unreadable lines in neither format
+ * @typedef {import('../../model/own-app-record.js').RouteEntry} RouteEntry
+ * @typedef {import('../../model/own-app-record.js').TrafficSummary} TrafficSummary
  *
  * @typedef {object} OwnAppPlan
  * @property {RouteEntry[]} routes

@@ -4,13 +4,8 @@
 // (consumer.apply(X).forRoutes('*')). A finding in such a class is one cause shared by those routes (switching.js).
 
 /**
- * @typedef {'filter' | 'guard' | 'interceptor' | 'middleware'} SharedRole
- * @typedef {object} SharedCause
- * @property {SharedRole} role
- * @property {string} name the class
- * @property {string} registered file:line of the registration
- * @property {string[] | null} routes null: every route; else the controllers (by class name) and path prefixes
- *   (`/api/users`) middleware is applied to
+ * @typedef {import('../../model/own-app-record.js').SharedRole} SharedRole
+ * @typedef {import('../../model/own-app-record.js').SharedCause} SharedCause
  */
 
 const GLOBAL_METHODS = /** @type {Record<string, SharedRole>} */ ({

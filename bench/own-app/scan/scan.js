@@ -13,37 +13,8 @@ import { appRoot } from '../launch/packages.js';
 import { scanFile } from './scan-file.js';
 
 /**
- * @typedef {object} CodeFinding
- * @property {string} rule what was found, e.g. `res.json`, `@Res() without passthrough`, `import cookie-parser`
- * @property {import('../../model/finding-kinds.js').FindingKind} kind
- * @property {string} file relative to the app's root (ScanRecord.root); absolute outside it
- * @property {number} line 1-based
- * @property {string} code the line, trimmed
- * @property {string | null} handler Controller.method when it sits in one: ties it to a route
- * @property {string} onFastify
- * @property {string} fix
- * @property {import('../bodies/upload-form.js').FileField[]} [files] the form fields a file interceptor reads files from
- * @property {string} [middleware] the package an app.use finding runs, judged again by the answers (switching.js)
- * @property {import('./scan-shared.js').SharedCause} [shared] the class it sits in runs for many routes at once (a
- *   global filter): one cause for all of them
- *
- * @typedef {object} ScanRecord
- * @property {string} [root] the app's root, the folder of its package.json: the files are named from it (absent in
- *   results from before)
- * @property {string[]} files what was read, relative to the app's root
- * @property {number} fromSourceMaps how many of them were TypeScript sources found through source maps
- * @property {CodeFinding[]} findings
- * @property {string[]} [cookies] the names of the cookies the code reads (req.cookies.NAME) or sets (res.cookie)
- * @property {import('../bodies/upload-form.js').FileTypePattern[]} [fileTypes] what the app's fileFilters and file type
- *   validators test: the file a route is sent is one they accept
- * @property {string[]} [corsOrigins] the origins enableCors() or the cors option names as literals: the preflight
- *   probe sends the first
- * @property {import('../launch/app-packages.js').AppPackages} [installed] what the advice was judged with
- * @property {{ forRoot: string | null }} [throttler] the app uses Nest's throttler package (its package.json or an
- *   import): where ThrottlerModule.forRoot is called (file:line), when the scan found it; absent when it does not
- * @property {string | null} skipped why nothing was scanned
- * @property {Record<string, string>} [database] the app's ORM and database drivers as installed beside it (its
- *   package.json's, the version its node_modules holds): the report's Environment names them as the app's
+ * @typedef {import('../../model/own-app-record.js').CodeFinding} CodeFinding
+ * @typedef {import('../../model/own-app-record.js').ScanRecord} ScanRecord
  */
 
 const JS_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts'];

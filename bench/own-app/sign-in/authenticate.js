@@ -37,15 +37,7 @@ const SIGN_IN_FIX =
  *
  * @typedef {{ headers: Record<string, string>, params: Record<string, string> }} Credentials
  *
- * What results.json keeps of the sign-in: header names, never their values.
- * @typedef {object} SignInRecord
- * @property {string} [source] what signed in: `--sign-in POST /api/auth/login`, or the setup module's file
- * @property {string | null} [accepted] the request that proved the sign-in: refused signed out, 2xx signed in
- * @property {string[]} headers the names of the headers sent with every request
- * @property {string[]} params the path parameters authenticate() filled
- * @property {Record<string, string | null>} errors per adapter, why authenticate() failed there; null: it worked
- * @property {string} [refused] the app refused the sign-in on Express (authenticate() threw, or the app refused the
- *   headers it returned): the run checks and times nothing, writes its reports saying so, and exits 2
+ * @typedef {import('../../model/own-app-record.js').SignInRecord} SignInRecord
  */
 
 /**

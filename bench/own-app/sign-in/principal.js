@@ -331,9 +331,7 @@ export function protectedWriteReason(why, route, unsent = null) {
  * @property {unknown} body its answer, signed in
  * @property {string[]} varies the fields that differed between two reads with nothing written between: not compared
  *
- * What a write did to the sign-in: lost, it no longer signs in; else the witness's answer changed (a role's
- * permissions, the account's status).
- * @typedef {{ lost: boolean, why: string }} SignInChange
+ * @typedef {import('../../model/own-app-record.js').SignInChange} SignInChange
  */
 
 /**

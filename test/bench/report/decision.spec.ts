@@ -1,7 +1,7 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { decisionSentences } from '../../../bench/report/decision.js';
 import { markdownText } from '../../../bench/report/rich-table.js';
-import type { ServerEnd } from '../../../bench/own-app/check/compatibility.js';
+import type { ServerEnd } from '../../../bench/model/own-app-record.js';
 import { ownAppRecord } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';
 

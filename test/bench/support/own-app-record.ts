@@ -1,8 +1,11 @@
 // What results.json records of a --nest-app run, for tests of what the analysis and reports make of it: each builder
 // fills what a test does not care about as a run of an app with nothing to report would.
-import type { RouteEntry } from '../../../bench/own-app/routes/app-config.js';
-import type { AdapterAnswer, RouteCompatibility } from '../../../bench/own-app/check/compatibility.js';
-import type { OwnAppRecord } from '../../../bench/own-app/own-app.js';
+import type {
+  AdapterAnswer,
+  OwnAppRecord,
+  RouteCompatibility,
+  RouteEntry,
+} from '../../../bench/model/own-app-record.js';
 
 /** An answer both adapters could give: 200 with JSON. */
 export const answerOf = (status: number, body = '{}'): AdapterAnswer => ({
