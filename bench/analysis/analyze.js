@@ -78,7 +78,7 @@ function ratioSpecs(results) {
  *   `node@20.20.2 (end of life since 2026-04-30)`
  * @property {boolean} budgeted the rounds ran under --budget with one start: intervals are group-sequential
  * @property {number} starts server starts per runtime (--starts): above 1, intervals take the start as their unit
- * @property {import('./starts.js').StopRule | null} stopRule the levels a budget with starts stopped rows at, and
+ * @property {import('../model/design.js').StopRule | null} stopRule the levels a budget with starts stopped rows at, and
  *   reported them at; null without looks
  * @property {boolean} together the compared pair's runs were loaded together (--pairing together)
  * @property {string[]} scenarios
@@ -127,7 +127,7 @@ function rowDesign(results) {
   const stopOf = (runtime, scenario, stack) =>
     results.stops.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
   // written with every budget over starts, the only design that reads it
-  const stopRule = /** @type {import('./starts.js').StopRule} */ (results.stopRule);
+  const stopRule = /** @type {import('../model/design.js').StopRule} */ (results.stopRule);
   const endConfidence = startsAdaptive
     ? BUDGETED_STARTS_CONFIDENCE
     : looks

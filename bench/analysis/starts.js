@@ -101,8 +101,7 @@ export const BUDGETED_STARTS_CONFIDENCE = 0.97;
  * costs coverage, most where the truth sits on a band's edge, since any interval that misses it decides; these levels
  * hold 95 % everywhere, up to MAX_STARTS starts, at the variance splits docs/method.md simulates ("The stop rule's
  * coverage"). A run records the rule it used (results.stopRule).
- * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null }} StopRule
- *   endConfidence null: the level of the run's design
+ * @typedef {import('../model/design.js').StopRule} StopRule
  * @type {StopRule}
  */
 export const STOP_RULE = Object.freeze({

@@ -3,6 +3,13 @@
 // the run designs (bench/run/designs/) run under, and the words for why a block stopped.
 
 /**
+ * The levels of a budgeted run's sequential rule with starts (analysis/starts.js STOP_RULE), recorded as
+ * results.stopRule: a row decides at decideConfidence and is reported at stoppedConfidence; endConfidence null: the
+ * level of the run's design.
+ * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null }} StopRule
+ */
+
+/**
  * Rounds every scenario runs before any may stop: even, so each adapter has gone first equally often, and no fewer
  * than a verdict needs (bench/analysis/verdict.js).
  */

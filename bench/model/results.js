@@ -95,7 +95,7 @@ export const RESULTS_SCHEMA = 2;
  * @property {import('../packages/nest-benchmark.js').NestBenchmarkRow[]} [nestBenchmark] with --nest-benchmark
  * @property {Array<{ runtime: string, targets: string[] }>} [unbooted] with starts: the servers beside the verdict
  *   that never booted, their own start not fitting in the budget
- * @property {import('../analysis/starts.js').StopRule} [stopRule] written when a budget could stop rows over starts:
+ * @property {import('./design.js').StopRule} [stopRule] written when a budget could stop rows over starts:
  *   the levels it judged and reported them at
  * @property {import('./own-app-record.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
@@ -206,7 +206,7 @@ export function createResultsWriter(dir) {
  * The rule of budgeted runs over starts that recorded none: stops judged and reported at 99 %, the rows measured to
  * the end at the level of their design. Their edge coverage fell short of 95 % (docs/method.md), so it is kept only to
  * rebuild their reports.
- * @type {import('../analysis/starts.js').StopRule}
+ * @type {import('./design.js').StopRule}
  */
 export const RECORDED_BEFORE_STOP_RULE = Object.freeze({
   decideConfidence: 0.99,

@@ -45,7 +45,7 @@ function roundsCell(row) {
 
 /**
  * What the verdict's intro says of the stop rule's levels.
- * @param {import('../analysis/starts.js').StopRule | null} rule
+ * @param {import('../model/design.js').StopRule | null} rule
  */
 function stopRuleWords(rule) {
   if (!rule) return '';
