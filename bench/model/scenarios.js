@@ -10,7 +10,16 @@ import { BARE, stackHeaders } from './stacks.js';
  *
  * The request a driver sends for one scenario; for a mix, `sequence` is the cycle it goes round.
  * @typedef {{ method: string, path: string, headers: Record<string, string>, body: string | undefined,
- *   sequence?: import('../run/drivers/registry.js').RouteRequest[] }} ScenarioRequest
+ *   sequence?: RouteRequest[] }} ScenarioRequest
+ *
+ * One request of a mix's cycle.
+ * @typedef {object} RouteRequest
+ * @property {string} route what the request is counted as
+ * @property {string} method
+ * @property {string} path including the query
+ * @property {Record<string, string>} headers its own, on top of the run's
+ * @property {string | undefined} body
+ * @property {number} expectedStatus its answer's status, which counts as throughput
  */
 
 export const SCENARIOS = BUILTIN_CONFIG.scenarios;
@@ -48,8 +57,6 @@ export function requestFor(scenario, { token, stack = BARE, config = BUILTIN_CON
   const sequence = interleave(scenario.mix).map((route) => /** @type {RouteRequest} */ (routes.get(route)));
   return { ...request, sequence };
 }
-
-/** @typedef {import('../run/drivers/registry.js').RouteRequest} RouteRequest */
 
 /**
  * The scenarios a verification checks: a mix is right when each of its routes is.

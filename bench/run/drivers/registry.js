@@ -3,14 +3,7 @@
 import { UsageError } from '../../errors.js';
 
 /**
- * One request of a mix's cycle.
- * @typedef {object} RouteRequest
- * @property {string} route what the request is counted as
- * @property {string} method
- * @property {string} path including the query
- * @property {Record<string, string>} headers its own, on top of the run's
- * @property {string | undefined} body
- * @property {number} expectedStatus its answer's status, which counts as throughput
+ * @typedef {import('../../model/scenarios.js').RouteRequest} RouteRequest
  *
  * What to send, for how long.
  * @typedef {object} LoadRequest
