@@ -15,15 +15,7 @@ const SERVERS = Object.freeze([
   ['nest-fastify', 'nest-fastify'],
 ]);
 
-/**
- * @typedef {object} NestBenchmarkRow
- * @property {string} cell the cell's key
- * @property {string} server all_output.txt's name for it
- * @property {string} target ours
- * @property {number | null} rps wrk's Requests/sec; null when the run failed
- * @property {string | null} socketErrors wrk's "Socket errors" line, when it printed one
- * @property {string | null} failure why there is no number
- */
+/** @typedef {import('../model/packages-record.js').NestBenchmarkRow} NestBenchmarkRow */
 
 /**
  * @param {import('./cells.js').Cell} cell

@@ -1,16 +1,7 @@
 // @ts-check
 // What results.json keeps of a --packages run: each set as installed and each cell, so reports need no registry.
 
-/**
- * @typedef {object} PackagesRecord
- * @property {string} requested the --packages text
- * @property {Array<Omit<import('./sets.js').PackageSet, 'dir'>>} sets
- * @property {Array<{ key: string, runtime: string, set: string, telemetryMissing: string | null,
- *   databaseMissing?: string | null, alias?: string, appVersions?: Record<string, string> }>} cells in run order;
- *   databaseMissing: why the era app served no DB routes there (absent in runs before it had them); alias: the
- *   --packages alias that made the cell; appVersions: --nest-app, the packages the user's app ran on there
- * @property {Array<{ key: string, reason: string }>} [refused] --nest-app: the cells the user's app could not run on
- */
+/** @typedef {import('../model/packages-record.js').PackagesRecord} PackagesRecord */
 
 /**
  * @param {string | null} requested

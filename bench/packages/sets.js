@@ -26,21 +26,8 @@ import {
 
 /** @typedef {import('./set-specs.js').SetSpec} SetSpec */
 /**
- * An installed set: `versions` as installed (the anchors and what they brought: express, fastify, class-validator...),
- * `engines` each installed package's `engines.node` that has one.
- * @typedef {object} PackageSet
- * @property {string} spec as given, `nest@10`
- * @property {import('./set-specs.js').SetKind} kind
- * @property {string} label `nest@10.4.9`: the set in every record
- * @property {string} dir absolute: its node_modules, and the servers copied beside them
- * @property {Record<string, string>} versions
- * @property {Record<string, string>} engines
- * @property {SetDatabase} [database] a Nest set's DB packages; absent in sets installed before the era app had DB routes
- */
-/**
- * The app's DB code on a Nest set: the TypeORM packages and drivers as installed, each one's `engines.node`, or why
- * the set has none (`refused`, with `versions` and `engines` empty).
- * @typedef {{ versions: Record<string, string>, engines: Record<string, string>, refused: string | null }} SetDatabase
+ * @typedef {import('../model/packages-record.js').PackageSet} PackageSet
+ * @typedef {import('../model/packages-record.js').SetDatabase} SetDatabase
  */
 /** @typedef {(pkg: string, field: string) => Promise<any>} ViewField what `npm view <pkg> <field> --json` says */
 

@@ -12,7 +12,7 @@ import { describeVersions } from '../own-app/launch/packages.js';
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../packages/packages-record.js').PackagesRecord['cells'][number]} CellRecord */
+/** @typedef {import('../model/packages-record.js').PackagesRecord['cells'][number]} CellRecord */
 
 /**
  * The routes the timeline follows: the thinnest, the validated POST (the app's work without I/O), and 20 rows through
