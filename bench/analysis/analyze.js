@@ -18,7 +18,7 @@ import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { judgedPairOn } from '../model/compared.js';
 import { RATE } from '../model/metrics.js';
 import { configRecord } from '../model/config.js';
-import { runtimeLabel } from '../runtimes/release-status.js';
+import { runtimeLabel } from '../model/release-status.js';
 
 /** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {ReturnType<typeof summarize>} Summary */

@@ -256,7 +256,7 @@ export {};
  * @property {number} memoryGiB
  * @property {{ kernel: string, distribution: string | null }} os
  * @property {{ node: string, argv: string[] }} bench the node running the bench, and how it was called
- * @property {import('../runtimes/runtimes.js').Runtime[]} runtimes what the targets ran under
+ * @property {import('./runtime.js').Runtime[]} runtimes what the targets ran under
  * @property {Record<string, string | null>} packages installed versions
  * @property {string} driver name and version of the load generator
  * @property {string[]} [generators] every load generator the run used, each with its version: the driver, and h2load

@@ -49,7 +49,7 @@ function dayOf(date) {
 
 /**
  * A runtime's release status on a date.
- * @param {{ name: string, version: string, registry?: import('./runtimes.js').RegistryRelease }} runtime name `node`,
+ * @param {{ name: string, version: string, registry?: import('./runtime.js').RegistryRelease }} runtime name `node`,
  *   `bun` or `deno`, version `20.20.2`; registry: what npm said of the release at install
  * @param {string} date the run's date (results.startedAt)
  * @returns {ReleaseStatus}
@@ -78,7 +78,7 @@ export function releaseStatus({ name, version, registry }, date) {
 
 /**
  * `npm: published 2026-08-27, newest on 2026-11-25` (or `2.9.7 newest on …`): the registry's word, said as such.
- * @param {string} version @param {import('./runtimes.js').RegistryRelease} registry
+ * @param {string} version @param {import('./runtime.js').RegistryRelease} registry
  */
 function registryText(version, registry) {
   const newest = registry.latest === version ? 'newest' : `${registry.latest} newest`;
@@ -117,7 +117,7 @@ function phaseText(phase, line) {
  * How every report and terminal line names a runtime: `node@20.20.2 (end of life since 2026-04-30)`.
  * @param {string} runtimeKey `name@version`, as in every run record
  * @param {string} date the run's date
- * @param {{ name: string, version: string, registry?: import('./runtimes.js').RegistryRelease }[]} [runtimes] the
+ * @param {{ name: string, version: string, registry?: import('./runtime.js').RegistryRelease }[]} [runtimes] the
  *   run's runtimes (results.environment.runtimes), which carry what the registry said of a Deno release
  */
 export function runtimeLabel(runtimeKey, date, runtimes = []) {

@@ -5,7 +5,7 @@ import { htmlPage } from './html.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { htmlTable, htmlText, markdownTable, strong } from './rich-table.js';
 import { roundsDesign } from './run-tables.js';
-import { runtimeLabel } from '../runtimes/release-status.js';
+import { runtimeLabel } from '../model/release-status.js';
 
 /** @typedef {import('../analysis/comparison.js').Change} Change */
 /** @typedef {import('../analysis/comparison.js').HostDifference} HostDifference */

@@ -2,7 +2,7 @@
 // A --packages run's own tables: the sets as installed, the claim's timeline over the eras (table and chart), the
 // split of what moved it (packages or runtime), and Nest's own benchmark beside ours.
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
-import { lineStart } from '../runtimes/release-status.js';
+import { lineStart } from '../model/release-status.js';
 import { categoryChart } from './charts.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';

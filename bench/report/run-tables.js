@@ -6,7 +6,7 @@ import { ANSWERS_PER_CONNECTION_IN_A_BLOCK } from '../model/design.js';
 import { DASH, formatNumber } from './format.js';
 import { strong } from './rich-table.js';
 import { scenarioHeader, scenarioLabel } from './tables.js';
-import { releaseStatus, runtimeLabel } from '../runtimes/release-status.js';
+import { releaseStatus, runtimeLabel } from '../model/release-status.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/record.js').RunFacts} RunFacts */
@@ -218,7 +218,7 @@ function serverSetupRows(started) {
 
 /**
  * A runtime as the environment table shows it: version, release status on the run's date, LTS codename, V8, binary.
- * @param {import('../runtimes/runtimes.js').Runtime} runtime @param {string} date
+ * @param {import('../model/runtime.js').Runtime} runtime @param {string} date
  */
 function describeRuntime(runtime, date) {
   const status = releaseStatus(runtime, date);

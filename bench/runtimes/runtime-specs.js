@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { UsageError } from '../errors.js';
-import { lineStart, ltsLine, releaseStatus, supportedLines } from './release-status.js';
+import { lineStart, ltsLine, releaseStatus, supportedLines } from '../model/release-status.js';
 
-/** @typedef {'node' | 'bun' | 'deno'} RuntimeName */
+/** @typedef {import('../model/runtime.js').RuntimeName} RuntimeName */
 /**
  * A parsed `--runtime` item. `range` is the version text after `@` (`24`, `24.11`, `1.3.2`, read as npm reads
  * `node@24`), or null: the node running the bench for `node`, the newest release for `bun` and `deno`. `alias`: the item it was

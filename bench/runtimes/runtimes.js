@@ -5,19 +5,13 @@
  */
 import { DEFAULT_CACHE_DIR, installedRuntime } from './install.js';
 import { assertDriverSupports, specMatches } from './runtime-specs.js';
-import { releaseStatus, runtimeLabel } from './release-status.js';
+import { releaseStatus, runtimeLabel } from '../model/release-status.js';
 import { UsageError } from '../errors.js';
 
 /** @typedef {import('./runtime-specs.js').RuntimeSpec} RuntimeSpec */
 /**
- * What the npm registry said of a runtime's release when it was installed (Deno, which has no release schedule):
- * published on that day, `latest` the newest release on `checked`.
- * @typedef {{ package: string, published: string, latest: string, checked: string }} RegistryRelease
- */
-/**
- * A runtime ready to start targets: `command ...args <runtime flags> <entry file>` (see runtimeArgv).
- * @typedef {{ spec: string, name: import('./runtime-specs.js').RuntimeName, version: string, command: string, args: string[],
- *   registry?: RegistryRelease }} Runtime
+ * @typedef {import('../model/runtime.js').RegistryRelease} RegistryRelease
+ * @typedef {import('../model/runtime.js').Runtime} Runtime
  */
 /** @typedef {{ cacheDir?: string, log?: (line: string) => void }} ResolveOptions */
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { analyze } from '../../bench/analysis/analyze.js';
-import { releaseStatus } from '../../bench/runtimes/release-status.js';
+import { releaseStatus } from '../../bench/model/release-status.js';
 import { ROOT, type Finished } from './support/run-node.js';
 import { readResults, type Results } from '../../bench/model/results.js';
 

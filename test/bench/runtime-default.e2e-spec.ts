@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ltsLine, releaseStatus } from '../../bench/runtimes/release-status.js';
+import { ltsLine, releaseStatus } from '../../bench/model/release-status.js';
 import { CLI, runNode } from './support/run-node.js';
 import { readResults, type Results } from '../../bench/model/results.js';
 

@@ -1,5 +1,5 @@
 import { UsageError } from '../../../bench/errors.js';
-import { ltsLine, releaseStatus, runtimeLabel, supportedLines } from '../../../bench/runtimes/release-status.js';
+import { ltsLine, releaseStatus, runtimeLabel, supportedLines } from '../../../bench/model/release-status.js';
 import { describeRuntimeChoice } from '../../../bench/runtimes/runtimes.js';
 import { parseRuntimeList, planRuntimes } from '../../../bench/runtimes/runtime-specs.js';
 
