@@ -129,14 +129,16 @@ function listNames(entity) {
 }
 
 /**
- * The GET route whose answer lists a reference's entities: for a parameter, its collection; for a field, a GET
- * without parameters named for the entity, the one nearest the write's own path.
+ * The GET route whose answer lists a reference's entities: for a parameter, its collection; else (a field, or a
+ * parameter whose collection has no GET: `GET /products/:id` beside `GET /product`) a GET without parameters named for
+ * the entity, singular or plural, the one nearest the route's own path. Its answer is read for the values.
  * @param {EntityReference} reference @param {Route} route the route that needs it @param {Route[]} routes
  * @returns {Route | null}
  */
 export function listRouteFor(reference, route, routes) {
   const gets = routes.filter((r) => r.method === 'GET');
-  if (reference.kind === 'param') return gets.find((r) => r.path === reference.collection) ?? null;
+  const collection = reference.kind === 'param' ? gets.find((r) => r.path === reference.collection) : undefined;
+  if (collection) return collection;
   const names = listNames(reference.entity);
   const lists = gets.filter(
     (r) => parameterNames(r.path).length === 0 && names.has(r.path.split('/').filter(Boolean).at(-1) ?? ''),

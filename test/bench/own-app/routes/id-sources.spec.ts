@@ -282,6 +282,14 @@ describe('a parameter no GET route lists, from what its create answered', () => 
   });
 });
 
+describe('a list route found by its path, not its collection alone', () => {
+  it('fills GET /products/:id from GET /product, the list of another controller named for the entity in the singular', () => {
+    const routes = [route('GET', '/product'), route('GET', '/products/:id')];
+    const lists = new Map<string, unknown>([['/product', [{ id: 42, name: 'tea' }]]]);
+    expect(resolveIds({ routes, lists, params: {} }).get(routes[1])?.params).toEqual({ id: '42' });
+  });
+});
+
 describe('planOwnApp with ids from the app', () => {
   const plan = (lists: Map<string, unknown>) =>
     planOwnApp({
