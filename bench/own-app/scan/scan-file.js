@@ -27,6 +27,7 @@ import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
 import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
 import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
 import { sharedRegistrations } from './scan-shared.js';
+import { graphqlContextFindings } from './scan-graphql-context.js';
 
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
@@ -126,6 +127,7 @@ function visit(scan, node, roles) {
     scan.context.shared.push({ ...cause, registered: `${scan.name}:${lineOf(scan.tree, node)}` });
   for (const test of fileTypeTests(ts, node))
     scan.context.fileTypes.push({ ...test, handler: handlerOf(ts, node, scan.tree) });
+  for (const found of graphqlContextFindings(ts, node)) add(found.node, found.rule, found.difference);
   if (ts.isCallExpression(node)) visitCall(scan, node, scope);
   if (ts.isPropertyAccessExpression(node)) visitMember(scan, node, scope);
   ts.forEachChild(node, (child) => visit(scan, child, scope));
