@@ -7,7 +7,7 @@
  * companions the era app needs at the ranges @nestjs/common asks its peers for. The registry's publication times are
  * not used: the registry this was built against reports when it mirrored a release, not when it was published.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,9 +50,8 @@ export const APP_TYPEORM_RANGE = '>=0.3.0';
 /** The drivers DatabaseModule loads (sql.js serves; mysql2 is required with it), at the app's own ranges. */
 const DRIVERS = ['sql.js', 'mysql2'];
 const DATABASE_PACKAGES = [NEST_TYPEORM, 'typeorm', ...DRIVERS];
-const PROJECT_DEPENDENCIES = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-).dependencies;
+/** The built-in app's manifest, in the clone only: the npm package leaves it out, and the app's stack with it. */
+const APP_MANIFEST = new URL('../../app/package.json', import.meta.url);
 
 /**
  * The set from the cache, installed first when it is not there yet.
@@ -176,6 +175,13 @@ export async function resolveSet(spec, view) {
  * @returns {Promise<{ packages: Record<string, string>, refused: string | null }>}
  */
 async function resolveDatabase(core, view) {
+  if (!existsSync(APP_MANIFEST))
+    return {
+      packages: {},
+      refused: 'the built-in app ships with a clone of nest-adapter-bench, not with its npm package',
+    };
+  /** @type {Record<string, string>} */
+  const appDependencies = JSON.parse(readFileSync(APP_MANIFEST, 'utf8')).dependencies;
   const major = `${semver.major(core)}.x`;
   const integration = await newestRelease(view, NEST_TYPEORM, major);
   if (integration === null) return { packages: {}, refused: `the registry has no ${NEST_TYPEORM} ${major}` };
@@ -191,7 +197,7 @@ async function resolveDatabase(core, view) {
     packages: {
       [NEST_TYPEORM]: integration,
       typeorm,
-      ...Object.fromEntries(DRIVERS.map((name) => [name, PROJECT_DEPENDENCIES[name]])),
+      ...Object.fromEntries(DRIVERS.map((name) => [name, appDependencies[name]])),
     },
     refused: null,
   };
