@@ -2,7 +2,7 @@
 // --nest-app: the app's record beside what the analysis made of it, so the report's own-app tables read the Analysis
 // alone: the writes, how each route was loaded and what it left behind, what a switch saves at --rate, and why a route
 // listed for timing has no ratio.
-import { EXPRESS_TARGET, FASTIFY_TARGET } from '../own-app/routes/app-config.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET } from '../model/own-app-record.js';
 import { routeFindings } from './route-findings.js';
 import { writeGrowth } from './writes.js';
 

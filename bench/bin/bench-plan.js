@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { stackPlan } from '../run/options.js';
 import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
 import { setRefusal } from '../own-app/launch/package-set.js';
-import { describeVersions } from '../own-app/launch/packages.js';
+import { describeVersions } from '../report/format.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';

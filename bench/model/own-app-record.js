@@ -1,9 +1,13 @@
 // @ts-check
-// What results.json keeps of a --nest-app run (results.ownApp), shape only: the app's routes and how each was sent,
-// the sign-in, a boot that failed, the compatibility check with its probes, and the scan's code findings. own-app/
-// fills it as it checks the app; analysis/ and report/ read it.
+// What results.json keeps of a --nest-app run (results.ownApp): the names its targets and traffic mix go by, and the
+// shapes of the app's routes and how each was sent, the sign-in, a boot that failed, the compatibility check with its
+// probes, and the scan's code findings. own-app/ fills it as it checks the app; analysis/ and report/ read it.
 
-export {};
+/** The user's app on each adapter: the targets of a --nest-app run. */
+export const EXPRESS_TARGET = 'nest-express';
+export const FASTIFY_TARGET = 'nest-fastify';
+/** The mix scenario of the logged traffic: the verdict on it is the answer for the user's app. */
+export const TRAFFIC_SCENARIO = 'traffic';
 
 /**
  * What results.json keeps of an own-app run (results.ownApp): the report's tables are rendered from it.

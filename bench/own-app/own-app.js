@@ -6,15 +6,8 @@ import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { readConfigObject } from '../model/config.js';
 import { SERVER_NODE_ENV } from '../run/targets.js';
-import {
-  EXPRESS_TARGET,
-  FASTIFY_TARGET,
-  TRAFFIC_SCENARIO,
-  ownAppConfig,
-  planOwnApp,
-  trafficMix,
-  userScenarios,
-} from './routes/app-config.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-app-record.js';
+import { ownAppConfig, planOwnApp, trafficMix, userScenarios } from './routes/app-config.js';
 import { appClient, authenticateExport, loadSetup, refusedSignInError, signIn } from './sign-in/authenticate.js';
 import { bootFailure } from './launch/boot-failure.js';
 import { checkCompatibility } from './check/compatibility.js';

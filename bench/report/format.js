@@ -51,3 +51,13 @@ const HTML_ENTITIES = /** @type {Record<string, string>} */ ({
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 }
+
+/**
+ * The app's packages in one line: `@nestjs/core 11.1.3, @nestjs/platform-express 11.1.3, express 5.1.0, ...`.
+ * @param {Record<string, string>} versions
+ */
+export function describeVersions(versions) {
+  return Object.entries(versions)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ');
+}

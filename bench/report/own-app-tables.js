@@ -3,7 +3,7 @@
 // what a switch saves at --rate, the rows the writes created, and every route Nest registered with its share of the
 // logged traffic and how it was measured, or why not.
 import { TARGET_UTILISATION } from '../analysis/switch-at-rate.js';
-import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../own-app/routes/app-config.js';
+import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-app-record.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 import { routeLoadTable } from './route-load-table.js';

@@ -4,10 +4,9 @@
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { lineStart } from '../model/release-status.js';
 import { categoryChart } from './charts.js';
-import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
+import { DASH, describeVersions, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { strong } from './rich-table.js';
-import { describeVersions } from '../own-app/launch/packages.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */

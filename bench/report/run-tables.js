@@ -32,7 +32,7 @@ export function roundsDesign({ starts, roundsPerStart: rounds, budgetPerRuntimeS
 
 /**
  * A --nest-app run's rows: the app's packages and its database as installed beside it, not the bench's.
- * @param {import('../own-app/own-app.js').OwnAppRecord} app
+ * @param {import('../model/own-app-record.js').OwnAppRecord} app
  * @returns {string[][]}
  */
 function appRows(app) {

@@ -10,7 +10,7 @@ import { requestFor } from '../../model/scenarios.js';
 import { errorLine } from '../../errors.js';
 import { describeExit, serverPort, startTarget } from '../../run/targets.js';
 import { send } from '../../run/verify.js';
-import { EXPRESS_TARGET, FASTIFY_TARGET } from '../routes/app-config.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET } from '../../model/own-app-record.js';
 import { CHECKED_ADAPTERS, startPair } from './check-servers.js';
 import { probesFor } from './probes.js';
 import { repeatsOwnFailure } from './probe-repeats.js';

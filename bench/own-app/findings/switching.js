@@ -3,7 +3,7 @@
 // found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
 // place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
 import { CHANGE_KINDS, KIND_ORDER } from '../../model/finding-kinds.js';
-import { TRAFFIC_SCENARIO } from '../routes/app-config.js';
+import { TRAFFIC_SCENARIO } from '../../model/own-app-record.js';
 import { judgedByAnswers } from '../check/answer-evidence.js';
 import { OWN_REQUEST_FIX, PROBE_CRASH_FIX, probeStatement, routerOption } from '../check/probe-statements.js';
 import { uploadDifference } from '../bodies/upload-form.js';

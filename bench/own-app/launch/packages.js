@@ -139,16 +139,6 @@ function packageVersion(requireFromApp, name) {
   return /** @type {{ version: string }} */ (JSON.parse(readFileSync(entry, 'utf8'))).version;
 }
 
-/**
- * The app's packages in one line: `@nestjs/core 11.1.3, @nestjs/platform-express 11.1.3, express 5.1.0, ...`.
- * @param {Record<string, string>} versions
- */
-export function describeVersions(versions) {
-  return Object.entries(versions)
-    .map(([name, version]) => `${name} ${version}`)
-    .join(', ');
-}
-
 /** @param {AdapterName} adapter */
 export function platformPackage(adapter) {
   return PLATFORM_PACKAGES[adapter];

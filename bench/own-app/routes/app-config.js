@@ -12,11 +12,8 @@ import { withValues } from './id-sources.js';
 import { askableSignedOut, principalChange, protectedWriteReason } from '../sign-in/principal.js';
 import { uploadBody } from '../bodies/upload-form.js';
 import { CURRENT_VALUES, currentValuesBody, writesInPlace } from '../sign-in/same-values.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../../model/own-app-record.js';
 
-export const EXPRESS_TARGET = 'nest-express';
-export const FASTIFY_TARGET = 'nest-fastify';
-/** The mix scenario of the logged traffic: the verdict on it is the answer for the user's app. */
-export const TRAFFIC_SCENARIO = 'traffic';
 /** A mix weight is a whole number: shares are kept to a tenth of a percent, and a route that carries any gets one. */
 const WEIGHT_SCALE = 1000;
 /** A user's --config may add these next to --nest-app; the targets are the module on both adapters. */

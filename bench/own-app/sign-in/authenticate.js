@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { UsageError } from '../../errors.js';
 import { serverPort, startTarget } from '../../run/targets.js';
 import { send } from '../../run/verify.js';
-import { EXPRESS_TARGET, FASTIFY_TARGET } from '../routes/app-config.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET } from '../../model/own-app-record.js';
 import { SIGN_IN_FLAG } from './sign-in-flag.js';
 
 /** The app refused the headers authenticate() returned: thrown while signed in, ends the sign-in as refused. */
