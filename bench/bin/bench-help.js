@@ -33,13 +33,20 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   --config FILE        what to measure: a .json file, or a .js/.mjs module exporting the object (default: the
                        built-in setup below). Relative paths in it (a target's cwd) resolve against the file's own
                        directory, so it works from wherever it is run; see docs/own-app.md
-  --nest-app FILE[#Export]  your compiled Nest module (e.g. dist/app.module.js; export default AppModule), booted
-                       on Express and on Fastify by the bench's own launcher with your app's @nestjs packages; every
-                       GET route Nest registered becomes a scenario, checked on both adapters before it is timed
-  --nest-setup FILE    a module exporting configure(app): what your main.ts does (prefix, pipes, versioning, CORS)
-  --nest-cwd DIR       with --nest-app: the servers' working directory (default: the app's root, the folder of
+  --nest-main FILE     your app's own compiled main (e.g. dist/main.js), run from its folder with your app's
+                       @nestjs packages twice: as written, and with FastifyAdapter where it calls NestFactory.create;
+                       listen() takes the bench's port. Every route Nest registered becomes a scenario, checked on
+                       both adapters before it is timed; a call of main's Fastify cannot take (app.set, ...) is named
+                       at main.ts's line and left out on Fastify
+  --fastify-options JSON  what FastifyAdapter is built with, e.g. '{"trustProxy":1}' (=@FILE reads a JSON file)
+  --strict             with --nest-main: a call of main's Fastify cannot take stops Fastify's boot instead
+  --nest-app FILE[#Export]  instead of --nest-main: your compiled Nest module (e.g. dist/app.module.js), booted by
+                       the bench's own launcher, with --nest-setup for what your main.ts does
+  --nest-setup FILE    a module exporting configure(app), loaded after your app's module: with --nest-app what your
+                       main.ts does (prefix, pipes, versioning, CORS); authenticate(client) for a sign-in
+  --nest-cwd DIR       the servers' working directory (default: the app's root, the folder of
                        its package.json, where its .env is)
-  --list-routes        with --nest-app: print the routes Nest registered, one a line, and exit
+  --list-routes        print the routes Nest registered, one a line, and exit
   --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro, and ids a body names
                        (role.id=VALUE); without them, ids come from authenticate() and the app's list routes
   --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes

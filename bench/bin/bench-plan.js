@@ -74,7 +74,10 @@ export async function planRun(config, options, ownApp, log) {
     })) ?? {};
   const cpus = options.cpus && pinThisProcess(options.cpus, options.pinnedByDefault, log);
   log(runtimeChoice.reason);
-  if (checked?.record) log(`--nest-app: measuring with ${describeVersions(checked.record.versions)}, as installed`);
+  if (checked?.record)
+    log(
+      `${checked.record.main ? '--nest-main' : '--nest-app'}: measuring with ${describeVersions(checked.record.versions)}, as installed`,
+    );
   return runPlan({
     config,
     options: { ...options, cpus },

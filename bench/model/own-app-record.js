@@ -13,6 +13,8 @@ export const TRAFFIC_SCENARIO = 'traffic';
  * What results.json keeps of an own-app run (results.ownApp): the report's tables are rendered from it.
  * @typedef {object} OwnAppRecord
  * @property {string} module
+ * @property {string | null} [main] --nest-main: the app's main the servers ran; absent with --nest-app
+ * @property {string[]} [measuredWithout] --nest-main: main's calls Fastify could not take, skipped there (FILE:LINE)
  * @property {string | null} setup
  * @property {string} [cwd] the servers' working directory: the app's root or --nest-cwd
  * @property {string} [nodeEnv] the NODE_ENV the bench started its servers with; absent in older results

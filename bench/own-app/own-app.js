@@ -1,5 +1,6 @@
 // @ts-check
-// --nest-app, from flags to the config a run measures: resolve the module and its packages, discover its routes, plan
+// --nest-app or --nest-main, from flags to the config a run measures: resolve the module or main and its packages,
+// boot main on Fastify once for what it cannot take (--nest-main), discover its routes, plan
 // scenarios from them, --params, --traffic and a --config file; then, once the runtime is known, check every route on
 // both adapters and keep for timing those that answer alike.
 import { dirname } from 'node:path';
@@ -35,7 +36,8 @@ import {
 } from './sign-in/principal.js';
 import { signInFromFlag } from './sign-in/sign-in-flag.js';
 import { proveSignIn, signInCandidates } from './sign-in/sign-in-proof.js';
-import { adapterChoices, onPackageSet, resolveNestApp } from './launch/packages.js';
+import { adapterChoices, onPackageSet, resolveNestApp, resolveNestMain } from './launch/packages.js';
+import { fastifySkips, measuredWithout, withSkippedCalls } from './launch/main-boot.js';
 import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './sign-in/same-values.js';
 import { readTraffic } from './routes/traffic.js';
 import { scanApp } from './scan/scan.js';
@@ -43,7 +45,10 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
 
 /**
  * @typedef {object} NestAppFlags
- * @property {string} module --nest-app
+ * @property {string} module --nest-app, or --nest-main's file
+ * @property {boolean} [main] --nest-main: module is the app's own compiled main, which the servers run
+ * @property {Record<string, unknown> | null} [fastifyOptions] --fastify-options
+ * @property {boolean} [strict] --strict: a call of main's Fastify cannot take stops Fastify's boot
  * @property {string | null} setup --nest-setup
  * @property {string | null} [cwd] --nest-cwd
  * @property {boolean} listRoutes
@@ -73,6 +78,7 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  * @property {Record<string, string>} adapters adapterChoices()
  * @property {import('./graphql/graphql.js').GraphqlOperation[]} fileOperations --graphql-queries
  * @property {import('./scan/scan.js').ScanRecord} scan
+ * @property {import('./launch/main-factory.js').SkippedCall[]} skipped --nest-main: main's calls Fastify cannot take
  * @property {string} baseDir results go under it
  */
 
@@ -117,8 +123,16 @@ export async function loadOwnApp(flags, configFile) {
  * @returns {Promise<OwnAppContext>}
  */
 async function ownAppContext(flags, configFile) {
-  const app = resolveNestApp(flags.module, flags.setup, flags.cwd ?? null);
+  const app = {
+    ...(flags.main
+      ? resolveNestMain(flags.module, flags.setup, flags.cwd ?? null)
+      : resolveNestApp(flags.module, flags.setup, flags.cwd ?? null)),
+    fastifyOptions: flags.fastifyOptions ?? null,
+    strict: flags.strict ?? false,
+  };
   const discovered = await discoverRoutes(app);
+  // with --strict the first of them stops Fastify's boot, and the check reports it
+  const skipped = app.mainFile && !app.strict ? await fastifySkips(app) : [];
   const user =
     configFile === null
       ? { scenarios: [], prepare: null }
@@ -130,15 +144,31 @@ async function ownAppContext(flags, configFile) {
     authenticate: fromSetup,
     source: app.setupFile,
   });
-  const adapters = adapterChoices(setup);
+  const adapters = {
+    ...adapterChoices(setup),
+    ...(flags.fastifyOptions ? { fastify: `--fastify-options ${JSON.stringify(flags.fastifyOptions)}` } : {}),
+  };
   if (flags.graphqlQueries && !discovered.graphql)
     throw new UsageError(
       `--graphql-queries: ${app.moduleFile} serves no GraphQL (no GraphQLModule from @nestjs/graphql)`,
     );
   const fileOperations = flags.graphqlQueries ? readOperations(flags.graphqlQueries, app.moduleFile) : [];
-  const scan = await scanApp(app);
+  const scan = withSkippedCalls(await scanApp(app), skipped);
   const baseDir = configFile === null ? process.cwd() : dirname(configFile);
-  return { flags, app, discovered, user, traffic, authenticate, signInSource, adapters, fileOperations, scan, baseDir };
+  return {
+    flags,
+    app,
+    discovered,
+    user,
+    traffic,
+    authenticate,
+    signInSource,
+    adapters,
+    fileOperations,
+    scan,
+    skipped,
+    baseDir,
+  };
 }
 
 /**
@@ -389,7 +419,9 @@ function createsFor(context, signedIn, asked, plan) {
  * @param {CheckContext} run
  */
 async function checkOwnApp(context, { firstPlan, config }, { runtime, options, log, set }) {
-  const { app, discovered, flags, authenticate, scan } = context;
+  const { app, discovered, flags, authenticate, scan, skipped } = context;
+  for (const call of skipped)
+    log(`Fastify: ${call.call} at ${call.at ?? 'main'} skipped (${call.error}); measured without it`);
   const onApp = set ? onPackageSet(app, set) : app;
   const base = set ? configFor(context, onApp, firstPlan) : config;
   const prepared =
@@ -459,7 +491,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
  * @param {CheckContext} run
  */
 function timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log }) {
-  const { app, discovered, flags, scan, adapters, baseDir } = context;
+  const { app, discovered, flags, scan, adapters, baseDir, skipped } = context;
   const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
   const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);
   for (const name of graphqlRefused.keys()) kept.delete(name);
@@ -471,6 +503,7 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
   /** @type {OwnAppRecord} */
   const record = {
     module: app.moduleFile,
+    ...(app.mainFile ? { main: app.mainFile, measuredWithout: measuredWithout(skipped, scan.root ?? app.cwd) } : {}),
     setup: app.setupFile,
     cwd: app.cwd,
     nodeEnv: SERVER_NODE_ENV,

@@ -1,14 +1,15 @@
 // @ts-check
-// --nest-app's flags: the module, its setup, and what the user says about its routes (bodies, headers, params).
+// --nest-app's and --nest-main's flags: the module or main, its setup, how Fastify is built, and what the user says about
+// its routes (bodies, headers, params).
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { parseNonEmpty } from './flag-values.js';
 
 /**
  * The flags that go with --nest-app, as node:util's parseArgs reads them.
- * @typedef {{ 'nest-app'?: string, 'nest-setup'?: string, 'nest-cwd'?: string, 'list-routes'?: boolean,
- *   params?: string, traffic?: string, body?: string[], header?: string[], 'time-write'?: string[],
- *   'graphql-queries'?: string, 'sign-in'?: string }} NestAppValues
+ * @typedef {{ 'nest-app'?: string, 'nest-main'?: string, 'nest-setup'?: string, 'nest-cwd'?: string,
+ *   'fastify-options'?: string, strict?: boolean, 'list-routes'?: boolean, params?: string, traffic?: string,
+ *   body?: string[], header?: string[], 'time-write'?: string[], 'graphql-queries'?: string, 'sign-in'?: string }} NestAppValues
  */
 
 /**
@@ -17,9 +18,12 @@ import { parseNonEmpty } from './flag-values.js';
  * @returns {import('../own-app/own-app.js').NestAppFlags | null} null without --nest-app
  */
 export function nestAppFlags(values) {
-  if (values['nest-app'] === undefined) {
+  const entry = nestEntry(values);
+  if (entry === null) {
     const stray = /** @type {const} */ ([
       'nest-setup',
+      'fastify-options',
+      'strict',
       'nest-cwd',
       'list-routes',
       'params',
@@ -30,11 +34,15 @@ export function nestAppFlags(values) {
       'graphql-queries',
       'sign-in',
     ]).find((flag) => values[flag] !== undefined);
-    if (stray) throw new UsageError(`--${stray} goes with --nest-app FILE; see --help`);
+    if (stray) throw new UsageError(`--${stray} goes with --nest-main dist/main.js or --nest-app FILE; see --help`);
     return null;
   }
+  if (values.strict && !entry.main)
+    throw new UsageError('--strict goes with --nest-main: it stops at the first call of main Fastify cannot take');
   return {
-    module: parseNonEmpty('--nest-app', values['nest-app']),
+    ...entry,
+    fastifyOptions: values['fastify-options'] === undefined ? null : parseFastifyOptions(values['fastify-options']),
+    strict: values.strict ?? false,
     setup: values['nest-setup'] === undefined ? null : parseNonEmpty('--nest-setup', values['nest-setup']),
     cwd: values['nest-cwd'] === undefined ? null : parseNonEmpty('--nest-cwd', values['nest-cwd']),
     listRoutes: values['list-routes'] ?? false,
@@ -51,6 +59,47 @@ export function nestAppFlags(values) {
 
 /** --sign-in's flag and example: the request is written as --body's is. */
 const SIGN_IN_EXAMPLE = `--sign-in 'POST /api/auth/login={"email":"a@b.c","password":"…"}'`;
+
+/**
+ * The app's entry: --nest-main, its own compiled main, or --nest-app, its module; null with neither.
+ * @param {NestAppValues} values
+ * @returns {{ module: string, main: boolean } | null}
+ */
+function nestEntry(values) {
+  const main = values['nest-main'];
+  if (main !== undefined && values['nest-app'] !== undefined)
+    throw new UsageError(
+      '--nest-main and --nest-app: give one (--nest-main dist/main.js runs the app as its main does)',
+    );
+  if (main !== undefined) return { module: parseNonEmpty('--nest-main', main), main: true };
+  if (values['nest-app'] !== undefined) return { module: parseNonEmpty('--nest-app', values['nest-app']), main: false };
+  return null;
+}
+
+/**
+ * --fastify-options JSON or @file.json: what the FastifyAdapter is built with, e.g. {"trustProxy":true}.
+ * @param {string} text
+ * @returns {Record<string, unknown>}
+ */
+function parseFastifyOptions(text) {
+  let json = text;
+  if (text.startsWith('@')) {
+    try {
+      json = readFileSync(text.slice(1), 'utf8');
+    } catch (error) {
+      throw new UsageError(`--fastify-options: cannot read ${text.slice(1)}: ${/** @type {Error} */ (error).message}`);
+    }
+  }
+  let options;
+  try {
+    options = JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`--fastify-options: not JSON: ${/** @type {Error} */ (error).message}`);
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new UsageError(`--fastify-options: give an object of FastifyAdapter options, e.g. '{"trustProxy":true}'`);
+  return options;
+}
 
 /**
  * --body (or --sign-in) `METHOD /path=JSON` or `METHOD /path=@file.json`.

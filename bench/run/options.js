@@ -119,6 +119,9 @@ const FLAGS = /** @type {const} */ ({
   'no-telemetry': { type: 'boolean' },
   rates: { type: 'string' },
   'nest-app': { type: 'string' },
+  'nest-main': { type: 'string' },
+  'fastify-options': { type: 'string' },
+  strict: { type: 'boolean' },
   'nest-setup': { type: 'string' },
   'nest-cwd': { type: 'string' },
   'list-routes': { type: 'boolean' },
@@ -140,7 +143,7 @@ const FLAGS = /** @type {const} */ ({
  * @typedef {object} CommandLine
  * @property {Omit<Options, 'targets' | 'scenarios' | 'stacks'>} settings every flag that needs no config
  * @property {ConfigNames} names what resolveOptions checks against the config
- * @property {import('../own-app/own-app.js').NestAppFlags | null} nestApp null without --nest-app
+ * @property {import('../own-app/own-app.js').NestAppFlags | null} nestApp null without --nest-app or --nest-main
  *
  * @typedef {object} ConfigNames
  * @property {string | undefined} targets --targets as given
@@ -340,7 +343,8 @@ export function resolveOptions({ settings, names }, config = BUILTIN_CONFIG) {
 
 /**
  * --packages and what goes with it.
- * @param {{ packages?: string, 'nest-benchmark'?: boolean, config?: string, 'nest-app'?: string, prof?: boolean }} values
+ * @param {{ packages?: string, 'nest-benchmark'?: boolean, config?: string, 'nest-app'?: string, 'nest-main'?: string,
+ *   prof?: boolean }} values
  * @returns {Pick<Options, 'packages' | 'nestBenchmark'>}
  */
 function parsePackages(values) {
@@ -348,7 +352,7 @@ function parsePackages(values) {
     if (values['nest-benchmark']) throw new UsageError('--nest-benchmark runs on package sets; add --packages');
     return { packages: null, nestBenchmark: false };
   }
-  if (values.config !== undefined && values['nest-app'] === undefined)
+  if (values.config !== undefined && values['nest-app'] === undefined && values['nest-main'] === undefined)
     throw new UsageError('--packages runs the era app on each set; --config measures other servers: give one');
   if (values.prof) throw new UsageError('--prof profiles one set of servers per runtime; run it without --packages');
   return { packages: parseNonEmpty('--packages', values.packages), nestBenchmark: values['nest-benchmark'] ?? false };

@@ -196,7 +196,7 @@ describe('--nest-app refusals on the command line', () => {
   it('refuses --traffic without --nest-app', async () => {
     const refused = await runNode([CLI, '--traffic', 'requests.log']);
     expect(refused.status).toBe(2);
-    expect(refused.stderr.trim()).toBe('--traffic goes with --nest-app FILE; see --help');
+    expect(refused.stderr.trim()).toBe('--traffic goes with --nest-main dist/main.js or --nest-app FILE; see --help');
   });
 });
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 // The bench's own server entry for a user's Nest module: NestFactory.create(module, adapter), the user's configure(app)
-// (what their main.ts does), listen. Nest and the adapters come from the app's folder, not the bench's.
+// (what their main.ts does), listen. Nest and the adapters come from the app's folder, not the bench's. With
+// NEST_APP_MAIN it is preloaded (--import) into the app's own main instead, which creates the app its way
+// (main-factory.js); the launcher takes it from main's listen() on.
 // NEST_APP_ROUTES=1 instead prints the routes Nest registered, with what each one's body must look like, as JSON on
 // stdout, and exits. A boot that throws ends with one line on stderr: the error and the first place in the app's own
 // code it passed through (source-mapped while booting, then mapping is off again: nothing changes per request).
@@ -20,6 +22,7 @@ import {
 import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from '../graphql/graphql-schema.js';
 import { registeredRoutes } from '../routes/route-graph.js';
+import { wrapNestFactory } from './main-factory.js';
 
 const LAUNCHER_FILE = fileURLToPath(import.meta.url);
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
@@ -34,8 +37,12 @@ const {
   NEST_APP_ROUTES,
   NEST_APP_SET,
   NEST_APP_SET_PACKAGES,
+  NEST_APP_MAIN,
+  NEST_APP_BOOT_ONLY,
+  NEST_APP_FASTIFY_OPTIONS,
+  NEST_APP_STRICT,
 } = process.env;
-const moduleFile = /** @type {string} */ (NEST_APP_MODULE);
+const moduleFile = /** @type {string} */ (NEST_APP_MAIN ?? NEST_APP_MODULE);
 const sourceMaps = typeof process.setSourceMapsEnabled === 'function';
 if (sourceMaps) process.setSourceMapsEnabled(true);
 // before anything of the app's or Nest's loads
@@ -61,6 +68,11 @@ function errorLine(args) {
   return String(stack ?? args[0]).split('\n')[0];
 }
 
+/** @param {unknown[]} args what Nest logs as an error: kept in NEST_APP_ERRORS when the bench asks for them */
+function keepError(args) {
+  if (NEST_APP_ERRORS) appendFileSync(NEST_APP_ERRORS, `${JSON.stringify({ error: errorLine(args) })}\n`);
+}
+
 /** Quiet but for errors: one line each on stderr, and in NEST_APP_ERRORS when the bench asks for them. */
 const logger = {
   log() {},
@@ -69,9 +81,8 @@ const logger = {
   verbose() {},
   /** @param {unknown[]} args */
   error(...args) {
-    const line = errorLine(args);
-    process.stderr.write(`${line}\n`);
-    if (NEST_APP_ERRORS) appendFileSync(NEST_APP_ERRORS, `${JSON.stringify({ error: line })}\n`);
+    process.stderr.write(`${errorLine(args)}\n`);
+    keepError(args);
   },
   /** @param {unknown[]} args */
   fatal(...args) {
@@ -138,7 +149,9 @@ async function booting(step, run) {
 async function createAdapter(name, setup) {
   const built = typeof setup?.createAdapter === 'function' ? await setup.createAdapter(name) : undefined;
   if (built) return built;
-  const options = setup?.adapterOptions?.[name];
+  const options =
+    setup?.adapterOptions?.[name] ??
+    (name === 'fastify' && NEST_APP_FASTIFY_OPTIONS ? JSON.parse(NEST_APP_FASTIFY_OPTIONS) : undefined);
   return name === 'fastify'
     ? new (await importFromApp('@nestjs/platform-fastify')).FastifyAdapter(options)
     : new (await importFromApp('@nestjs/platform-express')).ExpressAdapter(options);
@@ -146,21 +159,71 @@ async function createAdapter(name, setup) {
 
 // @nestjs/core loads reflect-metadata, which the compiled decorators need before the module is evaluated
 const core = await booting('loading @nestjs/core', () => importFromApp('@nestjs/core'));
-// the setup stands for main.ts, whose imports run before the module's: `import 'dotenv/config'` fills process.env
-// for a module that reads it as it loads
-const setup = NEST_APP_SETUP
-  ? await booting('loading the setup', () => import(pathToFileURL(/** @type {string} */ (NEST_APP_SETUP)).href))
-  : null;
-const loaded = await booting('loading the module', () => import(pathToFileURL(moduleFile).href));
-const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
 const adapterName = NEST_APP_ROUTES ? 'express' : /** @type {'express' | 'fastify'} */ (NEST_APP_ADAPTER);
-if (setup && typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} exports no configure(app) function`);
-const adapter = await booting(`building the ${adapterName} adapter`, () => createAdapter(adapterName, setup));
+if (NEST_APP_MAIN) await launchMain();
+else await serve(await createApp());
 
-const app = await booting('NestFactory.create', () =>
-  core.NestFactory.create(AppModule, adapter, { logger, snapshot: Boolean(NEST_APP_ROUTES), abortOnError: false }),
-);
-await booting('configure(app)', () => setup?.configure(app, { adapter: adapterName }));
+/** --nest-app: the module created on the adapter, configured by the setup module, which loads after it. */
+async function createApp() {
+  const loaded = await booting('loading the module', () => import(pathToFileURL(moduleFile).href));
+  const setup = await loadSetup();
+  const AppModule = moduleClass(loaded.default && typeof loaded.default === 'object' ? loaded.default : loaded);
+  const adapter = await booting(`building the ${adapterName} adapter`, () => createAdapter(adapterName, setup));
+  const app = await booting('NestFactory.create', () =>
+    core.NestFactory.create(AppModule, adapter, { logger, snapshot: Boolean(NEST_APP_ROUTES), abortOnError: false }),
+  );
+  await booting('configure(app)', () => setup?.configure(app, { adapter: adapterName }));
+  return app;
+}
+
+/** The setup module, after the app's module: the app's own imports keep their order. */
+async function loadSetup() {
+  if (!NEST_APP_SETUP) return null;
+  const setup = await booting('loading the setup', () => import(pathToFileURL(NEST_APP_SETUP).href));
+  if (typeof setup.configure !== 'function') refuse(`${NEST_APP_SETUP} exports no configure(app) function`);
+  return setup;
+}
+
+/**
+ * --nest-main: main runs after this preload, as node runs it; the app its NestFactory.create makes is served once main
+ * calls listen(), with the setup module's configure(app) (when there is one) just before. Nest's errors are kept as
+ * the launcher's own logger keeps them, main's logger printing them as it does.
+ */
+async function launchMain() {
+  const { Logger } = await importFromApp('@nestjs/common');
+  const logError = Logger.prototype.error;
+  Logger.prototype.error = function keptError(/** @type {unknown[]} */ ...args) {
+    keepError(args);
+    return logError.apply(this, args);
+  };
+  /** @type {import('./main-factory.js').SkippedCall[]} */
+  const skipped = [];
+  wrapNestFactory(core, {
+    adapterName,
+    createAdapter: () => createAdapter(adapterName, null),
+    platformFile: requireFromApp.resolve(`@nestjs/platform-${adapterName}`),
+    appOptions: { abortOnError: false, ...(NEST_APP_ROUTES ? { snapshot: true } : {}) },
+    skip: (call) => {
+      // --strict: the boot stops there, in the line the bench reads a boot failure from (boot-failure.js)
+      if (NEST_APP_STRICT) {
+        process.stderr.write(`${call.error} (${call.call} in main${call.at ? ` at ${call.at}` : ''})\n`);
+        process.exit(1);
+      }
+      skipped.push(call);
+      process.stderr.write(`skipped on ${adapterName}: ${call.call} at ${call.at ?? 'main'}: ${call.error}\n`);
+    },
+    serve: async (app) => {
+      const setup = await loadSetup();
+      await booting('configure(app)', () => setup?.configure(app, { adapter: adapterName }));
+      if (NEST_APP_BOOT_ONLY) {
+        await booting('app.init()', () => app.init());
+        process.stdout.write(`${JSON.stringify({ skipped })}\n`);
+        process.exit(0);
+      }
+      return serve(app);
+    },
+  });
+}
 
 /**
  * Loaded from the app's folder when it has the package, else null: the app's own copies hold its metadata.
@@ -259,7 +322,37 @@ function bodyDescriptions(nestApp) {
   };
 }
 
-if (NEST_APP_ROUTES) {
+/**
+ * The app created: with NEST_APP_ROUTES its routes printed, else listening on the bench's port.
+ * @param {any} app
+ */
+async function serve(app) {
+  if (NEST_APP_ROUTES) await printRoutes(app);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const port = Number(process.env.PORT ?? 3000);
+  const server = await booting('app.listen()', () => app.listen(port, host));
+  if (sourceMaps) process.setSourceMapsEnabled(false);
+  // which packages the app runs on, as loaded: its own, or a set's in their place
+  console.log(
+    `Nest ${loadedVersion('@nestjs/core')} on ${adapterName} ${loadedVersion(String(adapterName))} listening on http://${host}:${port}`,
+  );
+  return server;
+}
+
+/** @param {string} name */
+function loadedVersion(name) {
+  try {
+    return requireFromApp(`${name}/package.json`).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Prints the routes Nest registered, with what each one's body must look like, and exits.
+ * @param {any} app
+ */
+async function printRoutes(app) {
   await booting('app.init()', () => app.init());
   if (sourceMaps) process.setSourceMapsEnabled(false);
   const bodies = bodyDescriptions(app);
@@ -283,19 +376,3 @@ if (NEST_APP_ROUTES) {
   await app.close();
   process.exit(0);
 }
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 3000);
-await booting('app.listen()', () => app.listen(port, host));
-if (sourceMaps) process.setSourceMapsEnabled(false);
-/** @param {string} name */
-const loadedVersion = (name) => {
-  try {
-    return requireFromApp(`${name}/package.json`).version;
-  } catch {
-    return 'unknown';
-  }
-};
-// which packages the app runs on, as loaded: its own, or a set's in their place
-console.log(
-  `Nest ${loadedVersion('@nestjs/core')} on ${adapterName} ${loadedVersion(String(adapterName))} listening on http://${host}:${port}`,
-);

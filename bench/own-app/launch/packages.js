@@ -1,6 +1,6 @@
 // @ts-check
-// --nest-app FILE[#Export]: the user's compiled module and the @nestjs packages installed beside it, checked before
-// anything starts. The launcher runs on these packages, never on the bench's own copies.
+// --nest-app FILE[#Export] or --nest-main FILE: the user's compiled module or main, and the @nestjs packages installed
+// beside it, checked before anything starts. The launcher runs on these packages, never on the bench's own copies.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -15,7 +15,10 @@ const PLATFORM_PACKAGES = { express: '@nestjs/platform-express', fastify: '@nest
 
 /**
  * @typedef {object} NestApp
- * @property {string} moduleFile absolute path of the compiled module
+ * @property {string} moduleFile absolute path of the compiled module, or of main with --nest-main (the scan's entry)
+ * @property {string | null} [mainFile] --nest-main: the app's own main, which the servers run
+ * @property {Record<string, unknown> | null} [fastifyOptions] --fastify-options: what the FastifyAdapter is built with
+ * @property {boolean} [strict] --strict: a call of main's that Fastify cannot take stops its boot, not skipped
  * @property {string | null} exportName as given after #; null: AppModule, else the one Module() class exported
  * @property {PackageSetUse} [packageSet] --packages: the set whose packages the app loads in place of its own
  * @property {string} appDir the module file's directory: packages resolve from here
@@ -47,18 +50,42 @@ export function resolveNestApp(spec, setup, cwd = null) {
     );
   if (!existsSync(moduleFile))
     throw new UsageError(`--nest-app ${spec}: no such file; build the app first (e.g. npx tsc)`);
+  return { moduleFile, exportName, ...besideIt(moduleFile, setup, cwd, '--nest-app') };
+}
+
+/**
+ * @param {string} file --nest-main as given: the app's compiled main
+ * @param {string | null} setup --nest-setup as given
+ * @param {string | null} cwd --nest-cwd as given
+ * @returns {NestApp}
+ * @throws {UsageError} a missing file, a missing platform package, or majors that do not match
+ */
+export function resolveNestMain(file, setup, cwd) {
+  const mainFile = resolve(file);
+  if (!MODULE_EXTENSIONS.includes(extname(mainFile)))
+    throw new UsageError(
+      `--nest-main ${file}: give the compiled main (${MODULE_EXTENSIONS.join(', ')}), e.g. dist/main.js`,
+    );
+  if (!existsSync(mainFile))
+    throw new UsageError(`--nest-main ${file}: no such file; build the app first (e.g. npm run build)`);
+  return { moduleFile: mainFile, exportName: null, mainFile, ...besideIt(mainFile, setup, cwd, '--nest-main') };
+}
+
+/**
+ * What the module or main runs with: its setup, folders and packages.
+ * @param {string} file @param {string | null} setup @param {string | null} cwd @param {string} flag
+ */
+function besideIt(file, setup, cwd, flag) {
   const setupFile = setup === null ? null : resolve(setup);
   if (setupFile !== null && !existsSync(setupFile)) throw new UsageError(`--nest-setup ${setup}: no such file`);
   if (cwd !== null && !statSync(resolve(cwd), { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`--nest-cwd ${cwd}: no such folder`);
-  const appDir = dirname(moduleFile);
+  const appDir = dirname(file);
   return {
-    moduleFile,
-    exportName,
     appDir,
     cwd: cwd === null ? appRoot(appDir) : resolve(cwd),
     setupFile,
-    versions: installedVersions(moduleFile, appDir),
+    versions: installedVersions(file, appDir, flag),
   };
 }
 
@@ -74,16 +101,14 @@ export function appRoot(dir) {
 }
 
 /**
- * @param {string} moduleFile @param {string} appDir
+ * @param {string} moduleFile @param {string} appDir @param {string} flag
  * @returns {Record<string, string>}
  */
-function installedVersions(moduleFile, appDir) {
+function installedVersions(moduleFile, appDir, flag) {
   const requireFromApp = createRequire(moduleFile);
   const core = packageVersion(requireFromApp, '@nestjs/core');
   if (core === null)
-    throw new UsageError(
-      `--nest-app: @nestjs/core is not installed for ${appDir}; run npm install in the app's folder`,
-    );
+    throw new UsageError(`${flag}: @nestjs/core is not installed for ${appDir}; run npm install in the app's folder`);
   const major = core.split('.')[0];
   /** @type {Record<string, string>} */
   const versions = { '@nestjs/core': core };
@@ -91,11 +116,11 @@ function installedVersions(moduleFile, appDir) {
     const version = packageVersion(requireFromApp, name);
     if (version === null)
       throw new UsageError(
-        `--nest-app: ${name} is not installed for ${appDir}; run npm i ${name}@${major} in the app's folder`,
+        `${flag}: ${name} is not installed for ${appDir}; run npm i ${name}@${major} in the app's folder`,
       );
     if (version.split('.')[0] !== major)
       throw new UsageError(
-        `--nest-app: ${name} ${version} does not match @nestjs/core ${core}; run npm i ${name}@${major} in the app's folder`,
+        `${flag}: ${name} ${version} does not match @nestjs/core ${core}; run npm i ${name}@${major} in the app's folder`,
       );
     versions[name] = version;
   }

@@ -5,7 +5,7 @@
 import { UsageError } from '../../errors.js';
 import { validateConfig } from '../../model/config.js';
 import { LAUNCHER } from '../launch/packages.js';
-import { launcherEnv } from '../launch/launcher-env.js';
+import { launcherArgs, launcherEnv } from '../launch/launcher-env.js';
 import { fillPath, parameterNames, routeMatcher } from './route-match.js';
 import { exampleValue } from '../bodies/example-body.js';
 import { withValues } from './id-sources.js';
@@ -336,7 +336,7 @@ export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
     );
   const target = (/** @type {'express' | 'fastify'} */ adapter) => ({
     name: adapter === 'express' ? EXPRESS_TARGET : FASTIFY_TARGET,
-    command: ['node', LAUNCHER],
+    command: ['node', ...launcherArgs(app, LAUNCHER)],
     cwd: app.cwd,
     env: launcherEnv(app, adapter),
   });

@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { errorLine } from '../../errors.js';
 import { SERVER_NODE_ENV } from '../../run/targets.js';
 import { LAUNCHER } from '../launch/packages.js';
-import { REFUSAL_PREFIX, launcherEnv } from '../launch/launcher-env.js';
+import { REFUSAL_PREFIX, launcherArgs, launcherEnv } from '../launch/launcher-env.js';
 
 /**
  * @typedef {object} Route
@@ -32,7 +32,7 @@ const DISCOVERY_TIMEOUT_MS = 60_000;
  */
 export function discoverRoutes(app) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER], {
+    const child = spawn(process.execPath, launcherArgs(app, LAUNCHER), {
       cwd: app.cwd,
       env: {
         ...process.env,
@@ -53,7 +53,11 @@ export function discoverRoutes(app) {
       const refusal = stderr.split('\n').find((line) => line.startsWith(REFUSAL_PREFIX));
       if (refusal) return reject(new UsageError(`--nest-app: ${refusal.slice(REFUSAL_PREFIX.length)}`));
       if (code !== 0)
-        return reject(new UsageError(`--nest-app: the module did not start on Express: ${errorLine(stderr)}`));
+        return reject(
+          new UsageError(
+            `${app.mainFile ? '--nest-main: main' : '--nest-app: the module'} did not start on Express: ${errorLine(stderr)}`,
+          ),
+        );
       try {
         resolve(/** @type {Discovered} */ (JSON.parse(stdout.trim().split('\n').at(-1) ?? '')));
       } catch {

@@ -336,7 +336,38 @@ describe('--body and --header', () => {
     expect(String((thrown as Error).message)).toMatch(message);
   });
 
-  it('goes with --nest-app only', () => {
-    expect(() => parseCommandLine(['--header', 'a: b'])).toThrow(/--header goes with --nest-app/);
+  it('goes with --nest-main or --nest-app only', () => {
+    expect(() => parseCommandLine(['--header', 'a: b'])).toThrow(
+      /--header goes with --nest-main dist\/main\.js or --nest-app FILE/,
+    );
+  });
+});
+
+describe('--nest-main, --fastify-options and --strict', () => {
+  const flags = (...argv: string[]) => parseCommandLine(argv).nestApp;
+
+  it('take the app’s own main, the FastifyAdapter’s options as JSON, and whether to stop at what Fastify cannot take', () => {
+    expect(flags('--nest-main', 'dist/main.js', '--fastify-options', '{"trustProxy":1}', '--strict')).toMatchObject({
+      module: 'dist/main.js',
+      main: true,
+      fastifyOptions: { trustProxy: 1 },
+      strict: true,
+    });
+    expect(flags('--nest-app', 'dist/app.module.js')).toMatchObject({
+      main: false,
+      fastifyOptions: null,
+      strict: false,
+    });
+  });
+
+  it.each([
+    [['--nest-main', 'dist/main.js', '--nest-app', 'dist/app.module.js'], /--nest-main and --nest-app: give one/],
+    [['--nest-app', 'dist/app.module.js', '--strict'], /--strict goes with --nest-main/],
+    [['--nest-main', 'dist/main.js', '--fastify-options', '{trustProxy'], /--fastify-options: not JSON/],
+    [['--nest-main', 'dist/main.js', '--fastify-options', '[1]'], /--fastify-options: give an object/],
+    [['--fastify-options', '{}'], /--fastify-options goes with --nest-main dist\/main\.js or --nest-app FILE/],
+  ])('refuses %j with one line naming the flag', (argv, message) => {
+    expect(() => flags(...argv)).toThrow(UsageError);
+    expect(() => flags(...argv)).toThrow(message);
   });
 });

@@ -9,19 +9,18 @@ import { ROOT } from '../../support/run-node.js';
 /** Boots a Nest process: seconds on a busy machine. */
 const BOOT_TIMEOUT_MS = 30_000;
 
-describe('the setup module stands for main.ts', () => {
+describe('the setup module loads after the app’s module', () => {
   // inside the repository, so the module finds this repository's @nestjs packages
-  const dir = join(ROOT, 'node_modules', '.cache', 'own-app-setup-first');
+  const dir = join(ROOT, 'node_modules', '.cache', 'own-app-setup-order');
   beforeAll(() => {
     mkdirSync(dir, { recursive: true });
     // a folder of its own: the servers run there
     writeFileSync(join(dir, 'package.json'), '{ "name": "shop", "private": true }\n');
-    // a module that reads its settings as it loads, as config files with validation do
     writeFileSync(
       join(dir, 'app.module.mjs'),
       [
         "import { Controller, Get, Module } from '@nestjs/common';",
-        "if (!process.env.SHOP_SECRET) throw new Error('SHOP_SECRET is not set');",
+        "globalThis.loaded = [...(globalThis.loaded ?? []), 'module'];",
         // its folder as the app finds it: from PWD, as a shell's cd sets it
         "import { realpathSync } from 'node:fs';",
         'if (realpathSync(String(process.env.PWD)) !== process.cwd()) throw new Error(`PWD is ${process.env.PWD}`);',
@@ -32,16 +31,16 @@ describe('the setup module stands for main.ts', () => {
         'Module({ controllers: [ShopController] })(AppModule);',
       ].join('\n'),
     );
-    // main.ts's `import 'dotenv/config'`: the environment filled before the module is imported
+    // a setup that imports what the app's own modules import in their own order (circular imports): it must come second
     writeFileSync(
       join(dir, 'setup.mjs'),
-      "process.env.SHOP_SECRET = 'from-the-setup';\nexport function configure() {}\n",
+      "if (!globalThis.loaded?.includes('module')) throw new Error('the setup loaded before the module');\nexport function configure() {}\n",
     );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(
-    'is loaded before the module, so what it puts in process.env is there when the module loads',
+    'so the app’s own imports keep their order',
     async () => {
       const app = resolveNestApp(join(dir, 'app.module.mjs'), join(dir, 'setup.mjs'));
       const { routes } = await discoverRoutes(app);
@@ -61,7 +60,7 @@ describe('a server started in a folder', () => {
     );
     const target = { name: 'in-a-folder', command: ['node', server], cwd: dir, env: {}, portEnv: 'PORT' };
     const node = { spec: 'node', name: 'node', version: process.versions.node, command: process.execPath, args: [] };
-    const running = await startTarget(target as never, { runtime: node as never, port: 5391 });
+    const running = await startTarget(target as never, { runtime: node as never, port: null });
     try {
       expect(await (await fetch(`${running.url}/`)).text()).toBe(dir);
     } finally {
