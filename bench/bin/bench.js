@@ -4,13 +4,13 @@
 // terminal.
 import { appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { configRecord, loadConfig } from '../model/config.js';
 import { collectEnvironment } from './environment.js';
 import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
+import { BUILTIN_RUN_CONFIG } from '../run/builtin-app.js';
 import { parseCommandLine, resolveOptions } from '../run/options.js';
 import { HELP } from './bench-help.js';
 import { nestBenchmark } from '../packages/nest-benchmark.js';
@@ -68,7 +68,7 @@ async function main(argv) {
       ? await loadConfig(settings.configFile)
       : settings.packages !== null
         ? SET_CONFIG_SHAPE
-        : BUILTIN_CONFIG);
+        : BUILTIN_RUN_CONFIG);
   const options = resolveOptions({ settings, names }, config);
   if (options.help) {
     console.log(HELP);

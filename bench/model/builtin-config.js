@@ -2,32 +2,21 @@
 // The setup `npm run bench` measures without --config: this repository's Nest app on both adapters, the bare
 // frameworks it is built over and node:http, on the routes the claim is tested on. Written in the config format and
 // validated like any --config file, so the run has one code path.
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { APP_ENTRIES, ensureBuilt } from '../run/build.js';
 import {
   BEYOND_SCENARIOS,
-  FILES_DIR,
-  SERVED_FILES,
-  TLS_DIR,
   TRANSFER_PAIRS,
   TRANSFER_SCENARIOS,
   TRANSPORT_PAIRS,
   TRANSPORT_SCENARIOS,
-  makeCertificate,
   transferTargets,
   transportTargets,
 } from './beyond.js';
 import { json, missingKeys } from './body-checks.js';
 import { validateConfig } from './config.js';
-import { writeServedFiles } from './payloads.js';
 import { PROJECT_ROOT } from './project-root.js';
 
-/** The token must outlive the longest run anyone would start. */
-const TOKEN_TTL_SECONDS = 24 * 3600;
-const TOKEN_MODULE = join(PROJECT_ROOT, 'dist', 'auth', 'token.js');
+/** The compiled entrypoints of the app's two adapters, relative to the project root. */
+export const APP_ENTRIES = Object.freeze({ express: 'dist/main.js', fastify: 'dist/main.fastify.js' });
 const RAW_SCENARIOS = ['hello', 'json'];
 const PRODUCT_COUNT = 20;
 const QUERY_COUNT = 20;
@@ -88,9 +77,6 @@ function checkPurchase(value) {
 
 const APP_STACKS = ['bare', 'production'];
 const TWINS_ONLY = new Set([...TRANSPORT_SCENARIOS, ...TRANSFER_SCENARIOS].map((scenario) => scenario.name));
-const TRANSPORT_TARGETS = new Set(
-  transportTargets(() => ({ command: [], cwd: '' }), { express: '', fastify: '' }).map((t) => t.name),
-);
 
 /** @param {string} entry relative to the project root */
 const nodeTarget = (entry) => ({ command: ['node', entry], cwd: PROJECT_ROOT });
@@ -243,47 +229,7 @@ export const BUILTIN_CONFIG = validateConfig(
       ['nest-fastify', 'raw-fastify'],
     ],
     baseline: 'raw-node',
-    prepare: prepareApp,
+    // no prepare step here: building the app and writing its files is run/builtin-app.js's
   },
   { source: 'built-in', baseDir: PROJECT_ROOT },
 );
-
-/**
- * Build the app when a Nest target runs; give every target this run's JWT secret and the secure scenario a token;
- * write the files the app serves (the transfer twins carry APP_TRANSFER=1 in their own environment).
- * @type {import('./config.js').PrepareStep}
- */
-async function prepareApp({ targets, scenarios, log }) {
-  if (targets.some((name) => name.startsWith('nest-'))) ensureBuilt(log);
-  await writeServedFiles(FILES_DIR, SERVED_FILES);
-  if (targets.some((name) => TRANSPORT_TARGETS.has(name))) await makeCertificate(TLS_DIR);
-  const secret = randomBytes(32).toString('hex');
-  // a mix needs a token when one of its routes does
-  const chosen = BUILTIN_CONFIG.scenarios.filter((s) => scenarios.includes(s.name));
-  const routes = chosen.flatMap((s) => s.mix?.map((share) => share.route) ?? [s.name]);
-  const needsToken = BUILTIN_CONFIG.scenarios.some((s) => s.needsToken && routes.includes(s.name));
-  return {
-    env: { JWT_SECRET: secret, FILES_DIR },
-    token: needsToken ? await mintToken(secret, log) : null,
-  };
-}
-
-/**
- * A bearer token for the secure scenario, signed with this run's secret by the app's own helper.
- * @param {string} secret
- * @param {(line: string) => void} log
- * @returns {Promise<string | null>} null when the compiled helper is missing (the secure pairs then fail verification)
- */
-async function mintToken(secret, log) {
-  if (!existsSync(TOKEN_MODULE)) {
-    log(`note: ${TOKEN_MODULE} not found, so no token for the secure scenario`);
-    return null;
-  }
-  try {
-    const { signToken } = await import(pathToFileURL(TOKEN_MODULE).href);
-    return signToken(secret, TOKEN_TTL_SECONDS);
-  } catch (error) {
-    log(`note: could not mint a token for the secure scenario: ${/** @type {Error} */ (error).message}`);
-    return null;
-  }
-}

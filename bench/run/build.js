@@ -4,10 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { APP_ENTRIES } from '../model/builtin-config.js';
 import { PROJECT_ROOT } from '../model/project-root.js';
 
-/** The compiled entrypoints of the app's two adapters, relative to the project root. */
-export const APP_ENTRIES = Object.freeze({ express: 'dist/main.js', fastify: 'dist/main.fastify.js' });
 const SOURCE_DIR = join(PROJECT_ROOT, 'src');
 
 /** @param {string} dir @returns {number} newest modification time of any file below dir */

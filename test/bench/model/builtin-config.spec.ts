@@ -3,13 +3,6 @@ import { TRANSFER_SCENARIOS } from '../../../bench/model/beyond.js';
 import { judgedPairOn } from '../../../bench/model/compared.js';
 import { planPairs } from '../../../bench/run/plan.js';
 
-// raw-node only: the prepare step builds nothing, and mints no token without the secure route
-const prepare = async (scenarios: string[]) => {
-  const prepared = await BUILTIN_CONFIG.prepare!({ targets: ['raw-node'], scenarios, log: () => {} });
-  if (!prepared) throw new Error('the built-in prepare step hands the run its environment');
-  return prepared;
-};
-
 const TRANSFER = TRANSFER_SCENARIOS.map((scenario) => scenario.name);
 const NEST_TARGETS = BUILTIN_CONFIG.targets.filter((target) => target.name.startsWith('nest-'));
 const envOf = (name: string) => BUILTIN_CONFIG.targets.find((target) => target.name === name)!.env;
@@ -30,16 +23,6 @@ describe("the built-in app's servers", () => {
     const others = pairs.filter((pair) => !TRANSFER.includes(pair.scenario));
     expect(others.length).toBeGreaterThan(0);
     for (const pair of others) expect(envOf(pair.target).APP_TRANSFER).toBe('0');
-  });
-
-  it('leave APP_TRANSFER to each target: the environment every server gets does not name it', async () => {
-    for (const scenarios of [
-      ['hello', 'catalog'],
-      ['hello', ...TRANSFER],
-      ['close-every', 'tls', 'h2c'],
-    ]) {
-      expect((await prepare(scenarios)).env).not.toHaveProperty('APP_TRANSFER');
-    }
   });
 
   it('judge the transfer and TLS profiles on their twins, everything else on the plain pair', () => {
