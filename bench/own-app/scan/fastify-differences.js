@@ -233,6 +233,14 @@ export const MIDDLEWARE = {
   },
 };
 
+/** Express's res.cookie() and res.clearCookie() in middleware, where the response is Node's raw one on Fastify. */
+export const MIDDLEWARE_COOKIE = {
+  kind: /** @type {FindingKind} */ ('plugin'),
+  onFastify:
+    'middleware gets Node’s raw ServerResponse on Fastify, which has no cookie() or clearCookie(): TypeError, answered 500',
+  fix: 'register @fastify/cookie (await app.register(fastifyCookie)) and set it where Fastify’s reply is at hand: reply.setCookie(name, value, options) in an interceptor or a Fastify onRequest hook',
+};
+
 /** Nest's multer-backed interceptors in @nestjs/platform-express. */
 export const FILE_INTERCEPTORS = new Set([
   'FileInterceptor',

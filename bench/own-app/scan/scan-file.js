@@ -18,6 +18,7 @@ import {
   FILTER_JSON,
   FILE_INTERCEPTORS,
   MIDDLEWARE,
+  MIDDLEWARE_COOKIE,
   REDIRECT_AFTER_STATUS,
   REQUEST_MEMBERS,
   RESPONSE_MEMBERS,
@@ -28,6 +29,7 @@ import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './sc
 import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
 import { sharedRegistrations } from './scan-shared.js';
 import { graphqlContextFindings } from './scan-graphql-context.js';
+import { REQUEST_FREE, findImport, importedNames, packageName, requestFree, valueReferences } from './scan-imports.js';
 
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
@@ -117,6 +119,7 @@ export function scanFile(ts, tree, name, context) {
 function visit(scan, node, roles) {
   const { ts, hints, add } = scan;
   let scope = roles;
+  if (ts.isClassLike(node)) scope = new Map([...roles, ...injectedRequest(ts, node)]);
   if (ts.isFunctionLike(node)) scope = new Map([...roles, ...parameterRoles(ts, node, hints, add)]);
   if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
     const role = contextRole(ts, node.initializer);
@@ -214,9 +217,9 @@ function visitMember(scan, access, roles) {
   const { ts, add } = scan;
   const root = chainRoot(ts, access);
   if (!root) return;
-  const role = roleOf(roles, root.object);
+  const role = roles.get(root.object) ?? null;
   const member = root.member;
-  const label = `${root.object.text}.${member}`;
+  const label = `${root.object}.${member}`;
   const assigned = isAssignmentTarget(ts, root.access);
   if (role === 'response' && member === 'json' && inFilterCatch(ts, access)) add(access, label, FILTER_JSON);
   else if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
@@ -227,6 +230,8 @@ function visitMember(scan, access, roles) {
   else if (role === 'raw-request' && member === 'body') add(access, `${label} in middleware`, MIDDLEWARE.body);
   else if (role === 'raw-request' && Object.hasOwn(REQUEST_MEMBERS, member))
     add(access, label, REQUEST_MEMBERS[member]);
+  else if (role === 'raw-response' && (member === 'cookie' || member === 'clearCookie'))
+    add(access, `${label} in middleware`, MIDDLEWARE_COOKIE);
   else if (role === 'raw-response' && EXPRESS_RESPONSE_ONLY.has(member))
     add(access, `${label} in middleware`, MIDDLEWARE.response);
 }
@@ -242,6 +247,7 @@ function addImports(scan) {
   for (const [local, { pkg, typeOnly }] of scan.packageNames) {
     if (scan.usedInAppUse.has(pkg)) continue;
     const declaration = findImport(ts, tree, local);
+    if (declaration && requestFree(ts, tree, declaration, local, REQUEST_FREE[pkg])) continue;
     const asValue = !typeOnly && valueUses.has(local);
     if (!declaration || (!asValue && !EXPRESS_PLATFORM_PACKAGES.has(pkg))) continue;
     // what only matters in app.use (middleware that works, an upload parser) is nothing where it is only imported
@@ -264,48 +270,6 @@ function refusedRoutes(ts, call, decorator) {
     const refused = routeFastifyRefuses(path.text);
     return refused ? [{ rule: `@${decorator}('${path.text}')`, difference: refused }] : [];
   });
-}
-
-/**
- * The package an import specifier names: `graphql-upload/graphqlUploadExpress.mjs` → `graphql-upload`.
- * @param {string} specifier
- */
-function packageName(specifier) {
-  if (specifier.startsWith('.')) return specifier;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-/**
- * The names used as values somewhere in the file (not in a type, not in the import itself): an import used only in
- * types is erased by tsc and never runs.
- * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree
- */
-function valueReferences(ts, tree) {
-  /** @type {Set<string>} */
-  const names = new Set();
-  /** @param {import('typescript').Node} node */
-  const visit = (node) => {
-    if (ts.isImportDeclaration(node) || (ts.isTypeNode(node) && !isClassExtends(ts, node))) return;
-    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) return;
-    if (ts.isIdentifier(node)) names.add(node.text);
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(tree, visit);
-  return names;
-}
-
-/**
- * `class X extends Base` holds Base as a value (an ExpressionWithTypeArguments, which TypeScript counts as a type node).
- * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
- */
-function isClassExtends(ts, node) {
-  return (
-    ts.isExpressionWithTypeArguments(node) &&
-    ts.isHeritageClause(node.parent) &&
-    node.parent.token === ts.SyntaxKind.ExtendsKeyword &&
-    ts.isClassLike(node.parent.parent)
-  );
 }
 
 /**
@@ -333,16 +297,53 @@ function statusCallRoot(ts, receiver) {
  * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
  */
 function chainRoot(ts, access) {
-  if (ts.isIdentifier(access.expression)) return { object: access.expression, member: access.name.text, access };
+  const named = holderName(ts, access.expression);
+  if (named) return { object: named, member: access.name.text, access };
   // res.status(201).json(…): status and type chain on both; what follows them is looked up on the same object
   let inner = access.expression;
   while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
     const link = inner.expression;
     if (!['status', 'code', 'type', 'header'].includes(link.name.text)) return null;
-    if (ts.isIdentifier(link.expression)) return { object: link.expression, member: access.name.text, access };
+    const holder = holderName(ts, link.expression);
+    if (holder) return { object: holder, member: access.name.text, access };
     inner = link.expression;
   }
   return null;
+}
+
+/**
+ * The name an object is held under, as roles are kept: `req`, or `this.request` for a class's injected request.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ */
+function holderName(ts, expression) {
+  if (ts.isIdentifier(expression)) return expression.text;
+  if (ts.isPropertyAccessExpression(expression) && expression.expression.kind === ts.SyntaxKind.ThisKeyword)
+    return `this.${expression.name.text}`;
+  return null;
+}
+
+/**
+ * A request-scoped class's request, `constructor(@Inject(REQUEST) private readonly request: Request)`: Fastify's
+ * request on Fastify, read as `this.request` in every method.
+ * @param {typeof import('typescript')} ts @param {import('typescript').ClassLikeDeclaration} node
+ * @returns {[string, Role][]}
+ */
+function injectedRequest(ts, node) {
+  const constructor = node.members.find((member) => ts.isConstructorDeclaration(member));
+  if (!constructor || !ts.isConstructorDeclaration(constructor)) return [];
+  return constructor.parameters.flatMap((parameter) => {
+    const decorators = ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [];
+    const injectsRequest = decorators.some(
+      ({ expression }) =>
+        ts.isCallExpression(expression) &&
+        calleeName(ts, expression.expression) === 'Inject' &&
+        expression.arguments.length === 1 &&
+        calleeName(ts, expression.arguments[0]) === 'REQUEST',
+    );
+    return injectsRequest && ts.isIdentifier(parameter.name)
+      ? [/** @type {[string, Role]} */ ([`this.${parameter.name.text}`, 'request'])]
+      : [];
+  });
 }
 
 /** 1-based. @param {import('typescript').SourceFile} tree @param {import('typescript').Node} node */
@@ -438,21 +439,6 @@ function boundNames(ts, name) {
 }
 
 /**
- * The local names an import binds, each with whether it is written as a type-only import.
- * @param {typeof import('typescript')} ts @param {import('typescript').ImportClause} clause
- */
-function importedNames(ts, clause) {
-  const typeOnly = clause.isTypeOnly;
-  const names = clause.name ? [{ local: clause.name.text, typeOnly }] : [];
-  const bindings = clause.namedBindings;
-  if (bindings && ts.isNamespaceImport(bindings)) names.push({ local: bindings.name.text, typeOnly });
-  if (bindings && ts.isNamedImports(bindings))
-    for (const element of bindings.elements)
-      names.push({ local: element.name.text, typeOnly: typeOnly || element.isTypeOnly });
-  return names;
-}
-
-/**
  * The package an app.use argument comes from: `cookieParser()`, `session({...})`, `passport.initialize()`,
  * `express.json()`, tsc's `(0, cookie_parser_1.default)()`.
  * @param {typeof import('typescript')} ts @param {import('typescript').Expression} argument
@@ -471,21 +457,6 @@ function packageOf(ts, argument, packageNames) {
     } else break;
   }
   return ts.isIdentifier(node) ? (packageNames.get(node.text) ?? null) : null;
-}
-
-/**
- * The statement that binds a package's local name: an import, or a `require` in compiled code.
- * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree @param {string} local
- */
-function findImport(ts, tree, local) {
-  return tree.statements.find(
-    (statement) =>
-      (ts.isImportDeclaration(statement) &&
-        statement.importClause &&
-        importedNames(ts, statement.importClause).some((name) => name.local === local)) ||
-      (ts.isVariableStatement(statement) &&
-        statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === local)),
-  );
 }
 
 /**

@@ -405,3 +405,96 @@ export function configure(app) {
     );
   });
 });
+
+describe('a package function that never touches the HTTP request', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-request-free-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scan = async (text: string) => {
+    writeFileSync(join(dir, 'events.gateway.ts'), text);
+    return (await scanApp({ moduleFile: join(dir, 'events.gateway.ts'), setupFile: null, appDir: dir })).findings;
+  };
+
+  it('is no finding: cookie-parser’s signedCookie() in a socket.io handshake, as a namespace or a named import', async () => {
+    const namespace = `import * as cookieParser from 'cookie-parser';
+export class EventsGateway {
+  handleConnection(socket: { handshake: { headers: Record<string, string> } }) {
+    return cookieParser.signedCookie(socket.handshake.headers.cookie, 'secret');
+  }
+}
+`;
+    expect(await scan(namespace)).toEqual([]);
+    expect(
+      await scan(
+        `import { signedCookie } from 'cookie-parser';\nexport const read = (v: string) => signedCookie(v, 's');\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('leaves cookie-parser itself, used as middleware elsewhere, a finding', async () => {
+    const findings = await scan(
+      `import * as cookieParser from 'cookie-parser';\nexport const middleware = cookieParser('secret');\n`,
+    );
+    expect(findings.map((f) => f.rule)).toEqual(['import cookie-parser']);
+  });
+});
+
+describe('a request-scoped service', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-request-scoped-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads @Inject(REQUEST)’s request as Fastify’s in every method: this.request.cookies needs @fastify/cookie', async () => {
+    const service = `import { Inject, Injectable, Scope } from '@nestjs/common';
+import { REQUEST } from '@nestjs/core';
+import { Request } from 'express';
+
+@Injectable({ scope: Scope.REQUEST })
+export class SessionService {
+  constructor(@Inject(REQUEST) private readonly request: Request, private readonly other: { cookies: string }) {}
+
+  token() {
+    return this.request.cookies['token'] ?? this.other.cookies;
+  }
+
+  agent() {
+    return this.request.get('user-agent');
+  }
+}
+`;
+    writeFileSync(join(dir, 'session.service.ts'), service);
+    const { findings } = await scanApp({ moduleFile: join(dir, 'session.service.ts'), setupFile: null, appDir: dir });
+    expect(findings.map((f) => `${f.kind} ${f.rule} :${f.line}`)).toEqual([
+      'plugin this.request.cookies :10',
+      'breaks this.request.get :14',
+      'ifRemoved import express (types) :3',
+    ]);
+    expect(findings[0].fix).toMatch(/@fastify\/cookie/);
+  });
+});
+
+describe('res.cookie in middleware', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-middleware-cookie-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('names @fastify/cookie as its fix', async () => {
+    const middleware = `export class VisitMiddleware {
+  use(req: unknown, res: { cookie(name: string, value: string): void }, next: () => void) {
+    res.cookie('visited', '1');
+    next();
+  }
+}
+`;
+    writeFileSync(join(dir, 'visit.middleware.ts'), middleware);
+    const { findings } = await scanApp({ moduleFile: join(dir, 'visit.middleware.ts'), setupFile: null, appDir: dir });
+    expect(findings.map((f) => `${f.kind} ${f.rule}`)).toEqual(['plugin res.cookie in middleware']);
+    expect(findings[0].fix).toMatch(/^register @fastify\/cookie/);
+  });
+});
