@@ -1,0 +1,94 @@
+// The map of ../shared/STYLE.md §8 as a rule (`node scripts/layers.mjs`): which folder of bench/ may import which, JSDoc
+// import('…') types included, and how long a module may be. Each breach not on the lists below is a line and exit 1;
+// so is an entry of the lists that no longer breaches anything, so they only shrink.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const BENCH = resolve('bench');
+
+/** What a folder may import besides itself; a folder named in neither list may import any. */
+const MAY_IMPORT = {
+  model: ['maths', 'errors.js'],
+  analysis: ['model', 'maths', 'errors.js'],
+  report: ['model', 'maths', 'analysis', 'errors.js'],
+};
+/** What the loop may not import: it records, and the stages after it read the record. */
+const MAY_NOT_IMPORT = { run: ['analysis', 'report'] };
+
+/**
+ * Imports that break the map today, each `importer -> folder` with the step of issue 53 that removes it. A new breach
+ * is refused; an entry whose breach is gone must be removed.
+ */
+const KNOWN_IMPORTS = {
+  // 53.2: own-app records its findings and what switching costs through the Recorder; analysis/ sums those records.
+  'analysis/analyze.js -> own-app': 'switchingCost, the judge of what a switch costs, runs on the raw record',
+  'report/switching-tables.js -> own-app': "SwitchingCost and SwitchFinding, the judge's shapes",
+  // 53.1: the profile records' shapes (summary, layers, flame graph, diff rows) move to model/.
+  'model/results.js -> profile': 'ProfileRecord and ProfileDiffRecord',
+};
+
+/** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
+const MAX_LINES = 500;
+const MAX_OWN_APP_LINES = 400;
+/** Modules over their limit today, to be split at a seam (issue 53), not trimmed. */
+const KNOWN_LONG = new Set([
+  'own-app/own-app.js',
+  'own-app/check/compatibility.js',
+  'own-app/graphql/graphql.js',
+  'own-app/routes/app-config.js',
+  'own-app/routes/id-sources.js',
+  'own-app/findings/switching.js',
+  'own-app/scan/scan-file.js',
+  'own-app/sign-in/principal.js',
+]);
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/** @param {string} dir @returns {string[]} */
+function modulesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return modulesUnder(path);
+    return /\.m?js$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** bench/model/x.js → model; bench/errors.js → errors.js @param {string} file */
+const placeOf = (file) => relative(BENCH, file).split('/')[0];
+
+const breaches = [];
+const seen = new Set();
+for (const file of modulesUnder(BENCH)) {
+  const name = relative(BENCH, file);
+  const text = readFileSync(file, 'utf8');
+  const allowed = MAY_IMPORT[placeOf(file)];
+  const refused = MAY_NOT_IMPORT[placeOf(file)];
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  const limit = name.startsWith('own-app/') ? MAX_OWN_APP_LINES : MAX_LINES;
+  if (lines > limit) {
+    if (KNOWN_LONG.has(name)) seen.add(name);
+    else breaches.push(`bench/${name}: ${lines} lines, over ${limit}: split it at a seam`);
+  }
+  if (!allowed && !refused) continue;
+  const targets = new Set();
+  for (const match of text.matchAll(IMPORT)) {
+    const imported = resolve(dirname(file), match[1]);
+    if (!imported.startsWith(BENCH + '/')) continue;
+    const place = placeOf(imported);
+    if (place === placeOf(file)) continue;
+    if (allowed ? !allowed.includes(place) : refused.includes(place)) targets.add(place);
+  }
+  for (const place of targets) {
+    const edge = `${name} -> ${place}`;
+    if (edge in KNOWN_IMPORTS) seen.add(edge);
+    else
+      breaches.push(
+        `bench/${name} imports ${place}/: ${placeOf(file)}/ ${allowed ? `may import ${allowed.join(', ')} only` : `may not import ${refused.join(' or ')}`} (../shared/STYLE.md §8); move what both need to bench/model/ or bench/maths/`,
+      );
+  }
+}
+for (const entry of [...Object.keys(KNOWN_IMPORTS), ...KNOWN_LONG])
+  if (!seen.has(entry))
+    breaches.push(`scripts/layers.mjs: '${entry}' breaches nothing any more: remove it from the list`);
+for (const breach of breaches) console.error(breach);
+if (breaches.length) process.exitCode = 1;
