@@ -5,6 +5,7 @@
 // the per-start means of the log values, starts − 1 degrees of freedom). See docs/method.md, "Starts as the unit".
 import { studentQuantile } from '../maths/student.js';
 import { CONFIDENCE, mean } from './stats.js';
+import { BORDERLINE_MARGIN } from './verdict.js';
 
 /**
  * @typedef {object} StartMean one server start's rounds of a series
@@ -99,8 +100,10 @@ export const BUDGETED_STARTS_CONFIDENCE = 0.97;
  * at decideConfidence lies inside one band stops, and is reported at stoppedConfidence (an interval inside the one that
  * decided it, so in the same band); a row measured to the end is reported at endConfidence. Looking after every start
  * costs coverage, most where the truth sits on a band's edge, since any interval that misses it decides; these levels
- * hold 95 % everywhere, up to MAX_STARTS starts, at the variance splits docs/method.md simulates ("The stop rule's
- * coverage"). A run records the rule it used (results.stopRule).
+ * hold 95 % on the edge and inside the bands, up to MAX_STARTS starts, at the variance splits docs/method.md simulates
+ * ("The stop rule's coverage"; 3 % beside an edge its noisiest twelve-start cells read 94.7–94.9 %, "Borderline"). A row whose interval at decideConfidence lies within borderlineMargin of a band's edge, in no one band,
+ * is decided too, borderline (verdict.js), and stops; the simulation covers that stop as well. A run records the rule
+ * it used (results.stopRule).
  * @typedef {import('../model/design.js').StopRule} StopRule
  * @type {StopRule}
  */
@@ -108,6 +111,7 @@ export const STOP_RULE = Object.freeze({
   decideConfidence: 0.995,
   stoppedConfidence: 0.98,
   endConfidence: BUDGETED_STARTS_CONFIDENCE,
+  borderlineMargin: BORDERLINE_MARGIN,
 });
 
 /**

@@ -8,6 +8,14 @@ export const HOLDS_MIN = 1.5;
 export const HOLDS_MAX = 2.5;
 
 /**
+ * A ratio whose interval lies within this factor either side of a band's edge, and in no one band, is known to be at
+ * that edge: borderline (two one-sided tests against the edge ± the margin). Why 5 %: docs/method.md, "Borderline".
+ */
+export const BORDERLINE_MARGIN = 0.05;
+/** The edges between the bands, lowest first. */
+export const BAND_EDGES = Object.freeze([HOLDS_MIN, HOLDS_MAX]);
+
+/**
  * Below 6 values no signed-rank interval reaches 95 %: the widest one, from the smallest to the largest value, covers
  * 1 - 2 × 0.5^n, 93.75 % for 5 (bench/analysis/stats.js reports each interval's exact coverage). Fewer rounds never
  * give a verdict.
@@ -22,11 +30,33 @@ export const FAILED_ANSWER_LIMIT = 0.001;
 
 /**
  * too slow: a target answered nothing within some round's run, so there is no ratio to judge (analyze.js sets it).
- * @typedef {'holds' | 'understated' | 'does not hold' | 'inconclusive' | 'too slow'} Verdict
+ * borderline at E×: the interval lies within BORDERLINE_MARGIN of the edge E, on both sides of it or touching it.
+ * @typedef {'holds' | 'understated' | 'does not hold' | Borderline | 'inconclusive' | 'too slow'} Verdict
+ * @typedef {'borderline at 1.5×' | 'borderline at 2.5×'} Borderline
  */
 
+/**
+ * The verdict of a ratio known to sit at a band's edge.
+ * @param {number} edge one of BAND_EDGES
+ * @returns {Borderline}
+ */
+export function borderlineAt(edge) {
+  return /** @type {Borderline} */ (`borderline at ${edge}×`);
+}
+
+/** The borderline verdicts, one per edge. */
+export const BORDERLINE_VERDICTS = Object.freeze(BAND_EDGES.map(borderlineAt));
+
+/**
+ * Whether a verdict says the ratio sits at a band's edge.
+ * @param {string | null | undefined} verdict
+ */
+export function isBorderline(verdict) {
+  return /** @type {readonly string[]} */ (BORDERLINE_VERDICTS).includes(verdict ?? '');
+}
+
 /** Verdicts a run decides: the others leave the question open. */
-export const DECIDED_VERDICTS = Object.freeze(['holds', 'understated', 'does not hold']);
+export const DECIDED_VERDICTS = Object.freeze(['holds', 'understated', 'does not hold', ...BORDERLINE_VERDICTS]);
 
 /**
  * What the rounds went through, beyond their numbers.
@@ -46,21 +76,36 @@ export function band(ratio) {
 }
 
 /**
- * What the numbers alone say: the band the median and its interval share, or inconclusive when the interval reaches
- * into another band or rests on fewer than MIN_ROUNDS_FOR_VERDICT rounds.
+ * The edge an interval lies within BORDERLINE_MARGIN of, on the ratio's log scale (E ÷ 1.05 to E × 1.05); null when
+ * it lies near none.
+ * @param {{ low: number, high: number }} ci
+ * @returns {number | null}
+ */
+export function edgeWithin({ low, high }) {
+  return (
+    BAND_EDGES.find((edge) => low >= edge / (1 + BORDERLINE_MARGIN) && high <= edge * (1 + BORDERLINE_MARGIN)) ?? null
+  );
+}
+
+/**
+ * What the numbers alone say: the band the median and its interval share; else borderline when the interval lies
+ * within BORDERLINE_MARGIN of the edge it reaches across; else inconclusive, as when it rests on fewer than
+ * MIN_ROUNDS_FOR_VERDICT rounds.
  * @param {{ n: number, median: number, ci: { low: number, high: number } | null }} ratio
  * @returns {Verdict}
  */
 export function measuredVerdict({ n, median, ci }) {
   if (n < MIN_ROUNDS_FOR_VERDICT || !ci || !Number.isFinite(median)) return 'inconclusive';
   const bands = new Set([band(ci.low), band(median), band(ci.high)]);
-  return bands.size === 1 ? band(median) : 'inconclusive';
+  if (bands.size === 1) return band(median);
+  const edge = edgeWithin(ci);
+  return edge === null ? 'inconclusive' : borderlineAt(edge);
 }
 
 /**
  * The verdict after the conditions: failed answers leave no verdict standing (the throughput of either side is not
  * the route's alone). A saturated generator can only hold back the faster side, so the ratio can only read low:
- * "understated" stands as a lower bound, and every other band becomes inconclusive.
+ * "understated" stands as a lower bound, and every other verdict, borderline included, becomes inconclusive.
  * @param {{ n: number, median: number, ci: { low: number, high: number } | null }} ratio
  * @param {Conditions} conditions
  * @returns {Verdict}

@@ -5,8 +5,9 @@
 /**
  * The levels of a budgeted run's sequential rule with starts (analysis/starts.js STOP_RULE), recorded as
  * results.stopRule: a row decides at decideConfidence and is reported at stoppedConfidence; endConfidence null: the
- * level of the run's design.
- * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null }} StopRule
+ * level of the run's design; borderlineMargin: a look also stopped a row whose interval lay within it of a band's edge
+ * (absent: a rule from before borderline, whose looks stopped a row only inside one band).
+ * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null, borderlineMargin?: number }} StopRule
  */
 
 /**

@@ -1,9 +1,17 @@
 // @ts-check
 // The answer at a glance: every judged row's ratio with its interval against the claim's bands, on a log axis, under
 // a one-sentence decision. It opens report.html and is written beside report.md as answer.svg.
-import { escapeHtml, formatLevel } from './format.js';
+import { escapeHtml, formatLevel, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
-import { DECIDED_VERDICTS, HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
+import {
+  BAND_EDGES,
+  BORDERLINE_MARGIN,
+  isBorderline,
+  DECIDED_VERDICTS,
+  HOLDS_MAX,
+  HOLDS_MIN,
+  borderlineAt,
+} from '../analysis/verdict.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import { CPU_PER_REQUEST, metricSuffix } from '../model/metrics.js';
 
@@ -20,6 +28,9 @@ const BANDS = [
   { name: 'understated', range: `above ${HOLDS_MAX}×`, fill: '#e2ebf6', ink: '#2f5f9e' },
 ];
 const UNDECIDED_INK = '#666';
+/** A borderline row is decided, but in no band: its own ink, and the strips where it lies drawn over the edges. */
+const BORDERLINE_INK = '#8a5a00';
+const BORDERLINE_FILL = '#f3e2b8';
 /** The axis always shows parity and both band edges with room beside them; rows outside widen it. */
 const AXIS_MIN = 0.5;
 const AXIS_MAX = 4;
@@ -125,6 +136,13 @@ export function answerSentence(analysis) {
     ['holds for', labelsOf((row) => row.verdict === 'holds')],
     [`is understated (above ${HOLDS_MAX}×) for`, labelsOf((row) => row.verdict === 'understated')],
     ['does not hold for', labelsOf((row) => row.verdict === 'does not hold')],
+    ...BAND_EDGES.map(
+      (edge) =>
+        /** @type {[string, string[]]} */ ([
+          `is borderline at ${edge}× (within ±${formatPercent(BORDERLINE_MARGIN)}) for`,
+          labelsOf((row) => row.verdict === borderlineAt(edge)),
+        ]),
+    ),
     ['is not decided for', labelsOf((row) => !row.decided && row.ratio !== null)],
     ['could not be measured (too slow) for', labelsOf((row) => row.ratio === null)],
   ];
@@ -172,7 +190,7 @@ function spacedTicks(axis, gap) {
  */
 function rowMarks(row, axis, cy) {
   if (row.ratio === null) return '';
-  const ink = row.decided ? (BANDS.find((b) => b.name === row.verdict)?.ink ?? UNDECIDED_INK) : UNDECIDED_INK;
+  const ink = answerInk(row);
   const title = `<title>${escapeHtml(
     `${row.name}: ${formatBandedRatio(row.ratio)}` +
       (row.interval
@@ -204,7 +222,36 @@ function answerText(row) {
 
 /** @param {AnswerRow} row */
 function answerInk(row) {
-  return row.decided ? (BANDS.find((b) => b.name === row.verdict)?.ink ?? UNDECIDED_INK) : UNDECIDED_INK;
+  if (!row.decided) return UNDECIDED_INK;
+  if (isBorderline(row.verdict)) return BORDERLINE_INK;
+  return BANDS.find((b) => b.name === row.verdict)?.ink ?? UNDECIDED_INK;
+}
+
+/**
+ * Where a row would be borderline, drawn only when some row is: a strip BORDERLINE_MARGIN either side of each edge.
+ * @param {AnswerRow[]} rows @param {ReturnType<typeof logAxis>} axis @param {number} bottom
+ */
+function borderlineStrips(rows, axis, bottom) {
+  if (!rows.some((row) => isBorderline(row.verdict))) return '';
+  return BAND_EDGES.filter((edge) => edge > axis.min && edge < axis.max)
+    .map((edge) => {
+      const [from, to] = [axis.at(edge / (1 + BORDERLINE_MARGIN)), axis.at(edge * (1 + BORDERLINE_MARGIN))];
+      return `<rect x="${from}" y="${TOP}" width="${to - from}" height="${bottom - TOP}" fill="${BORDERLINE_FILL}" opacity="0.8"/>`;
+    })
+    .join('');
+}
+
+/**
+ * The key's entry for borderline rows, only when some row is.
+ * @param {AnswerRow[]} rows @param {number} x @param {number} y the key line's baseline
+ */
+function borderlineKey(rows, x, y) {
+  if (!rows.some((row) => isBorderline(row.verdict))) return '';
+  return (
+    `<rect x="${x}" y="${y - 10}" width="12" height="12" fill="${BORDERLINE_FILL}"/>` +
+    `<circle cx="${x + 6}" cy="${y - 4}" r="4.5" fill="${BORDERLINE_INK}"/>` +
+    `<text x="${x + 17}" y="${y}" fill="#444">borderline: the interval within ±${formatPercent(BORDERLINE_MARGIN)} of an edge</text>`
+  );
 }
 
 /**
@@ -216,8 +263,9 @@ function answerInk(row) {
  */
 export function answerChart(analysis, layout = 'wide', { rows = answerRows(analysis), sentence } = {}) {
   if (rows.length === 0) return '';
-  const { width, answerWidth, fontSize } = LAYOUTS[layout];
+  const { width, fontSize } = LAYOUTS[layout];
   const charWidth = fontSize * CHAR_EM;
+  const answerWidth = answerColumn(rows, layout, charWidth);
   const labelChars = Math.min(LABEL_CHARS.max, Math.max(LABEL_CHARS.min, ...rows.map((row) => row.label.length)));
   const left = SIDE + (layout === 'wide' ? labelChars * charWidth + 12 : 0);
   const plotW = width - left - answerWidth - SIDE;
@@ -242,6 +290,7 @@ export function answerChart(analysis, layout = 'wide', { rows = answerRows(analy
       `<text x="${middle}" y="${TOP - 7}" text-anchor="middle" fill="${band.ink}">${escapeHtml(band.range)}</text>`
     );
   }).join('');
+  const strips = borderlineStrips(rows, axis, bottom);
   const ticks = spacedTicks(axis, charWidth * TICK_GAP_CHARS)
     .map((v) => {
       const x = axis.at(v);
@@ -284,14 +333,28 @@ export function answerChart(analysis, layout = 'wide', { rows = answerRows(analy
     `<circle cx="${left + 5}" cy="${bottom + 37}" r="5" fill="#444"/><text x="${left + 14}" y="${bottom + 41}" fill="#444">decided</text>` +
     `<circle cx="${left + 84}" cy="${bottom + 37}" r="4.5" fill="#fff" stroke="${UNDECIDED_INK}" stroke-width="2"/>` +
     `<text x="${left + 93}" y="${bottom + 41}" fill="#444">not decided</text>` +
+    borderlineKey(rows, left + 190, bottom + 41) +
     axisWords(rows, analysis)
       .map((line, i) => `<text x="${left}" y="${bottom + 57 + i * 16}" fill="#444">${escapeHtml(line)}</text>`)
       .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="${layout}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ` +
     `font-family="system-ui, sans-serif" font-size="${fontSize}" role="img" aria-label="${escapeHtml(sentence ?? answerSentence(analysis))}">` +
-    `<rect width="${width}" height="${height}" fill="#fff"/>${bands}${ticks}${headings}${body}${key}</svg>`
+    `<rect width="${width}" height="${height}" fill="#fff"/>${bands}${strips}${ticks}${headings}${body}${key}</svg>`
   );
+}
+
+/**
+ * The wide layout's column for each row's answer in words: its set width, wider where a borderline row's answer,
+ * which names its edge, would not fit in it.
+ * @param {AnswerRow[]} rows @param {Layout} layout @param {number} charWidth
+ */
+function answerColumn(rows, layout, charWidth) {
+  const { answerWidth } = LAYOUTS[layout];
+  if (layout === 'narrow') return answerWidth;
+  const borderline = rows.filter((row) => isBorderline(row.verdict));
+  const longest = Math.max(0, ...borderline.map((row) => answerText(row).length));
+  return Math.max(answerWidth, Math.ceil(longest * charWidth * BOLD_EM) + 10);
 }
 
 /** A bold character is about this much wider than a regular one. */

@@ -1,7 +1,15 @@
 // @ts-check
 // `npm run bench -- --json`: the decision as one JSON document on stdout, for scripts (CI gates, dashboards).
 import { answerSentence } from './answer-chart.js';
-import { DECIDED_VERDICTS, HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
+import {
+  BAND_EDGES,
+  BORDERLINE_MARGIN,
+  DECIDED_VERDICTS,
+  HOLDS_MAX,
+  HOLDS_MIN,
+  edgeWithin,
+  isBorderline,
+} from '../analysis/verdict.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 
 /**
@@ -14,7 +22,8 @@ import { CONFIDENCE } from '../analysis/stats.js';
  *   request ÷ the numerator's (metric); null when too slow to measure
  * @property {import('../model/metrics.js').Metric} metric what the ratio divides: req/s or cpu-per-request
  * @property {{ low: number, high: number, level: number } | null} interval
- * @property {string} verdict holds, understated, does not hold, inconclusive or too slow
+ * @property {string} verdict holds, understated, does not hold, borderline at 1.5× (or 2.5×), inconclusive or too slow
+ * @property {number | null} edge the band edge a borderline row sits at; null for every other verdict
  * @property {boolean} decided
  * @property {number} rounds the paired rounds the ratio rests on
  * @property {number | null} starts the server starts they came from; null: one start
@@ -41,6 +50,7 @@ export function decisionJson(analysis, { complete, stopReason, files }) {
         interval:
           measured && ci ? { low: ci.low, high: ci.high, level: row.starts?.interval?.coverage ?? CONFIDENCE } : null,
         verdict: row.verdict ?? 'inconclusive',
+        edge: isBorderline(row.verdict) && ci ? edgeWithin(ci) : null,
         decided: DECIDED_VERDICTS.includes(row.verdict ?? ''),
         rounds: row.summary.n,
         starts: row.starts ? row.starts.perStart.length : null,
@@ -52,6 +62,7 @@ export function decisionJson(analysis, { complete, stopReason, files }) {
       doesNotHold: { below: HOLDS_MIN },
       holds: { from: HOLDS_MIN, to: HOLDS_MAX },
       understated: { above: HOLDS_MAX },
+      borderline: { edges: BAND_EDGES, margin: BORDERLINE_MARGIN },
     },
     answer: answerSentence(analysis),
     complete,

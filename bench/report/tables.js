@@ -5,7 +5,14 @@ import { strong } from './rich-table.js';
 import { MAX_BUDGET_ROUNDS } from '../model/design.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
-import { FAILED_ANSWER_LIMIT, HOLDS_MAX, HOLDS_MIN, MIN_ROUNDS_FOR_VERDICT } from '../analysis/verdict.js';
+import {
+  BORDERLINE_MARGIN,
+  isBorderline,
+  FAILED_ANSWER_LIMIT,
+  HOLDS_MAX,
+  HOLDS_MIN,
+  MIN_ROUNDS_FOR_VERDICT,
+} from '../analysis/verdict.js';
 import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
 import { CPU_PER_REQUEST, RATE, metricWords } from '../model/metrics.js';
 
@@ -51,7 +58,7 @@ function stopRuleWords(rule) {
   if (!rule) return '';
   return (
     `: a row whose rounds read "decided" stopped once its interval at ${formatLevel(rule.decideConfidence)} lay in ` +
-    `one band, and is shown at ${formatLevel(rule.stoppedConfidence)}; a row measured to the end while others could ` +
+    `one band${rule.borderlineMargin ? ` or within ±${formatPercent(rule.borderlineMargin)} of an edge (borderline)` : ''}, and is shown at ${formatLevel(rule.stoppedConfidence)}; a row measured to the end while others could ` +
     `stop, at ${formatLevel(rule.endConfidence ?? CONFIDENCE)}, so that looking after every start costs no coverage`
   );
 }
@@ -79,6 +86,21 @@ export function scenarioLabel({ scenario, stack }, stacks) {
 /** @param {string[]} stacks the run's */
 export function scenarioHeader(stacks) {
   return stacks.length > 1 ? 'scenario · stack' : 'scenario';
+}
+
+/**
+ * What borderline means, where some judged row is: its interval in no one band, but within the margin of the edge it
+ * reaches across.
+ * @param {Analysis} analysis
+ * @returns {Array<string | import('./rich-table.js').Span>}
+ */
+function borderlineWords(analysis) {
+  if (!analysis.ratios.some((row) => row.judged && isBorderline(row.verdict))) return [];
+  return [
+    strong(`borderline at ${HOLDS_MIN}×`),
+    ` (or ${HOLDS_MAX}×): the interval reaches across that edge but lies within ±${formatPercent(BORDERLINE_MARGIN)} ` +
+      'of it: the ratio is known to sit at the edge, and which side of it is a matter of a few per cent; ',
+  ];
 }
 
 /**
@@ -111,6 +133,7 @@ function verdictIntro(analysis) {
     `: above ${HOLDS_MAX}×; `,
     strong('does not hold'),
     `: below ${HOLDS_MIN}×; `,
+    ...borderlineWords(analysis),
     strong('inconclusive'),
     `: the interval reaches into another band, fewer than ${MIN_ROUNDS_FOR_VERDICT} rounds were measured, more than ` +
       `${formatPercent(FAILED_ANSWER_LIMIT, 1)} of some round's requests failed, or the load generator was saturated ` +

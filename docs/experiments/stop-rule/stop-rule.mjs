@@ -6,10 +6,16 @@
 //   node docs/experiments/stop-rule/stop-rule.mjs [trials, default 10000]
 //
 // Each rule is [deciding level, level a stopped row is shown at, level a row measured to the end is shown at].
-import { analyzeStarts, RECORDED_BEFORE_STOP_RULE, STOP_RULE } from '../../../bench/analysis/starts.js';
+//
+// The second table (2026-12-07) adds borderline as a way to stop (bench/analysis/verdict.js): a look whose interval
+// lies within BORDERLINE_MARGIN of an edge, in no one band, stops the row too. Its true ratios run across the edge and
+// the margin; for each cell it gives the reported interval's coverage, the rows decided in a band and borderline, and
+// how many borderline rows had their truth outside the margin (a wrong borderline).
+import { analyzeStarts, STOP_RULE } from '../../../bench/analysis/starts.js';
 import { seededRandom } from '../../../bench/analysis/stats.js';
-import { band } from '../../../bench/analysis/verdict.js';
+import { BORDERLINE_MARGIN, band, edgeWithin, isBorderline, measuredVerdict } from '../../../bench/analysis/verdict.js';
 import { FIRST_LOOK_STARTS, MAX_STARTS } from '../../../bench/model/design.js';
+import { RECORDED_BEFORE_STOP_RULE } from '../../../bench/model/results.js';
 import { MIN_STEADY_ROUNDS } from '../../../bench/run/designs/steady-block.js';
 
 const TRIALS = Number(process.argv[2] ?? 10_000);
@@ -33,7 +39,12 @@ function seededNormal(seed) {
   return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
-function row(normal, truth, { between, within }, [decide, stopped, end], startsThatFit) {
+/** The stop before borderline: the look's interval lies in one band. */
+const inOneBand = (look) => band(look.low) === band(look.high);
+/** The stop with borderline: the bench's own verdict on the look's interval decides (a band, or borderline). */
+const decides = (look, n) => measuredVerdict({ n, median: look.estimate, ci: look }) !== 'inconclusive';
+
+function row(normal, truth, { between, within }, [decide, stopped, end], startsThatFit, stops = inOneBand) {
   const values = [];
   const starts = [];
   for (let start = 0; start < startsThatFit; start++) {
@@ -44,7 +55,7 @@ function row(normal, truth, { between, within }, [decide, stopped, end], startsT
     }
     if (start + 1 >= FIRST_LOOK_STARTS && start + 1 < startsThatFit) {
       const look = analyzeStarts(values, starts, decide).interval;
-      if (band(look.low) === band(look.high))
+      if (stops(look, values.length))
         return { interval: analyzeStarts(values, starts, stopped).interval, starts: start + 1 };
     }
   }
@@ -71,3 +82,43 @@ for (const [name, split] of Object.entries(SPLITS))
       });
       console.log(`| ${name} | ${ruleName} | ${startsThatFit} | ${cells.join(' | ')} |`);
     }
+
+const NOW = [STOP_RULE.decideConfidence, STOP_RULE.stoppedConfidence, STOP_RULE.endConfidence];
+/** Inside the bands, on the edge, within the margin either side, and just beyond it. */
+const TRUTHS = [1.2, 1.4, 1.45, 1.5, 1.55, 1.6, 1.8];
+const outsideMargin = (truth) => edgeWithin({ low: truth, high: truth }) === null;
+console.log('');
+console.log(
+  `Borderline (±${100 * BORDERLINE_MARGIN} %) decides too: ${TRIALS} seeded rows per cell, coverage of the reported ` +
+    'interval / decided in a band / decided borderline (wrong borderlines: the truth outside the margin) (mean starts used)',
+);
+console.log(`| split | starts that fit | ${TRUTHS.map((truth) => `${truth}×`).join(' | ')} |`);
+console.log(`| --- | ---: | ${TRUTHS.map(() => '---:').join(' | ')} |`);
+seed = 1001;
+for (const [name, split] of Object.entries(SPLITS))
+  for (const startsThatFit of [4, 6, 8, MAX_STARTS]) {
+    const cells = TRUTHS.map((truth) => {
+      const normal = seededNormal(seed++);
+      let covered = 0;
+      let used = 0;
+      let banded = 0;
+      let borderline = 0;
+      let wrong = 0;
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const { interval, starts } = row(normal, truth, split, NOW, startsThatFit, decides);
+        if (interval.low <= truth && truth <= interval.high) covered++;
+        used += starts;
+        const verdict = measuredVerdict({ n: starts * MIN_STEADY_ROUNDS, median: interval.estimate, ci: interval });
+        if (isBorderline(verdict)) {
+          borderline++;
+          if (outsideMargin(truth)) wrong++;
+        } else if (verdict !== 'inconclusive') banded++;
+      }
+      const share = (count) => `${((100 * count) / TRIALS).toFixed(1)} %`;
+      return (
+        `${share(covered)} / ${share(banded)} / ${share(borderline)}${wrong ? ` (${wrong} wrong)` : ''} ` +
+        `(${(used / TRIALS).toFixed(1)})`
+      );
+    });
+    console.log(`| ${name} | ${startsThatFit} | ${cells.join(' | ')} |`);
+  }

@@ -13,7 +13,7 @@ import { RECORDED_BEFORE_STOP_RULE, type Results, upgradeResults } from '../../.
 import { AUTOCORRELATION_LIMIT, summarize } from '../../../bench/analysis/stats.js';
 import { type BlockChoice, FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
 import { wantsAnotherStart } from '../../../bench/run/designs/budget.js';
-import { band } from '../../../bench/analysis/verdict.js';
+import { edgeWithin, isBorderline, measuredVerdict } from '../../../bench/analysis/verdict.js';
 import { MIN_STEADY_ROUNDS } from '../../../bench/run/designs/steady-block.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../../bench/run/options.js';
 import { seededNormal } from '../support/noise.js';
@@ -162,10 +162,14 @@ describe('the budget stops measuring a decided row (seeded)', () => {
    */
   const TOGETHER = { hello: { between: 0.027, within: 0.055 }, catalogProduction: { between: 0.039, within: 0.227 } };
 
+  /** The bench's verdict on an interval of a row's starts: a band, borderline, or inconclusive. */
+  const verdictOf = (interval: { estimate: number; low: number; high: number }, rounds: number) =>
+    measuredVerdict({ n: rounds, median: interval.estimate, ci: interval });
+
   /**
    * One row under the default design: steady rounds on each start, a look after each from FIRST_LOOK_STARTS on, a
-   * stop once the interval at the stop rule's deciding level lies in one band, reported at its level for stopped rows;
-   * else at its end level.
+   * stop once the interval at the stop rule's deciding level decides (lies in one band, or is borderline), reported at
+   * its level for stopped rows; else at its end level.
    */
   function sequentialRow(
     normal: () => number,
@@ -182,7 +186,7 @@ describe('the budget stops measuring a decided row (seeded)', () => {
       }
       if (start + 1 >= FIRST_LOOK_STARTS && start + 1 < startsThatFit) {
         const look = analyzeStarts(values, starts, STOP_RULE.decideConfidence).interval!;
-        if (band(look.low) === band(look.high))
+        if (verdictOf(look, values.length) !== 'inconclusive')
           return { interval: analyzeStarts(values, starts, STOP_RULE.stoppedConfidence).interval!, starts: start + 1 };
       }
     }
@@ -199,12 +203,23 @@ describe('the budget stops measuring a decided row (seeded)', () => {
     const normal = seededNormal(seed);
     let covered = 0;
     let startsUsed = 0;
+    let borderline = 0;
+    let wrongBorderline = 0;
     for (let trial = 0; trial < trials; trial++) {
       const { interval, starts } = sequentialRow(normal, truth, noise, startsThatFit);
       if (interval.low <= truth && truth <= interval.high) covered++;
       startsUsed += starts;
+      if (isBorderline(verdictOf(interval, starts * MIN_STEADY_ROUNDS))) {
+        borderline++;
+        if (edgeWithin({ low: truth, high: truth }) === null) wrongBorderline++;
+      }
     }
-    return { coverage: covered / trials, meanStarts: startsUsed / trials };
+    return {
+      coverage: covered / trials,
+      meanStarts: startsUsed / trials,
+      borderline: borderline / trials,
+      wrongBorderline: wrongBorderline / trials,
+    };
   }
   /** On the edge the rule's coverage sits within a point of 95 %: enough rows that the estimate's own error is small. */
   const EDGE_TRIALS = 10_000;
@@ -238,6 +253,41 @@ describe('the budget stops measuring a decided row (seeded)', () => {
     },
     SIMULATION_TIMEOUT_MS,
   );
+
+  describe('a row known to sit at a band edge is decided borderline (seeded)', () => {
+    /** The split with the most variance between starts (docs/experiments/stop-rule/splits.txt). */
+    const PURCHASES = { between: 0.053, within: 0.109 };
+
+    it(
+      'covers a ratio within the margin of the edge, and just beyond it, in at least 95 % of runs',
+      () => {
+        let seed = 60;
+        for (const noise of [TOGETHER.hello, PURCHASES])
+          for (const truth of [1.4, 1.45, 1.55, 1.6])
+            expect(sequentialCoverage(seed++, truth, noise, 8).coverage).toBeGreaterThanOrEqual(0.95);
+      },
+      SIMULATION_TIMEOUT_MS,
+    );
+
+    it(
+      'decides most rows on the edge borderline once a quiet row has its starts, in fewer starts than fit',
+      () => {
+        const { borderline, meanStarts } = sequentialCoverage(70, 1.5, TOGETHER.hello, MAX_STARTS);
+        expect(borderline).toBeGreaterThan(0.5);
+        expect(meanStarts).toBeLessThan(MAX_STARTS);
+      },
+      SIMULATION_TIMEOUT_MS,
+    );
+
+    it(
+      'rarely calls a ratio just beyond the margin borderline',
+      () => {
+        const { wrongBorderline } = sequentialCoverage(71, 1.6, TOGETHER.hello, MAX_STARTS);
+        expect(wrongBorderline).toBeLessThan(0.01);
+      },
+      SIMULATION_TIMEOUT_MS,
+    );
+  });
 });
 
 describe('how many starts a run makes', () => {

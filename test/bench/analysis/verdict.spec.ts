@@ -1,5 +1,16 @@
 import { CONFIDENCE, summarize } from '../../../bench/analysis/stats.js';
-import { MIN_ROUNDS_FOR_VERDICT, band, measuredVerdict, verdict } from '../../../bench/analysis/verdict.js';
+import {
+  BORDERLINE_MARGIN,
+  DECIDED_VERDICTS,
+  HOLDS_MAX,
+  HOLDS_MIN,
+  MIN_ROUNDS_FOR_VERDICT,
+  band,
+  edgeWithin,
+  isBorderline,
+  measuredVerdict,
+  verdict,
+} from '../../../bench/analysis/verdict.js';
 
 const clean = { failedAnswers: false, saturated: false };
 
@@ -44,6 +55,41 @@ describe('verdict from a median and its interval', () => {
     const coverage = (rounds: number) => 1 - 2 * 0.5 ** rounds;
     expect(coverage(MIN_ROUNDS_FOR_VERDICT)).toBeGreaterThanOrEqual(CONFIDENCE);
     expect(coverage(MIN_ROUNDS_FOR_VERDICT - 1)).toBeLessThan(CONFIDENCE);
+  });
+});
+
+describe('borderline: an interval across an edge but within the margin of it', () => {
+  it('names the edge when the interval reaches across it and lies within the margin either side', () => {
+    expect(verdict({ n: 12, median: 1.49, ci: { low: 1.45, high: 1.54 } }, clean)).toBe('borderline at 1.5×');
+    expect(verdict({ n: 12, median: 2.52, ci: { low: 2.44, high: 2.6 } }, clean)).toBe('borderline at 2.5×');
+  });
+
+  it('is decided, and says which edge', () => {
+    expect(DECIDED_VERDICTS).toEqual(expect.arrayContaining(['borderline at 1.5×', 'borderline at 2.5×']));
+    expect(isBorderline('borderline at 1.5×')).toBe(true);
+    expect(isBorderline('holds')).toBe(false);
+    expect(edgeWithin({ low: 1.45, high: 1.54 })).toBe(HOLDS_MIN);
+    expect(edgeWithin({ low: 2.45, high: 2.54 })).toBe(HOLDS_MAX);
+  });
+
+  it('reaches exactly the margin on the log scale, edge ÷ (1 + margin) to edge × (1 + margin), and no further', () => {
+    const [low, high] = [HOLDS_MIN / (1 + BORDERLINE_MARGIN), HOLDS_MIN * (1 + BORDERLINE_MARGIN)];
+    expect(measuredVerdict({ n: 12, median: 1.5, ci: { low, high } })).toBe('borderline at 1.5×');
+    expect(measuredVerdict({ n: 12, median: 1.5, ci: { low: low * 0.999, high } })).toBe('inconclusive');
+    expect(measuredVerdict({ n: 12, median: 1.5, ci: { low, high: high * 1.001 } })).toBe('inconclusive');
+  });
+
+  it('leaves an interval inside one band to its band, however near the edge', () => {
+    expect(verdict({ n: 12, median: 1.53, ci: { low: 1.51, high: 1.56 } }, clean)).toBe('holds');
+    expect(verdict({ n: 12, median: 1.47, ci: { low: 1.44, high: 1.49 } }, clean)).toBe('does not hold');
+  });
+
+  it('needs the rounds any verdict needs, and falls to failed answers and a saturated generator', () => {
+    const atEdge = { n: 12, median: 1.49, ci: { low: 1.45, high: 1.54 } };
+    expect(verdict({ ...atEdge, n: MIN_ROUNDS_FOR_VERDICT - 1 }, clean)).toBe('inconclusive');
+    expect(verdict(atEdge, { failedAnswers: true, saturated: false })).toBe('inconclusive');
+    // a saturated generator holds the ratio down: the truth may lie above the margin
+    expect(verdict(atEdge, { failedAnswers: false, saturated: true })).toBe('inconclusive');
   });
 });
 

@@ -3,6 +3,7 @@ import { analyze } from '../../../bench/analysis/analyze.js';
 import { readResults } from '../../../bench/model/results.js';
 import { answerChart, answerRows, answerSentence, bandLabelCentres } from '../../../bench/report/answer-chart.js';
 import { renderMarkdown } from '../../../bench/report/markdown.js';
+import { results } from '../support/synthetic-results.js';
 
 // Committed runs: a default run on one runtime (every row decided), and Node, Bun and Deno on every route (rows
 // undecided and too slow among them).
@@ -78,6 +79,32 @@ describe('the answer at a glance', () => {
     expect(title).toBe('# Nest on Fastify vs Nest on Express');
     expect(sentence).toBe(`**${answerSentence(analysis)}**`);
     expect(image).toMatch(/^!\[Is Nest on Fastify .*\]\(answer\.svg\)$/);
+  });
+});
+
+describe('a row at a band edge', () => {
+  // four starts agreeing within 1 % of 1.5×: an interval across the edge, within the margin either side of it
+  const levels = [0.99, 1.01, 1, 1.005];
+  const atEdge = analyze(results((_, __, start) => 1.5 * levels[start], { starts: 4 }));
+
+  it('is decided borderline, its edge named in the sentence', () => {
+    expect(answerRows(atEdge)[0]).toEqual(expect.objectContaining({ verdict: 'borderline at 1.5×', decided: true }));
+    expect(answerSentence(atEdge)).toBe(
+      'Is Nest on Fastify "almost two times" faster than on Express? The claim is borderline at 1.5× (within ±5 %) ' +
+        'for hello.',
+    );
+  });
+
+  it("is drawn filled in its own ink, over the margin's strip, with the key saying what the strip is", () => {
+    const svg = answerChart(atEdge);
+    expect(rowTitles(svg)).toEqual(['hello: 1.50× (1.48× – 1.52×, 95 % interval), borderline at 1.5×']);
+    expect(svg).toMatch(/<circle [^>]*r="5\.5" fill="#8a5a00">/);
+    expect(svg).toContain('borderline: the interval within ±5 % of an edge');
+    expect(svg).toContain('>1.50× borderline at 1.5×</text>');
+  });
+
+  it('draws no strip and no key for it where no row is borderline', () => {
+    expect(answerChart(analysisOf(DEFAULT_RUN))).not.toContain('borderline');
   });
 });
 

@@ -3,6 +3,7 @@ import { analyze } from '../../../bench/analysis/analyze.js';
 import { readResults } from '../../../bench/model/results.js';
 import { answerSentence } from '../../../bench/report/answer-chart.js';
 import { renderOutcome } from '../../../bench/report/outcome.js';
+import { results } from '../support/synthetic-results.js';
 
 // A committed default run: six rows, every one decided.
 const DEFAULT_RUN = join(
@@ -76,10 +77,22 @@ describe('what a run prints on stdout when it ends', () => {
       metric: 'req/s',
       interval: { low: expect.closeTo(1.66, 2), high: expect.closeTo(2.02, 2), level: 0.98 },
       verdict: 'holds',
+      edge: null,
       decided: true,
       rounds: 15,
       starts: 4,
     });
     expect(decision.rows.filter((row: { verdict: string }) => row.verdict === 'does not hold')).toHaveLength(5);
+  });
+
+  it('with --json: a borderline row names its edge, and the bands give the margin', () => {
+    // four starts agreeing within 1 % of 1.5×
+    const levels = [0.99, 1.01, 1, 1.005];
+    const analysis = analyze(results((_, __, start) => 1.5 * levels[start], { starts: 4 }));
+    const decision = JSON.parse(renderOutcome(analysis, { quiet: false, json: true, terminal: false, files: FILES }));
+    expect(decision.rows[0]).toEqual(
+      expect.objectContaining({ verdict: 'borderline at 1.5×', edge: 1.5, decided: true }),
+    );
+    expect(decision.bands.borderline).toEqual({ edges: [1.5, 2.5], margin: 0.05 });
   });
 });

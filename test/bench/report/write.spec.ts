@@ -46,7 +46,9 @@ describe('report.md from a results.json', () => {
       [1.1, 1.3, 'does not hold'],
       [2.7, 3.1, 'understated'],
       [1.4, 1.6, 'inconclusive'],
-      [2.4, 2.6, 'inconclusive'],
+      [2.3, 2.6, 'inconclusive'],
+      // across an edge, within 5 % of it either side
+      [2.4, 2.6, 'borderline at 2.5×'],
     ] as const) {
       const analysis = analyze(syntheticResults((round) => (round % 2 ? low : high)));
       const [row] = analysis.ratios.filter((r) => r.judged);
