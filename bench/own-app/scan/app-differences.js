@@ -199,11 +199,18 @@ export const APP_USE = {
 
 /**
  * useStaticAssets on Fastify: @fastify/static's options, and the package itself.
- * @param {AppPackages} installed @param {boolean} pathFirst called Express's way, useStaticAssets(path, options)
+ * @param {AppPackages} installed
+ * @param {{ path: string, prefix: string | null } | null} pathFirst called Express's way, useStaticAssets(path,
+ *   options): the path as written (`'public'`, `join(__dirname, '..', 'public')`) and the options' prefix
  * @returns {Difference}
  */
 export function staticAssets(installed, pathFirst) {
   const missing = installed.fastifyStatic === null;
+  // @fastify/static takes an absolute root; Express resolves a relative one from the working directory
+  const root = pathFirst && /^['"`]/.test(pathFirst.path) ? `join(process.cwd(), ${pathFirst.path})` : pathFirst?.path;
+  const options = pathFirst
+    ? `{ root: ${root}${pathFirst.prefix ? `, prefix: ${pathFirst.prefix}` : ''} }`
+    : '{ root, prefix }';
   return {
     kind: missing || pathFirst ? 'breaks' : 'works',
     onFastify:
@@ -212,12 +219,12 @@ export function staticAssets(installed, pathFirst) {
           ? 'Fastify does not boot: useStaticAssets loads @fastify/static, which is not installed for the app'
           : '',
         pathFirst
-          ? 'on Fastify useStaticAssets takes @fastify/static’s options ({ root, prefix }), not a path and Express’s options'
+          ? `on Fastify useStaticAssets takes @fastify/static’s options ({ root, prefix }), not a path and Express’s options: useStaticAssets(${pathFirst.path}) is read as options without a root, and Fastify does not boot`
           : '',
       ]
         .filter(Boolean)
         .join('; ') || `served by @fastify/static ${installed.fastifyStatic}`,
-    fix: `${missing ? `npm i @fastify/static${fastifyStaticRange(installed)}; ` : ''}app.useStaticAssets({ root, prefix })`,
+    fix: `${missing ? `npm i @fastify/static${fastifyStaticRange(installed)}; ` : ''}app.useStaticAssets(${options})`,
   };
 }
 

@@ -66,10 +66,24 @@ function appCall(ts, call, member, { installed, corsOrigins }) {
       {
         node: call,
         rule: 'app.useStaticAssets()',
-        difference: staticAssets(installed, first !== undefined && !ts.isObjectLiteralExpression(first)),
+        difference: staticAssets(
+          installed,
+          first !== undefined && !ts.isObjectLiteralExpression(first)
+            ? { path: first.getText(), prefix: staticPrefix(ts, second) }
+            : null,
+        ),
       },
     ];
   return [];
+}
+
+/**
+ * The prefix of Express's static options, `{ prefix: '/static' }`, as written.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression | undefined} options
+ */
+function staticPrefix(ts, options) {
+  const prefix = options && ts.isObjectLiteralExpression(options) ? property(ts, options, 'prefix') : undefined;
+  return prefix ? prefix.getText() : null;
 }
 
 /**

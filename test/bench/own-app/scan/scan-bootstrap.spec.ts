@@ -70,6 +70,10 @@ describe('the scan of main.ts beside the module', () => {
     expect(line('app.enableCors() without methods')).toBe(11);
     expect(found['app.useStaticAssets()']).toMatchObject({ line: 13, kind: 'breaks' });
     expect(found['app.useStaticAssets()'].onFastify).toMatch(/takes @fastify\/static’s options/);
+    // the path it was given, as @fastify/static's absolute root
+    expect(found['app.useStaticAssets()'].fix).toMatch(
+      /app\.useStaticAssets\(\{ root: join\(process\.cwd\(\), 'public'\) \}\)$/,
+    );
     expect(found['app.listen() without a host']).toMatchObject({ line: 14, kind: 'differs' });
     for (const finding of Object.values(found)) expect(finding.fix.length).toBeGreaterThan(10);
   });
