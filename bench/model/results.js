@@ -81,8 +81,8 @@ export const RESULTS_SCHEMA = 2;
  *   byTarget: Record<string, import('./records.js').TargetWarmUp> }>} [steadyBlocks] with --starts: each
  *   block's rounds on each start, the first that counted (after its targets' last changepoint), and each target's series
  *   and class; absent in results written before warm-up ended at a steady state
- * @property {import('../profile/profile-targets.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
- * @property {import('../profile/diff-files.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
+ * @property {import('./profile-record.js').ProfileRecord[]} [profiles] written by bench/profile when --prof ran
+ * @property {import('./profile-record.js').ProfileDiffRecord[]} [profileDiffs] written by bench/profile when --prof ran
  *   on several runtimes: each pair's profile against the runtime before it
  * @property {Array<import('./records.js').Pair & { runtime: string, start: number, youngMiB: Array<number | null> }>}
  *   [warmUps] each pair's warm-up runs on each server start: its server's young generation after each, which stopped

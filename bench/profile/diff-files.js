@@ -15,14 +15,7 @@ import { renderDiffMarkdown } from './diff-tables.js';
 /** @typedef {import('./diff.js').ProfileDiff} ProfileDiff */
 /** @typedef {import('./profile-targets.js').ProfileRecord} ProfileRecord */
 /**
- * @typedef {object} ProfileDiffRecord one differential profile of a bench run, for results.json and the report
- * @property {string} target
- * @property {string} scenario
- * @property {string} stack
- * @property {string} older runtime name@version
- * @property {string} newer
- * @property {{ md: string, html: string }} files absolute paths
- * @property {import('./diff.js').DiffSummary} diff the tables' rows
+ * @typedef {import('../model/profile-record.js').ProfileDiffRecord} ProfileDiffRecord
  */
 
 /** A file-name-safe tag for one side: "node-24.21.0". @param {string} label */

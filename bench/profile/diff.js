@@ -16,18 +16,12 @@ import { LAYERS, layerTicks } from './layers.js';
 /** @typedef {import('./tick-analysis.js').FlameNode} FlameNode */
 /**
  * @typedef {{ file: string, name: string, summary: ProfileSummary }} SavedProfile name: the file's base name
- * @typedef {{ ticks: number, share: number, us: number | null }} Side share: of the profile's busy ticks; us: µs of
- *   CPU per request, null without a measured CPU per request
- * @typedef {{ key: string, label: string, group?: string, older: Side, newer: Side, deltaShare: number,
- *   deltaUs: number | null, presence: 'both' | 'added' | 'removed' }} DiffRow
- * @typedef {{ label: string, runtime: string, v8Version: string | null, cpuUsPerRequest: number | null,
- *   busyTicks: number, neighbourCpuShare: number | null, loadAverage: number | null, file: string }} DiffSide
- * @typedef {FlameNode & { s: number, o: number | null, os: number | null, d: number, c: DiffFlameNode[] }} DiffFlameNode
- *   s: self ticks; o, os: the other profile's total and self ticks on the same path (null: no such frame); d: change in
- *   self share of busy ticks, newer − older
- * @typedef {{ name: string, older: DiffSide, newer: DiffSide, layers: DiffRow[], groups: DiffRow[],
- *   functions: DiffRow[], functionsCompared: number, newerFlame: DiffFlameNode, olderFlame: DiffFlameNode }} ProfileDiff
- * @typedef {Omit<ProfileDiff, 'newerFlame' | 'olderFlame'>} DiffSummary a diff's tables without its call trees
+ * @typedef {import('../model/profile-record.js').Side} Side
+ * @typedef {import('../model/profile-record.js').DiffRow} DiffRow
+ * @typedef {import('../model/profile-record.js').DiffSide} DiffSide
+ * @typedef {import('../model/profile-record.js').DiffFlameNode} DiffFlameNode
+ * @typedef {import('../model/profile-record.js').ProfileDiff} ProfileDiff
+ * @typedef {import('../model/profile-record.js').DiffSummary} DiffSummary
  */
 
 const PROFILE_EXTENSIONS = ['.json', '.v8.log', '.txt', '.html'];

@@ -11,10 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * @typedef {'express' | 'fastify' | 'nestjs' | 'orm-db' | 'helmet' | 'compression' | 'logger' | 'class-transformer'
- *   | 'app' | 'other-packages' | 'node' | 'native' | 'gc' | 'idle' | 'unaccounted'} GroupId
- */
+/** @typedef {import('../model/profile-record.js').GroupId} GroupId */
 
 /** Every group, in the order reports list them, with the colour its flame-graph frames get. */
 export const GROUPS = /** @type {const} */ ([

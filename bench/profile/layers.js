@@ -8,8 +8,8 @@
  */
 
 /** @typedef {import('./groups.js').GroupId} GroupId */
-/** @typedef {'node' | 'framework' | 'nest' | 'app' | 'packages' | 'v8' | 'rest'} LayerId */
-/** @typedef {{ id: LayerId, ticks: number, share: number }} LayerTicks share: of the busy (not idle) ticks */
+/** @typedef {import('../model/profile-record.js').LayerId} LayerId */
+/** @typedef {import('../model/profile-record.js').LayerTicks} LayerTicks */
 
 /** Every layer, in the order charts stack them, with its colour. */
 export const LAYERS = /** @type {const} */ ([

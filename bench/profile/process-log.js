@@ -18,28 +18,12 @@ import { symbolizeLibraries, writeSymbolTables } from './symbols.js';
 import { rangeFlag, runTickProcessor, windowInWholeMs } from './tick-processor.js';
 
 /**
- * @typedef {{ log: string, txt: string, html: string, json: string }} ProfileFiles
- * @typedef {{ id: string, label: string, selfTicks: number, selfShare: number, callerTicks: number, callerShare: number, totalTicks: number, totalShare: number }} GroupSummary
- * @typedef {{ name: string, group: string, selfTicks: number, selfShare: number, totalTicks: number, totalShare: number }} FunctionSummary
- * @typedef {{
- *   title: string,
- *   v8Version: string | null,
- *   processedWith: string,
- *   window: { source: 'load marks' | 'whole log', startMs: number | null, endMs: number | null, durationSec: number | null },
- *   ticks: { inLog: number, beforeWindow: number, afterWindow: number, inWindow: number, unaccounted: number, unaccountedShare: number, unnamedNative: number, noPc?: number },
- *   vmStates: Record<string, number>,
- *   groups: GroupSummary[],
- *   functions: FunctionSummary[],
- *   layers: import('./layers.js').LayerTicks[],
- *   context: ProfileContext | null,
- *   flame: import('./tick-analysis.js').FlameNode,
- * }} ProfileSummary
- * @typedef {{ cpuUsPerRequest: number, rounds: number, neighbourCpuShare: number }} MeasuredCost the median CPU per
- *   request of the pair's timed runs (all the server's threads, from schedstat), how many, and the most CPU another
- *   server of the bench used meanwhile
- * @typedef {{ target: string, scenario: string, stack: string, runtime: { spec: string, name: string, version: string },
- *   measured: MeasuredCost | null, loadAverage: number }} ProfileContext what the bench knew of the profiled pair;
- *   loadAverage: the machine's 1-minute load average when it was profiled
+ * @typedef {import('../model/profile-record.js').ProfileFiles} ProfileFiles
+ * @typedef {import('../model/profile-record.js').GroupSummary} GroupSummary
+ * @typedef {import('../model/profile-record.js').FunctionSummary} FunctionSummary
+ * @typedef {import('../model/profile-record.js').ProfileSummary} ProfileSummary
+ * @typedef {import('../model/profile-record.js').MeasuredCost} MeasuredCost
+ * @typedef {import('../model/profile-record.js').ProfileContext} ProfileContext
  */
 
 /** The most unaccounted ticks a profile may have (issue 4); above it, summaries say how to record better. */

@@ -29,21 +29,8 @@ export { renderProfilesHtml, renderProfilesMarkdown } from './hot-spot-tables.js
 const TOP_FUNCTIONS_KEPT = 30;
 
 /**
- * @typedef {Omit<ProfileSummary, 'functions' | 'flame'> & { topFunctions: ProfileSummary['functions'] }} ProfileRecordSummary
- * @typedef {object} ProfileRecord
- * @property {string} target
- * @property {string} scenario
- * @property {string} stack the app stack it ran with
- * @property {{ spec: string, name: string, version: string }} runtime
- * @property {import('./process-log.js').MeasuredCost | null} [measured] the timed runs' CPU per request for this pair
- * @property {string} driver
- * @property {number} durationSec
- * @property {number} connections
- * @property {{ requests: number, rps: number, errors: number, unexpectedStatus: number } | null} load under the profiler: not a measurement
- * @property {{ log: string, txt: string, html: string, json: string } | null} files absolute paths
- * @property {ProfileRecordSummary | null} summary
- * @property {string} [error] why this profile failed (the others go on)
- * @property {string} [skipped] why it was not recorded
+ * @typedef {import('../model/profile-record.js').ProfileRecordSummary} ProfileRecordSummary
+ * @typedef {import('../model/profile-record.js').ProfileRecord} ProfileRecord
  *
  * @typedef {object} ProfileOptions
  * @property {{ target: string, scenario: string, stack?: string, measured?: import('./process-log.js').MeasuredCost | null }[]} pairs

@@ -15,7 +15,7 @@ import { createScriptClassifier } from './groups.js';
  * @typedef {{ tm: number, vm: number, s: number[] }} PreprocessedTick
  * @typedef {{ code: CodeEntry[], ticks: PreprocessedTick[] }} Preprocessed
  * @typedef {{ name: string, group: GroupId }} Frame
- * @typedef {{ n: string, g: GroupId, v: number, c: FlameNode[] }} FlameNode d3-flame-graph's short keys: name, value, children
+ * @typedef {import('../model/profile-record.js').FlameNode} FlameNode
  * @typedef {{ name: string, group: GroupId, selfTicks: number, totalTicks: number }} FunctionTicks
  * @typedef {{
  *   ticks: number,
