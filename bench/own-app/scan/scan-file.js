@@ -223,7 +223,8 @@ function visitMember(scan, access, roles) {
   const assigned = isAssignmentTarget(ts, root.access);
   if (role === 'response' && member === 'json' && inFilterCatch(ts, access)) add(access, label, FILTER_JSON);
   else if (role === 'response' && Object.hasOwn(RESPONSE_MEMBERS, member)) add(access, label, RESPONSE_MEMBERS[member]);
-  else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member)) add(access, label, REQUEST_MEMBERS[member]);
+  else if (role === 'request' && Object.hasOwn(REQUEST_MEMBERS, member) && !readsIpsSafely(ts, access, member))
+    add(access, label, REQUEST_MEMBERS[member]);
   if (member === 'cookies' && ts.isPropertyAccessExpression(access.parent) && access.parent.expression === access)
     scan.context.cookies.add(access.parent.name.text);
   else if (role === 'raw-request' && assigned) add(access, `${label} = … in middleware`, MIDDLEWARE.write);
@@ -344,6 +345,41 @@ function injectedRequest(ts, node) {
       ? [/** @type {[string, Role]} */ ([`this.${parameter.name.text}`, 'request'])]
       : [];
   });
+}
+
+/**
+ * `req.ips?.length ? req.ips[0] : req.ip`: with optional chaining an absent ips throws nothing, and falls to req.ip as
+ * Express's empty list does without a proxy, so the key is the same on both adapters.
+ * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
+ * @param {string} member
+ */
+function readsIpsSafely(ts, access, member) {
+  if (member !== 'ips') return false;
+  const parent = access.parent;
+  const chained =
+    (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
+    parent.expression === access &&
+    parent.questionDotToken !== undefined;
+  const defaulted =
+    ts.isBinaryExpression(parent) &&
+    parent.left === access &&
+    parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken;
+  return chained || defaulted || guardedByChain(ts, access);
+}
+
+/**
+ * Whether an access sits in the branch a condition reading ips?.… guards: `req.ips?.length ? req.ips[0] : req.ip`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ */
+function guardedByChain(ts, node) {
+  for (let inner = node, current = node.parent; current; inner = current, current = current.parent) {
+    if (ts.isConditionalExpression(current) && current.whenTrue === inner)
+      return /\bips\?\./.test(current.condition.getText());
+    if (ts.isIfStatement(current) && current.thenStatement === inner)
+      return /\bips\?\./.test(current.expression.getText());
+    if (ts.isFunctionLike(current)) return false;
+  }
+  return false;
 }
 
 /** 1-based. @param {import('typescript').SourceFile} tree @param {import('typescript').Node} node */

@@ -498,3 +498,27 @@ describe('res.cookie in middleware', () => {
     expect(findings[0].fix).toMatch(/^register @fastify\/cookie/);
   });
 });
+
+describe('a rate-limit key read with optional chaining', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-ips-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is no finding: req.ips?.length falls to req.ip on both adapters without a proxy', async () => {
+    const guard = `import { ExecutionContext } from '@nestjs/common';
+export class RateLimitGuard {
+  canActivate(context: ExecutionContext) {
+    const req = context.switchToHttp().getRequest();
+    const key = req.ips?.length ? req.ips[0] : req.ip;
+    const all = req.ips ?? [];
+    return Boolean(key) && all.length >= 0;
+  }
+}
+`;
+    writeFileSync(join(dir, 'rate-limit.guard.ts'), guard);
+    const { findings } = await scanApp({ moduleFile: join(dir, 'rate-limit.guard.ts'), setupFile: null, appDir: dir });
+    expect(findings).toEqual([]);
+  });
+});
