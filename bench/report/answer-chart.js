@@ -228,6 +228,23 @@ function answerInk(row) {
 }
 
 /**
+ * The key under the axis: what a filled and a hollow dot mean (and borderline's, when some row is), then what the axis
+ * and the whiskers are.
+ * @param {AnswerRow[]} rows @param {Analysis} analysis @param {number} left @param {number} bottom the plot's
+ */
+function chartKey(rows, analysis, left, bottom) {
+  return (
+    `<circle cx="${left + 5}" cy="${bottom + 37}" r="5" fill="#444"/><text x="${left + 14}" y="${bottom + 41}" fill="#444">decided</text>` +
+    `<circle cx="${left + 84}" cy="${bottom + 37}" r="4.5" fill="#fff" stroke="${UNDECIDED_INK}" stroke-width="2"/>` +
+    `<text x="${left + 93}" y="${bottom + 41}" fill="#444">not decided</text>` +
+    borderlineKey(rows, left + 190, bottom + 41) +
+    axisWords(rows, analysis)
+      .map((line, i) => `<text x="${left}" y="${bottom + 57 + i * 16}" fill="#444">${escapeHtml(line)}</text>`)
+      .join('')
+  );
+}
+
+/**
  * Where a row would be borderline, drawn only when some row is: a strip BORDERLINE_MARGIN either side of each edge.
  * @param {AnswerRow[]} rows @param {ReturnType<typeof logAxis>} axis @param {number} bottom
  */
@@ -329,14 +346,7 @@ export function answerChart(analysis, layout = 'wide', { rows = answerRows(analy
       );
     })
     .join('');
-  const key =
-    `<circle cx="${left + 5}" cy="${bottom + 37}" r="5" fill="#444"/><text x="${left + 14}" y="${bottom + 41}" fill="#444">decided</text>` +
-    `<circle cx="${left + 84}" cy="${bottom + 37}" r="4.5" fill="#fff" stroke="${UNDECIDED_INK}" stroke-width="2"/>` +
-    `<text x="${left + 93}" y="${bottom + 41}" fill="#444">not decided</text>` +
-    borderlineKey(rows, left + 190, bottom + 41) +
-    axisWords(rows, analysis)
-      .map((line, i) => `<text x="${left}" y="${bottom + 57 + i * 16}" fill="#444">${escapeHtml(line)}</text>`)
-      .join('');
+  const key = chartKey(rows, analysis, left, bottom);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="${layout}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" ` +
     `font-family="system-ui, sans-serif" font-size="${fontSize}" role="img" aria-label="${escapeHtml(sentence ?? answerSentence(analysis))}">` +
