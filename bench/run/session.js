@@ -233,6 +233,8 @@ export async function startTargets(
       bootCpu: options.cpus ? `${options.cpus.server},${options.cpus.generator}` : null,
       execArgv,
       telemetry: options.telemetry,
+      // a user's app (--nest-main, --nest-app) prints its logger's output: kept beside results.json
+      ...(options.fitLoads ? { outputFile: join(outDir, `output-${runtimeKey}-${instance.name}.log`) } : {}),
     });
   });
   // a port --port pinned is taken: the user's to free, not a server's failure

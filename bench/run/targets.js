@@ -2,7 +2,7 @@
 // How to reach a server under test: start a command target as a child process that is ready once it answers HTTP,
 // or check that a url target answers.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -72,6 +72,8 @@ const TAIL_CHARS = 4_000;
  *   while they boot
  * @property {boolean} [telemetry] load the telemetry preload (bench/run/telemetry/) where the runtime can
  * @property {number} [readyPollMs] how often to ask whether it answers yet; a cold start's timing asks often
+ * @property {string} [outputFile] where all it prints (stdout and stderr) is appended: a user's app keeps its logger's
+ *   output with the run
  */
 
 /**
@@ -132,6 +134,7 @@ export async function startTarget(
     bootCpu = null,
     telemetry = false,
     readyPollMs = READY_POLL_MS,
+    outputFile,
   },
 ) {
   if (target.command === null) throw new Error(`${target.name} is a url target: the bench does not start it`);
@@ -150,6 +153,7 @@ export async function startTarget(
       ? [runtime.command, ...runtimeArgv(runtime, execArgv), ...(preload ?? []), ...target.command.slice(1)]
       : target.command,
     cpu: firstCpu,
+    outputFile,
   });
   const url = `${target.protocol ?? 'http'}://${HOST}:${port}`;
   await untilAnswering(target, child, { url, port, readyPollMs });
@@ -187,10 +191,10 @@ export const SERVER_NODE_ENV = 'production';
  * A target's process, started in production mode on its port (pinned to `cpu` when given), with the start of its
  * stdout, the tail of its stderr and its exit kept.
  * @param {Target} target
- * @param {{ port: number, env: Record<string, string>, argv: string[], cpu: string | null }} start env: added to the
- *   target's own; argv: the program and its arguments
+ * @param {{ port: number, env: Record<string, string>, argv: string[], cpu: string | null, outputFile?: string }} start
+ *   env: added to the target's own; argv: the program and its arguments
  */
-function spawnTarget(target, { port, env, argv, cpu }) {
+function spawnTarget(target, { port, env, argv, cpu, outputFile }) {
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = {
     ...process.env,
@@ -216,12 +220,17 @@ function spawnTarget(target, { port, env, argv, cpu }) {
 
   let stderr = '';
   let stdout = '';
+  const output = outputFile ? createWriteStream(outputFile, { flags: 'a' }) : null;
+  output?.write(`--- ${new Date().toISOString()} pid ${child.pid}, port ${port}\n`);
   child.stderr.setEncoding('utf8').on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-TAIL_CHARS);
+    output?.write(chunk);
   });
   child.stdout.setEncoding('utf8').on('data', (chunk) => {
     if (stdout.length < TAIL_CHARS) stdout += chunk;
+    output?.write(chunk);
   });
+  child.once('close', () => output?.end());
 
   /** @type {ExitInfo | null} */
   let exitInfo = null;

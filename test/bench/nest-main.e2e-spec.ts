@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -45,6 +45,13 @@ describe('--nest-main on a main.ts written for Express (trust proxy, express.jso
     expect(run.stderr).toContain(
       `Fastify: app.set at ${join(MAIN_APP, 'src', 'main.ts')}:11:7 skipped (TypeError: app.set is not a function); measured without it`,
     );
+  });
+
+  it('keeps what main’s own logger printed on each adapter beside results.json', () => {
+    for (const target of ['nest-express', 'nest-fastify'])
+      expect(readFileSync(join(dir, `output-node@${process.versions.node}-${target}.log`), 'utf8')).toContain(
+        'Nest application successfully started',
+      );
   });
 
   it('reads main’s prefix, its exclusion and its versioning, and times every route that answers alike', () => {
