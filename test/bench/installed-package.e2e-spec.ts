@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +8,8 @@ import { ROOT } from './support/run-node.js';
 const run = promisify(execFile);
 /** A Nest 10 app's manifest and its three lockfiles, as `nest new` and each package manager wrote them. */
 const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'nest10-app');
-/** Kept between runs, so only the first one downloads: npm's cache, yarn's and pnpm's store. */
+/** Kept between runs, so only the first one downloads (a fresh CI machine resolves everything anew): npm's cache,
+ * yarn's and pnpm's store. */
 const CACHE = join(tmpdir(), 'nest-adapter-bench-install-cache');
 /** What the bench resolves from the app and must never bring in: the app's stack. */
 const APP_STACK =
@@ -46,10 +47,11 @@ interface PackageManager {
 const MANAGERS: Record<string, PackageManager> = {
   npm: {
     lockfile: 'package-lock.json',
-    install: ['npm', 'ci', '--no-audit', '--no-fund', `--cache=${join(CACHE, 'npm')}`],
+    install: ['npm', 'ci', '--prefer-offline', '--no-audit', '--no-fund', `--cache=${join(CACHE, 'npm')}`],
     add: (tarball) => [
       'npm',
       'install',
+      '--prefer-offline',
       '--save-dev',
       '--no-audit',
       '--no-fund',
@@ -59,12 +61,22 @@ const MANAGERS: Record<string, PackageManager> = {
   },
   'yarn 1': {
     lockfile: 'yarn.lock',
-    install: ['npx', '--yes', 'yarn@1.22.22', 'install', '--frozen-lockfile', '--non-interactive', '--no-progress'],
+    install: [
+      'npx',
+      '--yes',
+      'yarn@1.22.22',
+      'install',
+      '--prefer-offline',
+      '--frozen-lockfile',
+      '--non-interactive',
+      '--no-progress',
+    ],
     add: (tarball) => [
       'npx',
       '--yes',
       'yarn@1.22.22',
       'add',
+      '--prefer-offline',
       '--dev',
       '--non-interactive',
       '--no-progress',
@@ -73,12 +85,21 @@ const MANAGERS: Record<string, PackageManager> = {
   },
   pnpm: {
     lockfile: 'pnpm-lock.yaml',
-    install: ['npx', '--yes', 'pnpm@10.34.9', 'install', '--frozen-lockfile', `--store-dir=${join(CACHE, 'pnpm')}`],
+    install: [
+      'npx',
+      '--yes',
+      'pnpm@10.34.9',
+      'install',
+      '--prefer-offline',
+      '--frozen-lockfile',
+      `--store-dir=${join(CACHE, 'pnpm')}`,
+    ],
     add: (tarball) => [
       'npx',
       '--yes',
       'pnpm@10.34.9',
       'add',
+      '--prefer-offline',
       '--save-dev',
       `--store-dir=${join(CACHE, 'pnpm')}`,
       tarball,
@@ -140,7 +161,8 @@ describe('the packed bench installed into a Nest 10 app', () => {
     tarball = join(dir, filename);
   }, INSTALL_TIMEOUT_MS);
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }), INSTALL_TIMEOUT_MS);
+  // three apps' node_modules take a minute to delete on a busy disk: the tests need not wait for it
+  afterAll(() => spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref());
 
   it.concurrent.each(Object.entries(MANAGERS))(
     'with %s: no warning of its own (engine, peer or other), the app resolving the same stack before and after, and npx nest-adapter-bench --help from the app',
