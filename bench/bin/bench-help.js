@@ -65,6 +65,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        it, the schema's root queries whose required arguments --params fills
   --time-write 'M /path'  with --nest-app, repeatable: time a write that changes the signed-in account (DELETE
                        /auth/me, a password change), which is otherwise listed and left out; use an account you can lose
+  --keep-throttle      with --nest-app: time the app with its @nestjs/throttler guards as they are (their 429s are
+                       then findings); without it they are lifted while timing, and the report says so
   --rate R             after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} open loop at R req/s on each
                        measured scenario (your traffic mix included): cores each adapter needs at R, with intervals,
                        the saving, p50/p99 and the instances each would need (a --load-curve at one rate)

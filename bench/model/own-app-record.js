@@ -29,7 +29,26 @@ export const TRAFFIC_SCENARIO = 'traffic';
  * @property {Record<string, string>} [adapters] how the setup module had each adapter built; absent: its defaults
  * @property {BootFailure | null} [bootFailure] the app did not boot on an adapter
  * @property {BootFailure[]} [runtimeFailures] runtimes the app did not boot on, left out
+ * @property {ThrottleRecord} [throttle] the app's throttler guards and what the timed servers did with them; absent
+ *   when it has none
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
+ */
+
+/**
+ * What a run did with the app's throttler, for the report: its guards lifted while timing, or kept (--keep-throttle).
+ * @typedef {object} ThrottleRecord
+ * @property {'lift' | 'keep'} timed how the timed servers had it
+ * @property {ThrottlerGuardFound[]} guards
+ * @property {string | null} forRoot where ThrottlerModule.forRoot is called (file:line), when the scan found it
+ *
+ * One throttler guard the app registered, as the report names it.
+ * @typedef {object} ThrottlerGuardFound
+ * @property {string} guard its class: ThrottlerGuard, or the app's subclass
+ * @property {string} version of the throttler package the app resolves
+ * @property {ThrottlerLimit[]} limits each named throttler's, as configured
+ *
+ * @typedef {{ name: string, limit: string, ttl: string }} ThrottlerLimit e.g. default, 10, 60 s; "set per request"
+ *   where the app gives a function
  */
 
 /**

@@ -41,6 +41,7 @@ import { fastifySkips, measuredWithout, withSkippedCalls } from './launch/main-b
 import { currentValuesRequests, keepValuesOthersRead, signInFieldNames, writeWatcher } from './sign-in/same-values.js';
 import { readTraffic } from './routes/traffic.js';
 import { scanApp } from './scan/scan.js';
+import { THROTTLE_MODES, throttleRecord } from './launch/throttle.js';
 import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
 
 /**
@@ -59,6 +60,7 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  * @property {string[]} [timeWrites] --time-write: writes to time though they change the signed-in account
  * @property {import('./sign-in/sign-in-flag.js').SignInFlag | null} [signIn] --sign-in: the password sign-in's request
  * @property {string | null} [graphqlQueries] --graphql-queries: a .graphql file of the operations to measure
+ * @property {boolean} [keepThrottle] --keep-throttle: time the app's throttler as it is, not lifted
  *
  * @typedef {import('../model/own-app-record.js').OwnAppRecord} OwnAppRecord
  */
@@ -237,13 +239,16 @@ function planWith(context, signedIn, asked = {}) {
  * @param {OwnAppContext} context @param {import('./launch/packages.js').NestApp} onApp
  * @param {ReturnType<typeof planWith>} plan
  */
-function configFor({ user, baseDir }, onApp, plan) {
+function configFor({ user, baseDir, flags }, onApp, plan) {
   const mix = trafficMix(plan.routes);
   return ownAppConfig({
     app: onApp,
     scenarios: [...plan.scenarios, ...(mix ? [mix] : [])],
     prepare: user.prepare,
     baseDir,
+    // the sign-in's and the check's servers run the throttler but let its refusals pass: its code is checked on both
+    // adapters, and the check's own requests are not refused
+    throttle: flags.keepThrottle ? THROTTLE_MODES.keep : THROTTLE_MODES.count,
   });
 }
 
@@ -520,6 +525,7 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
       : null,
     headers: Object.keys(flags.headers),
     swaggerError: discovered.swaggerError ?? null,
+    ...throttleRecord(discovered, scan, flags),
     scan,
     adapters,
     bootFailure: compatibility.startFailure
@@ -527,7 +533,8 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
       : null,
   };
   if (scenarios.length === 0) return { config: null, options, record };
-  const checkedConfig = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir });
+  const throttle = flags.keepThrottle ? THROTTLE_MODES.keep : THROTTLE_MODES.lift;
+  const checkedConfig = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir, throttle });
   const names = checkedConfig.scenarios.map((s) => s.name);
   // without --scenarios every checked route is timed: ids and sign-in fill routes the first plan could not
   const planned = config.scenarios.map((s) => s.name);

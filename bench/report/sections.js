@@ -8,6 +8,7 @@ import { environmentTable, headerTable, problemsTable } from './run-tables.js';
 import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from './runtime-matrix.js';
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { ownAppTables } from './own-app-tables.js';
+import { throttleTables } from './throttle-table.js';
 import { startsTable } from './starts-table.js';
 import { timeTable, warmUpTable } from './warm-up-table.js';
 import { packagesTables, timelineChart } from './packages-tables.js';
@@ -58,6 +59,7 @@ export const SECTIONS = [
   { summary: true, parts: (analysis) => alone(warmUpTable(analysis.warmUps, analysis.runtimeLabels)) },
   { summary: true, parts: (analysis) => alone(timeTable(analysis.timeSpent)) },
   { summary: true, parts: (analysis) => alone(startupTable(analysis)) },
+  { summary: true, parts: (analysis) => throttleTables(analysis) },
   { summary: true, parts: (analysis) => ownAppTables(analysis) },
   { summary: true, parts: (analysis) => alone(stackComparisonTable(analysis)) },
   { summary: true, parts: (analysis) => alone(ablationTable(analysis)) },

@@ -9,7 +9,8 @@ import { parseNonEmpty } from './flag-values.js';
  * The flags that go with --nest-app, as node:util's parseArgs reads them.
  * @typedef {{ 'nest-app'?: string, 'nest-main'?: string, 'nest-setup'?: string, 'nest-cwd'?: string,
  *   'fastify-options'?: string, strict?: boolean, 'list-routes'?: boolean, params?: string, traffic?: string,
- *   body?: string[], header?: string[], 'time-write'?: string[], 'graphql-queries'?: string, 'sign-in'?: string }} NestAppValues
+ *   body?: string[], header?: string[], 'time-write'?: string[], 'graphql-queries'?: string, 'sign-in'?: string,
+ *   'keep-throttle'?: boolean }} NestAppValues
  */
 
 /**
@@ -33,6 +34,7 @@ export function nestAppFlags(values) {
       'time-write',
       'graphql-queries',
       'sign-in',
+      'keep-throttle',
     ]).find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --nest-main dist/main.js or --nest-app FILE; see --help`);
     return null;
@@ -54,6 +56,7 @@ export function nestAppFlags(values) {
     graphqlQueries:
       values['graphql-queries'] === undefined ? null : parseNonEmpty('--graphql-queries', values['graphql-queries']),
     signIn: values['sign-in'] === undefined ? null : parseBody(values['sign-in'], SIGN_IN_EXAMPLE),
+    keepThrottle: values['keep-throttle'] ?? false,
   };
 }
 

@@ -132,6 +132,7 @@ const FLAGS = /** @type {const} */ ({
   'time-write': { type: 'string', multiple: true },
   'graphql-queries': { type: 'string' },
   'sign-in': { type: 'string' },
+  'keep-throttle': { type: 'boolean' },
   rate: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   json: { type: 'boolean' },

@@ -23,6 +23,7 @@ import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from '../graphql/graphql-schema.js';
 import { registeredRoutes } from '../routes/route-graph.js';
 import { wrapNestFactory } from './main-factory.js';
+import { throttleApp } from './throttle.js';
 
 const LAUNCHER_FILE = fileURLToPath(import.meta.url);
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
@@ -327,7 +328,8 @@ function bodyDescriptions(nestApp) {
  * @param {any} app
  */
 async function serve(app) {
-  if (NEST_APP_ROUTES) await printRoutes(app);
+  const throttlers = throttleApp(app, { core, requireFromApp });
+  if (NEST_APP_ROUTES) await printRoutes(app, throttlers);
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3000);
   const server = await booting('app.listen()', () => app.listen(port, host));
@@ -350,9 +352,9 @@ function loadedVersion(name) {
 
 /**
  * Prints the routes Nest registered, with what each one's body must look like, and exits.
- * @param {any} app
+ * @param {any} app @param {import('../../model/own-app-record.js').ThrottlerGuardFound[]} throttlers throttle.js
  */
-async function printRoutes(app) {
+async function printRoutes(app, throttlers) {
   await booting('app.init()', () => app.init());
   if (sourceMaps) process.setSourceMapsEnabled(false);
   const bodies = bodyDescriptions(app);
@@ -371,7 +373,7 @@ async function printRoutes(app) {
   const versioningType = versioning ? VERSIONING_TYPES[versioning.type ?? 0] : null;
   const graphql = await describeGraphqlApp(app, { load: importFromApp, resolve: requireFromApp.resolve });
   process.stdout.write(
-    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError, ...(graphql ? { graphql } : {}) })}\n`,
+    `${JSON.stringify({ routes, versioning: versioning ? { type: versioningType, header: versioning.header ?? null, key: versioning.key ?? null } : null, swaggerError: bodies.swaggerError, ...(throttlers.length ? { throttlers } : {}), ...(graphql ? { graphql } : {}) })}\n`,
   );
   await app.close();
   process.exit(0);

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { validateConfig } from '../../model/config.js';
 import { LAUNCHER } from '../launch/packages.js';
 import { launcherArgs, launcherEnv } from '../launch/launcher-env.js';
+import { THROTTLE_ENV, THROTTLE_MODES } from '../launch/throttle.js';
 import { fillPath, parameterNames, routeMatcher } from './route-match.js';
 import { exampleValue } from '../bodies/example-body.js';
 import { withValues } from './id-sources.js';
@@ -327,9 +328,11 @@ export function trafficMix(routes) {
  * @param {Record<string, unknown>[]} input.scenarios raw scenarios (a mix last, when there is one)
  * @param {import('../../model/config.js').PrepareStep | null} input.prepare from the user's --config
  * @param {string} input.baseDir results go under it
+ * @param {import('../launch/throttle.js').ThrottleMode} [input.throttle] what its servers do with the app's
+ *   throttler (throttle.js): kept unless asked
  * @returns {import('../../model/config.js').Config}
  */
-export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
+export function ownAppConfig({ app, scenarios, prepare, baseDir, throttle = THROTTLE_MODES.keep }) {
   if (scenarios.length === 0)
     throw new UsageError(
       '--nest-app: no route can be measured; give --params for the path parameters, or a --config with scenarios',
@@ -338,7 +341,7 @@ export function ownAppConfig({ app, scenarios, prepare, baseDir }) {
     name: adapter === 'express' ? EXPRESS_TARGET : FASTIFY_TARGET,
     command: ['node', ...launcherArgs(app, LAUNCHER)],
     cwd: app.cwd,
-    env: launcherEnv(app, adapter),
+    env: { ...launcherEnv(app, adapter), [THROTTLE_ENV]: throttle },
   });
   return validateConfig(
     {

@@ -19,8 +19,10 @@ import { REFUSAL_PREFIX, launcherArgs, launcherEnv } from '../launch/launcher-en
  *
  * @typedef {{ type: 'uri' | 'header' | 'media-type' | 'custom', header: string | null, key: string | null }} Versioning
  * @typedef {{ routes: Route[], versioning: Versioning | null, swaggerError?: string | null,
- *   graphql?: import('../graphql/graphql-schema.js').GraphqlApi | null }} Discovered
- *   swaggerError: why @nestjs/swagger could not build the app's OpenAPI document; graphql: the GraphQL API it serves
+ *   graphql?: import('../graphql/graphql-schema.js').GraphqlApi | null,
+ *   throttlers?: import('../launch/throttle.js').ThrottlerGuardFound[] }} Discovered
+ *   swaggerError: why @nestjs/swagger could not build the app's OpenAPI document; graphql: the GraphQL API it serves;
+ *   throttlers: its @nestjs/throttler guards (launch/throttle.js)
  */
 
 const DISCOVERY_TIMEOUT_MS = 60_000;
