@@ -175,9 +175,10 @@ export const TRAFFIC_SCENARIO = 'traffic';
  */
 
 /**
- * What a write did to the sign-in: lost, it no longer signs in; else the witness's answer changed (a role's
- * permissions, the account's status).
- * @typedef {{ lost: boolean, why: string }} SignInChange
+ * What a write did to the sign-in: lost, it no longer signs in; unread, the witness answered no record to compare (a
+ * 429, a 500): whether it changed is not known; else the principal's record changed (a role's permissions, the
+ * account's name), each field as before → after.
+ * @typedef {{ lost: boolean, why: string, unread?: boolean }} SignInChange
  */
 
 /**

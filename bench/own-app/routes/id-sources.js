@@ -5,7 +5,7 @@
 // /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
 import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
-import { TIME_WRITE_FLAG } from '../sign-in/principal.js';
+import { TIME_WRITE_FLAG, principalValuesFor } from '../sign-in/principal.js';
 
 /**
  * A path parameter or body field that names an existing entity.
@@ -292,7 +292,6 @@ function listedValues(body, keys) {
  * @returns {Map<Route, RouteIds>}
  */
 export function resolveIds({ routes, lists, params, principal = [], claims = [], timeWrites = [] }) {
-  const avoid = principal.map((p) => p.value);
   return new Map(
     routes.map((route) => {
       /** @type {RouteIds} */
@@ -317,11 +316,8 @@ export function resolveIds({ routes, lists, params, principal = [], claims = [],
         // a write's path names what it changes: the role or tenant the token carries would change the sign-in
         const target =
           reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
-        const value =
-          given ??
-          (answer === undefined
-            ? null
-            : valueFromList(answer, reference.keys, target ? [...avoid, ...claims] : avoid, target));
+        const avoid = principalValuesFor(reference.entity, principal, target ? claims : []);
+        const value = given ?? (answer === undefined ? null : valueFromList(answer, reference.keys, avoid, target));
         if (value === null && list && answer !== undefined) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
         else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal }));
@@ -373,7 +369,8 @@ function unfilledLine(reference, route, { list, answer, principal, create }) {
   const listed = listedValues(answer, reference.keys).map(String);
   if (listed.length === 0)
     return `${what} names an existing ${reference.entity} (GET ${list.path} listed none): ${give}`;
-  const own = principal.find((p) => listed.includes(p.value));
+  const mine = principalValuesFor(reference.entity, principal);
+  const own = principal.find((p) => mine.includes(p.value) && listed.includes(p.value));
   const whose = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
   return `${what} names an existing ${reference.entity} (GET ${list.path} listed only ${whose}): ${give} for another ${reference.entity}, or ${TIME_WRITE_FLAG} '${route.method} ${route.path}' to change the principal's own (on an account you can lose)`;
 }

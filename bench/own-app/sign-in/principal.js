@@ -11,6 +11,8 @@ export const TIME_WRITE_FLAG = '--time-write';
 const SELF_SEGMENTS = new Set(['me', 'self', 'whoami']);
 /** The same, for writes that replace or remove it (a POST there usually creates something else). */
 const ACCOUNT_SEGMENTS = new Set(['profile', 'account', 'current-user', 'current', 'user']);
+/** A last path segment that stands for the signed-in account's own organisation (a collection's name is plural). */
+const OWN_ORGANISATION = /^(organi[sz]ation|org|tenant|company|workspace)$/i;
 /** What follows an account in a path and changes what it signs in with or may do. */
 const IDENTITY_SEGMENT =
   /^(password|e-?mail|username|roles?|status|permissions?|credentials?|(de)?activate|disable|enable|suspend|lock|ban|block|tokens?)$/i;
@@ -134,7 +136,10 @@ export function principalValues({ headers, params }, witness = null) {
   }
   if (witness && SELF_READ.test(witness.path))
     values.push(...idsIn(witness.body, 'account', [], `GET ${witness.path}'s `));
-  return values.filter((one, i) => values.findIndex((other) => other.value === one.value) === i);
+  // one value may name two things (user 1 and role 1): each kind keeps it
+  return values.filter(
+    (one, i) => values.findIndex((other) => other.value === one.value && other.kind === one.kind) === i,
+  );
 }
 
 /**
@@ -195,6 +200,8 @@ export function principalChange(route, url, body, principal) {
   if (SIGN_OUT_SEGMENT.test(last)) return `its path ends in /${last}: it ends the session the sign-in's token names`;
   if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST')
     return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
+  if (OWN_ORGANISATION.test(last) && route.method !== 'POST')
+    return `its path ends in /${last}, naming no other: it ${verb(route.method)} ${KINDS.organisation.names}`;
   const named = pathNamesPrincipal(route, url, principal);
   if (named) return named;
   const fields = fieldNames(body);
@@ -207,7 +214,91 @@ export function principalChange(route, url, body, principal) {
   }
   const setsPassword = fields.find((name) => NEW_PASSWORD_FIELD.test(name));
   if (setsPassword) return `a password change (its body has ${setsPassword})`;
+  if (registered.some((segment) => SIGN_IN_SEGMENT.test(segment))) return null;
+  const inBody = bodyNamesPrincipal(route, body, principal);
+  if (inBody) return inBody;
+  const identity = identityChange(registered);
+  return identity && !namesAnotherAccount(registered, body, principal)
+    ? `a ${identity} change (/${registered.join('/')}), and nothing it sends names another account: it changes the signed-in account's`
+    : null;
+}
+
+/** A body field that names an account by its id: userId, account_id, memberIds. */
+const ACCOUNT_ID_FIELD =
+  /^(user|account|member|customer|owner|admin|principal|profile|employee|person)[-_]?(id|uuid)s?$/i;
+/** A segment that changes how an account is named, what it may do, or what signs it in, as a verb and its object. */
+const IDENTITY_VERB =
+  /^(change|update|set|edit|rename|assign|grant|revoke|add|remove|reset)[-_]?(user-?name|nick-?name|display-?name|name|roles?|permissions?|privileges?|scopes?|credentials?)$/i;
+/** The same as a bare word, after the account it is of (`/me/username`, `/user/roles`). */
+const IDENTITY_WORD = /^(user-?name|nick-?name|display-?name|roles?|permissions?|privileges?|scopes?|credentials?)$/i;
+/** What a role or permission route does to an account (`/role/assign`, `/permissions/grant`). */
+const GRANT_WORD = /^(assign|unassign|grant|revoke|promote|demote)$/i;
+const ACCOUNT_OWNER = /^(users?|me|self|profiles?|accounts?|auth|admins?|members?)$/i;
+
+/**
+ * What a route's path says it changes of an account, where no parameter names which: a username (`change-username`,
+ * `/me/username`), a role or a permission (`/user/roles`, `/role/assign`); null when it says none of these.
+ * @param {string[]} registered the path's segments as registered
+ * @returns {string | null}
+ */
+function identityChange(registered) {
+  for (const [i, segment] of registered.entries()) {
+    if (segment.startsWith(':')) continue;
+    const verb = IDENTITY_VERB.exec(segment);
+    if (verb) return wordOf(verb[2]);
+    if (segment.toLowerCase() === 'rename') return 'name';
+    const before = registered[i - 1] ?? '';
+    if (IDENTITY_WORD.test(segment) && ACCOUNT_OWNER.test(before)) return wordOf(segment);
+    if (GRANT_WORD.test(segment) && /^(roles?|permissions?|privileges?|scopes?)$/i.test(before)) return wordOf(before);
+  }
   return null;
+}
+
+/** @param {string} word `roles`, `user-name` → role, username */
+function wordOf(word) {
+  const plain = word.toLowerCase().replace(/[-_]/g, '');
+  return plain.endsWith('s') && plain !== 'credentials' ? plain.slice(0, -1) : plain;
+}
+
+/**
+ * Why a write's body names the signed-in account (`{ "userId": 1 }` where 1 is its id; its e-mail, username or token),
+ * or null: a value as long as a uuid names it wherever it stands, a short one under a field named for an account's id
+ * or sign-in name. A create (POST) is held to it only where its path changes an account's name, role or rights, or is
+ * of accounts: an order that names its owner changes no account.
+ * @param {{ method: string, path: string }} route @param {unknown} body @param {PrincipalValue[]} principal
+ * @returns {string | null}
+ */
+function bodyNamesPrincipal(route, body, principal) {
+  const registered = route.path.split('/').filter(Boolean);
+  const ofAccounts = registered.some((segment) => ACCOUNT_COLLECTION.test(segment));
+  if (route.method === 'POST' && !identityChange(registered) && !ofAccounts) return null;
+  const accounts = principal.filter((p) => p.kind === 'account');
+  for (const { name, value } of fieldValues(body)) {
+    const own = accounts.find(
+      (p) =>
+        p.value === value &&
+        (value.length >= DISTINCT_VALUE_LENGTH || ACCOUNT_ID_FIELD.test(name) || ACCOUNT_NAME_FIELD.test(name)),
+    );
+    if (own) return `its body's ${name} is ${KINDS.account.names} (${own.source}): it ${verb(route.method)} it`;
+  }
+  return null;
+}
+
+/**
+ * The principal's values an id of an entity may be: one as long as a uuid (or an e-mail, a token) wherever it stands;
+ * a short one (an int id) only for an entity of its kind, since product 1 and user 1 are two rows.
+ * @param {string} entity what the id names, singular: product, user, role
+ * @param {PrincipalValue[]} principal @param {string[]} [claims] the token's other values (tokenClaimValues)
+ * @returns {string[]}
+ */
+export function principalValuesFor(entity, principal, claims = []) {
+  const ofPrincipal = Object.values(KINDS).some(({ collection }) => collection.test(entity));
+  return [
+    ...principal
+      .filter(({ value, kind }) => value.length >= DISTINCT_VALUE_LENGTH || KINDS[kind].collection.test(entity))
+      .map(({ value }) => value),
+    ...claims.filter((value) => value.length >= DISTINCT_VALUE_LENGTH || ofPrincipal),
+  ];
 }
 
 /**
@@ -276,7 +367,10 @@ function namesAnotherAccount(registered, body, principal) {
   const sent = fieldValues(body);
   if (sent.some(({ value }) => principal.some((p) => p.value === value))) return false;
   const flow = registered.some((segment) => !segment.startsWith(':') && OTHER_ACCOUNT_WORD.test(segment));
-  return sent.some(({ name }) => ACCOUNT_KEY_FIELD.test(name) || (flow && ACCOUNT_NAME_FIELD.test(name)));
+  return sent.some(
+    ({ name }) =>
+      ACCOUNT_KEY_FIELD.test(name) || ACCOUNT_ID_FIELD.test(name) || (flow && ACCOUNT_NAME_FIELD.test(name)),
+  );
 }
 
 /** @param {unknown} body @returns {{ name: string, value: string }[]} every scalar field in it, nested ones too */
@@ -346,20 +440,30 @@ export function protectedWriteReason(why, route, unsent = null) {
  *   server of the check
  */
 export function watchSignIn({ authenticate, headers, witness }) {
-  let baseline = witness?.body;
+  const principal = witness ? principalValues({ headers, params: {} }, witness) : [];
+  const recordOf = (/** @type {unknown} */ body) => (witness ? principalRecord(witness.path, body, principal) : null);
+  let baseline = recordOf(witness?.body);
   return async (client) => {
     if (witness) {
       const { status, body } = await client.request('GET', witness.path, undefined, headers);
+      const was = `with the sign-in's headers, ${witness.status} before`;
+      if (status === 401) return { lost: true, why: `GET ${witness.path} answered ${status} ${was}` };
+      if (status === 403)
+        return { lost: false, why: `GET ${witness.path} answered ${status} ${was}: the principal lost a right` };
+      // a refusal of another kind (a 429, a 500) says nothing of the principal: it is not "the same"
       if (status !== witness.status)
-        return {
-          lost: true,
-          why: `GET ${witness.path} answered ${status} with the sign-in's headers, ${witness.status} before`,
-        };
-      // a list's answer changes with every write to its collection; only a read of who is signed in names the principal
-      const changed = SELF_READ.test(witness.path) ? answerChanges(baseline, body, witness.varies) : [];
+        return { lost: false, unread: true, why: `GET ${witness.path} answered ${status} ${was}` };
+      const record = recordOf(body);
+      // a list's answer changes with every write to its collection: only the principal's own record is compared
+      const changed =
+        baseline === null
+          ? []
+          : record === null
+            ? [`the principal's record: gone from the list`]
+            : answerChanges(baseline, record, witness.varies);
       if (changed.length) {
-        // the next write is held to the changed answer: this one is what changed it
-        baseline = body;
+        // the next write is held to the changed record: this one is what changed it
+        baseline = record;
         return { lost: false, why: `GET ${witness.path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')}` };
       }
     }
@@ -373,9 +477,38 @@ export function watchSignIn({ authenticate, headers, witness }) {
         };
       }
     }
-    if (witness) baseline = (await client.request('GET', witness.path, undefined, headers)).body;
+    if (witness) baseline = recordOf((await client.request('GET', witness.path, undefined, headers)).body);
     return null;
   };
+}
+
+/** The keys a list answer keeps its items under, when it is not the list itself. */
+const LIST_WRAPPERS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list'];
+
+/**
+ * The principal's own record in a witness's answer: a read of who is signed in is it whole; in a list (GET /users),
+ * the item holding one of the principal's account values (its id, e-mail, username); null where none does.
+ * @param {string} path @param {unknown} body @param {PrincipalValue[]} principal
+ * @returns {unknown}
+ */
+export function principalRecord(path, body, principal) {
+  if (SELF_READ.test(path)) return body;
+  const items = Array.isArray(body)
+    ? body
+    : isRecord(body)
+      ? (LIST_WRAPPERS.map((key) => body[key]).find(Array.isArray) ?? [])
+      : [];
+  const accounts = principal.filter((p) => p.kind === 'account').map((p) => p.value);
+  return (
+    items.find(
+      (item) =>
+        isRecord(item) &&
+        Object.entries(item).some(
+          ([key, value]) =>
+            scalar(value) && (OWN_ID.test(key) || ACCOUNT_FIELD.test(key)) && accounts.includes(String(value)),
+        ),
+    ) ?? null
+  );
 }
 
 const MOST_CHANGES_SHOWN = 3;
@@ -431,7 +564,9 @@ function shown(value) {
  * The one line a write after which the sign-in stopped working, or answers as another principal, gets.
  * @param {SignInChange} change watchSignIn() @param {string} request e.g. DELETE /api/v1/auth/me
  */
-export function lostSignInReason({ lost, why }, request) {
+export function lostSignInReason({ lost, why, unread }, request) {
+  if (unread)
+    return `the signed-in principal's record could not be read after ${request} (${why}), so whether it changed the principal is not known: it is not timed; check the account before the next run`;
   return lost
     ? `signing in stopped working after ${request} (${why}): it changes the signed-in account, so it is not timed; restore the account before the next run`
     : `the signed-in principal's answer changed after ${request} (${why}): it changes the principal or what it may do, so it is not timed, and routes checked after it ran as the changed principal; restore it before the next run`;

@@ -5,7 +5,9 @@ import {
   findWitness,
   lostSignInReason,
   principalChange,
+  principalRecord,
   principalValues,
+  principalValuesFor,
   signInRefused,
   watchSignIn,
   witnessCandidates,
@@ -526,5 +528,122 @@ describe('headers the app refuses on every signed-in read', () => {
   it('says nothing where no read refuses anonymous requests', async () => {
     const { client } = accountApp();
     expect(await signInRefused(client, ['/health'], { token: 't' })).toBeNull();
+  });
+});
+
+/** An admin starter's principal: an int id in the token, as TypeORM apps on MySQL issue it, its username from /me. */
+const ADMIN = { id: 1, username: 'admin', email: 'admin@example.com', role: { id: 1, name: 'admin' } };
+const ADMIN_TOKEN = `h.${Buffer.from(JSON.stringify({ sub: 1, username: 'admin' })).toString('base64url')}.sig`;
+const adminPrincipal = () =>
+  principalValues(
+    { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, params: {} },
+    { path: '/user/profile', status: 200, body: ADMIN, varies: [] },
+  );
+const adminChange = (method: string, path: string, body?: unknown, url = path) =>
+  principalChange({ method, path }, url, body, adminPrincipal());
+
+describe('principalChange: a write that names the principal, or changes a name, a role or a right', () => {
+  it('a username change of the signed-in account, sent a unique one, is listed', () => {
+    expect(adminChange('PATCH', '/user/change-username', { username: 'username{{unique}}' })).toMatch(
+      /^a username change \(\/user\/change-username\), and nothing it sends names another account/,
+    );
+    expect(adminChange('PUT', '/me/username', { username: 'x' })).toMatch(/^a username change/);
+    expect(adminChange('POST', '/account/rename', { name: 'x' })).toMatch(/^a name change/);
+  });
+
+  it('a role assigned to the principal’s own id is listed, one assigned to another account is sent', () => {
+    expect(adminChange('POST', '/role/assign', { userId: 1, roleId: 7 })).toBe(
+      "its body's userId is the account authenticate() signed in (the token's sub): it changes it",
+    );
+    expect(adminChange('POST', '/role/assign', { userId: 7, roleId: 7 })).toBeNull();
+    expect(adminChange('POST', '/role/assign', { roleId: 7 })).toMatch(/^a role change \(\/role\/assign\)/);
+    expect(adminChange('PUT', '/user/roles', { roles: ['viewer'] })).toMatch(/^a role change/);
+  });
+
+  it('a write whose body names the principal by its e-mail or username is listed', () => {
+    expect(adminChange('PATCH', '/members/:id', { email: 'admin@example.com' }, '/members/9')).toMatch(
+      /^its body's email is the account authenticate\(\) signed in \(GET \/user\/profile's email\)/,
+    );
+    expect(adminChange('DELETE', '/sessions', { username: 'admin' })).toMatch(/its body's username/);
+  });
+
+  it('a create that names its owner by the principal’s id changes no account, nor does a sign-in with its e-mail', () => {
+    expect(adminChange('POST', '/orders', { userId: 1, productId: 1 })).toBeNull();
+    expect(adminChange('POST', '/auth/login', { email: 'admin@example.com', password: 'pw' })).toBeNull();
+  });
+
+  it('creating a role, or a product numbered as the principal, is not a role change', () => {
+    expect(adminChange('POST', '/role', { name: 'viewer' })).toBeNull();
+    expect(adminChange('PATCH', '/products/:id', { name: 'x' }, '/products/1')).toBeNull();
+  });
+});
+
+describe('principalValuesFor: whose own an id is', () => {
+  it('a short id is the principal’s only for an entity of its kind: product 1 is not user 1', () => {
+    const principal = adminPrincipal();
+    expect(principalValuesFor('product', principal, ['1', 'admin'])).not.toContain('1');
+    expect(principalValuesFor('user', principal, ['1'])).toContain('1');
+    expect(principalValuesFor('role', principal)).toContain('1');
+  });
+
+  it('a value as long as a uuid names the principal wherever it stands', () => {
+    expect(principalValuesFor('product', principalValues(SIGNED_IN))).toContain(USER_ID);
+  });
+});
+
+describe('the witness compares the principal’s whole record', () => {
+  const headers = { authorization: 'Bearer t' };
+  /** GET /user/profile answers the account; PATCH /user/change-username renames it; a limiter may answer 429. */
+  function profileApp() {
+    const account = { id: 1, username: 'admin', role: { id: 1, name: 'admin' } };
+    let limited = false;
+    const client: AppClient = {
+      async request(method, path, body, sent = {}) {
+        if (!sent.authorization) return { status: 401, headers: {}, body: {} };
+        if (limited) return { status: 429, headers: {}, body: { message: 'ThrottlerException: Too Many Requests' } };
+        if (method === 'PATCH') Object.assign(account, body);
+        return { status: 200, headers: {}, body: structuredClone(account) };
+      },
+    };
+    return { client, limit: () => (limited = true) };
+  }
+
+  it('reports a change as the field, before and after', async () => {
+    const { client } = profileApp();
+    const witness = await findWitness(client, ['/user/profile'], headers);
+    const watch = watchSignIn({ authenticate: null, headers, witness });
+    await client.request('PATCH', '/user/change-username', { username: 'username7hpwb7c3' }, headers);
+    expect(await watch(client)).toEqual({
+      lost: false,
+      why: 'GET /user/profile answered username: "admin" → "username7hpwb7c3"',
+    });
+  });
+
+  it('a 429 is not the same: the record could not be read, and the write is not called harmless', async () => {
+    const { client, limit } = profileApp();
+    const witness = await findWitness(client, ['/user/profile'], headers);
+    const watch = watchSignIn({ authenticate: null, headers, witness });
+    limit();
+    const change = await watch(client);
+    expect(change).toEqual({
+      lost: false,
+      unread: true,
+      why: "GET /user/profile answered 429 with the sign-in's headers, 200 before",
+    });
+    expect(lostSignInReason(change!, 'POST /role/assign')).toMatch(
+      /^the signed-in principal's record could not be read after POST \/role\/assign \(GET \/user\/profile answered 429/,
+    );
+  });
+
+  it('in a list, the record holding the principal’s id is compared, not the list', () => {
+    const principal = principalValues({ headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, params: {} });
+    const users = {
+      data: [
+        { id: 2, username: 'other' },
+        { id: 1, username: 'admin' },
+      ],
+    };
+    expect(principalRecord('/users', users, principal)).toEqual({ id: 1, username: 'admin' });
+    expect(principalRecord('/users', { data: [{ id: 2 }] }, principal)).toBeNull();
   });
 });
