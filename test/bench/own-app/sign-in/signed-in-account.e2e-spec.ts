@@ -12,13 +12,13 @@ function accountsFile(dir: string) {
   return join(dir, 'accounts.json');
 }
 
-async function bench(dir: string, port: string, extra: string[] = []) {
+async function bench(dir: string, port: string, extra: string[] = [], module = 'app.module.js') {
   process.env.ACCOUNTS_FILE = accountsFile(dir);
   const out = join(dir, `out-${port}`);
   const run = await runNode([
     CLI,
     '--nest-app',
-    join(FIXTURE, 'app.module.js'),
+    join(FIXTURE, module),
     '--nest-setup',
     join(FIXTURE, 'setup.js'),
     '--quick',
@@ -39,7 +39,8 @@ const route = (results: Results, method: string, path: string) =>
   results.ownApp!.routes.find((r) => r.method === method && r.path === path)!;
 /** The stand-in app's data file, as both adapters' processes share it. */
 interface Stored {
-  accounts: Array<{ id: string; roleId: string; orgId: string; deletedAt: string | null }>;
+  accounts: Array<{ id: number; username: string; roleId: string; orgId: string; deletedAt: string | null }>;
+  organisations: Array<{ id: string; name: string }>;
   roles: Array<{ id: string; name: string; permissions: string[] }>;
   users: Array<{ id: string; roleId: string }>;
 }
@@ -105,15 +106,15 @@ describe('--nest-app keeps the signed-in account and takes ids from the app', ()
     expect(first.results.runs.some((r) => r.scenario === 'patch-organisations-id')).toBe(false);
   });
 
-  it('finds that PATCH /organisation changed what GET /auth/me answers, though signing in still works, and does not time it', () => {
+  it('lists PATCH /organisation, whose path names no other, before sending it: the organisation keeps its name', () => {
     expect(route(first.results, 'PATCH', '/organisation')).toMatchObject({
       scenario: null,
       notMeasured: expect.stringMatching(
-        /^the signed-in principal's answer changed after PATCH \/organisation \(GET \/auth\/me answered organisation\.name: "Acme" → "name/,
+        /^its path ends in \/organisation, naming no other: it changes the signed-in account's organisation/,
       ),
     });
     expect(first.results.runs.some((r) => r.scenario === 'patch-organisation')).toBe(false);
-    expect(first.run.stderr).toContain("the signed-in principal's answer changed after PATCH /organisation (");
+    expect(stored(dir).organisations[0].name).toBe('Acme');
     expect(route(first.results, 'GET', '/users')).toMatchObject({ scenario: 'users' });
   });
 
@@ -162,5 +163,64 @@ describe('--time-write on a write that removes the account: the sign-in tried ag
     });
     expect(timed.results.runs.some((r) => r.scenario === 'delete-auth-me')).toBe(false);
     expect(account(dir).deletedAt).not.toBeNull();
+  });
+});
+
+describe('an admin API behind a global throttler: timed with it lifted, the signed-in account as it was', () => {
+  let dir: string;
+  let run: Awaited<ReturnType<typeof bench>>;
+  let before: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-throttled-'));
+    process.env.ACCOUNTS_FILE = accountsFile(dir);
+    const { storedData } = await import('../../fixtures/signed-in-account/app.module.js');
+    before = JSON.stringify(storedData().accounts);
+    run = await bench(dir, '3401', [], 'app.module.js#ThrottledAppModule');
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => {
+    delete process.env.ACCOUNTS_FILE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records the throttler lifted while timing, with where it is configured and its limits', () => {
+    expect(run.run.status, run.run.stderr).toBe(0);
+    expect(run.results.ownApp!.throttle).toMatchObject({
+      timed: 'lift',
+      guards: [{ guard: 'ThrottlerGuard', limits: [{ name: 'default', limit: '3', ttl: '60 s' }] }],
+      forRoot: expect.stringMatching(/app\.module\.js:\d+$/),
+    });
+    expect(readFileSync(join(dir, 'out-3401', 'report.md'), 'utf8')).toContain(
+      "Your app's rate limiter\n\nThe app's throttler (ThrottlerModule.forRoot at",
+    );
+  });
+
+  it('times routes far over its limit on both adapters, GET /products/:id among them, with no 429', () => {
+    const timedOnBoth = new Set(
+      run.results.runs
+        .filter((r) => r.status === 'ok' && r.target === 'nest-fastify')
+        .filter((r) => run.results.runs.some((e) => e.scenario === r.scenario && e.target === 'nest-express'))
+        .map((r) => r.scenario),
+    );
+    expect(timedOnBoth.size).toBeGreaterThanOrEqual(4);
+    expect(timedOnBoth).toContain('products-id');
+    expect(run.results.runs.some((r) => (r.load?.statusCounts?.['429'] ?? 0) > 0)).toBe(false);
+  });
+
+  it('lists the rename and the role assigned to the principal’s own id, and sends neither', () => {
+    expect(route(run.results, 'PATCH', '/user/change-username').notMeasured).toMatch(
+      /^a username change \(\/user\/change-username\)/,
+    );
+    expect(route(run.results, 'POST', '/roles/assign').notMeasured).toMatch(
+      /^its body's accountId is the account authenticate\(\) signed in/,
+    );
+    expect(run.results.ownApp!.compatibility.routes.map((r) => r.request)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/change-username|roles\/assign/)]),
+    );
+  });
+
+  it('leaves the signed-in account byte-identical', () => {
+    expect(JSON.stringify(stored(dir).accounts)).toBe(before);
   });
 });
