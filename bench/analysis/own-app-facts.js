@@ -5,6 +5,7 @@
 import { EXPRESS_TARGET, FASTIFY_TARGET } from '../model/own-app-record.js';
 import { routeFindings } from './route-findings.js';
 import { writeGrowth } from './writes.js';
+import { checkWrites } from './check-writes.js';
 
 /** @typedef {import('../model/results.js').Results} Results */
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
@@ -18,6 +19,7 @@ import { writeGrowth } from './writes.js';
  * @typedef {object} OwnAppFacts
  * @property {import('../model/own-app-record.js').OwnAppRecord} record routes, compatibility and traffic, as recorded
  * @property {import('./writes.js').WriteGrowth[]} writes
+ * @property {import('./check-writes.js').CheckWrite[]} checkWrites each write the check sent that the app took
  * @property {import('./route-findings.js').RouteFinding[]} routes in the order the routes were fitted
  * @property {{ connections: number, durationSec: number }} flags --connections and --duration, each route's ceiling
  * @property {import('./switch-at-rate.js').SwitchAtRate[]} atRate empty without --rate
@@ -76,6 +78,7 @@ export function ownAppFacts(results, atRate) {
   return {
     record,
     writes: writeGrowth(results),
+    checkWrites: checkWrites(record.compatibility),
     routes: routeFindings(results),
     flags: { connections: results.options.connections, durationSec: results.options.durationSec },
     atRate,

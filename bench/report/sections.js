@@ -9,6 +9,7 @@ import { baselineMatrixTable, nestOverheadMatrixTable, runtimeMatrixTable } from
 import { ablationTable, mixTable, stackComparisonTable } from './stack-tables.js';
 import { ownAppTables } from './own-app-tables.js';
 import { throttleTables } from './throttle-table.js';
+import { checkWritesTables } from './check-writes-table.js';
 import { startsTable } from './starts-table.js';
 import { timeTable, warmUpTable } from './warm-up-table.js';
 import { packagesTables, timelineChart } from './packages-tables.js';
@@ -61,6 +62,7 @@ export const SECTIONS = [
   { summary: true, parts: (analysis) => alone(startupTable(analysis)) },
   { summary: true, parts: (analysis) => throttleTables(analysis) },
   { summary: true, parts: (analysis) => ownAppTables(analysis) },
+  { summary: false, parts: (analysis) => checkWritesTables(analysis) },
   { summary: true, parts: (analysis) => alone(stackComparisonTable(analysis)) },
   { summary: true, parts: (analysis) => alone(ablationTable(analysis)) },
   { summary: true, parts: (analysis) => alone(runtimeMatrixTable(analysis)) },

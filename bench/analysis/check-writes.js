@@ -1,0 +1,35 @@
+// @ts-check
+// Writes are state, and the bench's own are the user's to clean up: each write its check sent before timing (once per
+// adapter) that the app answered 2xx, with the id its answer names where it names one, so no row it made goes unsaid.
+
+/**
+ * One write the check sent that the app took.
+ * @typedef {object} CheckWrite
+ * @property {string} request e.g. POST /api/orders
+ * @property {string} adapter express or fastify
+ * @property {number} status
+ * @property {string | null} id what its answer names: `"id":5`, `"_id":"…"`; null when its start names none
+ */
+
+const WRITE_METHOD = /^(POST|PUT|PATCH|DELETE) /;
+/** An id field at the start of an answer's body, as the check keeps it. */
+const ANSWERED_ID = /"(id|_id|uuid)"\s*:\s*("[^"]*"|\d+)/;
+
+/**
+ * @param {import('../own-app/check/compatibility.js').Compatibility} compatibility
+ * @returns {CheckWrite[]}
+ */
+export function checkWrites(compatibility) {
+  return compatibility.routes.flatMap(({ request, express, fastify }) => {
+    if (!WRITE_METHOD.test(request)) return [];
+    return /** @type {const} */ ([
+      ['express', express],
+      ['fastify', fastify],
+    ]).flatMap(([adapter, answer]) => {
+      const status = answer.status;
+      if (status === null || status < 200 || status >= 300) return [];
+      const id = answer.body ? ANSWERED_ID.exec(answer.body) : null;
+      return [{ request, adapter, status, id: id ? `${id[1]} ${id[2]}` : null }];
+    });
+  });
+}

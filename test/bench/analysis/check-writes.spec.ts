@@ -1,0 +1,33 @@
+import { checkWrites } from '../../../bench/analysis/check-writes.js';
+import type { Compatibility } from '../../../bench/own-app/check/compatibility.js';
+
+const answer = (status: number, body: string) => ({ status, contentType: 'application/json', error: null, body });
+const route = (request: string, express: ReturnType<typeof answer>, fastify: ReturnType<typeof answer>) => ({
+  scenario: request.toLowerCase().replace(/\W+/g, '-'),
+  request,
+  same: true,
+  difference: null,
+  express,
+  fastify,
+  bodyVaries: false,
+  expect: null,
+  notMeasured: null,
+});
+
+describe('checkWrites', () => {
+  it('lists each write the app took on each adapter, with the id its answer named', () => {
+    const compatibility: Compatibility = {
+      startFailure: null,
+      routes: [
+        route('POST /todolist', answer(201, '{"data":{"id":7,"title":"t"}}'), answer(201, '{"data":{"id":8}}')),
+        route('GET /todolist', answer(200, '[]'), answer(200, '[]')),
+        route('PATCH /category/3', answer(200, '{"affected":1}'), answer(400, '{"message":"bad"}')),
+      ],
+    };
+    expect(checkWrites(compatibility)).toEqual([
+      { request: 'POST /todolist', adapter: 'express', status: 201, id: 'id 7' },
+      { request: 'POST /todolist', adapter: 'fastify', status: 201, id: 'id 8' },
+      { request: 'PATCH /category/3', adapter: 'express', status: 200, id: null },
+    ]);
+  });
+});
