@@ -16,7 +16,7 @@ const WRITE_METHOD = /^(POST|PUT|PATCH|DELETE) /;
 const ANSWERED_ID = /"(id|_id|uuid)"\s*:\s*("[^"]*"|\d+)/;
 
 /**
- * @param {import('../own-app/check/compatibility.js').Compatibility} compatibility
+ * @param {import('../model/own-app-record.js').Compatibility} compatibility
  * @returns {CheckWrite[]}
  */
 export function checkWrites(compatibility) {

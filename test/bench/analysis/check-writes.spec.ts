@@ -1,5 +1,5 @@
 import { checkWrites } from '../../../bench/analysis/check-writes.js';
-import type { Compatibility } from '../../../bench/own-app/check/compatibility.js';
+import type { Compatibility } from '../../../bench/model/own-app-record.js';
 
 const answer = (status: number, body: string) => ({ status, contentType: 'application/json', error: null, body });
 const route = (request: string, express: ReturnType<typeof answer>, fastify: ReturnType<typeof answer>) => ({
