@@ -56,9 +56,12 @@ export function compatibilityTable(record) {
  * @param {OwnAppRecord} record
  * @param {Record<string, import('../analysis/own-app-facts.js').RouteTiming>} timing by scenario: a route listed for
  *   timing that no timed run measured on both adapters says why
+ * @param {import('../own-app/findings/switching.js').SwitchingCost | null} [switching] the findings: a route a shared
+ *   cause explains says so
  * @returns {Table}
  */
-export function ownRoutesTable(record, timing) {
+export function ownRoutesTable(record, timing, switching = null) {
+  const explainedBy = sharedCauseOf(switching);
   const logged = record.routes.reduce((sum, r) => sum + r.logged, 0);
   const mixed = record.routes.filter((r) => r.scenario !== null).reduce((sum, r) => sum + r.logged, 0);
   const { traffic } = record;
@@ -82,9 +85,31 @@ export function ownRoutesTable(record, timing) {
       r.handler,
       traffic ? formatPercent(logged ? r.logged / logged : 0, 1) : DASH,
       r.scenario ? [r.scenario, ': ', code(r.request ?? ''), ...(r.signedOut ? [', signed out'] : [])] : DASH,
-      r.notMeasured ?? (r.scenario && timing[r.scenario] ? (untimed(timing[r.scenario]) ?? '') : ''),
+      r.notMeasured
+        ? `${r.notMeasured}${explainedBy.has(`${r.method} ${r.path}`) ? `: ${explainedBy.get(`${r.method} ${r.path}`)}` : ''}`
+        : r.scenario && timing[r.scenario]
+          ? (untimed(timing[r.scenario]) ?? '')
+          : '',
     ]),
   };
+}
+
+/**
+ * The routes whose own request a shared cause explains (a global filter's 500 where Express refused it), each with
+ * the words that say so.
+ * @param {import('../own-app/findings/switching.js').SwitchingCost | null} switching
+ * @returns {Map<string, string>}
+ */
+function sharedCauseOf(switching) {
+  const explained = new Map();
+  for (const finding of switching?.findings ?? [])
+    for (const symptom of finding.shared?.symptoms ?? [])
+      if (symptom.source === 'request' && symptom.route && !explained.has(symptom.route))
+        explained.set(
+          symptom.route,
+          `Express refused its request (${symptom.express}); Fastify’s 500 is the ${finding.shared?.role} at ${finding.where} failing to answer that refusal (first in What to change for Fastify)`,
+        );
+  return explained;
 }
 
 /**
@@ -228,7 +253,7 @@ export function ownAppTables({ ownApp, runtimeLabels: labels, switching }) {
     ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
-    { table: ownRoutesTable(record, timing) },
+    { table: ownRoutesTable(record, timing, switching) },
     { table: ownPackagesTable(record) },
   ];
 }

@@ -1,7 +1,10 @@
 import { routeTiming } from '../../../bench/analysis/own-app-facts.js';
 import type { Drain } from '../../../bench/model/records.js';
 import type { RunRecord } from '../../../bench/model/results.js';
-import { untimed } from '../../../bench/report/own-app-tables.js';
+import { ownRoutesTable, untimed } from '../../../bench/report/own-app-tables.js';
+import type { SwitchingCost } from '../../../bench/own-app/findings/switching.js';
+import { plainText } from '../../../bench/report/rich-table.js';
+import { routeEntry } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';
 import { analyze } from '../../../bench/analysis/analyze.js';
 import { renderHtml } from '../../../bench/report/html.js';
@@ -101,5 +104,54 @@ describe('the NODE_ENV the app’s servers ran with', () => {
 
   it('is not claimed for a run recorded before the bench said it', () => {
     for (const report of reports()) expect(report).not.toContain('NODE_ENV');
+  });
+});
+
+describe('a route whose own request a global filter turned into a 500', () => {
+  it('says, beside why it has no ratio, that Express refused it and the filter failed on Fastify', () => {
+    const record = ownAppRecord({
+      routes: [
+        {
+          ...routeEntry({ method: 'POST', path: '/offers', handler: 'Offers.create', scenario: null }),
+          notMeasured: 'differs on Fastify: status 400 → 500',
+        },
+      ],
+    });
+    const switching = {
+      findings: [
+        {
+          kind: 'breaks',
+          source: 'code',
+          what: 'response.json',
+          route: null,
+          where: 'src/filters/http-exception.filter.ts:14',
+          code: null,
+          request: null,
+          onFastify: '',
+          fix: '',
+          answers: null,
+          place: '',
+          shared: {
+            role: 'filter',
+            registered: 'src/main.ts:12',
+            routes: 1,
+            symptoms: [
+              {
+                source: 'request',
+                route: 'POST /offers',
+                what: 'status 400 → 500',
+                request: 'POST /offers',
+                express: 400,
+                fastify: 500,
+              },
+            ],
+          },
+        },
+      ],
+    } as unknown as SwitchingCost;
+    const [row] = ownRoutesTable(record, {}, switching).rows;
+    expect(plainText(row[4])).toBe(
+      'differs on Fastify: status 400 → 500: Express refused its request (400); Fastify’s 500 is the filter at src/filters/http-exception.filter.ts:14 failing to answer that refusal (first in What to change for Fastify)',
+    );
   });
 });
