@@ -11,6 +11,7 @@ import { BUDGETED_STARTS_CONFIDENCE } from './starts.js';
 import { ratioRow, summarizeTarget } from './rows.js';
 import { ablationRows, mixRows } from './stack-rows.js';
 import { runFacts } from './record.js';
+import { hostPlacing } from './host-placing.js';
 import { ownAppFacts } from './own-app-facts.js';
 import { beyondProfiles } from './beyond-profiles.js';
 import { timeSpent, warmUpRows } from './time-spent.js';
@@ -107,6 +108,8 @@ function ratioSpecs(results) {
  * @property {import('../model/packages-record.js').NestBenchmarkRow[]} nestBenchmark with --nest-benchmark
  * @property {import('./beyond-profiles.js').BeyondProfile[]} beyond each beyond profile's load, verification, the
  *   generator's own check and what the servers held per connection
+ * @property {import('./host-placing.js').HostPlacing | null} hostPlacing the headline beside the committed hosts' it
+ *   recorded; null when it recorded none
  */
 
 /**
@@ -293,5 +296,6 @@ export function analyze(results) {
     startup: startupRows(results),
     run: runFacts(results),
     beyond: beyondProfiles(results, { runtimes, scenarios, stacks }),
+    hostPlacing: hostPlacing(results, ratios),
   };
 }

@@ -31,6 +31,7 @@ import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
 import { renderLogSummary } from '../report/markdown.js';
 import { writeReports } from './run-reports.js';
+import { committedReferenceHosts } from './reference-hosts.js';
 import { headerDifferences } from '../run/verify.js';
 import { planRun } from './bench-plan.js';
 import { generatorVersions } from '../run/drivers/registry.js';
@@ -178,6 +179,8 @@ async function startRecord(
     ...(ownApp ? { ownApp } : {}),
     ...(design.kind === 'starts' && design.budgetPerRuntimeSec !== null ? { stopRule: STOP_RULE } : {}),
     ...(cells ? { packages: packagesRecord(options.packages, cells, refused) } : {}),
+    // the built-in app's headline is placed among the committed hosts' (analysis/host-placing.js)
+    ...(config.source === BUILTIN_RUN_CONFIG.source ? { referenceHosts: committedReferenceHosts() } : {}),
   });
 }
 

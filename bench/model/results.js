@@ -97,6 +97,8 @@ export const RESULTS_SCHEMA = 2;
  *   that never booted, their own start not fitting in the budget
  * @property {import('./design.js').StopRule} [stopRule] written when a budget could stop rows over starts:
  *   the levels it judged and reported them at
+ * @property {import('./reference-host.js').ReferenceHost[]} [referenceHosts] written when a run of the built-in app
+ *   starts: the committed reference runs' headlines it is placed among (bench/bin/reference-hosts.json then)
  * @property {import('./own-app-record.js').OwnAppRecord} [ownApp] written when --nest-app ran: routes,
  *   compatibility and traffic
  * @property {import('./records.js').RouteLoad[]} [routeLoads] --nest-app: the load each route was measured with,
@@ -136,10 +138,21 @@ export function runStamp(startedAt) {
  * The results of a run about to start: nothing measured yet, incomplete until the run says otherwise. Stages add to
  * them through the Recorder (recorder.js).
  * @param {{ startedAt: Date } & Pick<Results, 'environment' | 'options' | 'config' | 'plan'> &
- *   Partial<Pick<Results, 'ownApp' | 'stopRule' | 'packages'>>} start ownApp, stopRule, packages: known at plan time
+ *   Partial<Pick<Results, 'ownApp' | 'stopRule' | 'packages' | 'referenceHosts'>>} start ownApp, stopRule, packages,
+ *   referenceHosts: known at plan time
  * @returns {Results}
  */
-export function createResults({ startedAt, environment, options, config, plan, ownApp, stopRule, packages }) {
+export function createResults({
+  startedAt,
+  environment,
+  options,
+  config,
+  plan,
+  ownApp,
+  stopRule,
+  packages,
+  referenceHosts,
+}) {
   return {
     schema: RESULTS_SCHEMA,
     startedAt: startedAt.toISOString(),
@@ -159,6 +172,7 @@ export function createResults({ startedAt, environment, options, config, plan, o
     ...(ownApp ? { ownApp } : {}),
     ...(stopRule ? { stopRule } : {}),
     ...(packages ? { packages } : {}),
+    ...(referenceHosts?.length ? { referenceHosts } : {}),
   };
 }
 

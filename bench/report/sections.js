@@ -11,6 +11,7 @@ import { ownAppTables } from './own-app-tables.js';
 import { throttleTables } from './throttle-table.js';
 import { checkWritesTables } from './check-writes-table.js';
 import { startsTable } from './starts-table.js';
+import { hostTable } from './host-table.js';
 import { timeTable, warmUpTable } from './warm-up-table.js';
 import { packagesTables, timelineChart } from './packages-tables.js';
 import {
@@ -56,7 +57,8 @@ export const SECTIONS = [
           : [{ table: packages }],
       ),
   },
-  { summary: true, parts: (analysis) => alone(startsTable(analysis)) },
+  // one section with the starts: a run without a host to place adds no line to report.html
+  { summary: true, parts: (analysis) => [{ table: hostTable(analysis) }, { table: startsTable(analysis) }] },
   { summary: true, parts: (analysis) => alone(warmUpTable(analysis.warmUps, analysis.runtimeLabels)) },
   { summary: true, parts: (analysis) => alone(timeTable(analysis.timeSpent)) },
   { summary: true, parts: (analysis) => alone(startupTable(analysis)) },
