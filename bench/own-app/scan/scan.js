@@ -76,7 +76,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     fileTypes: /** @type {import('../bodies/upload-form.js').FileTypePattern[]} */ ([]),
     shared: /** @type {import('./scan-shared.js').SharedCause[]} */ ([]),
   };
-  const main = MAIN_FILES.map((file) => join(dirname(moduleFile), file)).find(isFile);
+  const main = mainFile(moduleFile, root);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
     const source = sourceOf(compiled);
     if (source.fromMap) fromSourceMaps++;
@@ -107,6 +107,19 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     database,
     skipped: null,
   };
+}
+
+/**
+ * The app's main file: beside its module, else in the folders above it up to the app's root (dist/main.js for
+ * dist/app/app.module.js), where its listen() and global registrations are.
+ * @param {string} moduleFile @param {string} root
+ */
+function mainFile(moduleFile, root) {
+  for (let dir = dirname(resolve(moduleFile)); ; dir = dirname(dir)) {
+    const found = MAIN_FILES.map((file) => join(dir, file)).find(isFile);
+    if (found) return found;
+    if (dir === resolve(root) || dir === dirname(dir) || relative(root, dir).startsWith('..')) return undefined;
+  }
 }
 
 /**

@@ -171,3 +171,26 @@ describe('scanApp on compiled JavaScript', () => {
     expect(json?.code).toBe('res.status(200).json({ agent });');
   });
 });
+
+describe('the main file of a module in a folder of its own', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-main-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is found in the folders above the module up to the app’s root: its listen() without a host is named', async () => {
+    writeFileSync(join(dir, 'package.json'), '{}');
+    mkdirSync(join(dir, 'dist', 'app'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'app', 'app.module.js'), 'export class AppModule {}\n');
+    writeFileSync(join(dir, 'dist', 'main.js'), 'const app = await create();\nawait app.listen(3000);\n');
+    const scan = await scanApp({
+      moduleFile: join(dir, 'dist', 'app', 'app.module.js'),
+      setupFile: null,
+      appDir: join(dir, 'dist', 'app'),
+    });
+    expect(scan.findings.map((f) => `${f.rule} @ ${f.file}:${f.line}`)).toEqual([
+      'app.listen() without a host @ dist/main.js:2',
+    ]);
+  });
+});
