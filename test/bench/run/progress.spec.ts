@@ -143,6 +143,16 @@ describe('a log (not a terminal)', () => {
     ]);
   });
 
+  it('names the edge of a block decided borderline', () => {
+    const log = logStream();
+    const progress = createProgress({ stream: log.stream, totalPlannedSec: 10 });
+    const atEdge = { ...GLANCE, ratio: 1.497, interval: { low: 1.46, high: 1.53 }, verdict: 'borderline at 1.5×' };
+    progress.block({ ...blockEnd, glance: atEdge });
+    expect(log.lines()[0]).toMatch(
+      / · nest-fastify ÷ nest-express 1\.50× \(1\.46×–1\.53×\) · borderline at 1\.5×, decided$/,
+    );
+  });
+
   it('shows an interval too wide to read as open-ended', () => {
     const log = logStream();
     const progress = createProgress({ stream: log.stream, totalPlannedSec: 10 });
