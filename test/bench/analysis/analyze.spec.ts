@@ -133,6 +133,12 @@ describe("a block's glance, for the run's log", () => {
     expect(standing(input, block)).toBe('decided');
   });
 
+  it('is decided where the interval lies within 5 % of the edge it reaches across: the look lets a borderline block go', () => {
+    const input = results((round) => (round % 2 ? 1.46 : 1.54));
+    expect(blockGlance(input, block)).toMatchObject({ verdict: 'borderline at 1.5×', standing: 'decided' });
+    expect(standing(input, block)).toBe('decided');
+  });
+
   it('reads open while the interval reaches across a band, and is null where nothing was measured', () => {
     const input = results((round) => (round % 2 ? 1.2 : 1.9));
     expect(blockGlance(input, block)).toMatchObject({ verdict: 'inconclusive', standing: 'undecided' });
