@@ -7,6 +7,8 @@ export class UsageError extends Error {
 }
 
 export const USAGE_EXIT_CODE = 2;
+/** --fail-if-slower's exit when the gate finds a slower row, apart from the bench's own 0–3. */
+export const SLOWER_EXIT_CODE = 4;
 
 /**
  * Run a CLI's main function: a UsageError becomes its one-line message and USAGE_EXIT_CODE, anything else its stack

@@ -5,8 +5,14 @@
 // whose interval cannot include a start's level and so decides nothing (docs/method.md, "Comparing two runs").
 import { median } from '../maths/quantile.js';
 import { analyze } from './analyze.js';
-import { CONFIDENCE, mean, shiftInterval } from './stats.js';
-import { startMeans, startShiftInterval } from './starts.js';
+import { CONFIDENCE, mean, shiftInterval, signedRankInterval } from './stats.js';
+import { startInterval, startMeans, startShiftInterval } from './starts.js';
+
+/**
+ * The gates judge a one-sided question (slower?) on a two-sided interval at this level, so a build compared with itself
+ * raises a false alarm at most 1 % of the time whatever the threshold (docs/ci.md, the simulation in its spec).
+ */
+export const GATE_CONFIDENCE = 0.98;
 
 /** @typedef {import('./analyze.js').Analysis} Analysis */
 
@@ -26,6 +32,8 @@ import { startMeans, startShiftInterval } from './starts.js';
  *   more together, else rounds
  * @property {{ estimate: number, low: number, high: number, coverage: number } | null} change B ÷ A − 1: 0.05 is 5 %
  *   faster (or a 5 % higher ratio) in B
+ * @property {{ low: number, high: number } | null} gateChange B ÷ A − 1 at GATE_CONFIDENCE, over starts; null when the
+ *   unit is rounds or the starts are too few
  * @property {boolean | null} beyondNoise the interval reaches the full confidence and excludes no change; null when
  *   its unit is rounds, which leave out how far one start's level sits from another's
  * @property {import('./verdict.js').Verdict | null} verdictA
@@ -49,7 +57,7 @@ function pairRuntimes(a, b) {
 
 /**
  * @param {Series} a run A's rounds @param {Series} b run B's, all values positive
- * @returns {Pick<Change, 'a' | 'b' | 'unit' | 'change' | 'beyondNoise'>}
+ * @returns {Pick<Change, 'a' | 'b' | 'unit' | 'change' | 'gateChange' | 'beyondNoise'>}
  */
 function changeBetween(a, b) {
   const [startsA, startsB] = [a, b].map((side) => startMeans(side.values, side.startByRound));
@@ -65,11 +73,13 @@ function changeBetween(a, b) {
     coverage: shift.coverage,
   };
   const excludesNone = Boolean(change && change.coverage >= CONFIDENCE && (change.low > 0 || change.high < 0));
+  const gate = unit === 'starts' ? startShiftInterval(startsA, startsB, GATE_CONFIDENCE) : null;
   return {
     a: { n: a.values.length, starts: startsA.length, estimate: centre(a.values, startsA, unit) },
     b: { n: b.values.length, starts: startsB.length, estimate: centre(b.values, startsB, unit) },
     unit,
     change,
+    gateChange: gate && { low: Math.exp(gate.low) - 1, high: Math.exp(gate.high) - 1 },
     beyondNoise: unit === 'starts' ? excludesNone : null,
   };
 }
@@ -220,19 +230,14 @@ export function compareRuns(a, b) {
 
 /**
  * The gate of two runs made apart: each target whose req/s B decided slower than A by more than `fraction` (its whole
- * interval below −fraction, at full confidence, with the server start as the unit). A ratio between adapters moving
- * is not one build being slower, so only each target's own req/s is gated.
+ * gate interval below −fraction, with the server start as the unit). A ratio between adapters moving is not one build
+ * being slower, so only each target's own req/s is gated.
  * @param {Change[]} changes @param {number} fraction 0.05 for 5 %
- * @returns {Change[]}
+ * @returns {Array<Change & { gateChange: { low: number, high: number } }>}
  */
 export function slowerThan(changes, fraction) {
-  return changes.filter(
-    (c) =>
-      c.kind === 'req/s' &&
-      c.unit === 'starts' &&
-      c.change !== null &&
-      c.change.coverage >= CONFIDENCE &&
-      c.change.high < -fraction,
+  return /** @type {Array<Change & { gateChange: { low: number, high: number } }>} */ (
+    changes.filter((c) => c.kind === 'req/s' && c.gateChange !== null && c.gateChange.high < -fraction)
   );
 }
 
@@ -243,4 +248,34 @@ export function slowerThan(changes, fraction) {
  */
 export function gateCanJudge(changes) {
   return changes.some((c) => c.kind === 'req/s' && c.unit === 'starts');
+}
+
+/**
+ * A compared row's ratio at GATE_CONFIDENCE: over its starts when it has two or more, else over its rounds.
+ * @param {import('./rows.js').RatioRow} row
+ * @returns {{ low: number, high: number } | null}
+ */
+function gateInterval(row) {
+  const perStart = row.starts?.perStart ?? [];
+  if (perStart.length >= 2) {
+    const starts = perStart.map(({ start, n, value }) => ({ start, n, logMean: Math.log(value) }));
+    return startInterval(starts, GATE_CONFIDENCE);
+  }
+  const interval = signedRankInterval(row.byRound.filter((v) => v > 0).map(Math.log), GATE_CONFIDENCE);
+  return interval && interval.coverage >= GATE_CONFIDENCE
+    ? { low: Math.exp(interval.low), high: Math.exp(interval.high) }
+    : null;
+}
+
+/**
+ * The gate within one run of two builds: each compared row (numerator ÷ denominator, the candidate over the base)
+ * whose whole gate interval lies below 1 − fraction.
+ * @param {import('./rows.js').RatioRow[]} ratios @param {number} fraction 0.05 for 5 %
+ * @returns {Array<{ row: import('./rows.js').RatioRow, interval: { low: number, high: number } }>}
+ */
+export function slowerRows(ratios, fraction) {
+  return ratios.flatMap((row) => {
+    const interval = row.judged ? gateInterval(row) : null;
+    return interval && interval.high < 1 - fraction ? [{ row, interval }] : [];
+  });
 }

@@ -151,6 +151,9 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   -q, --quiet          print only the verdict table (errors still go to stderr)
   --json               print the decision as JSON on stdout (each row's ratio, interval, verdict; the files written)
                        and nothing else there; progress and notes stay on stderr
+  --fail-if-slower PCT a CI gate for two builds in one run (a --config whose compare is [candidate, base]): exit 4
+                       when a compared row is decided slower than -PCT % (its whole 98 % interval below), naming each
+                       (docs/ci.md)
   -h, --help           this text
 
 Output: on a terminal, a live progress line, then the answer and the main tables. Elsewhere (CI, a file), a line per
@@ -159,8 +162,9 @@ say (a boot failure, a refusal, what switching costs) and what failed; report.md
 Environment: DATABASE_URL=mysql://user:pass@host:port/db is passed to the Nest targets (default: embedded SQLite).
 Exit codes: 0 compared, 1 a timed run or its verification failed (or, with --nest-app, a request ended the app's
 process), 2 bad input (one line says which; a sign-in the app refused too), 3 nothing compared (an adapter or the app
-did not boot, no pair measured), 130 interrupted. Once a server has started, whatever the code, results.json, report.md
-and report.html are written (partial results kept), the reason first; input refused before that writes nothing.`;
+did not boot, no pair measured), 4 --fail-if-slower found a slower row, 130 interrupted. Once a server has started,
+whatever the code, results.json, report.md and report.html are written (partial results kept), the reason first; input
+refused before that writes nothing.`;
 
 /** @param {{ name: string }[]} items */
 function names(items) {

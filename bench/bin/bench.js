@@ -6,7 +6,9 @@ import { appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configRecord, loadConfig } from '../model/config.js';
 import { collectEnvironment } from './environment.js';
-import { USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { SLOWER_EXIT_CODE, USAGE_EXIT_CODE, UsageError } from '../errors.js';
+import { slowerRows } from '../analysis/comparison.js';
+import { ratioGateLines } from '../report/comparison-report.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
@@ -113,7 +115,8 @@ async function run(plan) {
     { wallPlanned: plan.design.budgetPerRuntimeSec !== null },
   );
   const context = { record, outDir, signal, log: (/** @type {string} */ line) => progress.log(line) };
-  let compared = false;
+  /** @type {Awaited<ReturnType<typeof finish>> | null} */
+  let finished = null;
   try {
     for (const cell of plan.measured) {
       if (signal.aborted) break;
@@ -127,8 +130,9 @@ async function run(plan) {
     throw error;
   } finally {
     progress.done();
-    compared = await finish(record, { writer, outDir, options });
+    finished = await finish(record, { writer, outDir, options });
   }
+  const { compared, analysis } = finished;
   if (signal.aborted) return EXIT_INTERRUPTED;
   // the setup's mistake: bad input, said in one line as before anything is checked, with the reports written
   const refused = plan.ownApp?.signIn?.refused;
@@ -143,6 +147,7 @@ async function run(plan) {
       ),
     );
   if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
+  if (typeof options.failIfSlower === 'number' && gateFails(analysis, options.failIfSlower)) return SLOWER_EXIT_CODE;
   return failureCount(record.results) ? EXIT_FAILED : EXIT_OK;
 }
 
@@ -301,7 +306,8 @@ async function profileAll({ config, options, runtimes, driver, env, token }, { r
  * The run's end, whatever ended it: results.json written for the last time, the reports, the outcome on stdout.
  * @param {import('../model/recorder.js').Recorder} record
  * @param {{ writer: ReturnType<typeof createResultsWriter>, outDir: string, options: import('../run/options.js').Options }} run
- * @returns {Promise<boolean>} whether a judged pair was compared
+ * @returns {Promise<{ compared: boolean, analysis: import('../analysis/analyze.js').Analysis }>} compared: whether a
+ *   judged pair was compared
  */
 async function finish(record, { writer, outDir, options }) {
   const finishedAt = new Date();
@@ -319,7 +325,21 @@ async function finish(record, { writer, outDir, options }) {
     );
   const tookSec = (finishedAt.getTime() - Date.parse(results.startedAt)) / 1000;
   log(`wrote ${writer.file}, ${markdownFile}, ${htmlFile} (${formatDuration(tookSec)} in all)`);
-  return analysis.ratios.some((row) => row.judged && row.byRound.length > 0);
+  return { compared: analysis.ratios.some((row) => row.judged && row.byRound.length > 0), analysis };
+}
+
+/**
+ * --fail-if-slower: each compared row whose whole interval lies below 1 − fraction, named on stderr and on the
+ * workflow run's page.
+ * @param {import('../analysis/analyze.js').Analysis} analysis @param {number} fraction
+ * @returns {boolean} whether any did
+ */
+function gateFails(analysis, fraction) {
+  const slower = slowerRows(analysis.ratios, fraction);
+  const lines = ratioGateLines(slower, fraction, analysis.compared);
+  for (const line of lines) stderrLine(line);
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${lines.join('\n\n')}\n`);
+  return slower.length > 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -5,14 +5,12 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError, runCli } from '../errors.js';
+import { SLOWER_EXIT_CODE, UsageError, runCli } from '../errors.js';
+import { parseSlowerPercent } from '../run/flag-values.js';
 import { compareRuns, gateCanJudge, slowerThan } from '../analysis/comparison.js';
 import { gateLines, renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
 import { readResults } from '../model/results.js';
-
-/** The gate's exit code, apart from the bench's own 0–3 (k6 uses 99 for a failed threshold). */
-export const SLOWER_EXIT_CODE = 4;
 
 const HELP = `Usage: npm run compare -- A B [--out DIR] [--fail-if-slower PCT]
 
@@ -54,16 +52,9 @@ function parseCompareArgs(argv) {
     a: positionals[0],
     b: positionals[1],
     out: values.out ?? null,
-    failIfSlower: values['fail-if-slower'] === undefined ? null : parsePercent(values['fail-if-slower']),
+    failIfSlower:
+      values['fail-if-slower'] === undefined ? null : parseSlowerPercent('--fail-if-slower', values['fail-if-slower']),
   };
-}
-
-/** @param {string} text */
-function parsePercent(text) {
-  const value = Number(text.trim().replace(/%$/, ''));
-  if (!Number.isFinite(value) || value < 0 || value >= 100 || text.trim() === '')
-    throw new UsageError(`--fail-if-slower: "${text}" is not a percentage from 0 to 100; e.g. --fail-if-slower 5`);
-  return value;
 }
 
 async function main() {
@@ -93,15 +84,15 @@ async function main() {
 }
 
 /**
- * @param {import('../analysis/comparison.js').Change[]} changes @param {number} percent
+ * @param {import('../analysis/comparison.js').Change[]} changes @param {number} fraction the threshold, 0.05 for 5 %
  */
-function gate(changes, percent) {
+function gate(changes, fraction) {
   if (!gateCanJudge(changes))
     throw new UsageError(
       '--fail-if-slower needs intervals over server starts: run A and B with --starts (three or more together)',
     );
-  const slower = slowerThan(changes, percent / 100);
-  const lines = gateLines(slower, percent);
+  const slower = slowerThan(changes, fraction);
+  const lines = gateLines(slower, fraction);
   console.error(lines.join('\n'));
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${lines.join('\n\n')}\n`);
   if (slower.length) process.exitCode = SLOWER_EXIT_CODE;

@@ -47,6 +47,8 @@ export {};
  *   with a traffic mix and --rate: the mix alone, the rate being the app's)
  * @property {boolean} quiet print only the verdict: no progress, no notes on stderr
  * @property {boolean} json print the decision as JSON on stdout, and nothing else there
+ * @property {number | null} [failIfSlower] --fail-if-slower as a fraction: exit 4 when a compared row is decided
+ *   slower than 1 − it; null or absent (runs before it): no gate
  * @property {boolean} help
  * @property {boolean} [fitLoads] --nest-app: each route measured at a load it answers (route-load.js) and drained after
  *   every load on it (recover.js); absent: every route at --connections and --duration

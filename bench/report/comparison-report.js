@@ -160,21 +160,43 @@ export function renderComparison({ runs, changes, hosts }) {
 
 /**
  * What the gate says: each target decided slower, with its change and interval, or that none was.
- * @param {Change[]} slower @param {number} percent the gate's threshold
+ * @param {ReturnType<typeof import('../analysis/comparison.js').slowerThan>} slower
+ * @param {number} fraction the gate's threshold, 0.05 for 5 %
  * @returns {string[]}
  */
-export function gateLines(slower, percent) {
-  const threshold = signedPercent(-percent / 100);
+export function gateLines(slower, fraction) {
+  const threshold = signedPercent(-fraction);
   if (!slower.length) return [`gate: no target decided slower than ${threshold} from A to B`];
   return [
     `gate: ${slower.length} decided slower than ${threshold} from A to B:`,
     ...slower.map((c) => {
-      const change = /** @type {NonNullable<Change['change']>} */ (c.change);
+      const estimate = c.b.estimate / c.a.estimate - 1;
       return (
-        `- ${c.subject}, ${c.scenario} · ${c.stack} (${c.runtimeB}): ${signedPercent(change.estimate)} ` +
-        `(${signedPercent(change.low)} to ${signedPercent(change.high)}), ${formatNumber(c.a.estimate)} → ` +
+        `- ${c.subject}, ${c.scenario} · ${c.stack} (${c.runtimeB}): ${signedPercent(estimate)} ` +
+        `(${signedPercent(c.gateChange.low)} to ${signedPercent(c.gateChange.high)}), ${formatNumber(c.a.estimate)} → ` +
         `${formatNumber(c.b.estimate)} req/s`
       );
     }),
+  ];
+}
+
+/**
+ * What the gate within one run says: each compared row decided slower, with its ratio and interval, or that none was.
+ * @param {ReturnType<typeof import('../analysis/comparison.js').slowerRows>} slower what slowerRows found
+ * @param {number} fraction the gate's threshold
+ * @param {{ numerator: string, denominator: string }} compared the run's compared pair
+ * @returns {string[]}
+ */
+export function ratioGateLines(slower, fraction, { numerator, denominator }) {
+  const pair = `${numerator} ÷ ${denominator}`;
+  const threshold = signedPercent(-fraction);
+  if (!slower.length) return [`gate: no route decided slower than ${threshold} (${pair})`];
+  return [
+    `gate: ${slower.length} decided slower than ${threshold} (${pair}):`,
+    ...slower.map(
+      ({ row, interval }) =>
+        `- ${row.scenario} · ${row.stack} (${row.runtime}): ${formatBandedRatio(row.summary.median)} ` +
+        `(${formatBandedRatio(interval.low)}–${formatBandedRatio(interval.high)})`,
+    ),
   ];
 }

@@ -65,6 +65,18 @@ export function parseInteger(flag, text, min, max) {
   return value;
 }
 
+/**
+ * A gate's threshold: a percentage from 0 up to (not including) 100, with or without its %.
+ * @param {string} flag @param {string} text
+ * @returns {number} as a fraction: 0.05 for 5
+ */
+export function parseSlowerPercent(flag, text) {
+  const value = /^\d+(\.\d+)?%?$/.test(text.trim()) ? Number(text.trim().replace(/%$/, '')) : NaN;
+  if (!(value >= 0 && value < 100))
+    throw new UsageError(`${flag}: "${text}" is not a percentage from 0 to 100; e.g. ${flag} 5`);
+  return value / 100;
+}
+
 /** @param {string} flag @param {string} text @param {boolean} zeroAllowed */
 export function parseSeconds(flag, text, zeroAllowed) {
   const value = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;

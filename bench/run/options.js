@@ -17,6 +17,7 @@ import {
   parsePinning,
   parseRates,
   parseSeconds,
+  parseSlowerPercent,
 } from './flag-values.js';
 import { nestAppFlags } from './nest-app-flags.js';
 
@@ -136,6 +137,7 @@ const FLAGS = /** @type {const} */ ({
   rate: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   json: { type: 'boolean' },
+  'fail-if-slower': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -202,6 +204,8 @@ export function parseCommandLine(argv) {
     ...parseLoadCurve(values),
     quiet: values.quiet ?? false,
     json: values.json ?? false,
+    failIfSlower:
+      values['fail-if-slower'] === undefined ? null : parseSlowerPercent('--fail-if-slower', values['fail-if-slower']),
     help: values.help ?? false,
   };
   return { settings, names: parseNames(values), nestApp: nestAppFlags(values) };
