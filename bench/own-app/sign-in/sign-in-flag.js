@@ -77,27 +77,43 @@ export function cookieHeader(header) {
 }
 
 /**
- * The ways a sign-in's answer can be sent back, each a set of headers: its token as a Bearer header, its cookies.
+ * A way of sending a credential back: its name, as the chosen way is kept between sign-ins, and its headers.
+ * @typedef {{ way: 'bearer' | 'cookie' | 'token-scheme' | 'bare', headers: Record<string, string> }} CredentialWay
+ */
+
+/**
+ * The ways a sign-in's answer can be sent back: its token as a Bearer header, its cookies, then the token under the
+ * schemes apps read besides Bearer (RealWorld's `Token …`, the bare token).
  * @param {{ headers: Record<string, string>, body: unknown }} answer
- * @returns {Record<string, string>[]}
+ * @returns {CredentialWay[]}
  */
 export function credentialWays(answer) {
   const token = tokenIn(answer.body);
   const cookie = cookieHeader(answer.headers['set-cookie']);
-  return [...(token ? [{ authorization: `Bearer ${token}` }] : []), ...(cookie ? [{ cookie }] : [])];
+  return [
+    ...(token ? [{ way: /** @type {const} */ ('bearer'), headers: { authorization: `Bearer ${token}` } }] : []),
+    ...(cookie ? [{ way: /** @type {const} */ ('cookie'), headers: { cookie } }] : []),
+    ...(token
+      ? [
+          { way: /** @type {const} */ ('token-scheme'), headers: { authorization: `Token ${token}` } },
+          { way: /** @type {const} */ ('bare'), headers: { authorization: token } },
+        ]
+      : []),
+  ];
 }
 
 /**
- * authenticate() for a --sign-in flag: sends the sign-in as given and returns the headers that carry its credential.
- * Where the answer holds both a token and cookies, `choose` picks the way the app takes (once; every later sign-in
- * sends that way); where it holds one, that one is sent, and the sign-in's proof shows whether the app takes it.
+ * authenticate() for a --sign-in flag: sends the sign-in as given and returns the headers that carry its credential,
+ * the way the app takes it: `choose` asks the app once which way a read refused signed out answers 2xx with, and
+ * every later sign-in sends that way. Where no read tells, the token goes as a Bearer header beside the cookies, and
+ * the sign-in's proof shows whether the app takes it.
  * @param {SignInFlag} request
  * @param {(client: import('./authenticate.js').AppClient, ways: Record<string, string>[]) =>
  *   Promise<Record<string, string> | null>} choose the way a read refused signed out answers 2xx with, or null
  * @returns {(client: import('./authenticate.js').AppClient) => Promise<Record<string, string>>}
  */
 export function flagAuthenticate(request, choose) {
-  /** @type {string[] | null} the header names of the way chosen */
+  /** @type {CredentialWay['way'] | 'unknown' | null} null: not asked yet */
   let chosen = null;
   return async (client) => {
     const answer = await client.request(request.method, request.url, request.value);
@@ -110,12 +126,16 @@ export function flagAuthenticate(request, choose) {
       throw new Error(
         `${signInLine(request)} answered ${answer.status} without a token (no JWT at any depth of its body, no token key) or a set-cookie: ${said}`,
       );
-    if (chosen === null && ways.length > 1) {
-      const taken = await choose(client, ways);
-      chosen = taken ? Object.keys(taken) : [];
+    if (chosen === null) {
+      const taken = await choose(
+        client,
+        ways.map((w) => w.headers),
+      );
+      chosen = ways.find((w) => w.headers === taken)?.way ?? 'unknown';
     }
-    const picked = chosen?.length ? ways.find((way) => Object.keys(way).join() === chosen?.join()) : undefined;
-    return picked ?? Object.assign({}, ...ways);
+    const picked = ways.find((w) => w.way === chosen);
+    if (picked) return picked.headers;
+    return Object.assign({}, ...ways.filter((w) => w.way === 'bearer' || w.way === 'cookie').map((w) => w.headers));
   };
 }
 

@@ -50,10 +50,13 @@ describe('the cookies a sign-in sets', () => {
     expect(cookieHeader('sid=; Max-Age=0')).toBeNull();
   });
 
-  it('come beside a token in the body as a second way of sending the credential', () => {
-    expect(credentialWays({ headers: { 'set-cookie': 'sid=abc; HttpOnly' }, body: { accessToken: ACCESS } })).toEqual([
-      { authorization: `Bearer ${ACCESS}` },
-      { cookie: 'sid=abc' },
+  it('come beside a token in the body as a second way of sending the credential, before the token’s other schemes', () => {
+    const ways = credentialWays({ headers: { 'set-cookie': 'sid=abc; HttpOnly' }, body: { accessToken: ACCESS } });
+    expect(ways).toEqual([
+      { way: 'bearer', headers: { authorization: `Bearer ${ACCESS}` } },
+      { way: 'cookie', headers: { cookie: 'sid=abc' } },
+      { way: 'token-scheme', headers: { authorization: `Token ${ACCESS}` } },
+      { way: 'bare', headers: { authorization: ACCESS } },
     ]);
   });
 });
@@ -121,6 +124,13 @@ describe('authenticate() made of --sign-in', () => {
     expect(await authenticate(app)).toEqual({ cookie: 'sid=abc' });
     expect(await authenticate(app)).toEqual({ cookie: 'sid=abc' });
     expect(asked).toHaveLength(1);
+  });
+
+  it('sends the token under the scheme the app takes: RealWorld’s Token …', async () => {
+    const app = client(() => ({ status: 200, headers: {}, body: { user: { email: 'a@b.c', token: ACCESS } } }));
+    const choose = async (_client: unknown, ways: Record<string, string>[]) =>
+      ways.find((way) => way.authorization?.startsWith('Token ')) ?? null;
+    expect(await flagAuthenticate(request, choose)(app)).toEqual({ authorization: `Token ${ACCESS}` });
   });
 
   it('sends both where no request tells which the app takes', async () => {
