@@ -27,7 +27,8 @@ const BOOT_BREAKING = /^app\.(set|enable|disable)\(/;
 /**
  * @param {CodeFinding} finding
  * @param {{ routes: Array<{ method: string }>, compatibility: { routes: RouteCompatibility[], startFailure?: unknown },
- *   setup?: string | null, bootFailure?: unknown }} record
+ *   setup?: string | null, main?: string | null, bootFailure?: unknown }} record main: --nest-main, whose calls that
+ *   stop Fastify's boot ran there and were skipped (main-boot.js), not left to a setup module
  * @returns {CodeFinding}
  */
 export function judgedByAnswers(finding, record) {
@@ -39,7 +40,7 @@ export function judgedByAnswers(finding, record) {
         'Fastify booted with this setup module, so this call did not run there: configure(app, { adapter }) keeps it to Express',
       fix: 'nothing to change in the setup; the same call in main.ts is the one to change',
     };
-  if (booted(record) && /does not boot/.test(finding.onFastify))
+  if (booted(record) && !record.main && /does not boot/.test(finding.onFastify))
     return {
       ...finding,
       onFastify: `Fastify booted in this run, which did not run this line (the bench runs the setup module, not main.ts); where it runs: ${finding.onFastify}`,

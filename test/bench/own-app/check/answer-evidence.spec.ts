@@ -95,4 +95,15 @@ describe('judgedByAnswers: middleware given to app.use, judged by what the app a
     const failed = { ...booted, bootFailure: { adapter: 'fastify' } };
     expect(judgedByAnswers(swagger, failed).onFastify).toBe(swagger.onFastify);
   });
+
+  it('leaves a line --nest-main ran as it is: Fastify booted because the bench skipped it there', () => {
+    // school_feed's setupSwagger(app) from main.ts: useStaticAssets without @fastify/static, skipped on Fastify
+    const swagger = {
+      ...finding('SwaggerModule.setup without @fastify/static'),
+      file: 'src/common/swagger/setup-swagger.ts',
+      onFastify: 'Fastify does not boot: SwaggerModule.setup serves its UI through @fastify/static',
+    };
+    const booted = { ...record([route('GET /x', answer(), answer())]), setup: null, main: '/srv/app/dist/main.js' };
+    expect(judgedByAnswers(swagger, booted)).toEqual(swagger);
+  });
 });
