@@ -51,9 +51,9 @@ describe('--sign-in, the password sign-in as a flag', () => {
     expect(thrownBy(() => nestAppFlags({ 'nest-app': 'dist/app.module.js', 'sign-in': given }))).toMatch(message);
   });
 
-  it('goes with --nest-app', () => {
+  it('goes with --nest-main or --nest-app', () => {
     expect(thrownBy(() => nestAppFlags({ 'sign-in': 'POST /login={}' }))).toBe(
-      '--sign-in goes with --nest-app FILE; see --help',
+      '--sign-in goes with --nest-main dist/main.js or --nest-app FILE; see --help',
     );
   });
 });
