@@ -2,7 +2,7 @@
 // The GraphQL context on Fastify (scan-file.js asks it of each node): Apollo's Express middleware calls the context
 // function with `{ req, res }`, Apollo's Fastify integration and Mercurius with `(request, reply)`. A context that
 // destructures `{ req, res }` gets no reply there (Nest puts the request back as `req`), and what reads the reply from
-// the context (GqlExecutionContext's getContext().res, @Context('res')) gets undefined.
+// the context (GqlExecutionContext's getContext().res, @Context('res'), a whole @Context()'s .res) gets undefined.
 
 /** @typedef {import('./fastify-differences.js').Difference} Difference */
 
@@ -50,6 +50,11 @@ export function graphqlContextFindings(ts, node) {
     bindsReply(ts, node.name)
   )
     return [{ node, rule: 'getContext() { res }', difference: CONTEXT_REPLY_READ }];
+  if (ts.isParameter(node) && ts.isIdentifier(node.name) && isWholeContext(ts, node)) {
+    const name = node.name.text;
+    const body = /** @type {import('typescript').FunctionLikeDeclaration} */ (node.parent).body;
+    return body ? replyReads(ts, body, name) : [];
+  }
   if (ts.isDecorator(node) && ts.isCallExpression(node.expression)) {
     const [key] = node.expression.arguments;
     const callee = node.expression.expression;
@@ -63,6 +68,47 @@ export function graphqlContextFindings(ts, node) {
       return [{ node, rule: `@Context('${key.text}')`, difference: CONTEXT_REPLY_READ }];
   }
   return [];
+}
+
+/**
+ * A resolver's parameter decorated `@Context()` with no key: the whole context, the reply among it.
+ * @param {typeof import('typescript')} ts @param {import('typescript').ParameterDeclaration} parameter
+ */
+function isWholeContext(ts, parameter) {
+  return (ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : []).some(
+    (d) =>
+      ts.isCallExpression(d.expression) &&
+      ts.isIdentifier(d.expression.expression) &&
+      d.expression.expression.text === 'Context' &&
+      d.expression.arguments.length === 0,
+  );
+}
+
+/**
+ * The reads of the reply from a context held in `name` within a function's body: `ctx.res`, `const { res } = ctx`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} body @param {string} name
+ * @returns {{ node: import('typescript').Node, rule: string, difference: Difference }[]}
+ */
+function replyReads(ts, body, name) {
+  /** @type {{ node: import('typescript').Node, rule: string, difference: Difference }[]} */
+  const found = [];
+  /** @param {import('typescript').Node} node */
+  const visit = (node) => {
+    const held = (/** @type {import('typescript').Node} */ e) => ts.isIdentifier(e) && e.text === name;
+    if (ts.isPropertyAccessExpression(node) && held(node.expression) && REPLY_KEYS.has(node.name.text))
+      found.push({ node, rule: `@Context() ${name}.${node.name.text}`, difference: CONTEXT_REPLY_READ });
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isObjectBindingPattern(node.name) &&
+      node.initializer &&
+      held(node.initializer) &&
+      bindsReply(ts, node.name)
+    )
+      found.push({ node, rule: `@Context() { res }`, difference: CONTEXT_REPLY_READ });
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
 }
 
 /** @param {typeof import('typescript')} ts @param {import('typescript').ObjectBindingPattern} pattern */

@@ -45,6 +45,13 @@ export class AuthResolver {
   who(@Context('req') req) {
     return Boolean(req.user);
   }
+
+  @Mutation(() => Boolean)
+  signOut(@Context() ctx, @Context() other) {
+    ctx.res.clearCookie('sid');
+    const { reply } = other;
+    return Boolean(ctx.req && reply);
+  }
 }
 `;
 
@@ -77,11 +84,13 @@ describe('the GraphQL context on Fastify', () => {
     expect(await findingsOf({ 'gql.module.ts': RIGHT_MODULE })).toEqual([]);
   });
 
-  it('names each read of the reply from the context as a break: getContext().res, its destructuring, @Context(‘res’)', async () => {
+  it('names each read of the reply from the context as a break: getContext().res, its destructuring, @Context(‘res’), a whole @Context()’s reply', async () => {
     expect(await findingsOf({ 'auth.ts': READS })).toEqual([
       'breaks getContext().res auth.ts:6',
       'breaks getContext() { res } auth.ts:7',
       "breaks @Context('res') auth.ts:14",
+      'breaks @Context() ctx.res auth.ts:25',
+      'breaks @Context() { res } auth.ts:26',
     ]);
   });
 });
