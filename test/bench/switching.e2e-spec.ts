@@ -219,6 +219,19 @@ describe('--nest-app on an app written for Express with a dozen known Fastify di
     ).toEqual(['PATCH /shop/items/:id']);
   });
 
+  it('leads with the causes many routes share, each once with the routes it reaches: the tenant middleware, the items controller’s filter', () => {
+    const routes: Array<{ handler: string }> = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).ownApp
+      .routes;
+    const middleware = findings.find((f) => f.shared?.role === 'middleware');
+    const filter = findings.find((f) => f.shared?.role === 'filter');
+    expect(middleware?.where).toMatch(/tenant\.middleware\.ts:\d+$/);
+    expect(middleware?.shared?.routes).toBe(routes.length);
+    expect(findings.indexOf(middleware!), JSON.stringify(findings.map((f) => [f.what, f.reach]))).toBe(0);
+    expect(filter?.where).toMatch(/json-error\.filter\.ts:\d+$/);
+    expect(filter?.shared?.routes).toBe(routes.filter((r) => r.handler.startsWith('ItemsController.')).length);
+    expect(filter?.fix).toMatch(/^response\.status\(status\)\.send\(body\)/);
+  });
+
   it('says helmet and compression work on Fastify, as their headers on Fastify’s answers showed', () => {
     for (const pkg of ['helmet', 'compression']) {
       const used = findings.find((f) => f.what === `app.use(${pkg})`);

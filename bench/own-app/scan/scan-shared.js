@@ -1,13 +1,20 @@
 // @ts-check
 // Where a class the scan reads is made to run for many routes at once: a global filter, guard or interceptor
-// (app.useGlobalFilters(new X()), { provide: APP_FILTER, useClass: X }) or middleware applied to routes
-// (consumer.apply(X).forRoutes('*')). A finding in such a class is one cause shared by those routes (switching.js).
+// (app.useGlobalFilters(new X()), { provide: APP_FILTER, useClass: X }), one on a controller (@UseFilters(X)) or
+// middleware applied to routes (consumer.apply(X).forRoutes('*')). A finding in such a class is one cause shared by
+// those routes (switching.js).
 
 /**
  * @typedef {import('../../model/own-app-record.js').SharedRole} SharedRole
  * @typedef {import('../../model/own-app-record.js').SharedCause} SharedCause
  */
 
+/** The decorators that bind a class to every route of the controller they decorate. */
+const CONTROLLER_DECORATORS = /** @type {Record<string, SharedRole>} */ ({
+  UseFilters: 'filter',
+  UseGuards: 'guard',
+  UseInterceptors: 'interceptor',
+});
 const GLOBAL_METHODS = /** @type {Record<string, SharedRole>} */ ({
   useGlobalFilters: 'filter',
   useGlobalGuards: 'guard',
@@ -28,6 +35,8 @@ const EVERY_PATH = new Set(['*', '/*', '(.*)', '/(.*)', '{*path}', '/{*path}', '
  */
 export function sharedRegistrations(ts, node) {
   if (ts.isObjectLiteralExpression(node)) return provided(ts, node);
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && CONTROLLER_DECORATORS[node.expression.text])
+    return onController(ts, node, CONTROLLER_DECORATORS[node.expression.text]);
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return [];
   const member = node.expression.name.text;
   const role = GLOBAL_METHODS[member];
@@ -35,6 +44,21 @@ export function sharedRegistrations(ts, node) {
     return node.arguments.flatMap((argument) => classOf(ts, argument)).map((name) => ({ role, name, routes: null }));
   if (member === 'forRoutes') return appliedMiddleware(ts, node);
   return [];
+}
+
+/**
+ * `@UseFilters(JsonErrorFilter)` on a controller class: every route of that controller (on a method it is that route's
+ * own, and no shared cause).
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call @param {SharedRole} role
+ * @returns {Array<Omit<SharedCause, 'registered'>>}
+ */
+function onController(ts, call, role) {
+  const decorated = ts.isDecorator(call.parent) ? call.parent.parent : undefined;
+  if (!decorated || !ts.isClassDeclaration(decorated) || !decorated.name) return [];
+  const controller = decorated.name.text;
+  return call.arguments
+    .flatMap((argument) => lastName(ts, ts.isNewExpression(argument) ? argument.expression : argument) ?? [])
+    .map((name) => ({ role, name, routes: [controller] }));
 }
 
 /**

@@ -75,6 +75,29 @@ export class AppModule {}
     expect(json.onFastify).toMatch(/answers 500 in place of every status it sets/);
   });
 
+  it('reads @UseFilters on a controller as reaching that controller’s routes', async () => {
+    const controller = `import { Controller, Get, UseFilters } from '@nestjs/common';
+import { GlobalExceptionFilter } from './filter';
+@Controller('users')
+@UseFilters(GlobalExceptionFilter)
+export class UsersController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`;
+    const findings = await scan({ 'filter.ts': FILTER, 'users.controller.ts': controller }, 'users.controller.ts');
+    const shared = findings.find((f) => f.rule === 'response.json')?.shared;
+    expect(shared).toEqual({
+      role: 'filter',
+      name: 'GlobalExceptionFilter',
+      registered: 'users.controller.ts:4',
+      routes: ['UsersController'],
+    });
+    expect(routesReached(shared ?? { routes: [] }, ROUTES)).toHaveLength(2);
+  });
+
   it('reads middleware applied to some controllers as reaching their routes only', async () => {
     const module = `export class AppModule {
   configure(consumer) {
