@@ -1,6 +1,7 @@
 // The map of ../shared/STYLE.md §8 as a rule (`node scripts/layers.mjs`): which folder of bench/ may import which, JSDoc
 // import('…') types included, and how long a module may be. Each breach not on the lists below is a line and exit 1;
-// so is an entry of the lists that no longer breaches anything, so they only shrink.
+// so is an entry of the lists that no longer breaches anything, so they only shrink. `--reach FILE...`: every module
+// of bench/ those files reach through their imports (types included), counted by folder, the others named.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -55,8 +56,48 @@ function modulesUnder(dir) {
 /** bench/model/x.js → model; bench/errors.js → errors.js @param {string} file */
 const placeOf = (file) => relative(BENCH, file).split('/')[0];
 
+/** The modules of bench/ a file imports, JSDoc types included. @param {string} file @param {string} text */
+const importsOf = (file, text) =>
+  [...text.matchAll(IMPORT)]
+    .map((match) => resolve(dirname(file), match[1]))
+    .filter((path) => path.startsWith(BENCH + '/'));
+
+/**
+ * Prints how many modules of each folder the files reach, and each import by which the walk left model/, analysis/,
+ * report/ and maths/ (what report/ reads should stay inside them). @param {string[]} files
+ */
+function printReach(files) {
+  const inside = ['model', 'analysis', 'report', 'maths', 'errors.js'];
+  const reached = new Set();
+  const doors = new Set();
+  const queue = files.map((file) => resolve(file));
+  while (queue.length) {
+    const file = /** @type {string} */ (queue.shift());
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const imported of importsOf(file, readFileSync(file, 'utf8'))) {
+      if (inside.includes(placeOf(file)) && !inside.includes(placeOf(imported)))
+        doors.add(`${relative(BENCH, file)} -> ${relative(BENCH, imported)}`);
+      queue.push(imported);
+    }
+  }
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const module of reached) counts[placeOf(module)] = (counts[placeOf(module)] ?? 0) + 1;
+  console.log(
+    Object.entries(counts)
+      .map(([place, count]) => `${place} ${count}`)
+      .join(', '),
+  );
+  for (const door of [...doors].sort()) console.log(`leaves through ${door}`);
+}
+
 const breaches = [];
 const seen = new Set();
+if (process.argv[2] === '--reach') {
+  printReach(process.argv.slice(3));
+  process.exit();
+}
 for (const file of modulesUnder(BENCH)) {
   const name = relative(BENCH, file);
   const text = readFileSync(file, 'utf8');
@@ -70,9 +111,7 @@ for (const file of modulesUnder(BENCH)) {
   }
   if (!allowed && !refused) continue;
   const targets = new Set();
-  for (const match of text.matchAll(IMPORT)) {
-    const imported = resolve(dirname(file), match[1]);
-    if (!imported.startsWith(BENCH + '/')) continue;
+  for (const imported of importsOf(file, text)) {
     const place = placeOf(imported);
     if (place === placeOf(file)) continue;
     if (allowed ? !allowed.includes(place) : refused.includes(place)) targets.add(place);
