@@ -30,16 +30,14 @@ const KNOWN_IMPORTS = {
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
 const MAX_LINES = 500;
 const MAX_OWN_APP_LINES = 400;
-/** Modules over their limit today, to be split at a seam (issue 53), not trimmed. */
-const KNOWN_LONG = new Set([
-  'own-app/own-app.js',
+/** Modules over a limit today, to be split at a seam (issue 53), not trimmed: over 500 lines, and in own-app/ over 400. */
+const KNOWN_OVER_500 = new Set(['own-app/own-app.js', 'own-app/scan/scan-file.js', 'own-app/sign-in/principal.js']);
+const KNOWN_OVER_400 = new Set([
   'own-app/check/compatibility.js',
   'own-app/graphql/graphql.js',
   'own-app/routes/app-config.js',
   'own-app/routes/id-sources.js',
   'own-app/findings/switching.js',
-  'own-app/scan/scan-file.js',
-  'own-app/sign-in/principal.js',
 ]);
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;
@@ -105,9 +103,11 @@ for (const file of modulesUnder(BENCH)) {
   const refused = MAY_NOT_IMPORT[placeOf(file)];
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   const limit = name.startsWith('own-app/') ? MAX_OWN_APP_LINES : MAX_LINES;
+  const known = lines > MAX_LINES ? KNOWN_OVER_500 : KNOWN_OVER_400;
   if (lines > limit) {
-    if (KNOWN_LONG.has(name)) seen.add(name);
-    else breaches.push(`bench/${name}: ${lines} lines, over ${limit}: split it at a seam`);
+    if (known.has(name)) seen.add(name);
+    else
+      breaches.push(`bench/${name}: ${lines} lines, over ${lines > MAX_LINES ? MAX_LINES : limit}: split it at a seam`);
   }
   if (!allowed && !refused) continue;
   const targets = new Set();
@@ -125,8 +125,10 @@ for (const file of modulesUnder(BENCH)) {
       );
   }
 }
-for (const entry of [...Object.keys(KNOWN_IMPORTS), ...KNOWN_LONG])
+for (const entry of [...Object.keys(KNOWN_IMPORTS), ...KNOWN_OVER_500, ...KNOWN_OVER_400])
   if (!seen.has(entry))
-    breaches.push(`scripts/layers.mjs: '${entry}' breaches nothing any more: remove it from the list`);
+    breaches.push(
+      `scripts/layers.mjs: '${entry}' no longer breaches what its list says: remove it, or move it down a list`,
+    );
 for (const breach of breaches) console.error(breach);
 if (breaches.length) process.exitCode = 1;
