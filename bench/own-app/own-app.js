@@ -25,7 +25,8 @@ import {
 import { fillPath } from './routes/route-match.js';
 import { createMutations, withCreatedItem } from './graphql/graphql-values.js';
 import { graphqlErrors, graphqlRefusals } from './graphql/graphql-answers.js';
-import { fetchGraphqlLists, graphqlTraffic, planGraphql, readOperations, withGraphql } from './graphql/graphql.js';
+import { fetchGraphqlLists, graphqlTraffic, planGraphql, withGraphql } from './graphql/graphql.js';
+import { readOperations } from './graphql/graphql-operations.js';
 import {
   askSignedOut,
   findWitness,
@@ -78,7 +79,7 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  *   or the setup module's
  * @property {string | null} signInSource what signs in, as messages name it: `--sign-in POST /login`, the setup file
  * @property {Record<string, string>} adapters adapterChoices()
- * @property {import('./graphql/graphql.js').GraphqlOperation[]} fileOperations --graphql-queries
+ * @property {import('./graphql/graphql-operations.js').GraphqlOperation[]} fileOperations --graphql-queries
  * @property {import('./scan/scan.js').ScanRecord} scan
  * @property {import('./launch/main-factory.js').SkippedCall[]} skipped --nest-main: main's calls Fastify cannot take
  * @property {string} baseDir results go under it

@@ -4,7 +4,7 @@
 // key that names one, or the cookies it sets) and sent as the app takes it (a Bearer header or a cookie header).
 import { UsageError } from '../../errors.js';
 import { graphqlErrors } from '../graphql/graphql-answers.js';
-import { schemaOperations } from '../graphql/graphql.js';
+import { schemaOperations } from '../graphql/graphql-operations.js';
 import { listQueries } from '../graphql/graphql-values.js';
 import { acceptedWay, signInCandidates } from './sign-in-proof.js';
 

@@ -1,11 +1,7 @@
 import { buildSchema, parse, validate } from 'graphql';
 import { rootFields } from '../../../../bench/own-app/graphql/graphql-schema.js';
-import {
-  operationVariables,
-  operationsOf,
-  planGraphql,
-  signInOperations,
-} from '../../../../bench/own-app/graphql/graphql.js';
+import { operationVariables, planGraphql, signInOperations } from '../../../../bench/own-app/graphql/graphql.js';
+import { operationsOf } from '../../../../bench/own-app/graphql/graphql-operations.js';
 import { graphqlUpload, uploadedFile } from '../../../../bench/own-app/bodies/upload-form.js';
 import {
   createMutations,

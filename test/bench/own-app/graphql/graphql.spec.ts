@@ -1,12 +1,7 @@
 import { buildSchema, parse } from 'graphql';
 import { rootFields } from '../../../../bench/own-app/graphql/graphql-schema.js';
-import {
-  graphqlTraffic,
-  operationVariables,
-  operationsOf,
-  planGraphql,
-  schemaOperations,
-} from '../../../../bench/own-app/graphql/graphql.js';
+import { graphqlTraffic, operationVariables, planGraphql } from '../../../../bench/own-app/graphql/graphql.js';
+import { operationsOf, schemaOperations } from '../../../../bench/own-app/graphql/graphql-operations.js';
 import { graphqlErrors, withoutErrors } from '../../../../bench/own-app/graphql/graphql-answers.js';
 import { parseTraffic } from '../../../../bench/own-app/routes/traffic.js';
 import { routeLines } from '../../../../bench/own-app/routes/discover.js';
