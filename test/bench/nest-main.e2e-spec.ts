@@ -11,7 +11,7 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const MAIN_APP = join(ROOT, 'test', 'bench', 'fixtures', 'main-app');
 const RUN_TIMEOUT_MS = 180_000;
 
-describe('--nest-main on a main.ts written for Express (trust proxy, express.json, cookie-parser, prefix, versioning)', () => {
+describe('--nest-main and --sign-in on a main.ts written for Express (trust proxy, express.json, cookie-parser, prefix, versioning, a nested token)', () => {
   let dir: string;
   let run: Awaited<ReturnType<typeof runNode>>;
   let results: ReturnType<typeof readResults>;
@@ -23,6 +23,8 @@ describe('--nest-main on a main.ts written for Express (trust proxy, express.jso
       CLI,
       '--nest-main',
       join(MAIN_APP, 'dist', 'main.js'),
+      '--sign-in',
+      'POST /api/v1/auth/login={"email":"shopper@example.com","password":"shopper-pass"}',
       '--quick',
       '--duration',
       '0.5',
@@ -54,17 +56,23 @@ describe('--nest-main on a main.ts written for Express (trust proxy, express.jso
       );
   });
 
+  it('signs in with the password, finds the token nested in the answer, and times the signed-in route', () => {
+    expect(run.stderr).toContain('the sign-in is proved: GET /api/v1/me answered 2xx with it, refused without it');
+    expect(results.ownApp!.routes.find((r) => r.path === '/api/v1/me')?.scenario).toBe('api-v1-me');
+  });
+
   it('reads main’s prefix, its exclusion and its versioning, and times every route that answers alike', () => {
     const routes = results.ownApp!.routes.map((r) => [`${r.method} ${r.path}`, r.scenario !== null]);
     expect(routes).toEqual([
       ['GET /api/v1/items', true],
       ['GET /api/v1/items/:id', true],
-      ['POST /api/v1/items', false],
       ['GET /api/v1/items/basket/mine', true],
+      ['POST /api/v1/auth/login', false],
+      ['GET /api/v1/me', true],
       ['GET /v1/health', true],
     ]);
     expect(new Set(results.runs.filter((r) => r.status === 'ok').map((r) => r.scenario))).toEqual(
-      new Set(['api-v1-items', 'api-v1-items-id', 'api-v1-items-basket-mine', 'v1-health']),
+      new Set(['api-v1-items', 'api-v1-items-id', 'api-v1-items-basket-mine', 'api-v1-me', 'v1-health']),
     );
   });
 
