@@ -84,6 +84,16 @@ export function bootFailure({ adapter, error }, runtime, scan = null) {
       at: `${refused[0].file}:${refused[0].line}`,
       fix: refused.map((f) => `${f.rule} in ${f.handler ?? f.file}: ${f.fix}`).join('; '),
     };
+  const inMain = parsed?.[2]?.endsWith(' in main') && parsed[3] ? mainsCall(parsed[3], scan) : null;
+  if (parsed && inMain !== null)
+    return {
+      adapter: 'fastify',
+      runtime,
+      error: message,
+      step: parsed[2],
+      at: parsed[3],
+      fix: `${inMain ? `${inMain.fix}; ` : ''}without --strict the bench skips this call on Fastify and measures the rest`,
+    };
   const needing = callsNeeding(message, scan);
   if (needing)
     return {
@@ -104,6 +114,19 @@ export function bootFailure({ adapter, error }, runtime, scan = null) {
       ? known.entry.fix(/** @type {RegExpMatchArray} */ (known.m))
       : "configure(app, { adapter }) is given the adapter's name: make the failing call Express-only, or give Fastify's equivalent",
   };
+}
+
+/**
+ * --nest-main --strict stopped Fastify's boot at a call of main's (main-factory.js): the scan's finding at that line,
+ * whose fix is the one to make; undefined where the scan has none.
+ * @param {string} at FILE:LINE:COLUMN as the launcher named it
+ * @param {{ findings: import('../scan/scan.js').CodeFinding[] } | null} scan
+ */
+function mainsCall(at, scan) {
+  const [, file, line] = /^(.*):(\d+):\d+$/.exec(at) ?? [];
+  return (scan?.findings ?? []).find(
+    (f) => f.line === Number(line) && (file === f.file || file?.endsWith(`/${f.file}`)),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { NOTHING_INSTALLED } from '../../../../bench/own-app/launch/app-packages.js';
-import { routeFastifyRefuses, swaggerStatic } from '../../../../bench/own-app/scan/app-differences.js';
+import { routeFastifyRefuses, swaggerStatic, trustProxy } from '../../../../bench/own-app/scan/app-differences.js';
 import { bootFailure } from '../../../../bench/own-app/launch/boot-failure.js';
 import type { CodeFinding } from '../../../../bench/own-app/scan/scan.js';
 
@@ -27,6 +27,29 @@ describe('bootFailure', () => {
       step: 'app.init()',
       at: 'src/proxy/proxy.controller.ts:12',
       fix: "@All('*path') in ProxyController.forward: a plain '*' at the path’s end (*), read as request.params['*']",
+    });
+  });
+
+  it('with --nest-main --strict, stops at main.ts’s line with the scan’s fix there and says what leaving out --strict does', () => {
+    const setting: CodeFinding = {
+      rule: "app.set('trust proxy')",
+      ...trustProxy('set', '1'),
+      file: 'src/main.ts',
+      line: 11,
+      code: "app.set('trust proxy', 1);",
+      handler: null,
+    };
+    const strict = {
+      adapter: 'fastify',
+      error: 'nest-fastify: TypeError: app.set is not a function (app.set in main at /srv/shop/src/main.ts:11:7)',
+    };
+    expect(bootFailure(strict, 'node@20.20.2', { findings: [setting] })).toEqual({
+      adapter: 'fastify',
+      runtime: 'node@20.20.2',
+      error: 'TypeError: app.set is not a function',
+      step: 'app.set in main',
+      at: '/srv/shop/src/main.ts:11:7',
+      fix: 'new FastifyAdapter({ trustProxy: 1 }); without --strict the bench skips this call on Fastify and measures the rest',
     });
   });
 
