@@ -89,6 +89,8 @@ import { graphqlUploadParser, uploadsByHandler } from './bodies/upload-form.js';
  * What the plan was given from the app, signed in.
  * @typedef {object} Asked
  * @property {Map<string, unknown>} [lists] list answers the app gave (id-sources.js)
+ * @property {Map<string, unknown>} [preexisting] the list answers as first asked, before the bench created anything:
+ *   a write never takes a row they hold (id-sources.js)
  * @property {Map<string, unknown>} [graphqlLists] the GraphQL list queries' answers, by field (graphql.js)
  * @property {import('./sign-in/authenticate.js').SignInRequest[]} [signInRequests] what authenticate() sent: the sign-in
  *   route's body where --body gives none
@@ -178,12 +180,24 @@ async function ownAppContext(flags, configFile) {
  * What names the signed-in principal, and the ids each route takes from the app's answers.
  * @param {OwnAppContext} context @param {import('./sign-in/authenticate.js').Credentials} signedIn @param {Asked} asked
  */
-function idsFor({ flags, discovered }, { headers, params }, { lists = new Map(), witness = null, current }) {
+function idsFor(
+  { flags, discovered },
+  { headers, params },
+  { lists = new Map(), preexisting = new Map(), witness = null, current },
+) {
   const flat = { ...params, ...flags.params };
   const principal = principalValues({ headers, params }, witness);
   const claims = tokenClaimValues(headers);
   const timeWrites = flags.timeWrites ?? [];
-  const resolved = resolveIds({ routes: discovered.routes, lists, params: flat, principal, claims, timeWrites });
+  const resolved = resolveIds({
+    routes: discovered.routes,
+    lists,
+    preexisting,
+    params: flat,
+    principal,
+    claims,
+    timeWrites,
+  });
   const ids = keepValuesOthersRead({ ids: resolved, routes: discovered.routes, lists, params: flat, current });
   return { flat, principal, avoid: [...principal.map((p) => p.value), ...claims], ids };
 }
@@ -277,10 +291,10 @@ async function askApp(context, client, signedIn, log) {
     );
   const rest = proof?.accepted?.startsWith('GET ') ? proof.accepted.slice('GET '.length) : null;
   const witness = rest ? await findWitness(client, [rest], headers) : null;
-  const created = await withCreated(context, client, signedIn, { ...listed, witness }, log);
+  const created = await withCreated(context, client, signedIn, { ...listed, preexisting: listed.lists, witness }, log);
   const { flat, ids } = idsFor(context, signedIn, created);
   const reading = currentValuesRequests(discovered.routes, (route) => ({ ...ids.get(route)?.params, ...flat }));
-  const found = { ...created, current: await fetchLists(client, reading, headers) };
+  const found = { ...created, preexisting: listed.lists, current: await fetchLists(client, reading, headers) };
   const publicWrites = await askSignedOut(client, planWith(context, signedIn, found).signedOutAsks);
   return { ...found, publicWrites, accepted: proof?.accepted ?? null };
 }
@@ -456,6 +470,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
   const witness = signedIn.found?.witness ?? null;
   const plan = planWith(context, signedIn.credentials, {
     lists: signedIn.found?.lists,
+    preexisting: signedIn.found?.preexisting,
     graphqlLists: signedIn.found?.graphqlLists,
     signInRequests: signedIn.requests,
     witness,

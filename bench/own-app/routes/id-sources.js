@@ -289,9 +289,19 @@ function listedValues(body, keys) {
  * @param {PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js): taken last
  * @param {string[]} [input.claims] every value the sign-in's token carries: the path of a write never names one
  * @param {string[]} [input.timeWrites] --time-write: writes whose path may name the principal's own
+ * @param {Map<string, unknown>} [input.preexisting] the list answers as first asked, before the bench created
+ *   anything: a write's path never names a row they hold, the user's data (it takes one the bench made)
  * @returns {Map<Route, RouteIds>}
  */
-export function resolveIds({ routes, lists, params, principal = [], claims = [], timeWrites = [] }) {
+export function resolveIds({
+  routes,
+  lists,
+  params,
+  principal = [],
+  claims = [],
+  timeWrites = [],
+  preexisting = new Map(),
+}) {
   return new Map(
     routes.map((route) => {
       /** @type {RouteIds} */
@@ -316,11 +326,17 @@ export function resolveIds({ routes, lists, params, principal = [], claims = [],
         // a write's path names what it changes: the role or tenant the token carries would change the sign-in
         const target =
           reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
-        const avoid = principalValuesFor(reference.entity, principal, target ? claims : []);
+        // the row a write changes is the one its path names right after the list's own path (not /:uuid/:status)
+        const names = target && list?.path === reference.collection && filled && 'path' in filled;
+        const before = names ? preexisting.get(filled.path) : undefined;
+        const avoid = [
+          ...principalValuesFor(reference.entity, principal, target ? claims : []),
+          ...listedValues(before, reference.keys).map(String),
+        ];
         const value = given ?? (answer === undefined ? null : valueFromList(answer, reference.keys, avoid, target));
         if (value === null && list && answer !== undefined) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
-        else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal }));
+        else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before }));
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
@@ -356,10 +372,10 @@ function camel(dotted) {
  * Why a reference has no value, with the flags that give one: for a write whose list held only the principal's own,
  * which of its values that is, and --time-write to change it anyway.
  * @param {EntityReference} reference @param {Route} route the route that needs it
- * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route }} found the list route
- *   and its answer; or the route that makes one, and its answer
+ * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route, before?: unknown }} found
+ *   the list route and its answer (before: as first asked); or the route that makes one, and its answer
  */
-function unfilledLine(reference, route, { list, answer, principal, create }) {
+function unfilledLine(reference, route, { list, answer, principal, create, before }) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
   const give = `give --params ${reference.name}=VALUE`;
   if (create)
@@ -371,7 +387,11 @@ function unfilledLine(reference, route, { list, answer, principal, create }) {
     return `${what} names an existing ${reference.entity} (GET ${list.path} listed none): ${give}`;
   const mine = principalValuesFor(reference.entity, principal);
   const own = principal.find((p) => mine.includes(p.value) && listed.includes(p.value));
-  const whose = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
+  const theirs = listedValues(before, reference.keys).map(String);
+  if (!own && theirs.length && listed.every((value) => theirs.includes(value)))
+    return `${what} names an existing ${reference.entity} (GET ${list.path} listed only rows that were there before the run, and no POST ${list.path} made one of the bench's own): ${route.method} ${route.path} would change your data; give --params ${reference.name}=VALUE for a row you can lose`;
+  const principals = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
+  const whose = theirs.length ? `${principals} and rows that were there before the run` : principals;
   return `${what} names an existing ${reference.entity} (GET ${list.path} listed only ${whose}): ${give} for another ${reference.entity}, or ${TIME_WRITE_FLAG} '${route.method} ${route.path}' to change the principal's own (on an account you can lose)`;
 }
 

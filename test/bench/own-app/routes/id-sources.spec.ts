@@ -349,3 +349,51 @@ describe('the sign-in route’s body', () => {
     expect(p.scenarios[0]).toMatchObject({ body: { email: 'x@y.z' } });
   });
 });
+
+describe('resolveIds: the user’s rows are read, never written', () => {
+  const list = { method: 'GET', path: '/category', handler: 'Category.list', version: null };
+  const read = { method: 'GET', path: '/category/:uuid', handler: 'Category.one', version: null };
+  const write = { method: 'PUT', path: '/category/:uuid', handler: 'Category.update', version: null };
+  const create = { method: 'POST', path: '/category', handler: 'Category.create', version: null };
+  const theirs = {
+    data: [
+      { uuid: '3dbdc5ea-learning', status: 'todo' },
+      { uuid: '495de618-chores', status: 'todo' },
+    ],
+  };
+  const status = { method: 'PUT', path: '/category/:uuid/:status', handler: 'Category.status', version: null };
+  const routes = [list, read, write, create];
+
+  it('a write takes no row that was there before the run: its list is to get one the bench made', () => {
+    const first = new Map([['/category', theirs]]);
+    const ids = resolveIds({ routes, lists: first, preexisting: first, params: {} });
+    expect(ids.get(read)?.params).toEqual({ uuid: '3dbdc5ea-learning' });
+    expect(ids.get(write)?.params).toEqual({});
+    expect(ids.get(write)?.lacking).toEqual([list]);
+    expect(ids.get(write)?.unfilled[0]).toBe(
+      ":uuid names an existing category (GET /category listed only rows that were there before the run, and no POST /category made one of the bench's own): PUT /category/:uuid would change your data; give --params uuid=VALUE for a row you can lose",
+    );
+  });
+
+  it('a value after the row’s own id (/:uuid/:status) names no row: it is taken as listed', () => {
+    const relisted = new Map([['/category', { data: [...theirs.data, { uuid: 'b4be3ba8-made', status: 'todo' }] }]]);
+    const ids = resolveIds({
+      routes: [list, status, create],
+      lists: relisted,
+      preexisting: new Map([['/category', theirs]]),
+      params: {},
+    });
+    expect(ids.get(status)?.params).toEqual({ uuid: 'b4be3ba8-made', status: 'todo' });
+  });
+
+  it('once the bench made one, the write takes it', () => {
+    const relisted = { data: [...theirs.data, { uuid: 'b4be3ba8-made-by-bench' }] };
+    const ids = resolveIds({
+      routes,
+      lists: new Map([['/category', relisted]]),
+      preexisting: new Map([['/category', theirs]]),
+      params: {},
+    });
+    expect(ids.get(write)?.params).toEqual({ uuid: 'b4be3ba8-made-by-bench' });
+  });
+});
