@@ -62,8 +62,9 @@ function appRows(app) {
  * timed round (an app that did not boot, a refused sign-in), where "measured in 2 paired rounds" would not be true.
  * @param {Analysis} analysis
  */
-export function measuredWith({ ratios, run }) {
-  if (ratios.length === 0) return null;
+export function measuredWith({ ratios, targetRows, run }) {
+  // a run of one side alone (HTTP/2, which only Fastify serves through Nest) timed rounds without forming a ratio
+  if (ratios.length === 0 && !targetRows.some((row) => row.okRuns > 0)) return null;
   return `${roundsDesign(run.rounds)} with ${run.generators.join(' and ')}`;
 }
 

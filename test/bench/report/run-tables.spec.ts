@@ -93,4 +93,11 @@ describe('the method line', () => {
     expect(measuredWith(empty)).toBeNull();
     expect(measuredWith(analyze(results(() => 2)))).toMatch(/paired rounds with /);
   });
+
+  it('names the rounds of a run that timed one side alone (HTTP/2 on Fastify), which forms no ratio', () => {
+    const made = results(() => 2);
+    const fastifyAlone = analyze({ ...made, runs: made.runs.filter((run) => run.target === 'nest-fastify') });
+    expect(fastifyAlone.ratios).toEqual([]);
+    expect(measuredWith(fastifyAlone)).toMatch(/rounds with /);
+  });
 });
