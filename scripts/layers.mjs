@@ -24,7 +24,6 @@ const KNOWN_IMPORTS = {
   // 53.2: own-app records its findings and what switching costs through the Recorder; analysis/ sums those records.
   'analysis/analyze.js -> own-app': 'switchingCost, the judge of what a switch costs, runs on the raw record',
   'report/switching-tables.js -> own-app': "SwitchingCost and SwitchFinding, the judge's shapes",
-  'report/own-app-tables.js -> own-app': "SwitchingCost, the judge's shape",
 };
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */

@@ -56,7 +56,7 @@ export function compatibilityTable(record) {
  * @param {OwnAppRecord} record
  * @param {Record<string, import('../analysis/own-app-facts.js').RouteTiming>} timing by scenario: a route listed for
  *   timing that no timed run measured on both adapters says why
- * @param {import('../own-app/findings/switching.js').SwitchingCost | null} [switching] the findings: a route a shared
+ * @param {import('../analysis/analyze.js').Analysis['switching']} [switching] the findings: a route a shared
  *   cause explains says so
  * @returns {Table}
  */
@@ -97,7 +97,7 @@ export function ownRoutesTable(record, timing, switching = null) {
 /**
  * The routes whose own request a shared cause explains (a global filter's 500 where Express refused it), each with
  * the words that say so.
- * @param {import('../own-app/findings/switching.js').SwitchingCost | null} switching
+ * @param {import('../analysis/analyze.js').Analysis['switching']} switching
  * @returns {Map<string, string>}
  */
 function sharedCauseOf(switching) {
