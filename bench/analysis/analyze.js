@@ -228,6 +228,7 @@ function blockRows(results, design, specs, { runtime, scenario, stack }) {
       { runtime, scenario, stack },
       [spec.numerator, spec.denominator],
       results.ownApp?.scan ?? null,
+      results.ownApp?.throttle ?? null,
     );
     if (refusal) {
       if (spec.judged) refusals.push(refusal);

@@ -26,11 +26,13 @@ const CAUSES = {
  * A 429 from the app's own throttler (Nest's): the two ways to let the bench through, at the module's line when known.
  * @param {{ forRoot: string | null }} throttler the scan's (own-app/scan.js)
  * @param {string} statuses what each refused target answered: `429 on nest-express, 500 on nest-fastify`
+ * @param {boolean} kept --keep-throttle kept it while timing
  */
-function throttlerRefusal({ forRoot }, statuses) {
+function throttlerRefusal({ forRoot }, statuses, kept) {
+  const lift = kept ? 'run without --keep-throttle (the bench lifts it while timing), or ' : '';
   return {
     cause: `the app's @nestjs/throttler${forRoot ? ` (ThrottlerModule.forRoot at ${forRoot})` : ''} refused the load (${statuses})`,
-    fix: "@SkipThrottle() on the route's controller while measuring, or a limit the bench's address (127.0.0.1) stays under (ThrottlerModule.forRoot's limit, or its skipIf)",
+    fix: `${lift}@SkipThrottle() on the route's controller while measuring, or a limit the bench's address (127.0.0.1) stays under (ThrottlerModule.forRoot's limit, or its skipIf)`,
   };
 }
 
@@ -74,9 +76,10 @@ export function targetRefusal(runs) {
  * @param {string[]} targets the compared pair
  * @param {{ throttler?: { forRoot: string | null } } | null} [scan] what the scan of a --nest-app found: a throttler
  *   names itself as the cause of a 429
+ * @param {{ timed: 'lift' | 'keep' } | null} [throttle] what the timed servers did with the app's throttler
  * @returns {Refusal | null}
  */
-export function refusalOf(runs, where, targets, scan = null) {
+export function refusalOf(runs, where, targets, scan = null, throttle = null) {
   const refused = targets.flatMap((target) => {
     const found = targetRefusal(runs.filter((run) => run.target === target));
     return found ? [{ target, ...found }] : [];
@@ -88,7 +91,11 @@ export function refusalOf(runs, where, targets, scan = null) {
     scan?.throttler && runs.some((run) => targets.includes(run.target) && (run.load?.statusCounts?.['429'] ?? 0) > 0);
   const statuses = refused.map((r) => `${r.status ?? 'another status'} on ${r.target}`).join(', ');
   const known = throttled
-    ? throttlerRefusal(/** @type {{ forRoot: string | null }} */ (scan?.throttler), statuses)
+    ? throttlerRefusal(
+        /** @type {{ forRoot: string | null }} */ (scan?.throttler),
+        statuses,
+        throttle?.timed === 'keep',
+      )
     : worst.status === null
       ? null
       : CAUSES[/** @type {keyof typeof CAUSES} */ (worst.status)];

@@ -73,6 +73,14 @@ describe('the fix a refusal names', () => {
     );
   });
 
+  it('says to run without --keep-throttle where the run kept it, and not where it was lifted', () => {
+    const scan = { throttler: { forRoot: 'src/app.module.ts:40' } };
+    expect(refusalOf(refusedWith(429), where, targets, scan, { timed: 'keep' })?.fix).toMatch(
+      /^run without --keep-throttle \(the bench lifts it while timing\), or @SkipThrottle\(\)/,
+    );
+    expect(refusalOf(refusedWith(429), where, targets, scan, { timed: 'lift' })?.fix).toMatch(/^@SkipThrottle\(\)/);
+  });
+
   it('names the throttler without a line where the scan found none', () => {
     const found = refusalOf(refusedWith(429), where, targets, { throttler: { forRoot: null } });
     expect(found?.cause).toMatch(/^the app's @nestjs\/throttler refused the load \(/);
