@@ -1,12 +1,13 @@
 // @ts-check
-// Writes are state, and the bench's own are the user's to clean up: each write its check sent before timing (once per
-// adapter) that the app answered 2xx, with the id its answer names where it names one, so no row it made goes unsaid.
+// Writes are state, and the bench's own are the user's to clean up: each create it sent for an id, and each write its
+// check sent before timing (once per adapter), that the app answered 2xx, with the id its answer names where it names
+// one, so no row it made goes unsaid.
 
 /**
  * One write the check sent that the app took.
  * @typedef {object} CheckWrite
  * @property {string} request e.g. POST /api/orders
- * @property {string} adapter express or fastify
+ * @property {string} adapter express or fastify; express, for an id: a create sent before the check
  * @property {number} status
  * @property {string | null} id what its answer names: `"id":5`, `"_id":"…"`; null when its start names none
  */
@@ -16,10 +17,28 @@ const WRITE_METHOD = /^(POST|PUT|PATCH|DELETE) /;
 const ANSWERED_ID = /"(id|_id|uuid)"\s*:\s*("[^"]*"|\d+)/;
 
 /**
- * @param {import('../model/own-app-record.js').Compatibility} compatibility
+ * The creates sent for ids (on Express, before the check), then the check's writes.
+ * @param {Pick<import('../model/own-app-record.js').OwnAppRecord, 'compatibility' | 'sentForIds'>} record
  * @returns {CheckWrite[]}
  */
-export function checkWrites(compatibility) {
+export function checkWrites({ compatibility, sentForIds = [] }) {
+  const forIds = sentForIds.map(({ request, status, body }) => ({
+    request,
+    adapter: 'express, for an id',
+    status,
+    id: answeredId(body),
+  }));
+  return [...forIds, ...checkedWrites(compatibility)];
+}
+
+/** @param {string} body the start of an answer @returns {string | null} */
+function answeredId(body) {
+  const id = ANSWERED_ID.exec(body);
+  return id ? `${id[1]} ${id[2]}` : null;
+}
+
+/** @param {import('../model/own-app-record.js').Compatibility} compatibility @returns {CheckWrite[]} */
+function checkedWrites(compatibility) {
   return compatibility.routes.flatMap(({ request, express, fastify }) => {
     if (!WRITE_METHOD.test(request)) return [];
     return /** @type {const} */ ([
@@ -28,8 +47,7 @@ export function checkWrites(compatibility) {
     ]).flatMap(([adapter, answer]) => {
       const status = answer.status;
       if (status === null || status < 200 || status >= 300) return [];
-      const id = answer.body ? ANSWERED_ID.exec(answer.body) : null;
-      return [{ request, adapter, status, id: id ? `${id[1]} ${id[2]}` : null }];
+      return [{ request, adapter, status, id: answer.body ? answeredId(answer.body) : null }];
     });
   });
 }

@@ -78,7 +78,7 @@ export function ownAppFacts(results, atRate) {
   return {
     record,
     writes: writeGrowth(results),
-    checkWrites: checkWrites(record.compatibility),
+    checkWrites: checkWrites(record),
     routes: routeFindings(results),
     flags: { connections: results.options.connections, durationSec: results.options.durationSec },
     atRate,

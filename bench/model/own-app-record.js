@@ -29,9 +29,16 @@ export const TRAFFIC_SCENARIO = 'traffic';
  * @property {Record<string, string>} [adapters] how the setup module had each adapter built; absent: its defaults
  * @property {BootFailure | null} [bootFailure] the app did not boot on an adapter
  * @property {BootFailure[]} [runtimeFailures] runtimes the app did not boot on, left out
+ * @property {SentForIds[]} [sentForIds] each create the bench sent once, signed in, for an id a route needed, that the
+ *   app took; absent in older results
  * @property {ThrottleRecord} [throttle] the app's throttler guards and what the timed servers did with them; absent
  *   when it has none
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
+ */
+
+/**
+ * A create the bench sent before the check, for an id: its request and the start of the app's answer.
+ * @typedef {{ request: string, status: number, body: string }} SentForIds
  */
 
 /**

@@ -322,6 +322,8 @@ function signInProof(context, client, signedIn, listed) {
   });
 }
 
+/** How much of a create's answer the record keeps: enough for the id it names. */
+const KEPT_ANSWER_CHARS = 300;
 /** How much of a create's GraphQL errors its log line quotes. */
 const MOST_ERROR_CHARS = 120;
 
@@ -341,6 +343,8 @@ export async function withCreated(context, client, signedIn, asked, log) {
   const headers = { ...signedIn.headers, ...context.flags.headers };
   let { lists, graphqlLists } = asked;
   const tried = new Set();
+  /** @type {import('../model/own-app-record.js').SentForIds[]} */
+  const sentForIds = [];
   const sent = new Set();
   const sentAs = (/** @type {{ line: string, scenario: Record<string, unknown> }} */ create) =>
     `${create.line} ${JSON.stringify(create.scenario.body ?? null)}`;
@@ -374,11 +378,18 @@ export async function withCreated(context, client, signedIn, asked, log) {
       if (created && list) relist.push(list);
       if (created && keep) made.push([keep, answer.body]);
       madeOne ||= created;
+      if (created)
+        sentForIds.push({
+          request: line,
+          status: answer.status,
+          body: JSON.stringify(answer.body ?? null).slice(0, KEPT_ANSWER_CHARS),
+        });
     }
     if (!madeOne) break;
     lists = new Map([...lists, ...made, ...(await fetchLists(client, relist, headers))]);
   }
-  return { lists, graphqlLists, witness: asked.witness && (await findWitness(client, [asked.witness.path], headers)) };
+  const witness = asked.witness && (await findWitness(client, [asked.witness.path], headers));
+  return { lists, graphqlLists, witness, sentForIds };
 }
 
 /**
@@ -531,6 +542,9 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     versions: onApp.versions,
     routes,
     compatibility,
+    sentForIds:
+      /** @type {{ sentForIds?: import('../model/own-app-record.js').SentForIds[] }} */ (signedIn?.found ?? {})
+        .sentForIds ?? [],
     traffic: plan.traffic,
     mix: finalMix ? TRAFFIC_SCENARIO : null,
     signIn: signedIn?.record

@@ -15,9 +15,10 @@ export function checkWritesTables({ ownApp }) {
   return [
     {
       table: {
-        title: 'What the check wrote',
+        title: 'What the bench wrote before timing',
         intro:
-          'Before timing, each write was sent once to each adapter, signed in as your setup signs in. These the app ' +
+          'A create was sent once where a route needed an id no list held (for an id), and each write once to each ' +
+          'adapter in the check, signed in as your setup signs in. These the app ' +
           'took (a 2xx): each may have created or changed a row (a sign-in may only have issued a token), with the id ' +
           'its answer named where it named one. The probes beyond a route’s own request (a form, a trailing slash) ' +
           'may have written too; those answered differently are in What to change. Writes that would change the ' +

@@ -15,7 +15,7 @@ const route = (request: string, express: ReturnType<typeof answer>, fastify: Ret
 });
 
 describe('checkWrites', () => {
-  it('lists each write the app took on each adapter, with the id its answer named', () => {
+  it('lists each create sent for an id, then each write the check sent that the app took, with the id its answer named', () => {
     const compatibility: Compatibility = {
       startFailure: null,
       routes: [
@@ -24,7 +24,9 @@ describe('checkWrites', () => {
         route('PATCH /category/3', answer(200, '{"affected":1}'), answer(400, '{"message":"bad"}')),
       ],
     };
-    expect(checkWrites(compatibility)).toEqual([
+    const sentForIds = [{ request: 'POST /category', status: 201, body: '{"data":{"uuid":"b4be3ba8"}}' }];
+    expect(checkWrites({ compatibility, sentForIds })).toEqual([
+      { request: 'POST /category', adapter: 'express, for an id', status: 201, id: 'uuid "b4be3ba8"' },
       { request: 'POST /todolist', adapter: 'express', status: 201, id: 'id 7' },
       { request: 'POST /todolist', adapter: 'fastify', status: 201, id: 'id 8' },
       { request: 'PATCH /category/3', adapter: 'express', status: 200, id: null },
