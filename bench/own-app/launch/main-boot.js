@@ -2,12 +2,9 @@
 // --nest-main on Fastify before anything is measured: main booted once with FastifyAdapter in place, every call of
 // main's that Fastify cannot take named at main's line (main-factory.js skips them), and each one made a finding of
 // the scan's, so the report names them all, from one run, where the app's code has them.
-import { spawn } from 'node:child_process';
 import { isAbsolute, relative } from 'node:path';
-import { SERVER_NODE_ENV } from '../../run/targets.js';
 import { APP_METHODS } from '../scan/app-differences.js';
-import { LAUNCHER } from './packages.js';
-import { launcherArgs, launcherEnv } from './launcher-env.js';
+import { runLauncher } from './launcher-run.js';
 
 const BOOT_TIMEOUT_MS = 60_000;
 /** A line of the launcher's stdout that holds a JSON object: its answer, after what main printed. */
@@ -19,28 +16,10 @@ const JSON_LINE = /^\{.*\}$/;
  * @param {import('./packages.js').NestApp} app
  * @returns {Promise<import('./main-factory.js').SkippedCall[]>}
  */
-export function fastifySkips(app) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, launcherArgs(app, LAUNCHER), {
-      cwd: app.cwd,
-      env: {
-        ...process.env,
-        PWD: app.cwd,
-        ...launcherEnv(app, 'fastify'),
-        NEST_APP_BOOT_ONLY: '1',
-        NODE_ENV: SERVER_NODE_ENV,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: BOOT_TIMEOUT_MS,
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const answer = stdout.split('\n').findLast((line) => JSON_LINE.test(line.trim()));
-      resolve(code === 0 && answer ? JSON.parse(answer).skipped : []);
-    });
-  });
+export async function fastifySkips(app) {
+  const { code, stdout } = await runLauncher(app, 'fastify', { NEST_APP_BOOT_ONLY: '1' }, BOOT_TIMEOUT_MS);
+  const answer = stdout.split('\n').findLast((line) => JSON_LINE.test(line.trim()));
+  return code === 0 && answer ? JSON.parse(answer).skipped : [];
 }
 
 /**

@@ -1,12 +1,9 @@
 // @ts-check
 // The routes of a user's module as Nest itself registered them, global prefix and versioning applied: the launcher boots
 // the module on Express with the user's configure(app), reads Nest's own route graph (SerializedGraph) and exits.
-import { spawn } from 'node:child_process';
-import { UsageError } from '../../errors.js';
-import { errorLine } from '../../errors.js';
-import { SERVER_NODE_ENV } from '../../run/targets.js';
-import { LAUNCHER } from '../launch/packages.js';
-import { REFUSAL_PREFIX, launcherArgs, launcherEnv } from '../launch/launcher-env.js';
+import { UsageError, errorLine } from '../../errors.js';
+import { REFUSAL_PREFIX } from '../launch/launcher-env.js';
+import { runLauncher } from '../launch/launcher-run.js';
 
 /**
  * @typedef {object} Route
@@ -32,41 +29,19 @@ const DISCOVERY_TIMEOUT_MS = 60_000;
  * @returns {Promise<Discovered>}
  * @throws {UsageError} the module cannot be loaded, has no @Module export to use, or does not start
  */
-export function discoverRoutes(app) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, launcherArgs(app, LAUNCHER), {
-      cwd: app.cwd,
-      env: {
-        ...process.env,
-        PWD: app.cwd,
-        ...launcherEnv(app, 'express'),
-        NEST_APP_ROUTES: '1',
-        NODE_ENV: SERVER_NODE_ENV,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: DISCOVERY_TIMEOUT_MS,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const refusal = stderr.split('\n').find((line) => line.startsWith(REFUSAL_PREFIX));
-      if (refusal) return reject(new UsageError(`--nest-app: ${refusal.slice(REFUSAL_PREFIX.length)}`));
-      if (code !== 0)
-        return reject(
-          new UsageError(
-            `${app.mainFile ? '--nest-main: main' : '--nest-app: the module'} did not start on Express: ${errorLine(stderr)}`,
-          ),
-        );
-      try {
-        resolve(/** @type {Discovered} */ (JSON.parse(stdout.trim().split('\n').at(-1) ?? '')));
-      } catch {
-        reject(new UsageError(`--nest-app: the launcher printed no routes: ${errorLine(stderr)}`));
-      }
-    });
-  });
+export async function discoverRoutes(app) {
+  const { code, stdout, stderr } = await runLauncher(app, 'express', { NEST_APP_ROUTES: '1' }, DISCOVERY_TIMEOUT_MS);
+  const refusal = stderr.split('\n').find((line) => line.startsWith(REFUSAL_PREFIX));
+  if (refusal) throw new UsageError(`--nest-app: ${refusal.slice(REFUSAL_PREFIX.length)}`);
+  if (code !== 0)
+    throw new UsageError(
+      `${app.mainFile ? '--nest-main: main' : '--nest-app: the module'} did not start on Express: ${errorLine(stderr)}`,
+    );
+  try {
+    return /** @type {Discovered} */ (JSON.parse(stdout.trim().split('\n').at(-1) ?? ''));
+  } catch {
+    throw new UsageError(`--nest-app: the launcher printed no routes: ${errorLine(stderr)}`);
+  }
 }
 
 /**
