@@ -57,7 +57,7 @@ export const RESULTS_SCHEMA = 2;
  * @property {boolean} complete false while running, after Ctrl-C, or when the bench itself crashed
  * @property {string | null} stopReason why it is incomplete
  * @property {import('./records.js').Environment} environment
- * @property {Omit<import('./options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
+ * @property {Omit<import('./recorded-options.js').Options, 'driver'> & { driver: string }} options every flag, after defaults; driver: the one that ran
  * @property {import('./config.js').ConfigRecord} [config] what was measured; absent in results written before --config
  *   existed, which measured the built-in setup
  * @property {{ driver: string, pairs: import('./records.js').Pair[], notApplicable: import('./records.js').Pair[], runtimes: string[],

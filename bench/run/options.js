@@ -48,7 +48,7 @@ export const DEFAULT_STARTS = 3;
  * which the default run's three minutes have no room for (docs/method.md, "Paired, rotated rounds").
  */
 export const DEFAULT_BURST_SEC = 0;
-/** @typedef {import('../model/options.js').Pairing} Pairing */
+/** @typedef {import('../model/recorded-options.js').Pairing} Pairing */
 /** @type {Pairing[]} */
 const PAIRINGS = ['together', 'back-to-back'];
 /** One request in flight per connection, as a browser or an HTTP client library sends them. */
@@ -86,7 +86,7 @@ const MAX_PIPELINING = 1000;
 const MAX_ROUNDS = 1000;
 const MAX_PORT = 65535;
 
-/** @typedef {import('../model/options.js').Options} Options */
+/** @typedef {import('../model/recorded-options.js').Options} Options */
 
 const FLAGS = /** @type {const} */ ({
   config: { type: 'string' },
