@@ -103,9 +103,9 @@ function ratioSpecs(results) {
  *   without --nest-app
  * @property {import('./time-spent.js').WarmUpRow[]} warmUps each block's warm-up on each start, with --starts
  * @property {import('./time-spent.js').TimeSpent | null} timeSpent where the run's wall time went; null before it ended
- * @property {import('../model/packages-record.js').PackagesRecord | null} packages with --packages: each set as installed and
+ * @property {import('../model/package-sets-record.js').PackagesRecord | null} packages with --packages: each set as installed and
  *   each cell (runtime × set), whose key stands where a runtime's would in every other row
- * @property {import('../model/packages-record.js').NestBenchmarkRow[]} nestBenchmark with --nest-benchmark
+ * @property {import('../model/package-sets-record.js').NestBenchmarkRow[]} nestBenchmark with --nest-benchmark
  * @property {import('./beyond-profiles.js').BeyondProfile[]} beyond each beyond profile's load, verification, the
  *   generator's own check and what the servers held per connection
  * @property {import('./host-placing.js').HostPlacing | null} hostPlacing the headline beside the committed hosts' it

@@ -90,9 +90,9 @@ export const RESULTS_SCHEMA = 2;
  * @property {import('./records.js').LoadCurveResults} [loadCurve] written when --load-curve ran
  * @property {import('./records.js').ColdStartRecord[]} [coldStarts] with --cold-starts: each start of each
  *   compared server, timed to its first answer, with its memory after boot
- * @property {import('./packages-record.js').PackagesRecord} [packages] written when --packages ran: each set as
+ * @property {import('./package-sets-record.js').PackagesRecord} [packages] written when --packages ran: each set as
  *   installed and each cell (runtime × set), whose key stands where a runtime's would in every other record
- * @property {import('./packages-record.js').NestBenchmarkRow[]} [nestBenchmark] with --nest-benchmark
+ * @property {import('./package-sets-record.js').NestBenchmarkRow[]} [nestBenchmark] with --nest-benchmark
  * @property {Array<{ runtime: string, targets: string[] }>} [unbooted] with starts: the servers beside the verdict
  *   that never booted, their own start not fitting in the budget
  * @property {import('./design.js').StopRule} [stopRule] written when a budget could stop rows over starts:

@@ -15,7 +15,7 @@ const SERVERS = Object.freeze([
   ['nest-fastify', 'nest-fastify'],
 ]);
 
-/** @typedef {import('../model/packages-record.js').NestBenchmarkRow} NestBenchmarkRow */
+/** @typedef {import('../model/package-sets-record.js').NestBenchmarkRow} NestBenchmarkRow */
 
 /**
  * @param {import('./cells.js').Cell} cell

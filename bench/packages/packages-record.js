@@ -1,7 +1,7 @@
 // @ts-check
 // What results.json keeps of a --packages run: each set as installed and each cell, so reports need no registry.
 
-/** @typedef {import('../model/packages-record.js').PackagesRecord} PackagesRecord */
+/** @typedef {import('../model/package-sets-record.js').PackagesRecord} PackagesRecord */
 
 /**
  * @param {string | null} requested

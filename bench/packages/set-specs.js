@@ -4,7 +4,7 @@
 import { UsageError } from '../errors.js';
 import { parseRuntimeList } from '../runtimes/runtime-specs.js';
 
-/** @typedef {import('../model/packages-record.js').SetKind} SetKind */
+/** @typedef {import('../model/package-sets-record.js').SetKind} SetKind */
 /**
  * A parsed `--packages` item: `nest@10` (that major's newest @nestjs/* with the Express and Fastify they bring),
  * `nest@10.4.9`, `express@4.21.2`, `fastify@4` (the bare framework alone). `range` reads as npm reads `pkg@range`.

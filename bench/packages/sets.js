@@ -26,8 +26,8 @@ import {
 
 /** @typedef {import('./set-specs.js').SetSpec} SetSpec */
 /**
- * @typedef {import('../model/packages-record.js').PackageSet} PackageSet
- * @typedef {import('../model/packages-record.js').SetDatabase} SetDatabase
+ * @typedef {import('../model/package-sets-record.js').PackageSet} PackageSet
+ * @typedef {import('../model/package-sets-record.js').SetDatabase} SetDatabase
  */
 /** @typedef {(pkg: string, field: string) => Promise<any>} ViewField what `npm view <pkg> <field> --json` says */
 

@@ -11,7 +11,7 @@ import { strong } from './rich-table.js';
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../model/packages-record.js').PackagesRecord['cells'][number]} CellRecord */
+/** @typedef {import('../model/package-sets-record.js').PackagesRecord['cells'][number]} CellRecord */
 
 /**
  * The routes the timeline follows: the thinnest, the validated POST (the app's work without I/O), and 20 rows through
