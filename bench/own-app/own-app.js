@@ -11,7 +11,7 @@ import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-a
 import { ownAppConfig, planOwnApp, trafficMix, userScenarios } from './routes/app-config.js';
 import { appClient, authenticateExport, loadSetup, refusedSignInError, signIn } from './sign-in/authenticate.js';
 import { bootFailure } from './launch/boot-failure.js';
-import { checkCompatibility } from './check/compatibility.js';
+import { checkCompatibility } from './check/check-run.js';
 import { checkedRoutes, heldScenarios, refusedSignInCheck } from './check/checked-routes.js';
 import { discoverRoutes, routeLines } from './routes/discover.js';
 import {

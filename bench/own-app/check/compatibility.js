@@ -1,41 +1,12 @@
 // @ts-check
-// Compatibility before speed: every scenario is sent once to the module on Express and on Fastify before anything is
-// timed. A route that answers differently is a finding (what changes on Fastify), not a failed run: it is left out of
-// the timing with each adapter's status and the first line of the error its server logged.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Whether two answers to one request are the same: what differs between Express's and Fastify's (status, the headers
+// middleware leaves, content type, body, cookies set), what the report keeps of each, and what a 4xx answer said.
+// Sending the requests is check-run.js's job.
 import { isDeepStrictEqual } from 'node:util';
-import { requestFor } from '../../model/scenarios.js';
-import { errorLine } from '../../errors.js';
-import { describeExit, serverPort, startTarget } from '../../run/targets.js';
-import { send } from '../../run/verify.js';
-import { EXPRESS_TARGET, FASTIFY_TARGET } from '../../model/own-app-record.js';
-import { CHECKED_ADAPTERS, startPair } from './check-servers.js';
-import { probesFor } from './probes.js';
-import { repeatsOwnFailure } from './probe-repeats.js';
 import { holdsSignedToken } from '../sign-in/principal.js';
 
-/** Nest logs an unknown exception right after it replies: this long is allowed for the line to reach the file. */
-const ERROR_LOG_WAIT_MS = 300;
-const ERROR_LOG_POLL_MS = 20;
-
 /** An answer's body is kept to this many characters: enough to read a lost field or an error's message. */
-const MAX_BODY_CHARS = 300;
-
-/** The headers an answer keeps: what app.use middleware (helmet, compression, cors) shows it did. */
-const EVIDENCE_HEADERS = [
-  'content-type',
-  'content-encoding',
-  'access-control-allow-origin',
-  'access-control-allow-methods',
-  'x-content-type-options',
-  'content-security-policy',
-  'strict-transport-security',
-  'location',
-];
-/** Sent with each route's own request in this check, as browsers do: compression middleware then shows itself. */
-const ACCEPT_ENCODING = 'gzip';
+export const MAX_BODY_CHARS = 300;
 
 /**
  * @typedef {import('../../model/own-app-record.js').AdapterAnswer} AdapterAnswer
@@ -46,228 +17,9 @@ const ACCEPT_ENCODING = 'gzip';
  */
 
 /**
- * @param {object} input
- * @param {import('../../model/config.js').Config} input.config the own-app config, before compatibility
- * @param {import('../../runtimes/runtimes.js').Runtime} input.runtime
- * @param {number | null} input.basePort --port; null: free ports
- * @param {Record<string, string>} input.env from the prepare step
- * @param {string | null} input.token
- * @param {(line: string) => void} input.log
- * @param {string[]} [input.cookies] the cookies the app's code reads or sets (scan.js), sent by the cookie probe
- * @param {(expressUrl: string, scenario: string) => Promise<import('../sign-in/principal.js').SignInChange | null>}
- *   [input.afterWrite] after each write's check: what it did to the sign-in (principal.js) or to the entity it was
- *   sent the current values of (same-values.js), or null
- * @param {string} [input.corsOrigin] an origin the app's CORS options allow (scan.js), sent by the preflight probe
- * @returns {Promise<Compatibility>}
- */
-export async function checkCompatibility({
-  config,
-  runtime,
-  basePort,
-  env,
-  token,
-  log,
-  cookies = [],
-  afterWrite,
-  corsOrigin,
-}) {
-  const dir = mkdtempSync(join(tmpdir(), 'nest-app-errors-'));
-  const targets = [EXPRESS_TARGET, FASTIFY_TARGET].map((name) => config.targets.find((t) => t.name === name));
-  const errorFiles = targets.map((_, i) => join(dir, `errors-${i}.jsonl`));
-  log(`checking ${config.scenarios.filter((s) => !s.mix).length} routes on Express and Fastify before timing`);
-  const pair = await startPair((i) =>
-    startTarget(/** @type {import('../../model/config.js').Target} */ (targets[i]), {
-      runtime,
-      port: serverPort(basePort, i),
-      env: { ...env, NEST_APP_ERRORS: errorFiles[i] },
-    }),
-  );
-  try {
-    if (pair.failure) return { startFailure: pair.failure, routes: [] };
-    /** @type {RouteCompatibility[]} */
-    const routes = [];
-    /** @type {ServerEnd[]} */
-    const ends = [];
-    /** @type {Asker} */
-    const ask = async (i, request) => {
-      const got = await answer(pair.url(i), request, errorFiles[i]);
-      const end = await pair.ended(i, got.status === null);
-      return end
-        ? { ...got, error: `its process ended (${describeExit(end)}) under this request: ${end.error}`, end }
-        : got;
-    };
-    for (const scenario of config.scenarios.filter((s) => !s.mix)) {
-      const own = requestFor(scenario, { token, config });
-      const probes = probesFor(own, {
-        cookies,
-        ...(corsOrigin ? { origin: corsOrigin } : {}),
-      });
-      const checked = await checkRoute(scenario.name, own, probes, ask);
-      const { end } = checked;
-      if (end) {
-        log(`${end.request} ended the app's process on ${end.adapter} (${describeExit(end)}): ${end.error}`);
-        const notStarted = await pair.restart();
-        ends.push({ ...end, scenario: scenario.name, restarted: notStarted === null });
-        if (notStarted) {
-          routes.push(checked.route);
-          const error = `it was started again after ${end.request} ended its process (${describeExit(end)}: ${end.error}) and did not answer: ${notStarted.error}`;
-          return { startFailure: { adapter: notStarted.adapter, error }, routes, ends };
-        }
-      }
-      const lostSignIn =
-        own.method !== 'GET' && afterWrite && end?.adapter !== 'express'
-          ? await afterWrite(pair.url(0), scenario.name)
-          : null;
-      routes.push({ ...checked.route, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
-    }
-    return { startFailure: null, routes, ends };
-  } finally {
-    await pair.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Sends one request to an adapter's server (0 Express, 1 Fastify); `end` is set when its process ended under it.
- * @typedef {(adapter: number, request: import('../../model/scenarios.js').ScenarioRequest) =>
- *   Promise<Answer & { end?: import('./check-servers.js').ProcessEnd }>} Asker
- */
-
-/**
- * A route's own request to both adapters (and Express again, to see whether its body varies), then its probes; once a
- * server's process ended, nothing more is asked of it.
- * @param {string} scenario @param {import('../../model/scenarios.js').ScenarioRequest} own
- * @param {import('./probes.js').Probe[]} probes @param {Asker} ask
- * @returns {Promise<{ route: RouteCompatibility, end: Omit<ServerEnd, 'scenario' | 'restarted'> | null }>}
- */
-async function checkRoute(scenario, own, probes, ask) {
-  const request = { ...own, headers: { 'accept-encoding': ACCEPT_ENCODING, ...own.headers } };
-  const line = `${request.method} ${request.path}`;
-  const onExpress = await ask(0, request);
-  const onFastify = onExpress.end ? nothingAsked : await ask(1, request);
-  const again = onExpress.end || onFastify.end ? onExpress : await ask(0, request);
-  const found = compare(scenario, line, onExpress, onFastify, again);
-  const ended = onExpress.end ? 0 : onFastify.end ? 1 : null;
-  if (ended !== null) {
-    const end = /** @type {import('./check-servers.js').ProcessEnd} */ ((ended ? onFastify : onExpress).end);
-    const adapter = CHECKED_ADAPTERS[ended];
-    return {
-      route: {
-        ...found,
-        same: false,
-        difference: `its process ended on ${adapter} (${describeExit(end)})`,
-        expect: null,
-        probes: [],
-      },
-      end: { ...end, adapter, request: line, probe: null },
-    };
-  }
-  /** @type {ProbeFinding[]} */
-  const differing = [];
-  for (const probe of probes) {
-    const probeExpress = await ask(0, probe.request);
-    const probeFastify = probeExpress.end ? nothingAsked : await ask(1, probe.request);
-    const difference = answerDifference(probeExpress, probeFastify, {
-      bodies: !probe.statusOnly && !found.bodyVaries,
-      cookies: probe.name === 'cookies',
-      headers: probe.headers ?? [],
-    });
-    // the route's own difference again (its 500 on every request) says nothing new
-    if (
-      difference &&
-      !(difference === found.difference && probeFastify.error === onFastify.error) &&
-      !repeatsOwnFailure(
-        onFastify,
-        probeFastify,
-        probe.request.headers?.['content-type'] === own.headers?.['content-type'],
-      )
-    )
-      differing.push({
-        probe: probe.name,
-        request: `${probe.request.method} ${probe.request.path}`,
-        difference,
-        express: kept(probeExpress),
-        fastify: kept(probeFastify),
-        ...(probe.asks ? { asks: probe.asks } : {}),
-        ...(probe.name === 'urlencoded' ? { sent: String(probe.request.body).slice(0, MAX_BODY_CHARS) } : {}),
-      });
-    const end = probeExpress.end ?? probeFastify.end;
-    if (end)
-      return {
-        route: { ...found, probes: differing },
-        end: {
-          ...end,
-          adapter: CHECKED_ADAPTERS[probeExpress.end ? 0 : 1],
-          request: `${probe.request.method} ${probe.request.path}`,
-          probe: probe.name,
-        },
-      };
-  }
-  return { route: { ...found, probes: differing }, end: null };
-}
-
-/**
- * Fastify's answer where Express's process ended first and it was not asked.
- * @type {Answer & { end?: import('./check-servers.js').ProcessEnd }}
- */
-const nothingAsked = {
-  status: null,
-  contentType: null,
-  body: '',
-  error: 'not asked: the request ended Express’s process first',
-  setCookies: [],
-  headers: {},
-};
-
-/**
  * @typedef {{ status: number | null, contentType: string | null, body: string, error: string | null,
  *   setCookies: string[], headers?: Record<string, string> }} Answer
  */
-
-/**
- * @param {string} baseUrl @param {import('../../model/scenarios.js').ScenarioRequest} request @param {string} errorFile
- * @returns {Promise<Answer>}
- */
-async function answer(baseUrl, request, errorFile) {
-  const before = errorLines(errorFile).length;
-  let response;
-  try {
-    response = await send(`${baseUrl}${request.path}`, request);
-  } catch (error) {
-    return {
-      status: null,
-      contentType: null,
-      body: '',
-      error: `request failed: ${/** @type {Error} */ (error).message}`,
-      setCookies: [],
-      headers: {},
-    };
-  }
-  let logged = errorLines(errorFile).slice(before);
-  for (let waited = 0; logged.length === 0 && response.status >= 500 && waited < ERROR_LOG_WAIT_MS;) {
-    await new Promise((resolve) => setTimeout(resolve, ERROR_LOG_POLL_MS));
-    waited += ERROR_LOG_POLL_MS;
-    logged = errorLines(errorFile).slice(before);
-  }
-  return {
-    status: response.status,
-    contentType: mediaType(response.headers['content-type']),
-    body: response.body,
-    error: logged[0] ?? null,
-    setCookies: cookieNames(response.headers['set-cookie']),
-    headers: Object.fromEntries(
-      EVIDENCE_HEADERS.flatMap((name) => (response.headers[name] ? [[name, response.headers[name]]] : [])),
-    ),
-  };
-}
-
-/**
- * The names of the cookies a set-cookie header sets (several are joined by commas, as an expiry date's day is).
- * @param {string | undefined} header
- */
-function cookieNames(header) {
-  return header ? [...header.matchAll(/(?:^|,\s*)([^=;,\s]+)=/g)].map((m) => m[1]) : [];
-}
 
 /**
  * What differs between two answers to one request, in words, or null.
@@ -275,7 +27,7 @@ function cookieNames(header) {
  * @param {{ bodies: boolean, cookies: boolean, headers?: string[] }} compared bodies: the route's body is the same
  *   on every request; headers: compared by value
  */
-function answerDifference(express, fastify, { bodies, cookies, headers = [] }) {
+export function answerDifference(express, fastify, { bodies, cookies, headers = [] }) {
   if (express.status !== fastify.status) return `status ${express.status ?? 'none'} → ${fastify.status ?? 'none'}`;
   for (const name of headers)
     if ((express.headers?.[name] ?? null) !== (fastify.headers?.[name] ?? null))
@@ -294,7 +46,7 @@ export function contentTypeOf(answer) {
 }
 
 /** @param {Answer} answer what the report keeps of an answer */
-function kept(answer) {
+export function kept(answer) {
   return {
     status: answer.status,
     contentType: answer.contentType,
@@ -304,31 +56,6 @@ function kept(answer) {
     ...(answer.setCookies.length ? { setCookies: answer.setCookies } : {}),
     ...(answer.headers && Object.keys(answer.headers).length ? { headers: answer.headers } : {}),
   };
-}
-
-/** @param {string} file @returns {string[]} */
-function errorLines(file) {
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return [];
-  }
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      try {
-        return String(JSON.parse(line).error);
-      } catch {
-        return errorLine(line);
-      }
-    });
-}
-
-/** @param {string | undefined} value */
-function mediaType(value) {
-  return value ? value.split(';')[0].trim().toLowerCase() : null;
 }
 
 /** @param {Answer} answer what a 4xx answer said, else null */
