@@ -1,6 +1,7 @@
 import { buildSchema, graphql } from 'graphql';
-import { rootFields } from '../../../bench/own-app/graphql/graphql-schema.js';
-import { withCreated, type OwnAppContext } from '../../../bench/own-app/own-app.js';
+import { rootFields } from '../../../../bench/own-app/graphql/graphql-schema.js';
+import { askApp } from '../../../../bench/own-app/plan/ask-app.js';
+import type { OwnAppContext } from '../../../../bench/own-app/plan/app-context.js';
 
 // A schema-first app on an empty database: a user needs a role, an order a user, so each create waits for the one
 // before it. The answers come from graphql's own execution over an in-memory store.
@@ -63,20 +64,11 @@ const context = {
   scan: { findings: [], fileTypes: [] },
 } as unknown as OwnAppContext;
 
-describe('withCreated: the creates an empty database needs before ids can be taken', () => {
+describe('askApp: the creates an empty database needs before ids can be taken', () => {
   it('goes on while a round creates something, sending again a create that lacked an id another create makes', async () => {
     const { rows, client } = emptyApp();
     const lines: string[] = [];
-    const empty = new Map<string, unknown>(
-      ['getRoles', 'getUsers', 'getOrders'].map((list) => [list, { data: { [list]: [] } }]),
-    );
-    const { graphqlLists } = await withCreated(
-      context,
-      client,
-      { headers: {}, params: {} },
-      { lists: new Map(), graphqlLists: empty },
-      (line) => lines.push(line),
-    );
+    const { graphqlLists } = await askApp(context, client, { headers: {}, params: {} }, (line) => lines.push(line));
     const why = (list: string) => `since the list query ${list} held no id its routes could take`;
     expect(lines).toEqual([
       `GraphQL mutation createRole sent once, ${why('getRoles')}: it created one`,
@@ -86,7 +78,7 @@ describe('withCreated: the creates an empty database needs before ids can be tak
       `GraphQL mutation createOrder sent again, with the ids an earlier create made, ${why('getOrders')}: it created one`,
     ]);
     expect(rows.order).toEqual([{ id: 'order-1' }]);
-    expect(graphqlLists.get('getOrders')).toEqual({
+    expect(graphqlLists!.get('getOrders')).toEqual({
       data: { getOrders: [{ id: 'order-1', client: null, user: null }] },
     });
   });
@@ -95,9 +87,10 @@ describe('withCreated: the creates an empty database needs before ids can be tak
     const refusing = { request: async () => ({ status: 500, headers: {}, body: 'down' }) };
     const lines: string[] = [];
     const empty = new Map<string, unknown>([['getRoles', { data: { getRoles: [] } }]]);
-    await withCreated(context, refusing, { headers: {}, params: {} }, { lists: new Map(), graphqlLists: empty }, (l) =>
-      lines.push(l),
-    );
+    await askApp(context, refusing, { headers: {}, params: {} }, (l) => lines.push(l), {
+      lists: new Map(),
+      graphqlLists: empty,
+    });
     expect(lines).toEqual([
       'GraphQL mutation createRole sent once, since the list query getRoles held no id its routes could take: it answered 500',
     ]);
@@ -119,13 +112,11 @@ describe('withCreated: the creates an empty database needs before ids can be tak
     const signedIn = { headers: { authorization: 'Bearer t' }, params: {} };
     const empty = new Map<string, unknown>([['getRoles', { data: { getRoles: [{ id: 'role-1' }] } }]]);
     imagePath = 'bb4074cd.png';
-    const created = await withCreated(
-      context,
-      client,
-      signedIn,
-      { lists: new Map(), graphqlLists: empty, witness },
-      () => {},
-    );
+    const created = await askApp(context, client, signedIn, () => {}, {
+      lists: new Map(),
+      graphqlLists: empty,
+      witness,
+    });
     expect(created.witness).toMatchObject({
       path: '/user/me',
       status: 200,
