@@ -8,7 +8,7 @@ import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-a
 import { ownAppConfig, trafficMix } from './routes/app-config.js';
 import { appClient, signIn } from './sign-in/authenticate.js';
 import { bootFailure } from './launch/boot-failure.js';
-import { checkCompatibility } from './check/check-run.js';
+import { CheckFailed, checkCompatibility } from './check/check-run.js';
 import { checkedRoutes, heldScenarios, refusedSignInCheck } from './check/checked-routes.js';
 import { routeLines } from './routes/discover.js';
 import { graphqlRefusals } from './graphql/graphql-answers.js';
@@ -36,7 +36,7 @@ import { askApp, asksApp } from './plan/ask-app.js';
  */
 export async function loadOwnApp(flags, configFile) {
   const context = await ownAppContext(flags, configFile);
-  const firstPlan = planWith(context, { headers: {}, params: {} });
+  const { firstPlan, failure } = planned(context);
   const config = configFor(context, context.app, firstPlan);
   return {
     routeLines: routeLines(context.discovered),
@@ -48,8 +48,106 @@ export async function loadOwnApp(flags, configFile) {
      * against Express's answer and timed.
      * @param {CheckContext} run
      */
-    check: (run) => checkOwnApp(context, { firstPlan, config }, run),
+    check: (run) => checkedOrFailed(context, { firstPlan, config, failure }, run),
   };
+}
+
+/**
+ * The plan before anything is asked of the app; where the bench fails to make it (an error of its own), every route
+ * unplanned with that failure, which the check then reports.
+ * @param {OwnAppContext} context
+ * @returns {{ firstPlan: Plan, failure: string | null }}
+ */
+function planned(context) {
+  try {
+    return { firstPlan: planWith(context, { headers: {}, params: {} }), failure: null };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const failure = `the bench failed while planning the routes: ${describeFailure(error)}`;
+    const routes = context.discovered.routes.map(({ method, path, handler }) => ({
+      method,
+      path,
+      handler,
+      scenario: null,
+      request: null,
+      notMeasured: failure,
+      logged: 0,
+    }));
+    return { firstPlan: /** @type {Plan} */ ({ routes, scenarios: [], traffic: null }), failure };
+  }
+}
+
+/**
+ * What the check had done when it stopped: each step's result as it was reached.
+ * @typedef {object} Reached
+ * @property {string} step what it was doing
+ * @property {import('./launch/packages.js').NestApp} [onApp]
+ * @property {SignedIn} [signedIn]
+ * @property {Plan} [plan]
+ */
+
+/**
+ * The check; where the bench itself fails in it (an error of its own, not the user's input), what it found until then
+ * is the record, nothing is timed, and the failure is said, so the run still writes its report.
+ * @param {OwnAppContext} context
+ * @param {{ firstPlan: Plan, config: import('../model/config.js').Config, failure: string | null }} first the plan
+ *   and config made before anything was asked of the app, or the bench's failure to make them
+ * @param {CheckContext} run
+ */
+async function checkedOrFailed(context, first, run) {
+  /** @type {Reached} */
+  const reached = { step: 'preparing the app' };
+  try {
+    if (first.failure) return failedCheck(context, first.firstPlan, reached, first.failure, run);
+    return { ...(await checkOwnApp(context, first, run, reached)), failure: null };
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const plan = reached.plan ?? first.firstPlan;
+    const failedAt = error instanceof CheckFailed ? error : null;
+    const request = plan.routes.find((r) => failedAt?.scenario && r.scenario === failedAt.scenario)?.request;
+    const at = request ? ` ${request}` : '';
+    const failure = `the check failed while ${reached.step}${at}: ${describeFailure(failedAt?.cause ?? error)}`;
+    return failedCheck(context, plan, reached, failure, run, failedAt?.checked);
+  }
+}
+
+/**
+ * A check the bench failed in: the routes as far as they were checked, none timed, each saying why.
+ * @param {OwnAppContext} context @param {Plan} plan @param {Reached} reached @param {string} failure
+ * @param {CheckContext} run
+ * @param {import('./check/compatibility.js').Compatibility} [compatibility] what the check found before it failed
+ */
+function failedCheck(context, plan, reached, failure, { runtime, options, log }, compatibility) {
+  log(failure);
+  const checked = compatibility ?? { startFailure: null, routes: [] };
+  const routes = checkedRoutes(plan.routes, checked, new Map()).map((route) =>
+    route.scenario === null
+      ? route
+      : {
+          ...route,
+          scenario: null,
+          ...(checked.routes.some((r) => r.scenario === route.scenario) ? { checked: route.scenario } : {}),
+          notMeasured: failure,
+        },
+  );
+  const { onApp = context.app, signedIn } = reached;
+  const record = checkedRecord(context, { onApp, plan, routes, compatibility: checked, signedIn, mix: null }, runtime);
+  return { config: null, options, record, failure };
+}
+
+/**
+ * The bench's own error in one line: its message, and where it was thrown.
+ * @param {unknown} error
+ */
+function describeFailure(error) {
+  if (!(error instanceof Error)) return String(error);
+  const thrownAt = error.stack
+    ?.split('\n')
+    .find((line) => line.trim().startsWith('at '))
+    ?.trim()
+    .replace(/^at (?:.* \()?(.*?)\)?$/, '$1')
+    .replace(/^file:\/\//, '');
+  return `${error.name}: ${error.message}${thrownAt ? ` (at ${thrownAt})` : ''}`;
 }
 
 /**
@@ -64,12 +162,14 @@ export async function loadOwnApp(flags, configFile) {
  * @param {{ firstPlan: Plan, config: import('../model/config.js').Config }} first the plan
  *   and config made before anything was asked of the app
  * @param {CheckContext} run
+ * @param {Reached} reached filled as each step is done: what a failure keeps
  */
-async function checkOwnApp(context, { firstPlan, config }, { runtime, options, log, set }) {
+async function checkOwnApp(context, { firstPlan, config }, { runtime, options, log, set }, reached) {
   const { app, flags, authenticate, scan, skipped } = context;
   for (const call of skipped)
     log(`Fastify: ${call.call} at ${call.at ?? 'main'} skipped (${call.error}); measured without it`);
   const onApp = set ? onPackageSet(app, set) : app;
+  reached.onApp = onApp;
   const base = set ? configFor(context, onApp, firstPlan) : config;
   const prepared =
     (await base.prepare?.({
@@ -77,6 +177,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
       scenarios: config.scenarios.map((s) => s.name),
       log,
     })) ?? {};
+  reached.step = 'signing in and asking the app for ids';
   const signedIn = await signIn({
     authenticate,
     source: context.signInSource,
@@ -87,6 +188,8 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     log,
     whileSignedIn: asksApp(context) ? (client, credentials) => askApp(context, client, credentials, log) : null,
   });
+  reached.signedIn = signedIn;
+  reached.step = 'planning from what the app answered';
   const skip = signedIn.record?.refused ? refusedSignInCheck(firstPlan) : null;
   if (skip) return timedConfig(context, { onApp, config, ...skip, prepared, signedIn }, { runtime, options, log });
   /** @type {import('./plan/app-plan.js').Asked} */
@@ -94,6 +197,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
   // what the sign-in sent is known once it is done: the last plan gives its route those bodies
   const plan = planWith(context, signedIn.credentials, { ...found, signInRequests: signedIn.requests });
   const witness = found.witness ?? null;
+  reached.plan = plan;
   const sentHeaders = { ...signedIn.credentials.headers, ...flags.headers };
   const signInChanged = authenticate || witness ? watchSignIn({ authenticate, headers: sentHeaders, witness }) : null;
   const watchWrite = writeWatcher(plan.routes, {
@@ -101,6 +205,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     headers: sentHeaders,
     signInChanged,
   });
+  reached.step = 'checking the routes on Express and Fastify';
   const compatibility = await checkCompatibility({
     config: configFor(context, onApp, plan),
     runtime,
@@ -112,6 +217,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
     afterWrite: watchWrite && ((url, scenario) => watchWrite(appClient(url), scenario)),
     corsOrigin: scan.corsOrigins?.[0],
   });
+  reached.step = 'choosing what to time';
   return timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log });
 }
 
@@ -129,7 +235,7 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
  * @param {CheckContext} run
  */
 function timedConfig(context, { onApp, config, plan, compatibility, prepared, signedIn }, { runtime, options, log }) {
-  const { app, discovered, flags, scan, adapters, baseDir, skipped } = context;
+  const { flags, baseDir } = context;
   const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
   const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);
   for (const name of graphqlRefused.keys()) kept.delete(name);
@@ -138,29 +244,7 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     if (lostSignIn) log(lostSignInReason(lostSignIn, request));
   const finalMix = trafficMix(routes);
   const scenarios = [...heldScenarios(plan, routes, kept), ...(finalMix ? [finalMix] : [])];
-  /** @type {OwnAppRecord} */
-  const record = {
-    module: app.moduleFile,
-    ...(app.mainFile ? { main: app.mainFile, measuredWithout: measuredWithout(skipped, scan.root ?? app.cwd) } : {}),
-    setup: app.setupFile,
-    cwd: app.cwd,
-    nodeEnv: SERVER_NODE_ENV,
-    versions: onApp.versions,
-    routes,
-    compatibility,
-    sentForIds: signedIn?.found?.sentForIds ?? [],
-    traffic: plan.traffic,
-    mix: finalMix ? TRAFFIC_SCENARIO : null,
-    signIn: signedIn?.record ? { ...signedIn.record, accepted: signedIn.found?.accepted ?? null } : null,
-    headers: Object.keys(flags.headers),
-    swaggerError: discovered.swaggerError ?? null,
-    ...throttleRecord(discovered, scan, flags),
-    scan,
-    adapters,
-    bootFailure: compatibility.startFailure
-      ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
-      : null,
-  };
+  const record = checkedRecord(context, { onApp, plan, routes, compatibility, signedIn, mix: finalMix }, runtime);
   if (scenarios.length === 0) return { config: null, options, record };
   const throttle = flags.keepThrottle ? THROTTLE_MODES.keep : THROTTLE_MODES.lift;
   const checkedConfig = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir, throttle });
@@ -180,5 +264,44 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     config: checkedConfig,
     options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true },
     record,
+  };
+}
+
+/**
+ * The record the report is rendered from: the app, its routes as checked, and what each step found.
+ * @param {OwnAppContext} context
+ * @param {object} found
+ * @param {import('./launch/packages.js').NestApp} found.onApp
+ * @param {Plan} found.plan
+ * @param {import('./routes/app-config.js').RouteEntry[]} found.routes
+ * @param {import('./check/compatibility.js').Compatibility} found.compatibility
+ * @param {SignedIn | undefined} found.signedIn
+ * @param {Record<string, unknown> | null} found.mix
+ * @param {import('../runtimes/runtimes.js').Runtime} runtime
+ * @returns {OwnAppRecord}
+ */
+function checkedRecord(context, { onApp, plan, routes, compatibility, signedIn, mix }, runtime) {
+  const { app, discovered, flags, scan, adapters, skipped } = context;
+  return {
+    module: app.moduleFile,
+    ...(app.mainFile ? { main: app.mainFile, measuredWithout: measuredWithout(skipped, scan.root ?? app.cwd) } : {}),
+    setup: app.setupFile,
+    cwd: app.cwd,
+    nodeEnv: SERVER_NODE_ENV,
+    versions: onApp.versions,
+    routes,
+    compatibility,
+    sentForIds: signedIn?.found?.sentForIds ?? [],
+    traffic: plan.traffic,
+    mix: mix ? TRAFFIC_SCENARIO : null,
+    signIn: signedIn?.record ? { ...signedIn.record, accepted: signedIn.found?.accepted ?? null } : null,
+    headers: Object.keys(flags.headers),
+    swaggerError: discovered.swaggerError ?? null,
+    ...throttleRecord(discovered, scan, flags),
+    scan,
+    adapters,
+    bootFailure: compatibility.startFailure
+      ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
+      : null,
   };
 }

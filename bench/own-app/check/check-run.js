@@ -92,34 +92,57 @@ export async function checkCompatibility({
         ? { ...got, error: `its process ended (${describeExit(end)}) under this request: ${end.error}`, end }
         : got;
     };
-    for (const scenario of config.scenarios.filter((s) => !s.mix)) {
-      const own = requestFor(scenario, { token, config });
-      const probes = probesFor(own, {
-        cookies,
-        ...(corsOrigin ? { origin: corsOrigin } : {}),
-      });
-      const checked = await checkRoute(scenario.name, own, probes, ask);
-      const { end } = checked;
-      if (end) {
-        log(`${end.request} ended the app's process on ${end.adapter} (${describeExit(end)}): ${end.error}`);
-        const notStarted = await pair.restart();
-        ends.push({ ...end, scenario: scenario.name, restarted: notStarted === null });
-        if (notStarted) {
-          routes.push(checked.route);
-          const error = `it was started again after ${end.request} ended its process (${describeExit(end)}: ${end.error}) and did not answer: ${notStarted.error}`;
-          return { startFailure: { adapter: notStarted.adapter, error }, routes, ends };
+    /** @type {string | null} */
+    let checking = null;
+    try {
+      for (const scenario of config.scenarios.filter((s) => !s.mix)) {
+        checking = scenario.name;
+        const own = requestFor(scenario, { token, config });
+        const probes = probesFor(own, {
+          cookies,
+          ...(corsOrigin ? { origin: corsOrigin } : {}),
+        });
+        const checked = await checkRoute(scenario.name, own, probes, ask);
+        const { end } = checked;
+        if (end) {
+          log(`${end.request} ended the app's process on ${end.adapter} (${describeExit(end)}): ${end.error}`);
+          const notStarted = await pair.restart();
+          ends.push({ ...end, scenario: scenario.name, restarted: notStarted === null });
+          if (notStarted) {
+            routes.push(checked.route);
+            const error = `it was started again after ${end.request} ended its process (${describeExit(end)}: ${end.error}) and did not answer: ${notStarted.error}`;
+            return { startFailure: { adapter: notStarted.adapter, error }, routes, ends };
+          }
         }
+        const lostSignIn =
+          own.method !== 'GET' && afterWrite && end?.adapter !== 'express'
+            ? await afterWrite(pair.url(0), scenario.name)
+            : null;
+        routes.push({ ...checked.route, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
       }
-      const lostSignIn =
-        own.method !== 'GET' && afterWrite && end?.adapter !== 'express'
-          ? await afterWrite(pair.url(0), scenario.name)
-          : null;
-      routes.push({ ...checked.route, ...(lostSignIn ? { lostSignIn, expect: null } : {}) });
+    } catch (error) {
+      throw new CheckFailed(checking, error, { startFailure: null, routes, ends });
     }
     return { startFailure: null, routes, ends };
   } finally {
     await pair.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The bench's own error while checking a route: the routes checked before it are kept with it. */
+export class CheckFailed extends Error {
+  name = 'CheckFailed';
+
+  /**
+   * @param {string | null} scenario the route's scenario it failed at
+   * @param {unknown} cause what the bench threw
+   * @param {Compatibility} checked what the check found before it
+   */
+  constructor(scenario, cause, checked) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.scenario = scenario;
+    this.checked = checked;
   }
 }
 
