@@ -4,13 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './support/run-node.js';
+import { INSTALL_CACHE, NPM_CI, appEnvironment } from './support/app-install.js';
 
 const run = promisify(execFile);
 /** A Nest 10 app's manifest and its three lockfiles, as `nest new` and each package manager wrote them. */
 const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'nest10-app');
-/** Kept between runs, so only the first one downloads (a fresh CI machine resolves everything anew): npm's cache,
- * yarn's and pnpm's store. */
-const CACHE = join(tmpdir(), 'nest-adapter-bench-install-cache');
 /** What the bench resolves from the app and must never bring in: the app's stack. */
 const APP_STACK =
   /^(@nestjs\/.*|@fastify\/.*|express|fastify|typeorm|@mikro-orm\/.*|prisma|@prisma\/.*|mysql2?|pg|sqlite3|sql\.js|mongodb|mongoose|class-validator|class-transformer|reflect-metadata|rxjs|hono|@hono\/.*)$/;
@@ -47,7 +45,7 @@ interface PackageManager {
 const MANAGERS: Record<string, PackageManager> = {
   npm: {
     lockfile: 'package-lock.json',
-    install: ['npm', 'ci', '--prefer-offline', '--no-audit', '--no-fund', `--cache=${join(CACHE, 'npm')}`],
+    install: NPM_CI,
     add: (tarball) => [
       'npm',
       'install',
@@ -55,7 +53,7 @@ const MANAGERS: Record<string, PackageManager> = {
       '--save-dev',
       '--no-audit',
       '--no-fund',
-      `--cache=${join(CACHE, 'npm')}`,
+      `--cache=${join(INSTALL_CACHE, 'npm')}`,
       tarball,
     ],
   },
@@ -92,7 +90,7 @@ const MANAGERS: Record<string, PackageManager> = {
       'install',
       '--prefer-offline',
       '--frozen-lockfile',
-      `--store-dir=${join(CACHE, 'pnpm')}`,
+      `--store-dir=${join(INSTALL_CACHE, 'pnpm')}`,
     ],
     add: (tarball) => [
       'npx',
@@ -101,17 +99,11 @@ const MANAGERS: Record<string, PackageManager> = {
       'add',
       '--prefer-offline',
       '--save-dev',
-      `--store-dir=${join(CACHE, 'pnpm')}`,
+      `--store-dir=${join(INSTALL_CACHE, 'pnpm')}`,
       tarball,
     ],
   },
 };
-
-/** The environment of a package manager run in the app: none of the npm run that started the tests. */
-function appEnvironment(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  return { ...env, YARN_CACHE_FOLDER: join(CACHE, 'yarn'), npm_config_update_notifier: 'false' };
-}
 
 /** Runs a command in the app; its output, stdout and stderr together. */
 async function inApp(app: string, [command, ...args]: string[]): Promise<string> {
