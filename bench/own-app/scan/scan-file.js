@@ -25,11 +25,22 @@ import {
   redirectStatusFirst,
 } from './fastify-differences.js';
 import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
-import { calleeName, contextRole, parameterRoles, roleHints, roleOf } from './scan-roles.js';
+import { calleeName, chainRoot, contextRole, injectedRequest, parameterRoles, roleHints, roleOf } from './scan-roles.js';
 import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
 import { sharedRegistrations } from './scan-shared.js';
 import { graphqlContextFindings } from './scan-graphql-context.js';
-import { REQUEST_FREE, findImport, importedNames, packageName, requestFree, valueReferences } from './scan-imports.js';
+import {
+  REQUEST_FREE,
+  boundNames,
+  findImport,
+  importedNames,
+  isCreateRequire,
+  packageName,
+  packageOf,
+  requestFree,
+  requiredPackage,
+  valueReferences,
+} from './scan-imports.js';
 
 /**
  * @typedef {import('./scan.js').CodeFinding} CodeFinding
@@ -293,61 +304,6 @@ function statusCallRoot(ts, receiver) {
 }
 
 /**
- * The first member off a name: `res.status(201).json(…)` has the root `res` and member `status`; reported only when
- * the first member is Express's, else its next link is looked at through its own access node.
- * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
- */
-function chainRoot(ts, access) {
-  const named = holderName(ts, access.expression);
-  if (named) return { object: named, member: access.name.text, access };
-  // res.status(201).json(…): status and type chain on both; what follows them is looked up on the same object
-  let inner = access.expression;
-  while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
-    const link = inner.expression;
-    if (!['status', 'code', 'type', 'header'].includes(link.name.text)) return null;
-    const holder = holderName(ts, link.expression);
-    if (holder) return { object: holder, member: access.name.text, access };
-    inner = link.expression;
-  }
-  return null;
-}
-
-/**
- * The name an object is held under, as roles are kept: `req`, or `this.request` for a class's injected request.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
- */
-function holderName(ts, expression) {
-  if (ts.isIdentifier(expression)) return expression.text;
-  if (ts.isPropertyAccessExpression(expression) && expression.expression.kind === ts.SyntaxKind.ThisKeyword)
-    return `this.${expression.name.text}`;
-  return null;
-}
-
-/**
- * A request-scoped class's request, `constructor(@Inject(REQUEST) private readonly request: Request)`: Fastify's
- * request on Fastify, read as `this.request` in every method.
- * @param {typeof import('typescript')} ts @param {import('typescript').ClassLikeDeclaration} node
- * @returns {[string, Role][]}
- */
-function injectedRequest(ts, node) {
-  const constructor = node.members.find((member) => ts.isConstructorDeclaration(member));
-  if (!constructor || !ts.isConstructorDeclaration(constructor)) return [];
-  return constructor.parameters.flatMap((parameter) => {
-    const decorators = ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [];
-    const injectsRequest = decorators.some(
-      ({ expression }) =>
-        ts.isCallExpression(expression) &&
-        calleeName(ts, expression.expression) === 'Inject' &&
-        expression.arguments.length === 1 &&
-        calleeName(ts, expression.arguments[0]) === 'REQUEST',
-    );
-    return injectsRequest && ts.isIdentifier(parameter.name)
-      ? [/** @type {[string, Role]} */ ([`this.${parameter.name.text}`, 'request'])]
-      : [];
-  });
-}
-
-/**
  * `req.ips?.length ? req.ips[0] : req.ip`: with optional chaining an absent ips throws nothing, and falls to req.ip as
  * Express's empty list does without a proxy, so the key is the same on both adapters.
  * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
@@ -412,87 +368,6 @@ function isAssignmentTarget(ts, node) {
 /** `HttpStatus.FOUND` as redirect's first argument. @param {typeof import('typescript')} ts @param {import('typescript').Node} node */
 function isStatusEnum(ts, node) {
   return ts.isPropertyAccessExpression(node) && node.expression.getText().endsWith('HttpStatus');
-}
-
-/**
- * The package a variable's initializer loads: `require('x')`, tsc's `__importDefault(require('x'))`, a setup module's
- * `fromApp('x').default ?? fromApp('x')` (fromApp made by createRequire), `(await import('x')).default`.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
- * @param {Set<string>} loaders the names that load a package
- * @returns {string | null}
- */
-function requiredPackage(ts, expression, loaders) {
-  let inner = expression;
-  for (;;) {
-    if (ts.isAwaitExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;
-    else if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'default') inner = inner.expression;
-    else if (ts.isCallExpression(inner) && /^__import(Default|Star)$/.test(calleeName(ts, inner.expression) ?? ''))
-      inner = inner.arguments[0];
-    // `a ?? b`, `a || b`: a default export with a fallback
-    else if (
-      ts.isBinaryExpression(inner) &&
-      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(inner.operatorToken.kind)
-    )
-      inner = inner.left;
-    else break;
-  }
-  if (!inner || !ts.isCallExpression(inner) || inner.arguments.length !== 1) return null;
-  const [given] = inner.arguments;
-  // import(fromApp.resolve('graphql-upload/graphqlUploadExpress.mjs'))
-  const resolved =
-    ts.isCallExpression(given) &&
-    ts.isPropertyAccessExpression(given.expression) &&
-    given.expression.name.text === 'resolve' &&
-    ts.isIdentifier(given.expression.expression) &&
-    loaders.has(given.expression.expression.text);
-  const specifier = resolved ? given.arguments[0] : given;
-  if (!specifier || !ts.isStringLiteralLike(specifier)) return null;
-  const callee = inner.expression;
-  const loads =
-    callee.kind === ts.SyntaxKind.ImportKeyword ||
-    (ts.isCallExpression(callee) && isCreateRequire(ts, callee)) ||
-    (ts.isIdentifier(callee) && loaders.has(callee.text));
-  return loads ? specifier.text : null;
-}
-
-/**
- * `createRequire(url)` or `module.createRequire(url)`.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
- */
-function isCreateRequire(ts, expression) {
-  return ts.isCallExpression(expression) && calleeName(ts, expression.expression) === 'createRequire';
-}
-
-/**
- * The names a declaration binds: `helmet`, `{ default: helmet }`, `{ json, urlencoded }`.
- * @param {typeof import('typescript')} ts @param {import('typescript').BindingName} name
- * @returns {string[]}
- */
-function boundNames(ts, name) {
-  if (ts.isIdentifier(name)) return [name.text];
-  if (!ts.isObjectBindingPattern(name)) return [];
-  return name.elements.flatMap((element) => (ts.isIdentifier(element.name) ? [element.name.text] : []));
-}
-
-/**
- * The package an app.use argument comes from: `cookieParser()`, `session({...})`, `passport.initialize()`,
- * `express.json()`, tsc's `(0, cookie_parser_1.default)()`.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} argument
- * @param {Map<string, { pkg: string }>} packageNames
- */
-function packageOf(ts, argument, packageNames) {
-  /** @type {import('typescript').Node} */
-  let node = argument;
-  for (;;) {
-    if (ts.isCallExpression(node)) node = node.expression;
-    else if (ts.isPropertyAccessExpression(node)) node = node.expression;
-    else if (ts.isParenthesizedExpression(node)) {
-      const inner = node.expression;
-      node =
-        ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.CommaToken ? inner.right : inner;
-    } else break;
-  }
-  return ts.isIdentifier(node) ? (packageNames.get(node.text) ?? null) : null;
 }
 
 /**

@@ -1,6 +1,8 @@
 // @ts-check
-// What the scan reads of a file's imports (scan-file.js): the package a specifier names, the names an import binds and
-// the statement that binds them, which of them are used as values, and which uses never touch the HTTP request.
+// What the scan reads of a file's imports (scan-file.js): the package a specifier names, the names an import or a
+// require binds and the statement that binds them, which of them are used as values, which uses never touch the HTTP
+// request, and the package an app.use argument comes from.
+import { calleeName } from './scan-roles.js';
 
 /**
  * A package's functions that take strings, not a request: cookie-parser's signedCookie(value, secret) in a socket.io
@@ -112,4 +114,85 @@ export function packageName(specifier) {
   if (specifier.startsWith('.')) return specifier;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * The package a variable's initializer loads: `require('x')`, tsc's `__importDefault(require('x'))`, a setup module's
+ * `fromApp('x').default ?? fromApp('x')` (fromApp made by createRequire), `(await import('x')).default`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ * @param {Set<string>} loaders the names that load a package
+ * @returns {string | null}
+ */
+export function requiredPackage(ts, expression, loaders) {
+  let inner = expression;
+  for (;;) {
+    if (ts.isAwaitExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;
+    else if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'default') inner = inner.expression;
+    else if (ts.isCallExpression(inner) && /^__import(Default|Star)$/.test(calleeName(ts, inner.expression) ?? ''))
+      inner = inner.arguments[0];
+    // `a ?? b`, `a || b`: a default export with a fallback
+    else if (
+      ts.isBinaryExpression(inner) &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(inner.operatorToken.kind)
+    )
+      inner = inner.left;
+    else break;
+  }
+  if (!inner || !ts.isCallExpression(inner) || inner.arguments.length !== 1) return null;
+  const [given] = inner.arguments;
+  // import(fromApp.resolve('graphql-upload/graphqlUploadExpress.mjs'))
+  const resolved =
+    ts.isCallExpression(given) &&
+    ts.isPropertyAccessExpression(given.expression) &&
+    given.expression.name.text === 'resolve' &&
+    ts.isIdentifier(given.expression.expression) &&
+    loaders.has(given.expression.expression.text);
+  const specifier = resolved ? given.arguments[0] : given;
+  if (!specifier || !ts.isStringLiteralLike(specifier)) return null;
+  const callee = inner.expression;
+  const loads =
+    callee.kind === ts.SyntaxKind.ImportKeyword ||
+    (ts.isCallExpression(callee) && isCreateRequire(ts, callee)) ||
+    (ts.isIdentifier(callee) && loaders.has(callee.text));
+  return loads ? specifier.text : null;
+}
+
+/**
+ * `createRequire(url)` or `module.createRequire(url)`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ */
+export function isCreateRequire(ts, expression) {
+  return ts.isCallExpression(expression) && calleeName(ts, expression.expression) === 'createRequire';
+}
+
+/**
+ * The names a declaration binds: `helmet`, `{ default: helmet }`, `{ json, urlencoded }`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').BindingName} name
+ * @returns {string[]}
+ */
+export function boundNames(ts, name) {
+  if (ts.isIdentifier(name)) return [name.text];
+  if (!ts.isObjectBindingPattern(name)) return [];
+  return name.elements.flatMap((element) => (ts.isIdentifier(element.name) ? [element.name.text] : []));
+}
+
+/**
+ * The package an app.use argument comes from: `cookieParser()`, `session({...})`, `passport.initialize()`,
+ * `express.json()`, tsc's `(0, cookie_parser_1.default)()`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} argument
+ * @param {Map<string, { pkg: string }>} packageNames
+ */
+export function packageOf(ts, argument, packageNames) {
+  /** @type {import('typescript').Node} */
+  let node = argument;
+  for (;;) {
+    if (ts.isCallExpression(node)) node = node.expression;
+    else if (ts.isPropertyAccessExpression(node)) node = node.expression;
+    else if (ts.isParenthesizedExpression(node)) {
+      const inner = node.expression;
+      node =
+        ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.CommaToken ? inner.right : inner;
+    } else break;
+  }
+  return ts.isIdentifier(node) ? (packageNames.get(node.text) ?? null) : null;
 }
