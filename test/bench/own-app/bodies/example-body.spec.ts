@@ -26,7 +26,8 @@ import {
   type ClassShape,
 } from '../../../../bench/own-app/bodies/body-schema.js';
 import { exampleBody, exampleValue } from '../../../../bench/own-app/bodies/example-body.js';
-import { planOwnApp, destroysWhatItNames } from '../../../../bench/own-app/routes/app-config.js';
+import { planOwnApp } from '../../../../bench/own-app/routes/app-config.js';
+import { destroysWhatItNames } from '../../../../bench/own-app/routes/route-request.js';
 import { UNIQUE_PLACEHOLDER, uniqueFiller } from '../../../../bench/run/unique-values.js';
 import type { Route } from '../../../../bench/own-app/routes/discover.js';
 
