@@ -6,6 +6,7 @@
 import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
 import { TIME_WRITE_FLAG, principalValuesFor } from '../sign-in/principal.js';
+import { createRouteFor, valueFromCreated } from './created-ids.js';
 
 /**
  * A path parameter or body field that names an existing entity.
@@ -35,8 +36,6 @@ const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
 const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
 const ACCOUNT_EMAIL = /^e-?mail$/i;
 const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
-/** The last word of a POST under a collection that makes one of it (never a logout, a refresh, a confirm). */
-const MAKING_WORD = /^(upload|create|new|add|import)s?$/i;
 /** The properties a list answer keeps its items under, when it is not the list itself. */
 const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list', 'nodes', 'edges'];
 
@@ -157,20 +156,6 @@ function commonPrefix(a, b) {
 }
 
 /**
- * Where no GET route lists what a parameter names, the route that makes one: a POST to its collection, or to a word
- * of making under it (POST /files/upload makes what GET /files/:path reads). Its answer names what it made.
- * @param {EntityReference} reference @param {Route[]} routes
- * @returns {Route | null}
- */
-export function createRouteFor(reference, routes) {
-  const { collection } = reference;
-  if (reference.kind !== 'param' || collection === null) return null;
-  const under = (/** @type {string} */ path) =>
-    path.slice(0, path.lastIndexOf('/')) === collection && MAKING_WORD.test(path.slice(path.lastIndexOf('/') + 1));
-  return routes.find((r) => r.method === 'POST' && (r.path === collection || under(r.path))) ?? null;
-}
-
-/**
  * Whether some route's parameter takes its value from what a create answers (createRouteFor).
  * @param {Route[]} routes
  */
@@ -185,32 +170,6 @@ export function answeredByCreates(routes) {
 /** Where a create's answer is kept among the list answers. @param {string} path the create's request path */
 export function createdKey(path) {
   return `POST ${path}`;
-}
-
-/**
- * The value a create's answer names under one of the keys, in the answer or an object within it (`{ file: { id, path
- * } }`); a link to the route's collection (`http://host/api/v1/files/abc.png`) gives the segment after it.
- * @param {unknown} body @param {string[]} keys @param {string} collection the path the parameter follows
- * @returns {string | number | null}
- */
-export function valueFromCreated(body, keys, collection) {
-  if (!body || typeof body !== 'object') return null;
-  const record = /** @type {Record<string, unknown>} */ (body);
-  const key = keys.find((k) => typeof record[k] === 'string' || typeof record[k] === 'number');
-  if (key !== undefined) {
-    const value = /** @type {string | number} */ (record[key]);
-    const at = typeof value === 'string' ? value.indexOf(`${collection}/`) : -1;
-    return at === -1
-      ? value
-      : String(value)
-          .slice(at + collection.length + 1)
-          .split(/[?#/]/)[0];
-  }
-  for (const inner of Object.values(record)) {
-    const found = valueFromCreated(Array.isArray(inner) ? inner[0] : inner, keys, collection);
-    if (found !== null) return found;
-  }
-  return null;
 }
 
 /**
@@ -393,52 +352,6 @@ function unfilledLine(reference, route, { list, answer, principal, create, befor
   const principals = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
   const whose = theirs.length ? `${principals} and rows that were there before the run` : principals;
   return `${what} names an existing ${reference.entity} (GET ${list.path} listed only ${whose}): ${give} for another ${reference.entity}, or ${TIME_WRITE_FLAG} '${route.method} ${route.path}' to change the principal's own (on an account you can lose)`;
-}
-
-/**
- * The schema with each filled field pinned to its value, so the derived body carries it.
- * @param {BodySchema} schema @param {Record<string, unknown>} fields by field path (`role.id`, `tags[].id`)
- * @param {string[]} [omit] optional fields to leave out, by path
- * @returns {BodySchema}
- */
-export function withValues(schema, fields, omit = []) {
-  let result = omit.reduce(withoutProperty, schema);
-  for (const [path, value] of Object.entries(fields)) result = pinned(result, path.split('.'), value);
-  return result;
-}
-
-/** @param {BodySchema} schema @param {string} path a property's path (`photo`, `address.photoId`) */
-function withoutProperty(schema, path) {
-  const [head, ...rest] = path.split('.');
-  const properties = { ...schema.properties };
-  if (rest.length === 0) delete properties[head];
-  else if (properties[head]) properties[head] = withoutProperty(properties[head], rest.join('.'));
-  return { ...schema, properties };
-}
-
-/** @param {BodySchema} schema @param {string[]} path @param {unknown} value @returns {BodySchema} */
-function pinned(schema, path, value) {
-  const [head, ...rest] = path;
-  const many = head.endsWith('[]');
-  const name = many ? head.slice(0, -2) : head;
-  const property = schema.properties?.[name] ?? {};
-  const inner = many || property.type === 'array' ? (property.items ?? {}) : property;
-  const next = rest.length ? pinned(inner, rest, value) : { ...inner, enum: [typed(inner, value)] };
-  return {
-    ...schema,
-    properties: {
-      ...schema.properties,
-      [name]: many || property.type === 'array' ? { ...property, type: 'array', items: next } : next,
-    },
-  };
-}
-
-/** A value as the field's type wants it: an int id from a query string as a number, a number as text for a string. */
-function typed(/** @type {BodySchema} */ schema, /** @type {unknown} */ value) {
-  if ((schema.type === 'integer' || schema.type === 'number') && typeof value === 'string' && value.trim() !== '')
-    return Number.isNaN(Number(value)) ? value : Number(value);
-  if (schema.type === 'string' && typeof value === 'number') return String(value);
-  return value;
 }
 
 /**

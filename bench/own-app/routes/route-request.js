@@ -4,7 +4,7 @@
 // signed out. The plan (app-config.js) makes each route's scenario from this.
 import { fillPath, parameterNames } from './route-match.js';
 import { exampleValue } from '../bodies/example-body.js';
-import { withValues } from './id-sources.js';
+import { withValues } from '../bodies/pinned-values.js';
 import { askableSignedOut, principalChange, protectedWriteReason } from '../sign-in/principal.js';
 import { CURRENT_VALUES, currentValuesBody, writesInPlace } from '../sign-in/same-values.js';
 

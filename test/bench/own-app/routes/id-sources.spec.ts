@@ -8,8 +8,8 @@ import {
   listRequests,
   resolveIds,
   valueFromList,
-  withValues,
 } from '../../../../bench/own-app/routes/id-sources.js';
+import { withValues } from '../../../../bench/own-app/bodies/pinned-values.js';
 import { exampleValue } from '../../../../bench/own-app/bodies/example-body.js';
 import { tokenClaimValues } from '../../../../bench/own-app/sign-in/principal.js';
 import type { Route } from '../../../../bench/own-app/routes/discover.js';
