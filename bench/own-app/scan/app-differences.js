@@ -228,6 +228,28 @@ export function staticAssets(installed, pathFirst) {
   };
 }
 
+/** The package each view engine Express names renders with: the key and module of @fastify/view's engine option. */
+const VIEW_ENGINE_PACKAGES = /** @type {Record<string, string>} */ ({ hbs: 'handlebars' });
+
+/**
+ * app.setViewEngine('hbs'), Express's way: on Fastify it takes @fastify/view's options, and Nest ends the process on a
+ * string before anything is registered.
+ * @param {AppPackages} installed @param {string} engine as given
+ * @returns {Difference}
+ */
+export function viewEngine(installed, engine) {
+  const renderer = VIEW_ENGINE_PACKAGES[engine] ?? engine;
+  const major = Number(/^(\d+)\./.exec(installed.fastify ?? '')?.[1]);
+  // @fastify/view 10 is the first for Fastify 5; 7 to 9 are Fastify 4's; Fastify 3's was point-of-view
+  const plugin =
+    major >= 5 ? '@fastify/view@10' : major === 4 ? '@fastify/view@9' : major === 3 ? 'point-of-view' : '@fastify/view';
+  return {
+    kind: 'breaks',
+    onFastify: `Fastify does not boot: on Fastify setViewEngine() takes @fastify/view's options; given a string ('${engine}'), Nest logs "setViewEngine() doesn't support a string argument." and ends the process`,
+    fix: `npm i ${plugin} ${renderer}; app.setViewEngine({ engine: { ${/^[A-Za-z_$][\w$]*$/.test(renderer) ? renderer : `'${renderer}'`}: require('${renderer}') }, templates: the folder setBaseViewsDir() names })`,
+  };
+}
+
 /**
  * SwaggerModule.setup on Fastify serves its UI through @fastify/static.
  * @param {AppPackages} installed

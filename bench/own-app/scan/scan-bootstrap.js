@@ -1,6 +1,7 @@
 // @ts-check
 // The scan's rules for an app's bootstrap (main.ts, the setup module and what they call): NestFactory.create's options,
-// listen() without a host, enableCors() without methods, trust proxy, useStaticAssets, Swagger and GraphQL drivers.
+// listen() without a host, enableCors() without methods, trust proxy, useStaticAssets, setViewEngine, Swagger and
+// GraphQL drivers.
 // Each call is judged with what is installed beside the app (app-packages.js).
 import {
   CREATE_OPTIONS,
@@ -10,6 +11,7 @@ import {
   staticAssets,
   swaggerStatic,
   trustProxy,
+  viewEngine,
 } from './app-differences.js';
 
 /**
@@ -19,6 +21,19 @@ import {
  * @property {import('../launch/app-packages.js').AppPackages} installed
  * @property {Set<string>} corsOrigins the literal origins enableCors or the cors option names are added here
  */
+
+/** What Express's own app methods become on Fastify's instance, and the change there. */
+const INSTANCE_METHODS = /** @type {Record<string, Omit<Difference, 'onFastify'>>} */ ({
+  set: { kind: 'breaks', fix: 'the matching FastifyAdapter option (new FastifyAdapter({ … }))' },
+  enable: { kind: 'breaks', fix: 'the matching FastifyAdapter option (new FastifyAdapter({ … }))' },
+  disable: { kind: 'breaks', fix: 'drop it (Fastify sends no x-powered-by), or the matching FastifyAdapter option' },
+  engine: { kind: 'plugin', fix: '@fastify/view: app.setViewEngine({ engine: { name: require(name) }, templates })' },
+});
+
+/** @param {string} member @returns {{ onFastify: string }} */
+const INSTANCE_ON_FASTIFY = (member) => ({
+  onFastify: `getHttpAdapter().getInstance() is Fastify's instance on Fastify, which has no ${member}(): TypeError while booting`,
+});
 
 /** The names an app is held in, in main.ts and setup modules. */
 export const APP_NAMES = /^(app|application|nestApp|server)$/;
@@ -39,8 +54,68 @@ export function bootstrapCall(ts, call, context) {
     return difference ? [{ node: call, rule: 'SwaggerModule.setup()', difference }] : [];
   }
   if (receiver === 'GraphQLModule' && /^forRoot(Async)?$/.test(member)) return graphql(ts, call, context);
+  // held under an app's name (`const server = …getInstance()`), it is judged as the app below
+  const appNamed = ts.isIdentifier(call.expression.expression) && APP_NAMES.test(call.expression.expression.text);
+  if (!appNamed && Object.hasOwn(INSTANCE_METHODS, member) && holdsHttpInstance(ts, call.expression.expression))
+    return [{ node: call, rule: `getInstance().${member}()`, difference: instanceCall(ts, call, member) }];
   if (!ts.isIdentifier(call.expression.expression) || !receiver || !APP_NAMES.test(receiver)) return [];
   return appCall(ts, call, member, context);
+}
+
+/**
+ * `app.getHttpAdapter().getInstance()`, or a name main.ts keeps it in (`const expressApp = …getInstance()`): the
+ * Express app on Express, Fastify's instance on Fastify.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
+ */
+function holdsHttpInstance(ts, expression) {
+  const inner = unwrapped(ts, expression);
+  if (ts.isCallExpression(inner)) return lastName(ts, inner.expression) === 'getInstance';
+  if (!ts.isIdentifier(inner)) return false;
+  let held = false;
+  /** @param {import('typescript').Node} node */
+  const visit = (node) => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === inner.text &&
+      node.initializer &&
+      ts.isCallExpression(unwrapped(ts, node.initializer))
+    )
+      held ||= holdsHttpInstance(ts, node.initializer);
+    if (!held) ts.forEachChild(node, visit);
+  };
+  visit(expression.getSourceFile());
+  return held;
+}
+
+/** `await x`, `(x)`, `x as Express`, `<Express>x` → x. @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression */
+function unwrapped(ts, expression) {
+  let inner = expression;
+  while (
+    ts.isAwaitExpression(inner) ||
+    ts.isParenthesizedExpression(inner) ||
+    ts.isAsExpression(inner) ||
+    ts.isTypeAssertionExpression(inner) ||
+    ts.isNonNullExpression(inner)
+  )
+    inner = inner.expression;
+  return inner;
+}
+
+/**
+ * A setting made on the Express app itself, which Fastify's instance does not have.
+ * @param {typeof import('typescript')} ts @param {import('typescript').CallExpression} call @param {string} member
+ * @returns {Difference}
+ */
+function instanceCall(ts, call, member) {
+  const [first, second] = call.arguments;
+  const setting = first && ts.isStringLiteralLike(first) ? first.text : null;
+  if (setting === 'trust proxy' && (member === 'set' || member === 'enable'))
+    return {
+      ...trustProxy(member, member === 'set' && second ? second.getText() : 'true'),
+      ...INSTANCE_ON_FASTIFY(member),
+    };
+  return { ...INSTANCE_METHODS[member], ...INSTANCE_ON_FASTIFY(member) };
 }
 
 /**
@@ -61,6 +136,8 @@ function appCall(ts, call, member, { installed, corsOrigins }) {
         difference: trustProxy(member, member === 'set' && second ? second.getText() : 'true'),
       },
     ];
+  if (member === 'setViewEngine' && first && ts.isStringLiteralLike(first))
+    return [{ node: call, rule: `app.setViewEngine('${first.text}')`, difference: viewEngine(installed, first.text) }];
   if (member === 'useStaticAssets')
     return [
       {

@@ -78,6 +78,52 @@ describe('the scan of main.ts beside the module', () => {
     for (const finding of Object.values(found)) expect(finding.fix.length).toBeGreaterThan(10);
   });
 
+  it('names setViewEngine given an engine’s name, which ends the process on Fastify, with @fastify/view’s options', async () => {
+    const main = `import { NestFactory } from '@nestjs/core';
+import { join } from 'node:path';
+import { AppModule } from './app.module.js';
+
+const app = await NestFactory.create(AppModule);
+app.setBaseViewsDir(join(__dirname, '..', 'views'));
+app.setViewEngine('hbs');
+await app.listen(3000, '0.0.0.0');
+`;
+    const view = rules(await scan(main))["app.setViewEngine('hbs')"];
+    expect(view).toMatchObject({ line: 7, kind: 'breaks' });
+    expect(view.onFastify).toMatch(/^Fastify does not boot: .*doesn't support a string argument/);
+    // the @fastify/view major for the Fastify installed here (5), and the renderer hbs stands for
+    expect(view.fix).toMatch(
+      /^npm i @fastify\/view@10 handlebars; app\.setViewEngine\(\{ engine: \{ handlebars: require\('handlebars'\) \}/,
+    );
+    const optioned = main.replace("'hbs'", "{ engine: { handlebars: require('handlebars') }, templates: 'views' }");
+    expect(Object.keys(rules(await scan(optioned))).some((rule) => rule.startsWith('app.setViewEngine'))).toBe(false);
+  });
+
+  it('names a setting made on the Express app itself, which Fastify’s instance does not have', async () => {
+    const main = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+
+const app = await NestFactory.create(AppModule);
+app.getHttpAdapter().getInstance().disable('x-powered-by');
+const expressApp = app.getHttpAdapter().getInstance() as any;
+expressApp.set('trust proxy', 2);
+expressApp.get('/health', (_req: unknown, res: { send(body: string): void }) => res.send('ok'));
+await app.listen(3000, '0.0.0.0');
+`;
+    const found = rules(await scan(main));
+    expect(found['getInstance().disable()']).toMatchObject({ line: 5, kind: 'breaks' });
+    expect(found['getInstance().disable()'].onFastify).toMatch(
+      /Fastify's instance on Fastify, which has no disable\(\)/,
+    );
+    expect(found['getInstance().set()']).toMatchObject({
+      line: 7,
+      kind: 'breaks',
+      fix: 'new FastifyAdapter({ trustProxy: 2 })',
+    });
+    // a route added on the instance is one Fastify's instance takes too
+    expect(Object.keys(found)).not.toContain('getInstance().get()');
+  });
+
   it('says nothing of a bootstrap that means the same on both adapters', async () => {
     const record = await scan(PORTABLE_MAIN);
     expect(record.findings.map((f) => `${f.kind} ${f.rule}`)).toEqual(['works app.use(helmet)']);
