@@ -300,24 +300,80 @@ function holderName(ts, expression) {
 
 /**
  * A request-scoped class's request, `constructor(@Inject(REQUEST) private readonly request: Request)`: Fastify's
- * request on Fastify, read as `this.request` in every method.
+ * request on Fastify, read as `this.request` in every method. In tsc's output the decorator is
+ * `__param(0, (0, common_1.Inject)(core_1.REQUEST))` in the class's __decorate call, and the constructor assigns
+ * `this.request = request`.
  * @param {typeof import('typescript')} ts @param {import('typescript').ClassLikeDeclaration} node
  * @returns {[string, Role][]}
  */
 export function injectedRequest(ts, node) {
   const constructor = node.members.find((member) => ts.isConstructorDeclaration(member));
   if (!constructor || !ts.isConstructorDeclaration(constructor)) return [];
-  return constructor.parameters.flatMap((parameter) => {
+  const compiled = compiledRequestParameters(ts, node);
+  return constructor.parameters.flatMap((parameter, index) => {
+    if (!ts.isIdentifier(parameter.name)) return [];
     const decorators = ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [];
-    const injectsRequest = decorators.some(
-      ({ expression }) =>
-        ts.isCallExpression(expression) &&
-        calleeName(ts, expression.expression) === 'Inject' &&
-        expression.arguments.length === 1 &&
-        calleeName(ts, expression.arguments[0]) === 'REQUEST',
-    );
-    return injectsRequest && ts.isIdentifier(parameter.name)
-      ? [/** @type {[string, Role]} */ ([`this.${parameter.name.text}`, 'request'])]
-      : [];
+    if (decorators.some(({ expression }) => injectsRequest(ts, expression)))
+      return [/** @type {[string, Role]} */ ([`this.${parameter.name.text}`, 'request'])];
+    if (!compiled.has(index)) return [];
+    const held = assignedTo(ts, constructor, parameter.name.text);
+    return held ? [/** @type {[string, Role]} */ ([`this.${held}`, 'request'])] : [];
   });
+}
+
+/** `Inject(REQUEST)`, `(0, common_1.Inject)(core_1.REQUEST)`. @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression */
+function injectsRequest(ts, expression) {
+  return (
+    ts.isCallExpression(expression) &&
+    calleeName(ts, expression.expression) === 'Inject' &&
+    expression.arguments.length === 1 &&
+    calleeName(ts, expression.arguments[0]) === 'REQUEST'
+  );
+}
+
+/**
+ * The constructor parameters tsc's `__decorate([…, __param(i, Inject(REQUEST)), …], Class)` injects the request into.
+ * @param {typeof import('typescript')} ts @param {import('typescript').ClassLikeDeclaration} node
+ * @returns {Set<number>}
+ */
+function compiledRequestParameters(ts, node) {
+  const name = node.name?.text;
+  /** @type {Set<number>} */
+  const indexes = new Set();
+  if (!name) return indexes;
+  /** @param {import('typescript').Node} child */
+  const visit = (child) => {
+    if (ts.isCallExpression(child) && calleeName(ts, child.expression) === '__decorate') {
+      const [decorators, target] = child.arguments;
+      if (target && ts.isIdentifier(target) && target.text === name && decorators && ts.isArrayLiteralExpression(decorators))
+        for (const element of decorators.elements) {
+          const [index, decorator] = ts.isCallExpression(element) && calleeName(ts, element.expression) === '__param' ? element.arguments : [];
+          if (index && ts.isNumericLiteral(index) && decorator && injectsRequest(ts, decorator)) indexes.add(Number(index.text));
+        }
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node.getSourceFile());
+  return indexes;
+}
+
+/**
+ * The property a constructor keeps a parameter in: `this.request = request`.
+ * @param {typeof import('typescript')} ts @param {import('typescript').ConstructorDeclaration} constructor
+ * @param {string} parameter
+ */
+function assignedTo(ts, constructor, parameter) {
+  for (const statement of constructor.body?.statements ?? []) {
+    if (!ts.isExpressionStatement(statement) || !ts.isBinaryExpression(statement.expression)) continue;
+    const { left, right, operatorToken } = statement.expression;
+    if (
+      operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(right) &&
+      right.text === parameter &&
+      ts.isPropertyAccessExpression(left) &&
+      left.expression.kind === ts.SyntaxKind.ThisKeyword
+    )
+      return left.name.text;
+  }
+  return null;
 }

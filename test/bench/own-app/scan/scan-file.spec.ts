@@ -441,15 +441,8 @@ export class EventsGateway {
   });
 });
 
-describe('a request-scoped service', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'scan-request-scoped-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('reads @Inject(REQUEST)’s request as Fastify’s in every method: this.request.cookies needs @fastify/cookie', async () => {
-    const service = `import { Inject, Injectable, Scope } from '@nestjs/common';
+/** A request-scoped service as apps write one: the request injected, read in its methods. */
+const SESSION_SERVICE = `import { Inject, Injectable, Scope } from '@nestjs/common';
 import { REQUEST } from '@nestjs/core';
 import { Request } from 'express';
 
@@ -466,7 +459,16 @@ export class SessionService {
   }
 }
 `;
-    writeFileSync(join(dir, 'session.service.ts'), service);
+
+describe('a request-scoped service', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'scan-request-scoped-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads @Inject(REQUEST)’s request as Fastify’s in every method: this.request.cookies needs @fastify/cookie', async () => {
+    writeFileSync(join(dir, 'session.service.ts'), SESSION_SERVICE);
     const { findings } = await scanApp({ moduleFile: join(dir, 'session.service.ts'), setupFile: null, appDir: dir });
     expect(findings.map((f) => `${f.kind} ${f.rule} :${f.line}`)).toEqual([
       'plugin this.request.cookies :10',
@@ -474,6 +476,23 @@ export class SessionService {
       'ifRemoved import express (types) :3',
     ]);
     expect(findings[0].fix).toMatch(/@fastify\/cookie/);
+  });
+
+  it('reads it in tsc’s output too, where @Inject(REQUEST) is a __param in the class’s __decorate call', async () => {
+    const compiled = ts.transpileModule(SESSION_SERVICE, {
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+      },
+    }).outputText;
+    writeFileSync(join(dir, 'session.service.js'), compiled);
+    const { findings } = await scanApp({ moduleFile: join(dir, 'session.service.js'), setupFile: null, appDir: dir });
+    expect(findings.filter((f) => f.rule.startsWith('this.request')).map((f) => `${f.kind} ${f.rule}`)).toEqual([
+      'plugin this.request.cookies',
+      'breaks this.request.get',
+    ]);
   });
 });
 
