@@ -128,22 +128,33 @@ function listNames(entity) {
 }
 
 /**
- * The GET route whose answer lists a reference's entities: for a parameter, its collection; else (a field, or a
- * parameter whose collection has no GET: `GET /products/:id` beside `GET /product`) a GET without parameters named for
- * the entity, singular or plural, the one nearest the route's own path. Its answer is read for the values.
+ * The GET routes whose answers may list a reference's entities, best first: for a parameter, its collection; then GETs
+ * without parameters named for the entity, singular or plural (`GET /products/:id` beside `GET /product`), the nearest
+ * the route's own path first. Each is asked, and the first whose answer holds a value gives it.
+ * @param {EntityReference} reference @param {Route} route the route that needs it @param {Route[]} routes
+ * @returns {Route[]}
+ */
+export function listRoutesFor(reference, route, routes) {
+  const gets = routes.filter((r) => r.method === 'GET');
+  const collection = reference.kind === 'param' ? gets.filter((r) => r.path === reference.collection) : [];
+  const names = listNames(reference.entity);
+  const named = gets.filter(
+    (r) =>
+      !collection.includes(r) &&
+      parameterNames(r.path).length === 0 &&
+      names.has(r.path.split('/').filter(Boolean).at(-1) ?? ''),
+  );
+  const shared = (/** @type {Route} */ r) => commonPrefix(r.path, route.path);
+  return [...collection, ...named.sort((a, b) => shared(b) - shared(a))];
+}
+
+/**
+ * The GET route whose answer lists a reference's entities: the first of listRoutesFor.
  * @param {EntityReference} reference @param {Route} route the route that needs it @param {Route[]} routes
  * @returns {Route | null}
  */
 export function listRouteFor(reference, route, routes) {
-  const gets = routes.filter((r) => r.method === 'GET');
-  const collection = reference.kind === 'param' ? gets.find((r) => r.path === reference.collection) : undefined;
-  if (collection) return collection;
-  const names = listNames(reference.entity);
-  const lists = gets.filter(
-    (r) => parameterNames(r.path).length === 0 && names.has(r.path.split('/').filter(Boolean).at(-1) ?? ''),
-  );
-  const shared = (/** @type {Route} */ r) => commonPrefix(r.path, route.path);
-  return lists.sort((a, b) => shared(b) - shared(a))[0] ?? null;
+  return listRoutesFor(reference, route, routes)[0] ?? null;
 }
 
 /** @param {string} a @param {string} b the number of leading segments they share */
@@ -182,9 +193,10 @@ export function listRequests(routes, params) {
   for (const route of routes)
     for (const reference of entityReferences(route)) {
       if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
-      const list = listRouteFor(reference, route, routes);
-      const filled = list && fillPath(list, params);
-      if (filled && 'path' in filled) paths.add(filled.path);
+      for (const list of listRoutesFor(reference, route, routes)) {
+        const filled = fillPath(list, params);
+        if ('path' in filled) paths.add(filled.path);
+      }
     }
   return [...paths];
 }
@@ -268,8 +280,8 @@ export function resolveIds({
       for (const reference of entityReferences(route)) {
         const given = reference.kind === 'field' ? (params[reference.name] ?? params[camel(reference.name)]) : null;
         if (reference.kind === 'param' && params[reference.name] !== undefined) continue;
-        const list = listRouteFor(reference, route, routes);
-        const create = list ? null : createRouteFor(reference, routes);
+        const candidates = listRoutesFor(reference, route, routes);
+        const create = candidates.length ? null : createRouteFor(reference, routes);
         if (create && given === null) {
           const made = fillPath(create, params);
           const answer = 'path' in made ? lists.get(createdKey(made.path)) : undefined;
@@ -277,22 +289,15 @@ export function resolveIds({
             answer === undefined ? null : valueFromCreated(answer, reference.keys, String(reference.collection));
           if (answer === undefined && 'path' in made) ids.creates.push(create);
           if (value !== null) ids.params[reference.name] = String(value);
-          else ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, create }));
+          else ids.unfilled.push(unfilledLine(reference, route, { list: null, answer, principal, create }));
           continue;
         }
-        const filled = list && fillPath(list, params);
-        const answer = filled && 'path' in filled ? lists.get(filled.path) : undefined;
         // a write's path names what it changes: the role or tenant the token carries would change the sign-in
         const target =
           reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
-        // the row a write changes is the one its path names right after the list's own path (not /:uuid/:status)
-        const names = target && list?.path === reference.collection && filled && 'path' in filled;
-        const before = names ? preexisting.get(filled.path) : undefined;
-        const avoid = [
-          ...principalValuesFor(reference.entity, principal, target ? claims : []),
-          ...listedValues(before, reference.keys).map(String),
-        ];
-        const value = given ?? (answer === undefined ? null : valueFromList(answer, reference.keys, avoid, target));
+        const asked = { lists, params, principal, claims: target ? claims : [], preexisting, strict: target };
+        const { list, answer, before, ...found } = fromLists(reference, candidates, asked);
+        const value = given ?? found.value;
         if (value === null && list && answer !== undefined) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
         else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before }));
@@ -302,6 +307,30 @@ export function resolveIds({
       return [route, ids];
     }),
   );
+}
+
+/**
+ * The value the first list that holds one gives a reference, skipping the principal's values and, for a write, the
+ * rows that were there before the run; else the first list that answered (or the first asked), with its answer.
+ * @param {EntityReference} reference @param {Route[]} candidates listRoutesFor
+ * @param {{ lists: Map<string, unknown>, params: Record<string, string>, principal: PrincipalValue[], claims: string[],
+ *   preexisting: Map<string, unknown>, strict: boolean }} asked strict: a write, which never takes the principal's own
+ * @returns {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown }}
+ */
+function fromLists(reference, candidates, { lists, params, principal, claims, preexisting, strict }) {
+  /** @type {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown } | null} */
+  let first = null;
+  for (const list of candidates) {
+    const filled = fillPath(list, params);
+    const answer = 'path' in filled ? lists.get(filled.path) : undefined;
+    // the row a write changes is the one its path names right after the list's own path (not /:uuid/:status)
+    const before = strict && list.path === reference.collection && 'path' in filled ? preexisting.get(filled.path) : undefined;
+    const avoid = [...principalValuesFor(reference.entity, principal, claims), ...listedValues(before, reference.keys).map(String)];
+    const value = answer === undefined ? null : valueFromList(answer, reference.keys, avoid, strict);
+    if (value !== null) return { value, list, answer, before };
+    if (!first || (first.answer === undefined && answer !== undefined)) first = { value, list, answer, before };
+  }
+  return first ?? { value: null, list: null, answer: undefined, before: undefined };
 }
 
 /**

@@ -288,6 +288,17 @@ describe('a list route found by its path, not its collection alone', () => {
     const lists = new Map<string, unknown>([['/product', [{ id: 42, name: 'tea' }]]]);
     expect(resolveIds({ routes, lists, params: {} }).get(routes[1])?.params).toEqual({ id: '42' });
   });
+
+  it('asks each list named for the entity, and takes the id from the one whose answer holds one', () => {
+    const routes = [route('GET', '/products'), route('GET', '/catalog/product'), route('GET', '/products/:id')];
+    expect(listRequests(routes, {})).toEqual(['/products', '/catalog/product']);
+    // the collection answers a count, not a list: its name alone gives no id
+    const lists = new Map<string, unknown>([
+      ['/products', { total: 1 }],
+      ['/catalog/product', { items: [{ id: 7, name: 'tea' }] }],
+    ]);
+    expect(resolveIds({ routes, lists, params: {} }).get(routes[2])?.params).toEqual({ id: '7' });
+  });
 });
 
 describe('planOwnApp with ids from the app', () => {
