@@ -7,6 +7,10 @@ import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
 import { TIME_WRITE_FLAG, principalValuesFor } from '../sign-in/principal.js';
 import { createRouteFor, valueFromCreated } from './created-ids.js';
+import { listedValues, valueFromList } from './list-answers.js';
+
+// graphql/ and sign-in/ take these from here until they import list-answers.js
+export { listItems, valueFromList } from './list-answers.js';
 
 /**
  * A path parameter or body field that names an existing entity.
@@ -36,8 +40,6 @@ const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
 const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
 const ACCOUNT_EMAIL = /^e-?mail$/i;
 const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
-/** The properties a list answer keeps its items under, when it is not the list itself. */
-const LIST_KEYS = ['data', 'items', 'results', 'rows', 'records', 'content', 'list', 'nodes', 'edges'];
 
 /** @typedef {import('../bodies/body-schema.js').BodySchema} BodySchema */
 /** @typedef {import('./discover.js').Route} Route */
@@ -202,55 +204,6 @@ export function listRequests(routes, params) {
 }
 
 /**
- * The items of a list answer: the answer itself, or the first list of objects under a usual key (`data`, `items`,
- * `data.items`); GraphQL-style edges give their nodes.
- * @param {unknown} body
- * @returns {Record<string, unknown>[]}
- */
-export function listItems(body) {
-  const objects = (/** @type {unknown} */ value) =>
-    Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object');
-  if (objects(body))
-    return /** @type {Record<string, unknown>[]} */ (body).map((item) =>
-      item.node && typeof item.node === 'object' ? /** @type {Record<string, unknown>} */ (item.node) : item,
-    );
-  if (!body || typeof body !== 'object') return [];
-  const record = /** @type {Record<string, unknown>} */ (body);
-  for (const key of [...LIST_KEYS, ...Object.keys(record)]) {
-    const value = record[key];
-    if (objects(value)) return listItems(value);
-    if (LIST_KEYS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
-      const inner = listItems(value);
-      if (inner.length) return inner;
-    }
-  }
-  return [];
-}
-
-/**
- * The first value a list answer holds under one of the keys, skipping values that name the signed-in account; a
- * read may still take the account's own when the list holds nothing else, a write (strict) never does.
- * @param {unknown} body @param {string[]} keys @param {string[]} avoid @param {boolean} [strict]
- * @returns {string | number | null}
- */
-export function valueFromList(body, keys, avoid = [], strict = false) {
-  const values = listedValues(body, keys);
-  return values.find((value) => !avoid.includes(String(value))) ?? (strict ? null : (values[0] ?? null));
-}
-
-/**
- * Each list item's value under the first of the keys it holds.
- * @param {unknown} body a list answer @param {string[]} keys
- * @returns {(string | number)[]}
- */
-function listedValues(body, keys) {
-  return listItems(body).flatMap((item) => {
-    const key = keys.find((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
-    return key === undefined ? [] : [/** @type {string | number} */ (item[key])];
-  });
-}
-
-/**
  * Each route's values from the app: a flat param given under a field's path (`role.id`) or its camel form (`roleId`)
  * fills that field; a list answer fills the rest. Parameters the flat params already fill are left to them.
  * @param {object} input
@@ -324,8 +277,12 @@ function fromLists(reference, candidates, { lists, params, principal, claims, pr
     const filled = fillPath(list, params);
     const answer = 'path' in filled ? lists.get(filled.path) : undefined;
     // the row a write changes is the one its path names right after the list's own path (not /:uuid/:status)
-    const before = strict && list.path === reference.collection && 'path' in filled ? preexisting.get(filled.path) : undefined;
-    const avoid = [...principalValuesFor(reference.entity, principal, claims), ...listedValues(before, reference.keys).map(String)];
+    const before =
+      strict && list.path === reference.collection && 'path' in filled ? preexisting.get(filled.path) : undefined;
+    const avoid = [
+      ...principalValuesFor(reference.entity, principal, claims),
+      ...listedValues(before, reference.keys).map(String),
+    ];
     const value = answer === undefined ? null : valueFromList(answer, reference.keys, avoid, strict);
     if (value !== null) return { value, list, answer, before };
     if (!first || (first.answer === undefined && answer !== undefined)) first = { value, list, answer, before };

@@ -25,7 +25,15 @@ import {
   redirectStatusFirst,
 } from './fastify-differences.js';
 import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
-import { calleeName, chainRoot, contextRole, injectedRequest, parameterRoles, roleHints, roleOf } from './scan-roles.js';
+import { calleeName, contextRole, injectedRequest, parameterRoles, roleHints, roleOf } from './scan-roles.js';
+import {
+  chainRoot,
+  inFilterCatch,
+  isAssignmentTarget,
+  isStatusEnum,
+  readsIpsSafely,
+  statusCallRoot,
+} from './scan-members.js';
 import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
 import { sharedRegistrations } from './scan-shared.js';
 import { graphqlContextFindings } from './scan-graphql-context.js';
@@ -293,81 +301,9 @@ function isTrustProxy(ts, call) {
   return first !== undefined && ts.isStringLiteral(first) && first.text === 'trust proxy';
 }
 
-/**
- * The object `res` of `res.status(301)` or `res.code(301)`, as redirect's receiver.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} receiver
- */
-function statusCallRoot(ts, receiver) {
-  if (!ts.isCallExpression(receiver) || !ts.isPropertyAccessExpression(receiver.expression)) return null;
-  const { name, expression } = receiver.expression;
-  return ['status', 'code'].includes(name.text) && ts.isIdentifier(expression) ? expression : null;
-}
-
-/**
- * `req.ips?.length ? req.ips[0] : req.ip`: with optional chaining an absent ips throws nothing, and falls to req.ip as
- * Express's empty list does without a proxy, so the key is the same on both adapters.
- * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
- * @param {string} member
- */
-function readsIpsSafely(ts, access, member) {
-  if (member !== 'ips') return false;
-  const parent = access.parent;
-  const chained =
-    (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
-    parent.expression === access &&
-    parent.questionDotToken !== undefined;
-  const defaulted =
-    ts.isBinaryExpression(parent) &&
-    parent.left === access &&
-    parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken;
-  return chained || defaulted || guardedByChain(ts, access);
-}
-
-/**
- * Whether an access sits in the branch a condition reading ips?.… guards: `req.ips?.length ? req.ips[0] : req.ip`.
- * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
- */
-function guardedByChain(ts, node) {
-  for (let inner = node, current = node.parent; current; inner = current, current = current.parent) {
-    if (ts.isConditionalExpression(current) && current.whenTrue === inner)
-      return /\bips\?\./.test(current.condition.getText());
-    if (ts.isIfStatement(current) && current.thenStatement === inner)
-      return /\bips\?\./.test(current.expression.getText());
-    if (ts.isFunctionLike(current)) return false;
-  }
-  return false;
-}
-
 /** 1-based. @param {import('typescript').SourceFile} tree @param {import('typescript').Node} node */
 function lineOf(tree, node) {
   return tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1;
-}
-
-/**
- * Whether a node sits in an exception filter's catch(exception, host) method.
- * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
- */
-function inFilterCatch(ts, node) {
-  for (let current = node.parent; current; current = current.parent)
-    if (ts.isMethodDeclaration(current) && ts.isClassLike(current.parent))
-      return current.name.getText() === 'catch' && current.parameters.length === 2;
-  return false;
-}
-
-/** @param {typeof import('typescript')} ts @param {import('typescript').Node} node */
-function isAssignmentTarget(ts, node) {
-  const parent = node.parent;
-  return (
-    ts.isBinaryExpression(parent) &&
-    parent.left === node &&
-    parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
-    parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment
-  );
-}
-
-/** `HttpStatus.FOUND` as redirect's first argument. @param {typeof import('typescript')} ts @param {import('typescript').Node} node */
-function isStatusEnum(ts, node) {
-  return ts.isPropertyAccessExpression(node) && node.expression.getText().endsWith('HttpStatus');
 }
 
 /**

@@ -2,7 +2,7 @@
 // What a name holds in the scanned code (scan-file.js): Fastify's request or reply (a handler's @Req()/@Res(), a guard's
 // getRequest(), a filter's getResponse(), a throttler's getTracker(req)), or in middleware Node's raw request and
 // response; read from decorators in TypeScript and from tsc's __param calls in compiled code, and a request-scoped
-// class's injected request; and the name a member is read on (chainRoot).
+// class's injected request.
 import { RES_WITHOUT_PASSTHROUGH } from './fastify-differences.js';
 
 /**
@@ -268,37 +268,6 @@ export function calleeName(ts, expression) {
 }
 
 /**
- * The first member off a name: `res.status(201).json(…)` has the root `res` and member `status`; reported only when
- * the first member is Express's, else its next link is looked at through its own access node.
- * @param {typeof import('typescript')} ts @param {import('typescript').PropertyAccessExpression} access
- */
-export function chainRoot(ts, access) {
-  const named = holderName(ts, access.expression);
-  if (named) return { object: named, member: access.name.text, access };
-  // res.status(201).json(…): status and type chain on both; what follows them is looked up on the same object
-  let inner = access.expression;
-  while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
-    const link = inner.expression;
-    if (!['status', 'code', 'type', 'header'].includes(link.name.text)) return null;
-    const holder = holderName(ts, link.expression);
-    if (holder) return { object: holder, member: access.name.text, access };
-    inner = link.expression;
-  }
-  return null;
-}
-
-/**
- * The name an object is held under, as roles are kept: `req`, or `this.request` for a class's injected request.
- * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
- */
-function holderName(ts, expression) {
-  if (ts.isIdentifier(expression)) return expression.text;
-  if (ts.isPropertyAccessExpression(expression) && expression.expression.kind === ts.SyntaxKind.ThisKeyword)
-    return `this.${expression.name.text}`;
-  return null;
-}
-
-/**
  * A request-scoped class's request, `constructor(@Inject(REQUEST) private readonly request: Request)`: Fastify's
  * request on Fastify, read as `this.request` in every method. In tsc's output the decorator is
  * `__param(0, (0, common_1.Inject)(core_1.REQUEST))` in the class's __decorate call, and the constructor assigns
@@ -345,10 +314,18 @@ function compiledRequestParameters(ts, node) {
   const visit = (child) => {
     if (ts.isCallExpression(child) && calleeName(ts, child.expression) === '__decorate') {
       const [decorators, target] = child.arguments;
-      if (target && ts.isIdentifier(target) && target.text === name && decorators && ts.isArrayLiteralExpression(decorators))
+      if (
+        target &&
+        ts.isIdentifier(target) &&
+        target.text === name &&
+        decorators &&
+        ts.isArrayLiteralExpression(decorators)
+      )
         for (const element of decorators.elements) {
-          const [index, decorator] = ts.isCallExpression(element) && calleeName(ts, element.expression) === '__param' ? element.arguments : [];
-          if (index && ts.isNumericLiteral(index) && decorator && injectsRequest(ts, decorator)) indexes.add(Number(index.text));
+          const [index, decorator] =
+            ts.isCallExpression(element) && calleeName(ts, element.expression) === '__param' ? element.arguments : [];
+          if (index && ts.isNumericLiteral(index) && decorator && injectsRequest(ts, decorator))
+            indexes.add(Number(index.text));
         }
     }
     ts.forEachChild(child, visit);

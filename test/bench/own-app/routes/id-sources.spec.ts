@@ -4,11 +4,10 @@ import {
   createRoutes,
   createdKey,
   entityReferences,
-  listItems,
   listRequests,
   resolveIds,
-  valueFromList,
 } from '../../../../bench/own-app/routes/id-sources.js';
+import { listItems, valueFromList } from '../../../../bench/own-app/routes/list-answers.js';
 import { withValues } from '../../../../bench/own-app/bodies/pinned-values.js';
 import { exampleValue } from '../../../../bench/own-app/bodies/example-body.js';
 import { tokenClaimValues } from '../../../../bench/own-app/sign-in/principal.js';
