@@ -37,6 +37,7 @@ import {
 import { fileTypeTests, interceptedFiles } from './scan-uploads.js';
 import { sharedRegistrations } from './scan-shared.js';
 import { graphqlContextFindings } from './scan-graphql-context.js';
+import { fileLimiters } from './scan-limiters.js';
 import {
   REQUEST_FREE,
   boundNames,
@@ -55,11 +56,13 @@ import {
  * @typedef {import('./scan-roles.js').Role} Role
  * @typedef {{ cookies: Set<string>, throttler: { used: boolean, forRoot: string[] }, middleware: Set<string>,
  *   fileTypes: import('../bodies/upload-form.js').FileTypePattern[],
- *   shared: import('./scan-shared.js').SharedCause[] } & import('./scan-bootstrap.js').BootstrapContext}
+ *   shared: import('./scan-shared.js').SharedCause[], limiters: import('./scan-limiters.js').LimiterFound[],
+ *   esm: boolean } & import('./scan-bootstrap.js').BootstrapContext}
  *   ScanContext cookies: the cookie names read or set are added here; throttler: whether Nest's throttler package is
  *   imported, and where ThrottlerModule.forRoot is called (file:line); middleware: the functions whose bodies were
  *   read as middleware, by name; fileTypes: what fileFilters and file type validators test; shared: the classes
- *   registered for many routes at once (a global filter)
+ *   registered for many routes at once (a global filter); limiters: the other rate limiters (scan-limiters.js); esm:
+ *   whether the app runs as ES modules
  */
 
 /** Route decorators whose path Fastify's router registers. */
@@ -128,6 +131,7 @@ export function scanFile(ts, tree, name, context) {
   };
   ts.forEachChild(tree, (child) => visit(scan, child, new Map()));
   addImports(scan);
+  context.limiters.push(...fileLimiters(ts, tree, name, context));
   return findings;
 }
 

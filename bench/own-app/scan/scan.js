@@ -45,7 +45,8 @@ const MAIN_FILES = ['main.js', 'main.mjs', 'main.cjs', 'main.ts'];
 
 /**
  * @param {{ moduleFile: string, setupFile: string | null, appDir: string }} app
- * @returns {Promise<ScanRecord>}
+ * @returns {Promise<ScanRecord & { limiters?: import('./scan-limiters.js').LimiterFound[] }>} limiters: the rate
+ *   limiters besides @nestjs/throttler's guard (scan-limiters.js), when there are any
  */
 export async function scanApp({ moduleFile, setupFile, appDir }) {
   const ts = await loadTypeScript(appDir);
@@ -75,6 +76,8 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     middleware: /** @type {Set<string>} */ (new Set()),
     fileTypes: /** @type {import('../bodies/upload-form.js').FileTypePattern[]} */ ([]),
     shared: /** @type {import('./scan-shared.js').SharedCause[]} */ ([]),
+    limiters: /** @type {import('./scan-limiters.js').LimiterFound[]} */ ([]),
+    esm: runsAsModules(root, moduleFile),
   };
   const main = mainFile(moduleFile, root);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
@@ -104,6 +107,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     fileTypes: context.fileTypes,
     installed,
     ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
+    ...(context.limiters.length ? { limiters: context.limiters } : {}),
     database,
     skipped: null,
   };
@@ -170,6 +174,20 @@ function dataPackages(root) {
       }
     }),
   );
+}
+
+/**
+ * Whether the app runs as ES modules: its module is .mjs, or its package.json says "type": "module".
+ * @param {string} root @param {string} moduleFile
+ */
+function runsAsModules(root, moduleFile) {
+  if (moduleFile.endsWith('.mjs')) return true;
+  if (moduleFile.endsWith('.cjs')) return false;
+  try {
+    return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).type === 'module';
+  } catch {
+    return false;
+  }
 }
 
 /** @param {string} root @returns {Record<string, string>} the app's dependencies and devDependencies */

@@ -1,15 +1,29 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
+import {
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpException,
+  HttpStatus,
+  Module,
+  type CanActivate,
+  type ExecutionContext,
+  type INestApplication,
+} from '@nestjs/common';
 import { APP_GUARD, ModulesContainer, NestFactory } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import {
   THROTTLE_MODES,
   applyThrottleMode,
   describeGuard,
+  letTooManyRequestsThrough,
+  limitingGuards,
+  throttleRecord,
   throttlerGuards,
   type ThrottleMode,
 } from '../../../../bench/own-app/launch/throttle.js';
+import type { LimiterFound } from '../../../../bench/own-app/scan/scan-limiters.js';
 
 const LIMIT = 2;
 const TTL_MS = 60_000;
@@ -50,9 +64,9 @@ async function started(mode: ThrottleMode, guard: typeof ThrottlerGuard = Thrott
 }
 
 /** One more request than the limit lets through. */
-async function overTheLimit(url: string) {
+async function overTheLimit(url: string, init?: RequestInit) {
   const answers = [];
-  for (let i = 0; i <= LIMIT; i++) answers.push(await fetch(url));
+  for (let i = 0; i <= LIMIT; i++) answers.push(await fetch(url, init));
   return answers;
 }
 
@@ -110,5 +124,120 @@ describe('the app’s throttler, as the bench starts its servers', () => {
     expect(describeGuard({ options: { throttlers: [{ ttl: () => 1000, limit: 3 }] } }, '5.2.0').limits).toEqual([
       { name: 'default', limit: '3', ttl: 'set per request' },
     ]);
+  });
+});
+
+/** A rate limit of the app's own, as apps write one: a guard that also refuses a request without its key. */
+class KeyedLimitGuard implements CanActivate {
+  private hits = 0;
+  canActivate(context: ExecutionContext) {
+    if (!context.switchToHttp().getRequest().headers['x-key']) throw new ForbiddenException('no key');
+    if (++this.hits > LIMIT) throw new HttpException('Too many requests', HttpStatus.TOO_MANY_REQUESTS);
+    return true;
+  }
+}
+
+/** A guard that refuses nothing with 429: not a limiter. */
+class OpenGuard implements CanActivate {
+  canActivate() {
+    return Promise.resolve(true);
+  }
+}
+
+/** An app whose own guard limits it, given to useGlobalGuards() as main.ts does; the guards the bench finds lifted. */
+async function ownLimited(lift: boolean) {
+  class AppModule {}
+  Module({ controllers: [ItemsController] })(AppModule);
+  const app = await NestFactory.create(AppModule, { logger: false });
+  app.useGlobalGuards(new KeyedLimitGuard(), new OpenGuard());
+  const guards = limitingGuards(app, ModulesContainer);
+  if (lift) letTooManyRequestsThrough(guards);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, guards, url: `http://127.0.0.1:${port}/items` };
+}
+
+describe('a guard of the app’s own that refuses with 429', () => {
+  let app: INestApplication | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  const keyed = { headers: { 'x-key': 'k' } };
+
+  it('is found among the app’s guards by the 429 its class names, and no other guard is', async () => {
+    const run = await ownLimited(false);
+    app = run.app;
+    expect(run.guards.map((guard) => guard.constructor.name)).toEqual(['KeyedLimitGuard']);
+  });
+
+  it('kept, it refuses the request over its limit with 429', async () => {
+    const run = await ownLimited(false);
+    app = run.app;
+    expect((await overTheLimit(run.url, keyed)).map((answer) => answer.status)).toEqual([200, 200, 429]);
+  });
+
+  it('lifted, it still runs and refuses what it refuses besides the rate, but lets its 429 through', async () => {
+    const run = await ownLimited(true);
+    app = run.app;
+    expect((await overTheLimit(run.url, keyed)).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect((await fetch(run.url)).status).toBe(403);
+  });
+});
+
+describe('throttleRecord', () => {
+  const guards = [
+    { guard: 'ThrottlerGuard', version: '6.7.1', limits: [{ name: 'default', limit: '2', ttl: '60 s' }] },
+  ];
+  const limiters: LimiterFound[] = [
+    {
+      kind: 'express-rate-limit',
+      name: 'rateLimit()',
+      at: 'src/main.ts:6',
+      limits: '100 per 900 s',
+      liftable: true,
+      note: 'lifted',
+    },
+    {
+      kind: 'answer',
+      name: 'LimitMiddleware',
+      at: 'src/limit.middleware.ts:4',
+      limits: null,
+      liftable: false,
+      note: 'kept',
+    },
+  ];
+  const scan = { throttler: { forRoot: 'src/app.module.ts:9' }, limiters };
+
+  it('names the other limiters beside the throttler’s guards, each lifted where it can be', () => {
+    expect(throttleRecord({ throttlers: guards }, scan, {}).throttle?.limiters).toEqual([
+      {
+        kind: 'express-rate-limit',
+        name: 'rateLimit()',
+        at: 'src/main.ts:6',
+        limits: '100 per 900 s',
+        lifted: true,
+        note: 'lifted',
+      },
+      {
+        kind: 'answer',
+        name: 'LimitMiddleware',
+        at: 'src/limit.middleware.ts:4',
+        limits: null,
+        lifted: false,
+        note: 'kept',
+      },
+    ]);
+  });
+
+  it('keeps every one of them with --keep-throttle, and says so', () => {
+    const kept = throttleRecord({ throttlers: guards }, scan, { keepThrottle: true }).throttle;
+    expect(kept?.timed).toBe('keep');
+    expect(kept?.limiters?.map((limiter) => limiter.lifted)).toEqual([false, false]);
+    expect(kept?.limiters?.[0].note).toMatch(/--keep-throttle/);
+  });
+
+  it('writes no throttle record without a throttler guard: the scan’s record names the limiters', () => {
+    expect(throttleRecord({}, scan, {})).toEqual({});
   });
 });
