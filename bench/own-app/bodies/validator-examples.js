@@ -1,39 +1,9 @@
 // @ts-check
 // Values class-validator's format validators accept, for the body a DTO declares: a phone number for the region or
 // locale @IsPhoneNumber() and @IsMobilePhone() name, a postal code for @IsPostalCode()'s, and one for each
-// format-only validator (a colour, an address, a country code). A phone region not in the table gets the United
-// States' number.
-
-/** Mobile numbers in international form, each valid for its region as a phone and as a mobile number. */
-const PHONES = /** @type {Record<string, string>} */ ({
-  US: '+12015550123',
-  CA: '+12042345678',
-  GB: '+447400123456',
-  DE: '+4915123456789',
-  FR: '+33612345678',
-  ES: '+34612345678',
-  IT: '+393123456789',
-  NL: '+31612345678',
-  PL: '+48512345678',
-  UA: '+380501234567',
-  BY: '+375291234567',
-  RU: '+79123456789',
-  KZ: '+77012345678',
-  UZ: '+998912345678',
-  TR: '+905012345678',
-  EG: '+201001234567',
-  NG: '+2348021234567',
-  IN: '+919123456789',
-  PK: '+923012345678',
-  CN: '+8613123456789',
-  JP: '+819012345678',
-  KR: '+821012345678',
-  VN: '+84912345678',
-  ID: '+6281234567890',
-  AU: '+61412345678',
-  BR: '+5511961234567',
-  MX: '+522221234567',
-});
+// format-only validator (a colour, an address, a country code). A region without a mobile number of its own (one of
+// the few libphonenumber's example does not pass there) gets the United States' number.
+import { MOBILE_NUMBERS } from './phone-examples.js';
 
 /** A postal code for each locale @IsPostalCode() takes (validator's list, a country code each). */
 const POSTAL_CODES = /** @type {Record<string, string>} */ ({
@@ -142,9 +112,9 @@ export function validatorExample(name, constraints) {
   const [first] = constraints;
   switch (name) {
     case 'isPhoneNumber':
-      return PHONES[regionOf(first)] ?? PHONES[DEFAULT_REGION];
+      return MOBILE_NUMBERS[regionOf(first)] ?? MOBILE_NUMBERS[DEFAULT_REGION];
     case 'isMobilePhone':
-      return PHONES[regionOf(Array.isArray(first) ? first[0] : first)] ?? PHONES[DEFAULT_REGION];
+      return MOBILE_NUMBERS[regionOf(Array.isArray(first) ? first[0] : first)] ?? MOBILE_NUMBERS[DEFAULT_REGION];
     case 'isPostalCode':
       return POSTAL_CODES[regionOf(first)] ?? POSTAL_CODES[DEFAULT_REGION];
     case 'isIp':
