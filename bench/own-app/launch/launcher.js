@@ -23,7 +23,7 @@ import { resolveFromSet } from './package-set.js';
 import { describeGraphqlApp } from '../graphql/graphql-schema.js';
 import { registeredRoutes } from '../routes/route-graph.js';
 import { wrapNestFactory } from './main-factory.js';
-import { throttleApp } from './throttle.js';
+import { liftLimiterPackages, throttleApp } from './throttle.js';
 
 const LAUNCHER_FILE = fileURLToPath(import.meta.url);
 const MODULE_KEYS = ['imports', 'controllers', 'providers', 'exports'];
@@ -49,6 +49,8 @@ if (sourceMaps) process.setSourceMapsEnabled(true);
 // before anything of the app's or Nest's loads
 if (NEST_APP_SET) resolveFromSet(NEST_APP_SET, String(NEST_APP_SET_PACKAGES).split(','));
 const requireFromApp = createRequire(moduleFile);
+// the app's limiter packages (express-rate-limit, @fastify/rate-limit, rate-limiter-flexible) as NEST_APP_THROTTLE asks
+liftLimiterPackages(requireFromApp);
 /** @param {string} name */
 const importFromApp = (name) => import(pathToFileURL(requireFromApp.resolve(name)).href);
 
