@@ -30,7 +30,7 @@ const KNOWN_IMPORTS = {
 const MAX_LINES = 500;
 const MAX_OWN_APP_LINES = 400;
 /** Modules over a limit today, to be split at a seam (issue 53), not trimmed: over 500 lines, and in own-app/ over 400. */
-const KNOWN_OVER_500 = new Set(['own-app/sign-in/principal.js']);
+const KNOWN_OVER_500 = new Set([]);
 const KNOWN_OVER_400 = new Set(['own-app/findings/switching.js']);
 
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)['"](\.{1,2}\/[^'"]+)['"]/gm;

@@ -7,6 +7,7 @@
 import pluralize from 'pluralize';
 import { entityReferences, listItems, listRouteFor } from '../routes/id-sources.js';
 import { answerChanges } from './principal.js';
+import { isRecord } from './principal-values.js';
 import { fillPath } from '../routes/route-match.js';
 
 /** The body source of a write sent with the entity's own current values. */
@@ -281,11 +282,6 @@ function namedItems(route, own, { routes, lists, params, current }) {
 
 /** @param {unknown} value */
 const scalar = (value) => (typeof value === 'string' && value !== '') || typeof value === 'number';
-
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-function isRecord(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * After a same-values write's check: the GET it read the values from still answers them (times and what varies by
