@@ -8,6 +8,7 @@ import pluralize from 'pluralize';
 import { exampleValue } from '../bodies/example-body.js';
 import { listItems, valueFromList } from '../routes/id-sources.js';
 import { severalFiles } from '../bodies/upload-form.js';
+import { principalValuesFor } from '../sign-in/principal-values.js';
 
 /** @typedef {import('./graphql-schema.js').ArgumentSchema} ArgumentSchema */
 /** @typedef {import('./graphql-schema.js').GraphqlField} GraphqlField */
@@ -84,6 +85,23 @@ export function listQueries(fields) {
     }));
 }
 
+/**
+ * What names the signed-in principal, as REST writes are held to it: its values with their kinds, and the token's.
+ * @typedef {{ principal: import('../sign-in/principal-values.js').PrincipalValue[], claims: string[] }} PrincipalGuard
+ */
+
+/**
+ * The values an id of each entity may not be: the principal's for that entity (principalValuesFor), so product 1 is
+ * not avoided because user 1 signs in. A plain list is avoided for every entity: own-app.js's, until it passes the
+ * guard (REQUESTS.md).
+ * @param {PrincipalGuard | string[]} guard
+ * @returns {(entity: string) => string[]}
+ */
+export function avoidedIds(guard) {
+  if (Array.isArray(guard)) return () => guard;
+  return (entity) => principalValuesFor(entity, guard.principal, guard.claims);
+}
+
 /** A mutation named for making a new entity: createUser, addBook. */
 const CREATES = /^(create|add|insert)[A-Z_]/;
 
@@ -92,14 +110,15 @@ const CREATES = /^(create|add|insert)[A-Z_]/;
  * with the mutation that creates that entity (createUser for getManyUserList): the bench sends it once and asks the
  * list again.
  * @param {GraphqlField[]} fields @param {Map<string, unknown>} lists answers by list query (fetchGraphqlLists)
- * @param {string[]} avoid values that name the signed-in principal
+ * @param {PrincipalGuard | string[]} guard what names the signed-in principal
  * @returns {{ list: string, create: string }[]} each create once
  */
-export function createMutations(fields, lists, avoid) {
+export function createMutations(fields, lists, guard) {
+  const avoidFor = avoidedIds(guard);
   const creates = fields.filter((f) => f.kind === 'mutation' && CREATES.test(f.name));
   const found = listQueries(fields).flatMap(({ field, entity }) => {
-    if (!lists.has(field) || valueFromList(graphqlListItems(field, lists.get(field)), ID_KEYS, avoid, true) !== null)
-      return [];
+    const items = graphqlListItems(field, lists.get(field));
+    if (!lists.has(field) || valueFromList(items, ID_KEYS, avoidFor(entity), true) !== null) return [];
     const create = creates.find((m) => operationEntity(m.name) === entity);
     return create ? [{ list: field, create: create.name }] : [];
   });
@@ -135,7 +154,8 @@ export function graphqlListItems(field, answer) {
  * @property {Record<string, string>} params --params and authenticate()'s, by argument or field name
  * @property {Map<string, unknown>} lists each list query's answer, by its field
  * @property {{ field: string, entity: string }[]} listed the list queries (listQueries)
- * @property {string[]} avoid values that name the signed-in account
+ * @property {(entity: string) => string[]} avoidFor the values that name the signed-in principal among an
+ *   entity's ids (avoidedIds)
  */
 
 /**
@@ -248,7 +268,7 @@ function listedId(entity, name, sources, strict) {
     const value = valueFromList(
       graphqlListItems(listing.field, sources.lists.get(listing.field)),
       ID_KEYS,
-      sources.avoid,
+      sources.avoidFor(entity),
       strict,
     );
     if (value !== null) return { value };
@@ -281,7 +301,7 @@ function pairedId(own, entity, sources) {
     const inner = key ? /** @type {Record<string, unknown>} */ (item[key]) : null;
     if (!inner || typeof inner !== 'object') continue;
     const id = ID_KEYS.map((k) => inner[k]).find((v) => typeof v === 'string' || typeof v === 'number');
-    if (id !== undefined && !sources.avoid.includes(String(id))) return /** @type {string | number} */ (id);
+    if (id !== undefined && !sources.avoidFor(entity).includes(String(id))) return /** @type {string | number} */ (id);
   }
   return null;
 }

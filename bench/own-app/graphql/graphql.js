@@ -5,7 +5,8 @@
 // the schema's root queries whose arguments --params or authenticate() fill; the log's operation names weigh them.
 import { graphqlErrors } from './graphql-answers.js';
 import { schemaOperations } from './graphql-operations.js';
-import { FILE, QUERIES_FLAG, derivedVariables, listQueries, withoutFiles } from './graphql-values.js';
+import { FILE, QUERIES_FLAG, avoidedIds, derivedVariables, listQueries, withoutFiles } from './graphql-values.js';
+import { mutationPrincipalChange } from '../sign-in/principal-writes.js';
 import { severalFiles, graphqlUpload, graphqlUploadBody } from '../bodies/upload-form.js';
 
 /** @typedef {import('./graphql-schema.js').GraphqlApi} GraphqlApi */
@@ -65,7 +66,10 @@ function typed(type, value) {
  * @param {Record<string, string>} input.headers sent with every request
  * @param {Map<string, number>} input.logged requests per operation name in the traffic log ('': those without one)
  * @param {Map<string, unknown>} [input.lists] the answers of the list queries (graphqlListRequests), by field
- * @param {string[]} [input.avoid] values that name the signed-in account: no id taken from a list is one of them
+ * @param {import('./graphql-values.js').PrincipalGuard} [input.guard] what names the signed-in principal: no id
+ *   taken from a list is one of its own, and a derived mutation that names it or changes its name, role or rights is
+ *   listed, not sent, as a REST write is
+ * @param {string[]} [input.avoid] own-app.js's raw values, until it passes the guard: avoided for every entity
  * @param {import('../sign-in/authenticate.js').SignInRequest[]} [input.signInRequests] what authenticate() sent: its sign-in
  *   operation is sent as it was, where no file gives one
  * @param {{ rule: string, where: string } | null} [input.uploadParser] what parses a multipart request on Express, where
@@ -79,11 +83,13 @@ export function planGraphql({
   headers,
   logged,
   lists = new Map(),
+  guard,
   avoid = [],
   signInRequests = [],
   uploadParser = null,
 }) {
-  const sources = { params, lists, listed: listQueries(api.fields), avoid };
+  const sources = { params, lists, listed: listQueries(api.fields), avoidFor: avoidedIds(guard ?? avoid) };
+  const principal = guard?.principal ?? [];
   const mine = [...fileOperations, ...signInOperations(signInRequests, api.path, fileOperations)];
   const covered = new Set(mine.map((op) => op.field));
   const operations = [...mine, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];
@@ -115,6 +121,10 @@ export function planGraphql({
         ? derivedVariables({ name: op.name, kind: op.kind, args: op.args }, sources)
         : operationVariables(op, params);
     if ('missing' in filled) return { ...entry, notMeasured: missingVariables(op, filled.missing, params) };
+    // the schema's own mutations are derived by the bench: a file's, or the sign-in's, are the user's as given
+    const changes =
+      op.args && op.kind === 'mutation' ? mutationPrincipalChange(op.name, filled.variables, principal) : null;
+    if (changes) return { ...entry, notMeasured: protectedMutationReason(changes) };
     const name = uniqueName(`graphql-${kebab(op.name)}`, used);
     const named = op.operationName && fileOperations.length > 1 ? op.operationName : null;
     const { request, upload } = operationRequest(op.document, named, filled.variables, { headers, uploadParser });
@@ -184,6 +194,14 @@ function missingVariables(op, missing, params) {
     .map((v) => `${v.name}=VALUE`)
     .join(',');
   return `no value for ${missing.join(', ')}: give --params ${flags}, or return it as params from authenticate()`;
+}
+
+/**
+ * The one line a derived mutation that would change the signed-in principal gets in the routes table.
+ * @param {string} why mutationPrincipalChange()
+ */
+function protectedMutationReason(why) {
+  return `${why}, so timing it could lose the sign-in, or what it may do, for every other route; to time it anyway (on an account you can lose), give it as a named operation in ${QUERIES_FLAG} FILE`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // Which writes would remove or change the signed-in account, or what it may do (its role, its organisation): those
 // are not timed, and the plan says why and how to time them anyway.
-import { ACCOUNT_COLLECTION, DISTINCT_VALUE_LENGTH, KINDS, scalar } from './principal-values.js';
+import { ACCOUNT_COLLECTION, DISTINCT_VALUE_LENGTH, KINDS, isRecord, scalar } from './principal-values.js';
 
 /** @typedef {import('./principal-values.js').PrincipalValue} PrincipalValue */
 
@@ -125,6 +125,19 @@ function bodyNamesPrincipal(route, body, principal) {
   const registered = route.path.split('/').filter(Boolean);
   const ofAccounts = registered.some((segment) => ACCOUNT_COLLECTION.test(segment));
   if (route.method === 'POST' && !identityChange(registered) && !ofAccounts) return null;
+  const named = accountNamedIn(body, principal);
+  return named
+    ? `its body's ${named.name} is ${KINDS.account.names} (${named.source}): it ${verb(route.method)} it`
+    : null;
+}
+
+/**
+ * The first field of a body (or a mutation's variables) that names the signed-in account: a value as long as a uuid
+ * wherever it stands, a short one under a field named for an account's id or sign-in name.
+ * @param {unknown} body @param {PrincipalValue[]} principal
+ * @returns {{ name: string, source: string } | null}
+ */
+function accountNamedIn(body, principal) {
   const accounts = principal.filter((p) => p.kind === 'account');
   for (const { name, value } of fieldValues(body)) {
     const own = accounts.find(
@@ -132,7 +145,7 @@ function bodyNamesPrincipal(route, body, principal) {
         p.value === value &&
         (value.length >= DISTINCT_VALUE_LENGTH || ACCOUNT_ID_FIELD.test(name) || ACCOUNT_NAME_FIELD.test(name)),
     );
-    if (own) return `its body's ${name} is ${KINDS.account.names} (${own.source}): it ${verb(route.method)} it`;
+    if (own) return { name, source: own.source };
   }
   return null;
 }
@@ -250,4 +263,103 @@ export function protectedWriteReason(why, route, unsent = null) {
     ? `; sending it its own current values, which would change nothing, was not possible: ${unsent}`
     : '';
   return `${why}, so timing it could lose the sign-in, or what it may do, for every other route${same}; to time it anyway (on an account you can lose): ${TIME_WRITE_FLAG} '${route.method} ${route.path}'`;
+}
+
+/** A mutation's first word that makes something new, or removes what it names. */
+const CREATE_WORD = /^(create|add|insert|register)$/i;
+const DESTRUCTIVE_WORD = /^(delete|remove|destroy|purge|drop|erase)$/i;
+/** A mutation's argument (or its filter's field) that names the entity it is for. */
+const OWN_ID_NAME = /^(id|_id|uuid)$/i;
+/** A mutation's argument that picks the entity it is for by its fields (TypeORM's where). */
+const FILTER_NAME = /^(where|filter)$/;
+/** A mutation that signs in or up with credentials, changing no account: login, signUp, refreshToken. */
+const SIGN_IN_WORDS = /(^|-)(log-?in|sign-?in|sign-?up|register|token|refresh)(-|$)/;
+/** Words around the account in a mutation's name that say it is the signed-in one's own: updateMyProfile, updateMe. */
+const OWN_WORD = /^(me|my|self|myself|profile|account|current)$/i;
+/**
+ * The words of a mutation's name, a compound account word kept whole: updateUserName → update, username.
+ * @param {string} name
+ */
+function nameWords(name) {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .split(/[-_\s]+/)
+    .filter(Boolean);
+  return words.flatMap((word, i) =>
+    word === 'name' && /^(user|nick|display)$/.test(words[i - 1] ?? '')
+      ? []
+      : /^(user|nick|display)$/.test(word) && words[i + 1] === 'name'
+        ? [`${word}name`]
+        : [word],
+  );
+}
+
+/**
+ * What a mutation's name says it changes of an account: a username or name (changeUsername, updateMyName, renameUser),
+ * a role or a permission (assignRole, grantUserPermission, updateUserRoles); null when it says none of these.
+ * @param {string[]} words nameWords()
+ */
+function mutationIdentityChange(words) {
+  const [first = '', ...rest] = words;
+  const verb = IDENTITY_VERB.exec(words.join('-'));
+  if (verb) return wordOf(verb[2]);
+  if (first === 'rename' && rest.every((word) => ACCOUNT_OWNER.test(word) || OWN_WORD.test(word))) return 'name';
+  const right = rest.find((word) => /^(roles?|permissions?|privileges?|scopes?)$/.test(word));
+  if (right && GRANT_WORD.test(first)) return wordOf(right);
+  // after the account it is of: updateUserRoles, updateMyName (createRole makes a role, of no account)
+  const at = rest.findIndex((word) => IDENTITY_WORD.test(word) || word === 'name');
+  const owner = rest.slice(0, at);
+  const ofAccount = owner.length > 0 && owner.every((word) => ACCOUNT_OWNER.test(word) || OWN_WORD.test(word));
+  return at !== -1 && ofAccount ? wordOf(rest[at]) : null;
+}
+
+/**
+ * Why a GraphQL mutation would change the signed-in account or what it may do, judged as a REST write is: its own id
+ * names the principal (updateUser with its id, updateRole with its role's), it is the account's own (updateMe,
+ * updateMyProfile), its variables name the account (its id under userId, its username, e-mail or token) or prove or
+ * set its password, or its name changes an account's name, role or rights and nothing it sends names another account;
+ * null when it would not.
+ * @param {string} name the root field @param {Record<string, unknown>} variables as they would be sent
+ * @param {PrincipalValue[]} principal
+ * @returns {string | null}
+ */
+export function mutationPrincipalChange(name, variables, principal) {
+  const words = nameWords(name);
+  const [first = '', ...rest] = words;
+  if (SIGN_IN_WORDS.test(words.join('-'))) return null;
+  const create = CREATE_WORD.test(first);
+  const changes = DESTRUCTIVE_WORD.test(first) ? 'removes' : 'changes';
+  const entity = rest.find((word) => !OWN_WORD.test(word)) ?? '';
+  const ownId = Object.entries(variables).flatMap(([key, value]) =>
+    OWN_ID_NAME.test(key) ? [String(value)] : isRecord(value) && FILTER_NAME.test(key) ? ownIds(value) : [],
+  );
+  const self = rest.some((word) => OWN_WORD.test(word)) && rest.every((word) => OWN_WORD.test(word) || word === 'user');
+  if (self && !create && !ownId.length) return `mutation ${name} is the signed-in account's own: it ${changes} it`;
+  const of = principal.find(
+    ({ value, kind }) =>
+      ownId.includes(value) && (value.length >= DISTINCT_VALUE_LENGTH || KINDS[kind].collection.test(entity)),
+  );
+  if (of && !create) return `its ${entity} id is ${KINDS[of.kind].names} (${of.source}): it ${changes} it`;
+  const fields = fieldNames(variables);
+  const current = fields.find((field) => CURRENT_PASSWORD_FIELD.test(field));
+  if (current) return `a password change (its variables have ${current})`;
+  if (namesAnotherAccount(words, variables, principal)) return null;
+  const setsPassword = fields.find((field) => NEW_PASSWORD_FIELD.test(field));
+  if (setsPassword) return `a password change (its variables have ${setsPassword})`;
+  const said = mutationIdentityChange(words);
+  // updateRole(id) changes the role its id names, judged by that id above; assignRole(userId) changes an account's
+  const identity = ownId.length && said === wordOf(entity) ? null : said;
+  if (!create || identity || ACCOUNT_COLLECTION.test(entity)) {
+    const named = accountNamedIn(variables, principal);
+    if (named) return `its variables' ${named.name} is ${KINDS.account.names} (${named.source}): it ${changes} it`;
+  }
+  return identity
+    ? `a ${identity} change (mutation ${name}), and nothing it sends names another account: it changes the signed-in account's`
+    : null;
+}
+
+/** The own ids a filter picks (`where: { id }`). @param {Record<string, unknown>} filter @returns {string[]} */
+function ownIds(filter) {
+  return Object.entries(filter).flatMap(([key, value]) => (OWN_ID_NAME.test(key) ? [String(value)] : []));
 }

@@ -17,6 +17,8 @@ import {
 
 const OWN_ID = '11111111-2222-4333-8444-555555555555';
 const OTHER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** The signed-in principal: a member whose uuid the token names. */
+const GUARD = { principal: [{ value: OWN_ID, kind: 'account' as const, source: "the token's id" }], claims: [] };
 
 /** A code-first API as TypeORM boilerplates write it: paged lists, input objects, an enum, uploads, a JSON filter. */
 const SCHEMA = buildSchema(`
@@ -53,7 +55,7 @@ const SOURCES = {
   params: {},
   lists: new Map<string, unknown>([['getManyMemberList', LIST_ANSWER]]),
   listed: listQueries(FIELDS),
-  avoid: [OWN_ID],
+  avoidFor: () => [OWN_ID],
 };
 
 describe('createMutations: what can make an id a list query lacked', () => {
@@ -63,12 +65,10 @@ describe('createMutations: what can make an id a list query lacked', () => {
     ]);
 
   it('pairs a list query that held only the principal, or nothing, with the mutation that creates its entity', () => {
-    expect(createMutations(FIELDS, only([{ id: OWN_ID }]), [OWN_ID])).toEqual([
+    expect(createMutations(FIELDS, only([{ id: OWN_ID }]), GUARD)).toEqual([
       { list: 'getManyMemberList', create: 'createMember' },
     ]);
-    expect(createMutations(FIELDS, only([]), [OWN_ID])).toEqual([
-      { list: 'getManyMemberList', create: 'createMember' },
-    ]);
+    expect(createMutations(FIELDS, only([]), GUARD)).toEqual([{ list: 'getManyMemberList', create: 'createMember' }]);
   });
 
   it('adds what the mutation answered to its list query’s items, where asking the list again may hit a cache', () => {
@@ -81,12 +81,12 @@ describe('createMutations: what can make an id a list query lacked', () => {
       { id: OWN_ID },
       { id: OTHER_ID, name: 'n' },
     ]);
-    expect(createMutations(FIELDS, lists, [OWN_ID])).toEqual([]);
+    expect(createMutations(FIELDS, lists, GUARD)).toEqual([]);
   });
 
   it('asks for none when the list holds another, or did not answer', () => {
-    expect(createMutations(FIELDS, SOURCES.lists, [OWN_ID])).toEqual([]);
-    expect(createMutations(FIELDS, new Map(), [OWN_ID])).toEqual([]);
+    expect(createMutations(FIELDS, SOURCES.lists, GUARD)).toEqual([]);
+    expect(createMutations(FIELDS, new Map(), GUARD)).toEqual([]);
   });
 });
 
@@ -204,7 +204,7 @@ const schemaPlan = (extra: Partial<Parameters<typeof planGraphql>[0]> = {}) =>
     headers: { authorization: 'Bearer t' },
     logged: new Map(),
     lists: SOURCES.lists,
-    avoid: [OWN_ID],
+    guard: GUARD,
     ...extra,
   });
 
@@ -378,7 +378,7 @@ describe('a schema-first SDL: nullable arguments, ids named id-first, joins of t
     ['getProducts', { data: { getProducts: [{ id: OTHER_ID }, { id: PRODUCT }] } }],
     ['getOrdersProducts', { data: { getOrdersProducts: [{ order: { id: ORDER }, product: { id: PRODUCT } }] } }],
   ]);
-  const sources = { params: {}, lists, listed: listQueries(fields), avoid: [OWN_ID] };
+  const sources = { params: {}, lists, listed: listQueries(fields), avoidFor: () => [OWN_ID] };
 
   it('names a compound list’s entity as its create does: getOrdersProducts lists what createOrderProduct makes', () => {
     expect(operationEntity('getOrdersProducts')).toBe(operationEntity('createOrderProduct'));
@@ -393,7 +393,7 @@ describe('a schema-first SDL: nullable arguments, ids named id-first, joins of t
       headers: {},
       logged: new Map(),
       lists,
-      avoid: [OWN_ID],
+      guard: GUARD,
     });
     const body = (name: string) => plan.scenarios.find((s) => s.name === name)!.body as { query: string };
     expect(body('graphql-edit-user')).toEqual({
@@ -473,7 +473,7 @@ describe('ids from root queries that list an entity by their type, not their nam
   });
 
   it('fills a team id from what myTeams answered, and one from a connection’s edges where only it lists them', () => {
-    const mine = { params: {}, avoid: [], listed: listQueries(fields) };
+    const mine = { params: {}, avoidFor: () => [], listed: listQueries(fields) };
     const listed = new Map<string, unknown>([['myTeams', { data: { myTeams: [{ id: 't-7', name: 'core' }] } }]]);
     expect(derivedVariables(byName('renameTeam'), { ...mine, lists: listed })).toMatchObject({
       variables: { teamId: 't-7' },
@@ -488,5 +488,62 @@ describe('ids from root queries that list an entity by their type, not their nam
     expect(derivedVariables(byName('archiveProject'), { ...mine, lists: projects })).toEqual({
       variables: { projectId: 4 },
     });
+  });
+});
+
+describe('mutations judged against the signed-in principal as REST writes are', () => {
+  const SDL = buildSchema(`
+    type User { id: Int! username: String! }
+    type Product { id: Int! name: String! }
+    type Query { products: [Product!]! users: [User!]! }
+    type Mutation {
+      createUser(username: String!): User!
+      createProduct(name: String!): Product!
+      changeUsername(username: String!): User!
+      assignRole(userId: Int!, roleId: Int!): Boolean!
+      updateProduct(id: Int!, name: String!): Product!
+      updateUser(id: Int!, bio: String): User!
+    }
+  `);
+  /** user 1 signs in; product 1 is another row */
+  const admin = { principal: [{ value: '1', kind: 'account' as const, source: "the token's sub" }], claims: [] };
+  const plan = planGraphql({
+    api: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields: rootFields(SDL) },
+    fileOperations: [],
+    params: { userId: '1', roleId: '2' },
+    headers: {},
+    logged: new Map(),
+    lists: new Map<string, unknown>([
+      ['products', { data: { products: [{ id: 1, name: 'p' }] } }],
+      ['users', { data: { users: [{ id: 1, username: 'admin' }] } }],
+    ]),
+    guard: admin,
+  });
+  const row = (name: string) => plan.routes.find((r) => r.handler === `GraphQL mutation ${name}`)!;
+  const variables = (name: string) =>
+    (plan.scenarios.find((s) => s.name === name)?.body as { variables?: unknown } | undefined)?.variables;
+
+  it('lists a rename of the signed-in account, and a role assigned to its id, with how to time them anyway', () => {
+    expect(row('changeUsername')).toMatchObject({ scenario: null });
+    expect(row('changeUsername').notMeasured).toBe(
+      "a username change (mutation changeUsername), and nothing it sends names another account: it changes the signed-in account's, so timing it could lose the sign-in, or what it may do, for every other route; to time it anyway (on an account you can lose), give it as a named operation in --graphql-queries FILE",
+    );
+    expect(row('assignRole').notMeasured).toMatch(
+      /^its variables' userId is the account authenticate\(\) signed in \(the token's sub\): it changes it, so timing it/,
+    );
+  });
+
+  it('takes product 1 though user 1 signs in, and never user 1 for a write: an id is its own only for its kind', () => {
+    expect(variables('graphql-update-product')).toEqual({ id: 1, name: expect.any(String) });
+    expect(row('updateUser').scenario).toBeNull();
+    expect(row('updateUser').notMeasured).toMatch(/users listed only the signed-in principal's own/);
+  });
+
+  it('makes a user where the users list held only the principal, and no product where product 1 is there', () => {
+    const lists = new Map<string, unknown>([
+      ['products', { data: { products: [{ id: 1, name: 'p' }] } }],
+      ['users', { data: { users: [{ id: 1, username: 'admin' }] } }],
+    ]);
+    expect(createMutations(rootFields(SDL), lists, admin)).toEqual([{ list: 'users', create: 'createUser' }]);
   });
 });

@@ -1,6 +1,10 @@
 import { planOwnApp } from '../../../../bench/own-app/routes/app-config.js';
 import { principalValues } from '../../../../bench/own-app/sign-in/principal-values.js';
-import { askSignedOut, principalChange } from '../../../../bench/own-app/sign-in/principal-writes.js';
+import {
+  askSignedOut,
+  mutationPrincipalChange,
+  principalChange,
+} from '../../../../bench/own-app/sign-in/principal-writes.js';
 import type { AppClient } from '../../../../bench/own-app/sign-in/authenticate.js';
 import { SIGNED_IN, TOKEN, USER_ID, adminPrincipal } from './principals.js';
 
@@ -402,3 +406,56 @@ describe('principalChange: a write that names the principal, or changes a name, 
   });
 });
 
+const adminMutation = (name: string, variables: Record<string, unknown>) =>
+  mutationPrincipalChange(name, variables, adminPrincipal());
+
+describe('mutationPrincipalChange: a GraphQL mutation judged as a REST write is', () => {
+  it('a username or name change of the signed-in account is listed, another entity’s name is not', () => {
+    expect(adminMutation('changeUsername', { username: 'username{{unique}}' })).toBe(
+      "a username change (mutation changeUsername), and nothing it sends names another account: it changes the signed-in account's",
+    );
+    expect(adminMutation('updateUserName', { name: 'x' })).toMatch(/^a username change/);
+    expect(adminMutation('renameUser', { name: 'x' })).toMatch(/^a name change/);
+    expect(adminMutation('updateProductName', { id: 3, name: 'x' })).toBeNull();
+  });
+
+  it('a role assigned to the principal’s own id is listed, one assigned to another account is sent', () => {
+    expect(adminMutation('assignRole', { userId: 1, roleId: 7 })).toBe(
+      "its variables' userId is the account authenticate() signed in (the token's sub): it changes it",
+    );
+    expect(adminMutation('assignRoleToUser', { input: { userId: 7, roleId: 7 } })).toBeNull();
+    expect(adminMutation('grantPermission', { permission: 'x' })).toMatch(/^a permission change/);
+    expect(adminMutation('updateUserRoles', { roles: ['viewer'] })).toMatch(/^a role change/);
+  });
+
+  it('its own id names the principal only for an entity of its kind: user 1 and role 1, not product 1', () => {
+    expect(adminMutation('updateUser', { id: 1, input: { bio: 'x' } })).toBe(
+      "its user id is the account authenticate() signed in (the token's sub): it changes it",
+    );
+    expect(adminMutation('updateRole', { id: '1', input: { name: 'x' } })).toBe(
+      "its role id is the signed-in account's role (GET /user/profile's role.id): it changes it",
+    );
+    expect(adminMutation('updateRole', { id: '5', input: { name: 'x' } })).toBeNull();
+    expect(adminMutation('updateProduct', { id: 1, input: { name: 'x' } })).toBeNull();
+    expect(adminMutation('updateUser', { where: { id: 1 }, input: { bio: 'x' } })).toMatch(/^its user id is/);
+    expect(adminMutation('updateUser', { id: 2, input: { bio: 'x' } })).toBeNull();
+  });
+
+  it('the account’s own (updateMe, updateMyProfile) is listed; a write to what it owns is not', () => {
+    expect(adminMutation('updateMe', { input: { bio: 'x' } })).toMatch(
+      /^mutation updateMe is the signed-in account's own/,
+    );
+    expect(adminMutation('updateMyProfile', { input: { bio: 'x' } })).toMatch(/is the signed-in account's own/);
+    expect(adminMutation('updateMyTeam', { input: { name: 'x' } })).toBeNull();
+  });
+
+  it('variables that name the account by its e-mail or prove its password are listed; a sign-in, a create are not', () => {
+    expect(adminMutation('updateMember', { id: 9, input: { email: 'admin@example.com' } })).toMatch(
+      /^its variables' email is the account authenticate\(\) signed in \(GET \/user\/profile's email\)/,
+    );
+    expect(adminMutation('updateUser', { input: { currentPassword: 'pw', bio: 'x' } })).toMatch(/a password change/);
+    expect(adminMutation('login', { email: 'admin@example.com', password: 'pw' })).toBeNull();
+    expect(adminMutation('createOrder', { input: { ownerId: 1, productId: 1 } })).toBeNull();
+    expect(adminMutation('createRole', { input: { name: 'viewer' } })).toBeNull();
+  });
+});
