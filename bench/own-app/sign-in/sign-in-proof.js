@@ -1,7 +1,7 @@
 // @ts-check
-// Whether the app takes the sign-in's credential, shown where it works: any request refused signed out (a REST read
-// answering 401 or 403, a GraphQL query answering errors) that answers 2xx signed in proves it. It is refused only
-// when none does, and then every request tried is named.
+// Whether the app takes the sign-in's credential, shown where it works: any request that answers otherwise signed out
+// (a 401 or 403, GraphQL errors, a 404 that hides what is not yours, a 500 from a handler reading the absent user) and
+// 2xx signed in proves it. It is refused only when none does, and then every request tried is named.
 import { graphqlErrors } from '../graphql/graphql-answers.js';
 
 /**
@@ -58,9 +58,10 @@ async function ask(client, candidate, headers) {
 }
 
 /**
- * The first candidate refused signed out that answers 2xx signed in, or why the credential is refused: each candidate
- * refused signed out answered alike with it (a 401 as without it, the same GraphQL errors). A 403 with it where 401
- * without, or other errors, knows who asks: the account may lack a role there, the credential is not refused.
+ * The first candidate that answers otherwise signed out (not a 2xx) and 2xx signed in, or why the credential is
+ * refused: each candidate refused signed out (a 401 or 403, GraphQL errors) answered alike with it. A 403 with it where
+ * 401 without, or other errors, knows who asks: the account may lack a role there, the credential is not refused. A
+ * request that fails alike both ways (a 404, a 400) says nothing of the credential.
  * @param {import('./authenticate.js').AppClient} client @param {SignInCandidate[]} candidates
  * @param {{ signedIn: Record<string, string>, signedOut: Record<string, string> }} headers signedOut: without the
  *   sign-in's own headers (a --header key stays)
@@ -72,9 +73,10 @@ export async function proveSignIn(client, candidates, { signedIn, signedOut }) {
   let knowsWho = false;
   for (const candidate of candidates) {
     const anonymous = await ask(client, candidate, signedOut);
-    if (!anonymous.refused) continue;
+    if (anonymous.ok) continue;
     const answer = await ask(client, candidate, signedIn);
     if (answer.ok) return { accepted: candidate.line, refused: null };
+    if (!anonymous.refused) continue;
     if (answer.said === anonymous.said) refusedAlike.push({ candidate, status: answer.status, body: answer.body });
     else knowsWho = true;
   }
@@ -85,15 +87,15 @@ export async function proveSignIn(client, candidates, { signedIn, signedOut }) {
 }
 
 /**
- * The way of sending a credential (a Bearer header, a cookie) that a candidate refused signed out answers 2xx with:
- * the way the app takes it, where a sign-in answers both a token and cookies. Null where no candidate tells.
+ * The way of sending a credential (a Bearer header, a cookie) that a candidate answering otherwise signed out answers
+ * 2xx with: the way the app takes it, where a sign-in answers both a token and cookies. Null where no candidate tells.
  * @param {import('./authenticate.js').AppClient} client @param {SignInCandidate[]} candidates
  * @param {Record<string, string>[]} ways @param {Record<string, string>} signedOut
  * @returns {Promise<Record<string, string> | null>}
  */
 export async function acceptedWay(client, candidates, ways, signedOut) {
   for (const candidate of candidates) {
-    if (!(await ask(client, candidate, signedOut)).refused) continue;
+    if ((await ask(client, candidate, signedOut)).ok) continue;
     for (const way of ways) if ((await ask(client, candidate, { ...signedOut, ...way })).ok) return way;
   }
   return null;

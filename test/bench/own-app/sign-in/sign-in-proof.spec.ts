@@ -85,6 +85,26 @@ describe('a sign-in proved where it works', () => {
     });
   });
 
+  it('is accepted where a read answers signed out otherwise than 401: a 404 hiding it, a 500 reading no user', async () => {
+    const client = app({
+      '/orders/7': (signedIn) => json(signedIn ? 200 : 404),
+      '/profile': (signedIn) => json(signedIn ? 200 : 500, signedIn ? {} : { message: 'Internal server error' }),
+    });
+    expect((await proveSignIn(client, signInCandidates(['/orders/7'], []), headers)).accepted).toBe('GET /orders/7');
+    expect((await proveSignIn(client, signInCandidates(['/profile'], []), headers)).accepted).toBe('GET /profile');
+  });
+
+  it('counts a read that fails alike both ways (a 404) neither for the credential nor against it', async () => {
+    const client = app({
+      '/missing/1': () => json(404),
+      '/me': () => json(401, { message: 'sign in first' }),
+    });
+    expect(await proveSignIn(client, signInCandidates(['/missing/1', '/me'], []), headers)).toEqual({
+      accepted: null,
+      refused: { path: 'GET /me', status: 401, body: { message: 'sign in first' }, tried: ['GET /me'] },
+    });
+  });
+
   it('is not refused where a request knows who asks (403 signed in, 401 signed out): the account lacks a role there', async () => {
     const client = app({ '/admin': (signedIn) => json(signedIn ? 403 : 401) });
     expect(await proveSignIn(client, signInCandidates(['/admin'], []), headers)).toEqual({
