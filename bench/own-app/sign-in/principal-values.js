@@ -87,7 +87,8 @@ function idsIn(node, kind, at, source, depth = 0) {
  * What names the signed-in principal: the token itself, what it says (sub, id, email, roleId, tenantId, ...; read,
  * not verified), authenticate()'s params named for a user, role or organisation, and the ids a /me read answered.
  * @param {import('./authenticate.js').Credentials} credentials
- * @param {import('./principal.js').SignInWitness | null} [witness] its answer is read when it asks who is signed in
+ * @param {import('./principal.js').SignInWitness | null} [witness] each of its answers is read when it asks who is
+ *   signed in (a /me)
  * @returns {PrincipalValue[]}
  */
 export function principalValues({ headers, params }, witness = null) {
@@ -102,8 +103,8 @@ export function principalValues({ headers, params }, witness = null) {
     if (token.length >= 16) values.push({ value: token, kind: 'account', source: 'the token' });
     values.push(...idsIn(jwtPayload(token), 'account', [], "the token's "));
   }
-  if (witness && SELF_READ.test(witness.path))
-    values.push(...idsIn(witness.body, 'account', [], `GET ${witness.path}'s `));
+  for (const read of witness ? [witness, ...(witness.others ?? [])] : [])
+    if (SELF_READ.test(read.path)) values.push(...idsIn(read.body, 'account', [], `GET ${read.path}'s `));
   // one value may name two things (user 1 and role 1): each kind keeps it
   return values.filter(
     (one, i) => values.findIndex((other) => other.value === one.value && other.kind === one.kind) === i,

@@ -26,21 +26,25 @@ export { holdsSignedToken, principalValues, principalValuesFor, tokenClaimValues
 /** @typedef {import('./principal-values.js').PrincipalValue} PrincipalValue */
 
 /**
- * A request that shows the sign-in still works and who it is: a signed-in read that answered with the headers and was
+ * A read that shows the sign-in still works and who it is: a signed-in read that answered with the headers and was
  * refused without them. Chosen once, after authenticate(); its answer is what later writes must leave as it was.
- * @typedef {object} SignInWitness
+ * @typedef {object} WitnessRead
  * @property {string} path
  * @property {number} status
  * @property {unknown} body its answer, signed in
  * @property {string[]} varies the fields that differed between two reads with nothing written between: not compared
  *
+ * The read that proved the sign-in, and every other read of who is signed in that qualified (GET /auth/me and GET
+ * /user/profile each show part of the account: its role in one, its username in the other).
+ * @typedef {WitnessRead & { others?: WitnessRead[] }} SignInWitness
+ *
  * @typedef {import('../../model/own-app-record.js').SignInChange} SignInChange
  */
 
 /**
- * After each write's check: the witness still answers as before (a /me: with the same answer but for dates and what
- * varies by itself), and authenticate() still signs in. The answer it gives after authenticate() is the next write's baseline,
- * since signing in may change it (a last-login time).
+ * After each write's check: each witness read still answers as before (a /me: with the same answer but for dates and
+ * what varies by itself), and authenticate() still signs in. The answers after authenticate() are the next write's
+ * baseline, since signing in may change them (a last-login time).
  * @param {object} input
  * @param {((client: import('./authenticate.js').AppClient) => unknown) | null} input.authenticate
  * @param {Record<string, string>} input.headers what every request is sent with
@@ -50,30 +54,32 @@ export { holdsSignedToken, principalValues, principalValuesFor, tokenClaimValues
  */
 export function watchSignIn({ authenticate, headers, witness }) {
   const principal = witness ? principalValues({ headers, params: {} }, witness) : [];
-  const recordOf = (/** @type {unknown} */ body) => (witness ? principalRecord(witness.path, body, principal) : null);
-  let baseline = recordOf(witness?.body);
+  const reads = witness ? [witness, ...(witness.others ?? [])] : [];
+  const recordOf = (/** @type {WitnessRead} */ read, /** @type {unknown} */ body) =>
+    principalRecord(read.path, body, principal);
+  let baselines = reads.map((read) => recordOf(read, read.body));
   return async (client) => {
-    if (witness) {
-      const { status, body } = await client.request('GET', witness.path, undefined, headers);
-      const was = `with the sign-in's headers, ${witness.status} before`;
-      if (status === 401) return { lost: true, why: `GET ${witness.path} answered ${status} ${was}` };
+    for (const [i, read] of reads.entries()) {
+      const { status, body } = await client.request('GET', read.path, undefined, headers);
+      const was = `with the sign-in's headers, ${read.status} before`;
+      if (status === 401) return { lost: true, why: `GET ${read.path} answered ${status} ${was}` };
       if (status === 403)
-        return { lost: false, why: `GET ${witness.path} answered ${status} ${was}: the principal lost a right` };
+        return { lost: false, why: `GET ${read.path} answered ${status} ${was}: the principal lost a right` };
       // a refusal of another kind (a 429, a 500) says nothing of the principal: it is not "the same"
-      if (status !== witness.status)
-        return { lost: false, unread: true, why: `GET ${witness.path} answered ${status} ${was}` };
-      const record = recordOf(body);
+      if (status !== read.status)
+        return { lost: false, unread: true, why: `GET ${read.path} answered ${status} ${was}` };
+      const record = recordOf(read, body);
       // a list's answer changes with every write to its collection: only the principal's own record is compared
       const changed =
-        baseline === null
+        baselines[i] === null
           ? []
           : record === null
             ? [`the principal's record: gone from the list`]
-            : answerChanges(baseline, record, witness.varies);
+            : answerChanges(baselines[i], record, read.varies);
       if (changed.length) {
         // the next write is held to the changed record: this one is what changed it
-        baseline = record;
-        return { lost: false, why: `GET ${witness.path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')}` };
+        baselines[i] = record;
+        return { lost: false, why: `GET ${read.path} answered ${changed.slice(0, MOST_CHANGES_SHOWN).join('; ')}` };
       }
     }
     if (authenticate) {
@@ -86,7 +92,9 @@ export function watchSignIn({ authenticate, headers, witness }) {
         };
       }
     }
-    if (witness) baseline = recordOf((await client.request('GET', witness.path, undefined, headers)).body);
+    baselines = [];
+    for (const read of reads)
+      baselines.push(recordOf(read, (await client.request('GET', read.path, undefined, headers)).body));
     return null;
   };
 }
@@ -177,21 +185,33 @@ export function lostSignInReason({ lost, why, unread }, request) {
 }
 
 /**
+ * The reads a witness is chosen from: the one that proved the sign-in, then every other read of who is signed in.
+ * @param {string} proved its path @param {string[]} reads GET paths the plan sends, parameters filled
+ */
+export function witnessPaths(proved, reads) {
+  return [proved, ...reads.filter((path) => path !== proved && SELF_READ.test(path))];
+}
+
+/**
  * The first candidate that answers 2xx with the headers and 401 or 403 without them, with what varies between two of
- * its signed-in answers.
- * @param {import('./authenticate.js').AppClient} client @param {string[]} candidates
+ * its signed-in answers; beyond it, each read of who is signed in that does too (others).
+ * @param {import('./authenticate.js').AppClient} client @param {string[]} candidates witnessPaths()
  * @param {Record<string, string>} headers
  * @returns {Promise<SignInWitness | null>}
  */
 export async function findWitness(client, candidates, headers) {
+  /** @type {WitnessRead[]} */
+  const found = [];
   for (const path of candidates) {
+    if (found.length && !SELF_READ.test(path)) continue;
     const signedIn = await client.request('GET', path, undefined, headers);
     if (signedIn.status < 200 || signedIn.status >= 300) continue;
     const anonymous = await client.request('GET', path);
     if (anonymous.status !== 401 && anonymous.status !== 403) continue;
     const again = await client.request('GET', path, undefined, headers);
     const varies = differences(signedIn.body, again.body, [], '').map((change) => change.path);
-    return { path, status: signedIn.status, body: signedIn.body, varies };
+    found.push({ path, status: signedIn.status, body: signedIn.body, varies });
   }
-  return null;
+  const [first, ...others] = found;
+  return first ? { ...first, ...(others.length ? { others } : {}) } : null;
 }

@@ -4,6 +4,7 @@ import {
   lostSignInReason,
   principalRecord,
   watchSignIn,
+  witnessPaths,
 } from '../../../../bench/own-app/sign-in/principal.js';
 import { principalValues } from '../../../../bench/own-app/sign-in/principal-values.js';
 import type { AppClient } from '../../../../bench/own-app/sign-in/authenticate.js';
@@ -165,6 +166,30 @@ describe('the witness compares the principal’s whole record', () => {
     expect(lostSignInReason(change!, 'POST /role/assign')).toMatch(
       /^the signed-in principal's record could not be read after POST \/role\/assign \(GET \/user\/profile answered 429/,
     );
+  });
+
+  it('compares every read of who is signed in, not only the proving one: a rename /auth/me does not show', async () => {
+    const account = { id: 1, username: 'admin', role: { id: 1 } };
+    const client: AppClient = {
+      async request(method, path, body, sent = {}) {
+        if (!sent.authorization) return { status: 401, headers: {}, body: {} };
+        if (method === 'PATCH') Object.assign(account, body);
+        if (path === '/auth/me') return { status: 200, headers: {}, body: { id: account.id, role: account.role } };
+        if (path === '/user/profile') return { status: 200, headers: {}, body: structuredClone(account) };
+        return { status: 200, headers: {}, body: [] };
+      },
+    };
+    const paths = witnessPaths('/auth/me', ['/auth/me', '/items', '/user/profile']);
+    expect(paths).toEqual(['/auth/me', '/user/profile']);
+    const witness = await findWitness(client, paths, headers);
+    expect(witness).toMatchObject({ path: '/auth/me', others: [{ path: '/user/profile', status: 200 }] });
+    const watch = watchSignIn({ authenticate: null, headers, witness });
+    expect(await watch(client)).toBeNull();
+    await client.request('PATCH', '/user/change-username', { username: 'username7hpwb7c3' }, headers);
+    expect(await watch(client)).toEqual({
+      lost: false,
+      why: 'GET /user/profile answered username: "admin" → "username7hpwb7c3"',
+    });
   });
 
   it('in a list, the record holding the principal’s id is compared, not the list', () => {
