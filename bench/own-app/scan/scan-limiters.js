@@ -48,8 +48,8 @@ const KEEP_FIX =
 /**
  * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree
  * @param {string} file as findings name it
- * @param {{ esm: boolean }} app whether the app runs as ES modules: express-rate-limit's ESM build is then loaded,
- *   which the bench's servers cannot reach
+ * @param {{ esm: boolean }} context whether node runs the file as an ES module: an import of express-rate-limit
+ *   there loads its ESM build, which the bench's servers cannot reach
  * @returns {LimiterFound[]}
  */
 export function fileLimiters(ts, tree, file, { esm }) {
@@ -62,7 +62,12 @@ export function fileLimiters(ts, tree, file, { esm }) {
   const visit = (node) => {
     const made = madeLimiter(ts, node, packages);
     if (made)
-      found.push({ ...packageLimiter(made.pkg, esm), name: made.name, at: at(node), limits: limitsOf(ts, made) });
+      found.push({
+        ...packageLimiter(made.pkg, esm && made.imported),
+        name: made.name,
+        at: at(node),
+        limits: limitsOf(ts, made),
+      });
     const own = ts.isClassLike(node) && node.name ? ownRefusal(ts, node, packages) : null;
     if (own && ts.isClassLike(node) && node.name)
       found.push({ ...own.limiter, name: node.name.text, at: at(own.refusal), limits: null });
@@ -74,16 +79,16 @@ export function fileLimiters(ts, tree, file, { esm }) {
 
 /**
  * What the timed servers do with a package's limiter.
- * @param {string} pkg @param {boolean} esm
+ * @param {string} pkg @param {boolean} esmBuild whether an ES module imports it (not require, not createRequire)
  * @returns {Pick<LimiterFound, 'kind' | 'liftable' | 'note'>}
  */
-function packageLimiter(pkg, esm) {
+function packageLimiter(pkg, esmBuild) {
   const kind = /** @type {LimiterFound['kind']} */ (pkg);
-  if (pkg === EXPRESS_RATE_LIMIT && esm)
+  if (pkg === EXPRESS_RATE_LIMIT && esmBuild)
     return {
       kind,
       liftable: false,
-      note: `kept while timing: the app runs as ES modules and loads express-rate-limit's ESM build, which the bench cannot change without editing the app; give it a skip() that lets the bench's address (127.0.0.1) through while you measure, ${KEEP_FIX}`,
+      note: `kept while timing: an ES module of the app imports express-rate-limit, which loads its ESM build, which the bench cannot change without editing the app; give it a skip() that lets the bench's address (127.0.0.1) through while you measure, ${KEEP_FIX}`,
     };
   return { kind, liftable: true, note: LIFTED[/** @type {keyof typeof LIFTED} */ (pkg)] };
 }
@@ -91,10 +96,10 @@ function packageLimiter(pkg, esm) {
 /**
  * The local names a file binds to the limiter packages: imports, and requires in compiled code.
  * @param {typeof import('typescript')} ts @param {import('typescript').SourceFile} tree
- * @returns {Map<string, string>} local name → package
+ * @returns {Map<string, { pkg: string, imported: boolean }>} local name → package, and whether an import binds it
  */
 function limiterImports(ts, tree) {
-  /** @type {Map<string, string>} */
+  /** @type {Map<string, { pkg: string, imported: boolean }>} */
   const names = new Map();
   const loaders = new Set(['require']);
   /** @param {import('typescript').Node} node */
@@ -102,17 +107,17 @@ function limiterImports(ts, tree) {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.importClause) {
       const pkg = packageName(node.moduleSpecifier.text);
       if (LIMITER_PACKAGES.has(pkg))
-        for (const { local } of importedNames(ts, node.importClause)) names.set(local, pkg);
+        for (const { local } of importedNames(ts, node.importClause)) names.set(local, { pkg, imported: true });
     }
     if (ts.isVariableDeclaration(node) && node.initializer) {
       if (ts.isIdentifier(node.name) && isCreateRequire(ts, node.initializer)) loaders.add(node.name.text);
       const required = requiredPackage(ts, node.initializer, loaders);
       const pkg = required ? packageName(required) : null;
       if (pkg && LIMITER_PACKAGES.has(pkg)) {
-        if (ts.isIdentifier(node.name)) names.set(node.name.text, pkg);
+        if (ts.isIdentifier(node.name)) names.set(node.name.text, { pkg, imported: false });
         else if (ts.isObjectBindingPattern(node.name))
           for (const element of node.name.elements)
-            if (ts.isIdentifier(element.name)) names.set(element.name.text, pkg);
+            if (ts.isIdentifier(element.name)) names.set(element.name.text, { pkg, imported: false });
       }
     }
     ts.forEachChild(node, visit);
@@ -124,29 +129,32 @@ function limiterImports(ts, tree) {
 /**
  * A limiter the node makes with a package: `rateLimit({…})` and tsc's `(0, express_rate_limit_1.default)({…})`,
  * `new RateLimiterMemory({…})`, `app.register(fastifyRateLimit, {…})`.
- * @param {typeof import('typescript')} ts @param {import('typescript').Node} node @param {Map<string, string>} packages
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ * @param {Map<string, { pkg: string, imported: boolean }>} packages
  * @returns {Made | null}
  *
- * @typedef {{ pkg: string, name: string, options: import('typescript').Expression | undefined }} Made
+ * @typedef {{ pkg: string, imported: boolean, name: string, options: import('typescript').Expression | undefined }} Made
  */
 function madeLimiter(ts, node, packages) {
+  /** @param {import('typescript').Expression} expression */
+  const bound = (expression) => packages.get(rootName(ts, expression) ?? '');
   if (ts.isNewExpression(node)) {
-    const pkg = packages.get(rootName(ts, node.expression) ?? '');
-    return pkg === RATE_LIMITER_FLEXIBLE
-      ? { pkg, name: lastName(ts, node.expression), options: node.arguments?.[0] }
+    const found = bound(node.expression);
+    return found?.pkg === RATE_LIMITER_FLEXIBLE
+      ? { ...found, name: lastName(ts, node.expression), options: node.arguments?.[0] }
       : null;
   }
   if (!ts.isCallExpression(node)) return null;
   const callee = unwrapped(ts, node.expression);
   if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'register') {
     const [plugin, options] = node.arguments;
-    const pkg = plugin ? packages.get(rootName(ts, plugin) ?? '') : undefined;
-    return pkg === FASTIFY_RATE_LIMIT ? { pkg, name: `register(${plugin.getText()})`, options } : null;
+    const found = plugin ? bound(plugin) : undefined;
+    return found?.pkg === FASTIFY_RATE_LIMIT ? { ...found, name: `register(${plugin.getText()})`, options } : null;
   }
-  const pkg = packages.get(rootName(ts, callee) ?? '');
+  const found = bound(callee);
   const name = lastName(ts, callee);
-  return pkg === EXPRESS_RATE_LIMIT
-    ? { pkg, name: `${name === 'default' ? 'rateLimit' : name}()`, options: node.arguments[0] }
+  return found?.pkg === EXPRESS_RATE_LIMIT
+    ? { ...found, name: `${name === 'default' ? 'rateLimit' : name}()`, options: node.arguments[0] }
     : null;
 }
 
@@ -155,7 +163,7 @@ function madeLimiter(ts, node, packages) {
  * middleware or interceptor answers it in its own code, which the bench cannot reach. A subclass of ThrottlerGuard is
  * @nestjs/throttler's (lifted as that), and a middleware that limits through a limiter package is that package's.
  * @param {typeof import('typescript')} ts @param {import('typescript').ClassLikeDeclaration} node
- * @param {Map<string, string>} packages
+ * @param {Map<string, { pkg: string, imported: boolean }>} packages
  * @returns {{ limiter: Pick<LimiterFound, 'kind' | 'liftable' | 'note'>, refusal: import('typescript').Node } | null}
  */
 function ownRefusal(ts, node, packages) {
@@ -186,7 +194,7 @@ function firstRefusal(ts, node) {
   return found;
 }
 
-/** @param {typeof import('typescript')} ts @param {import('typescript').Node} node @param {Map<string, string>} packages */
+/** @param {typeof import('typescript')} ts @param {import('typescript').Node} node @param {Map<string, unknown>} packages */
 function usesLimiterPackage(ts, node, packages) {
   let uses = false;
   /** @param {import('typescript').Node} child */

@@ -77,7 +77,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     fileTypes: /** @type {import('../bodies/upload-form.js').FileTypePattern[]} */ ([]),
     shared: /** @type {import('./scan-shared.js').SharedCause[]} */ ([]),
     limiters: /** @type {import('./scan-limiters.js').LimiterFound[]} */ ([]),
-    esm: runsAsModules(root, moduleFile),
+    esm: false,
   };
   const main = mainFile(moduleFile, root);
   for (const compiled of importedFiles(ts, [moduleFile, ...(setupFile ? [setupFile] : []), ...(main ? [main] : [])])) {
@@ -92,6 +92,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
       true,
       scriptKind(ts, source.file),
     );
+    context.esm = runsAsModule(compiled, root);
     findings.push(...scanFile(ts, tree, name, context));
   }
   const { throttler } = context;
@@ -177,16 +178,23 @@ function dataPackages(root) {
 }
 
 /**
- * Whether the app runs as ES modules: its module is .mjs, or its package.json says "type": "module".
- * @param {string} root @param {string} moduleFile
+ * Whether node runs a file as an ES module: .mjs, or .js (or a source given as it is) under a package.json that says
+ * "type": "module", the nearest one up to the app's root.
+ * @param {string} file @param {string} root
  */
-function runsAsModules(root, moduleFile) {
-  if (moduleFile.endsWith('.mjs')) return true;
-  if (moduleFile.endsWith('.cjs')) return false;
-  try {
-    return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).type === 'module';
-  } catch {
-    return false;
+function runsAsModule(file, root) {
+  if (/\.m[jt]s$/.test(file)) return true;
+  if (/\.c[jt]s$/.test(file)) return false;
+  for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (isFile(manifest)) {
+      try {
+        return JSON.parse(readFileSync(manifest, 'utf8')).type === 'module';
+      } catch {
+        return false;
+      }
+    }
+    if (dir === resolve(root) || dir === dirname(dir)) return false;
   }
 }
 

@@ -46,10 +46,22 @@ async function bootstrap() {
     ]);
   });
 
-  it('keeps express-rate-limit in an ES module app, with the reason and a fix', () => {
+  it('keeps express-rate-limit where an ES module imports it (its ESM build), with the reason and a fix', () => {
     const [found] = limiters(EXPRESS_RATE_LIMIT_MAIN, { esm: true });
     expect(found.liftable).toBe(false);
-    expect(found.note).toMatch(/ES modules .*skip\(\).*--keep-throttle/);
+    expect(found.note).toMatch(/ES module .*ESM build.*skip\(\).*--keep-throttle/);
+  });
+
+  it('lifts it where an ES module loads it with createRequire (its CommonJS build)', () => {
+    const setup = `import { createRequire } from 'node:module';
+const fromApp = createRequire(import.meta.url);
+const rateLimit = fromApp('express-rate-limit');
+export function configure(app) {
+  app.use(rateLimit({ windowMs: 60_000, limit: 3 }));
+}`;
+    expect(limiters(setup, { esm: true, file: 'setup.js' })).toEqual([
+      expect.objectContaining({ kind: 'express-rate-limit', at: 'setup.js:5', limits: '3 per 60 s', liftable: true }),
+    ]);
   });
 
   it('names a rate-limiter-flexible limiter and @fastify/rate-limit with their limits', () => {
