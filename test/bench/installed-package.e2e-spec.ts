@@ -9,6 +9,10 @@ import { INSTALL_CACHE, NPM_CI, appEnvironment } from './support/app-install.js'
 const run = promisify(execFile);
 /** A Nest 10 app's manifest and its three lockfiles, as `nest new` and each package manager wrote them. */
 const FIXTURE = join(ROOT, 'test', 'bench', 'fixtures', 'nest10-app');
+/** An app whose tree holds older copies of packages the bench uses too, hoisted where npm put them. */
+const OLDER_HOISTED = join(ROOT, 'test', 'bench', 'fixtures', 'older-hoisted-app');
+/** What the bench uses that apps often have older copies of, through their own tools (browserslist, make-dir). */
+const SHARED_PACKAGES = ['semver', 'node-releases'];
 /** What the bench resolves from the app and must never bring in: the app's stack. */
 const APP_STACK =
   /^(@nestjs\/.*|@fastify\/.*|express|fastify|typeorm|@mikro-orm\/.*|prisma|@prisma\/.*|mysql2?|pg|sqlite3|sql\.js|mongodb|mongoose|class-validator|class-transformer|reflect-metadata|rxjs|hono|@hono\/.*)$/;
@@ -133,10 +137,10 @@ function stackCopies(app: string): Record<string, string> {
 }
 
 /** `npm ls` of the app's stack: what a user compares, resolved versions and all. */
-async function npmList(app: string): Promise<string> {
+async function npmList(app: string, packages = APP_PACKAGES): Promise<string> {
   // on a pnpm tree npm ls exits 1 over the devDependencies of packages pnpm linked (cors's express 4.16.3): its
   // tree on stdout is still the comparison
-  return run('npm', ['ls', ...APP_PACKAGES], { cwd: app, env: appEnvironment() }).then(
+  return run('npm', ['ls', ...packages], { cwd: app, env: appEnvironment() }).then(
     ({ stdout }) => stdout,
     (error: { stdout: string }) => error.stdout,
   );
@@ -176,6 +180,33 @@ describe('the packed bench installed into a Nest 10 app', () => {
       const help = await inApp(app, ['npx', '--yes=false', 'nest-adapter-bench', '--help']);
       expect(help).toContain('npx nest-adapter-bench');
       expect(help).toContain('--nest-app');
+    },
+    INSTALL_TIMEOUT_MS,
+  );
+
+  it(
+    'with npm, beside older copies of what it uses: the app’s hoisted semver and node-releases stay as they were',
+    async () => {
+      const app = join(dir, 'older-hoisted');
+      mkdirSync(app);
+      for (const file of ['package.json', 'package-lock.json'])
+        copyFileSync(join(OLDER_HOISTED, file), join(app, file));
+      await inApp(app, MANAGERS.npm.install);
+      // what the app's own dependencies resolve to, the bench's branch of the tree left out
+      const appsOwn = async () => {
+        const { dependencies } = JSON.parse(await npmList(app, ['--json', ...SHARED_PACKAGES])) as {
+          dependencies: Record<string, unknown>;
+        };
+        const { ['nest-adapter-bench']: _bench, ...own } = dependencies;
+        return own;
+      };
+      const before = await appsOwn();
+      expect(JSON.stringify(before)).toContain('"version":"7.6.3"');
+      expect(JSON.stringify(before)).toContain('"version":"2.0.14"');
+
+      await inApp(app, MANAGERS.npm.add(tarball));
+
+      expect(await appsOwn()).toEqual(before);
     },
     INSTALL_TIMEOUT_MS,
   );
