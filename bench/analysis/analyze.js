@@ -1,7 +1,8 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { refusalOf } from './refusals.js';
-import { switchingCost } from '../own-app/findings/switching.js';
+import { withRecordedFindings } from '../own-app/findings/switching.js';
+import { switchingCost } from './switching-cost.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
 import { CONFIDENCE, summarize } from './stats.js';
@@ -96,7 +97,7 @@ function ratioSpecs(results) {
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
  * @property {AblationRow[]} ablation
  * @property {MixRow[]} mixes
- * @property {import('../own-app/findings/switching.js').SwitchingCost | null} switching what switching costs; null without --nest-app
+ * @property {import('./switching-cost.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
  * @property {import('./record.js').RunFacts} run when and where it ran, at what load, what went wrong
  * @property {import('./own-app-facts.js').OwnAppFacts | null} ownApp the app's record and what was made of it; null
@@ -288,7 +289,8 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results, config),
     loadCurve: analyzeLoadCurve(results),
-    switching: switchingCost(results.ownApp, ratios, atRate),
+    // results written before the check recorded its findings: until bin/'s readers fill them (issue 53 §2)
+    switching: switchingCost(withRecordedFindings(results).ownApp, ratios, atRate),
     ownApp: ownAppFacts(results, atRate),
     warmUps: warmUpRows(results),
     packages: results.packages ?? null,

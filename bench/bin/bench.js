@@ -21,7 +21,8 @@ import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../own-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
-import { switchingCost } from '../own-app/findings/switching.js';
+import { withRecordedFindings } from '../own-app/findings/switching.js';
+import { switchingCost } from '../analysis/switching-cost.js';
 import { markdownTable } from '../report/rich-table.js';
 import { formatDuration } from '../model/durations.js';
 import { createProgress } from '../run/progress.js';
@@ -87,7 +88,7 @@ async function main(argv) {
  * @param {import('../model/own-app-record.js').OwnAppRecord} ownApp
  */
 function logFindings(ownApp) {
-  const cost = switchingCost(ownApp, [], []);
+  const cost = switchingCost(withRecordedFindings({ ownApp }).ownApp, [], []);
   if (cost) log(markdownTable(switchingFindingsTable(cost)));
   log(markdownTable(compatibilityTable(ownApp)));
 }

@@ -33,6 +33,8 @@ export const TRAFFIC_SCENARIO = 'traffic';
  *   app took; absent in older results
  * @property {ThrottleRecord} [throttle] the app's throttler guards and what the timed servers did with them; absent
  *   when it has none
+ * @property {import('./findings-record.js').RecordedFindings} [findings] what the check found, each finding judged once
+ *   (own-app/findings/switching.js); absent in results written before the check recorded it, which its readers fill
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
  */
 

@@ -7,7 +7,7 @@ import { formatBandedRatio } from './ratio-notes.js';
 import { code, strong } from './rich-table.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../own-app/findings/switching.js').SwitchingCost} SwitchingCost */
+/** @typedef {import('../analysis/switching-cost.js').SwitchingCost} SwitchingCost */
 
 /** An answer's body in a cell: enough to see a lost field or an error's message. */
 const ANSWER_CHARS = 140;
@@ -104,7 +104,7 @@ export function switchingFindingsTable(cost) {
 }
 
 /** A shared cause's route cell: how many routes it reaches, and where it is registered for them. */
-function sharedReach(/** @type {import('../own-app/findings/switching.js').SharedReach} */ shared) {
+function sharedReach(/** @type {import('../model/findings-record.js').SharedReach} */ shared) {
   return [
     strong(`${formatNumber(shared.routes)} ${shared.routes === 1 ? 'route' : 'routes'}`),
     ` (a ${shared.role} registered at `,
@@ -116,7 +116,7 @@ function sharedReach(/** @type {import('../own-app/findings/switching.js').Share
 /**
  * The answers a shared cause explains: the routes' own requests each, then each probe once with how many routes it
  * showed on.
- * @param {import('../own-app/findings/switching.js').SharedReach['symptoms']} list
+ * @param {import('../model/findings-record.js').SharedSymptom[]} list
  */
 function symptoms(list) {
   const own = list.filter((s) => s.source === 'request');
@@ -136,7 +136,7 @@ function symptoms(list) {
   ];
 }
 
-/** The other routes or places a grouped row stands for. @param {import('../own-app/findings/switching.js').SwitchFinding} f */
+/** The other routes or places a grouped row stands for. @param {import('../model/findings-record.js').SwitchFinding} f */
 function alsoOn(f) {
   return f.alsoOn?.length ? [` and ${f.alsoOn.length} more: `, f.alsoOn.join(', ')] : [];
 }

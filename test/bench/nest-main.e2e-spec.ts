@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { readResults } from '../../bench/model/results.js';
-import { switchingCost } from '../../bench/own-app/findings/switching.js';
+import { switchingCost } from '../../bench/analysis/switching-cost.js';
+import { withRecordedFindings } from '../../bench/own-app/findings/switching.js';
 import { NPM_CI, appEnvironment } from './support/app-install.js';
 import { CLI, ROOT, runNode } from './support/run-node.js';
 
@@ -140,7 +141,7 @@ describe('--nest-main on a Nest 11 app written for Express (trust proxy, express
   });
 
   it('leads its findings with the global filter and the number of routes it touches', () => {
-    const [first] = switchingCost(results.ownApp, [], [])!.findings;
+    const [first] = switchingCost(withRecordedFindings(results).ownApp, [], [])!.findings;
     expect(first.where).toMatch(/^src\/all-exceptions\.filter\.ts:\d+$/);
     expect(first.shared?.role).toBe('filter');
     expect(first.shared?.routes).toBe(results.ownApp!.routes.length);

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { switchingCost, type SwitchFinding } from '../../bench/own-app/findings/switching.js';
+import { switchingCost } from '../../bench/analysis/switching-cost.js';
+import type { SwitchFinding } from '../../bench/model/findings-record.js';
+import { withRecordedFindings } from '../../bench/own-app/findings/switching.js';
 import { openBrowser, openFile } from '../support/browser.js';
 import { CLI, ROOT, runNode } from './support/run-node.js';
 
@@ -38,7 +40,7 @@ async function quickRun(app: string, port: string) {
     dir,
   ]);
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-  const cost = switchingCost(results.ownApp, [], []);
+  const cost = switchingCost(withRecordedFindings(results).ownApp, [], []);
   return { dir, run, findings: cost?.findings ?? [] };
 }
 

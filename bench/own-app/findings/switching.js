@@ -1,9 +1,7 @@
 // @ts-check
-// What switching an app from Express to Fastify costs: every finding of a --nest-app run in one list (code the scan
-// found, routes whose own request answers differently, probes whose answers differ), each with its kind, route,
-// place and fix; the places a team would change; beside them what the switch buys (the ratio, the cores at --rate).
-import { CHANGE_KINDS, KIND_ORDER } from '../../model/finding-kinds.js';
-import { TRAFFIC_SCENARIO } from '../../model/own-app-record.js';
+// Every finding of a --nest-app run, judged once as the check ends (code the scan found, routes whose own request
+// answers differently, probes whose answers differ), each with its kind, route, place and fix: the record
+// results.ownApp.findings keeps, which analysis/ sums into what switching costs.
 import { judgedByAnswers } from '../check/answer-evidence.js';
 import { OWN_REQUEST_FIX, PROBE_CRASH_FIX, probeStatement, routerOption } from '../check/probe-statements.js';
 import { uploadDifference } from '../bodies/upload-form.js';
@@ -12,97 +10,40 @@ import { contentTypeOf } from '../check/compatibility.js';
 import { routesReached } from '../scan/scan-shared.js';
 
 /**
- * @typedef {import('../../model/finding-kinds.js').FindingKind} FindingKind
- * @typedef {import('../check/compatibility.js').AdapterAnswer} AdapterAnswer
- *
- * @typedef {object} SwitchFinding
- * @property {FindingKind} kind
- * @property {'code' | 'request' | 'probe'} source the scan, the route's own request, or a probe
- * @property {string} what the rule or the probe: `res.json`, `trailing slash`
- * @property {string | null} route `GET /api/users/:id` when it is tied to one
- * @property {string | null} where file:line for code
- * @property {string | null} code the line
- * @property {string | null} request the request a probe or the route sent
- * @property {string} onFastify
- * @property {string} fix
- * @property {{ express: AdapterAnswer, fastify: AdapterAnswer } | null} answers
- * @property {string} place what one change fixes: a line, or one adapter option for a probe's every route
- * @property {string[]} [alsoOn] a probe's other routes that answered the same way; an information row's other places
- * @property {SharedReach} [shared] the code sits in a class registered for many routes (a global filter): what it
- *   reaches, and the answers that showed it, folded under it
- * @property {number} [reach] how many routes the finding touches, as the list is ranked: every route for a shared
- *   cause registered globally and for what keeps Fastify from booting, a probe's routes, 1 for a route's own, 0 unknown
- *
- * @typedef {object} SharedReach
- * @property {import('../scan/scan-shared.js').SharedRole} role
- * @property {string} registered file:line where it is registered for those routes
- * @property {number} routes how many of the app's routes it reaches
- * @property {Array<{ source: 'request' | 'probe', route: string | null, what: string, request: string | null,
- *   express: number | null, fastify: number | null }>} symptoms the routes' own requests and probes whose Fastify
- *   answer its error names
- *
- * @typedef {object} SwitchingCost
- * @property {SwitchFinding[]} findings what asks for a change first, the widest reach first (a shared cause leads, its
- *   symptoms folded under it), then by kind, code first; information last
- * @property {Record<FindingKind, number>} byKind the rows of findings of each kind
- * @property {number} places distinct changes: each line of code, each route without code found, each probe's fix once
- *   (information rows, `works` and `ifRemoved`, are no change)
- * @property {string[]} brokenRoutes routes that answer differently to their own request
- * @property {Array<{ runtime: string, scenario: string | null, ratio: number, low: number | null, high: number | null,
- *   verdict: string | null, routes: number }>} gains per runtime: the traffic mix's ratio with its interval; without a
- *   mix (scenario null), the geometric mean of the routes' ratios with the lowest and highest route's
- * @property {import('../../analysis/switch-at-rate.js').SwitchAtRate[]} atRate
- * @property {string | null} scanSkipped
+ * @typedef {import('../../model/findings-record.js').SwitchFinding} SwitchFinding
+ * @typedef {import('../../model/findings-record.js').RecordedFindings} RecordedFindings
+ * @typedef {import('../../model/own-app-record.js').OwnAppRecord} OwnAppRecord
  */
 
 /**
- * @param {import('../own-app.js').OwnAppRecord | null | undefined} record results.ownApp
- * @param {import('../../analysis/analyze.js').RatioRow[]} ratios
- * @param {import('../../analysis/switch-at-rate.js').SwitchAtRate[]} atRate
- * @returns {SwitchingCost | null} null for runs without --nest-app
+ * What the check found in an app's record: the scan's lines judged by the answers, each route's own request and each
+ * probe that answered differently, less the answers a shared cause explains (folded under it), and the defaults no
+ * probe could show where every route failed.
+ * @param {OwnAppRecord} record @returns {RecordedFindings}
  */
-export function switchingCost(record, ratios, atRate) {
-  if (!record) return null;
+export function recordedFindings(record) {
   const scanned = codeFindings(record);
   const { rows: answerRows, brokenRoutes } = answerFindings(record, scanned);
   const codeRows = oneRowPerLine(scanned, answerRows);
   const unfolded = foldedUnderSharedCauses(answerRows, codeRows);
   const masked = maskedDefaults(record, answerRows);
-  const byPlace = (/** @type {SwitchFinding} */ a, /** @type {SwitchFinding} */ b) =>
-    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
-    sourceRank(a) - sourceRank(b) ||
-    (a.route ?? '').localeCompare(b.route ?? '');
-  // a grouped row keeps the first route's answers in this order; the rows are then ranked by reach
-  const findings = grouped([...codeRows, ...unfolded, ...(masked ? [masked] : [])].sort(byPlace)).map((f) => ({
-    ...f,
-    reach: reachOf(f, record.routes.length),
-  }));
-  const sorted = [...findings].sort(
-    (a, b) =>
-      Number(CHANGE_KINDS.has(b.kind)) - Number(CHANGE_KINDS.has(a.kind)) ||
-      (b.reach ?? 0) - (a.reach ?? 0) ||
-      byPlace(a, b),
-  );
-  const byKind = /** @type {Record<FindingKind, number>} */ (
-    Object.fromEntries(KIND_ORDER.map((kind) => [kind, findings.filter((f) => f.kind === kind).length]))
-  );
-  const places = new Set(
-    findings.filter((f) => CHANGE_KINDS.has(f.kind) && !f.place.startsWith('code of ')).map((f) => f.place),
-  ).size;
-  return {
-    findings: sorted,
-    byKind,
-    places,
-    brokenRoutes,
-    gains: gainsOf(ratios, record.mix ?? TRAFFIC_SCENARIO),
-    atRate,
-    scanSkipped: record.scan?.skipped ?? null,
-  };
+  return { rows: [...codeRows, ...unfolded, ...(masked ? [masked] : [])], brokenRoutes };
+}
+
+/**
+ * Results written before the check recorded its findings, with them as a run records them now; the same results when
+ * there is nothing to fill.
+ * @template {{ ownApp?: OwnAppRecord }} R @param {R} results @returns {R}
+ */
+export function withRecordedFindings(results) {
+  const { ownApp } = results;
+  if (!ownApp || ownApp.findings) return results;
+  return { ...results, ownApp: { ...ownApp, findings: recordedFindings(ownApp) } };
 }
 
 /**
  * The scan's findings, each judged by the answers recorded for its route.
- * @param {import('../own-app.js').OwnAppRecord} record @returns {SwitchFinding[]}
+ * @param {OwnAppRecord} record @returns {SwitchFinding[]}
  */
 function codeFindings(record) {
   const routeOf = (/** @type {string | null} */ handler) => {
@@ -168,19 +109,8 @@ function foldedUnderSharedCauses(answerRows, codeRows) {
 }
 
 /**
- * How many routes a finding touches (SwitchFinding.reach).
- * @param {SwitchFinding} finding @param {number} routes the app's
- */
-function reachOf(finding, routes) {
-  if (finding.shared) return finding.shared.routes;
-  if (finding.onFastify.startsWith('Fastify does not boot')) return routes;
-  if (finding.source === 'probe' && finding.route) return 1 + (finding.alsoOn?.length ?? 0);
-  return finding.route ? 1 : 0;
-}
-
-/**
  * What the answers showed: each route whose own request answers differently, and each probe statement.
- * @param {import('../own-app.js').OwnAppRecord} record
+ * @param {OwnAppRecord} record
  * @param {SwitchFinding[]} codeRows the scan's findings
  * @returns {{ rows: SwitchFinding[], brokenRoutes: string[] }}
  */
@@ -278,7 +208,7 @@ function contentTypeRow(found, route) {
 /**
  * Where every route already fails on Fastify, no probe can show where the adapters' defaults part: they are said as
  * not probed, with the options that match Express's, leaving out what the setup's adapter options already give.
- * @param {import('../own-app.js').OwnAppRecord} record @param {SwitchFinding[]} answerRows
+ * @param {OwnAppRecord} record @param {SwitchFinding[]} answerRows
  * @returns {SwitchFinding | null}
  */
 function maskedDefaults(record, answerRows) {
@@ -342,73 +272,8 @@ function codeNamedBy(answer, codeRows) {
 }
 
 /**
- * What the switch buys, per runtime: the traffic mix's ratio with its interval; without a mix, the geometric mean of
- * the routes' ratios with the lowest and highest route's.
- * @param {import('../../analysis/analyze.js').RatioRow[]} ratios @param {string} mixName
- * @returns {SwitchingCost['gains']}
- */
-function gainsOf(ratios, mixName) {
-  const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');
-  return [...new Set(judged.map((r) => r.runtime))].map((runtime) => {
-    const mix = judged.find((r) => r.runtime === runtime && r.scenario === mixName);
-    if (mix)
-      return {
-        runtime,
-        scenario: mix.scenario,
-        ratio: mix.summary.median,
-        low: mix.summary.ci?.low ?? null,
-        high: mix.summary.ci?.high ?? null,
-        verdict: mix.verdict,
-        routes: 1,
-      };
-    const medians = judged.filter((r) => r.runtime === runtime).map((r) => r.summary.median);
-    return {
-      runtime,
-      scenario: null,
-      ratio: Math.exp(medians.reduce((sum, m) => sum + Math.log(m), 0) / medians.length),
-      low: Math.min(...medians),
-      high: Math.max(...medians),
-      verdict: null,
-      routes: medians.length,
-    };
-  });
-}
-
-/**
- * A probe that answered the same way on several routes (every path with a trailing slash a 404) is one row: the
- * first route's answers, the others named. An information row found in several places (the same type import in nine
- * files) is one row too, the other places named.
- * @param {SwitchFinding[]} findings @returns {SwitchFinding[]}
- */
-function grouped(findings) {
-  /** @type {Map<string, SwitchFinding>} */
-  const groups = new Map();
-  return findings.flatMap((finding) => {
-    const probe = finding.source === 'probe' && finding.answers;
-    const information = finding.source === 'code' && !CHANGE_KINDS.has(finding.kind);
-    if (!probe && !information) return [finding];
-    // one fix, one row: the first route's answers and statement, the other routes named
-    const key = `${finding.source} ${finding.what} ${finding.kind} ${finding.fix}`;
-    const first = groups.get(key);
-    if (!first) {
-      const row = { ...finding, alsoOn: [] };
-      groups.set(key, row);
-      return [row];
-    }
-    const other = probe ? finding.route : finding.where;
-    if (other) /** @type {string[]} */ (first.alsoOn).push(other);
-    return [];
-  });
-}
-
-/** @param {SwitchFinding} finding code first, then the route's own request, then probes */
-function sourceRank({ source }) {
-  return source === 'code' ? 0 : source === 'request' ? 1 : 2;
-}
-
-/**
  * The route a checked request went to, as registered (a route that differs has left the run, but keeps its request).
- * @param {import('../own-app.js').OwnAppRecord} record
+ * @param {OwnAppRecord} record
  * @param {import('../check/compatibility.js').RouteCompatibility} found
  */
 function entryChecked(record, found) {

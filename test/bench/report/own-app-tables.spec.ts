@@ -2,7 +2,7 @@ import { routeTiming } from '../../../bench/analysis/own-app-facts.js';
 import type { Drain } from '../../../bench/model/records.js';
 import type { RunRecord } from '../../../bench/model/results.js';
 import { ownRoutesTable, untimed } from '../../../bench/report/own-app-tables.js';
-import type { SwitchingCost } from '../../../bench/own-app/findings/switching.js';
+import type { SwitchingCost } from '../../../bench/analysis/switching-cost.js';
 import { plainText } from '../../../bench/report/rich-table.js';
 import { routeEntry } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';

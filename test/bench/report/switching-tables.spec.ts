@@ -1,4 +1,5 @@
-import type { SwitchFinding, SwitchingCost } from '../../../bench/own-app/findings/switching.js';
+import type { SwitchingCost } from '../../../bench/analysis/switching-cost.js';
+import type { SwitchFinding } from '../../../bench/model/findings-record.js';
 import { switchingFindingsTable } from '../../../bench/report/switching-tables.js';
 import { plainText } from '../../../bench/report/rich-table.js';
 

@@ -1,14 +1,21 @@
 import { startupRows } from '../../../../bench/analysis/startup.js';
-import type { OwnAppRecord } from '../../../../bench/own-app/own-app.js';
+import type { OwnAppRecord } from '../../../../bench/model/own-app-record.js';
 import { NOTHING_INSTALLED } from '../../../../bench/own-app/launch/app-packages.js';
 import type { CodeFinding, ScanRecord } from '../../../../bench/own-app/scan/scan.js';
-import { switchingCost } from '../../../../bench/own-app/findings/switching.js';
+import { recordedFindings } from '../../../../bench/own-app/findings/switching.js';
+import { switchingCost as summed } from '../../../../bench/analysis/switching-cost.js';
+import type { RatioRow } from '../../../../bench/analysis/rows.js';
+import type { SwitchAtRate } from '../../../../bench/analysis/switch-at-rate.js';
 import { graphqlUpload } from '../../../../bench/own-app/bodies/upload-form.js';
 import { compare } from '../../../../bench/own-app/check/compatibility.js';
 import { compatibilityTable } from '../../../../bench/report/own-app-tables.js';
 import type { Results } from '../../../../bench/model/results.js';
 import { answerOf as answer, ownAppRecord, routeCompatibility, routeEntry } from '../../support/own-app-record.js';
 import { heapOf, judgedRatio, results as syntheticResults, serverState } from '../../support/synthetic-results.js';
+
+/** What the analysis sums from a record whose check recorded its findings, as a run's check does. */
+const switchingCost = (record: Parameters<typeof summed>[0], ratios: RatioRow[], atRate: SwitchAtRate[]) =>
+  summed(record && { ...record, findings: recordedFindings(record) }, ratios, atRate);
 
 const RUNTIME = 'node@26.10.0';
 
