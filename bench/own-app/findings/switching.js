@@ -64,17 +64,33 @@ function codeFindings(record) {
       fix: f.fix,
       answers: null,
       place: `${f.file}:${f.line}`,
-      ...(f.shared
-        ? {
-            shared: {
-              role: f.shared.role,
-              registered: f.shared.registered,
-              routes: routesReached(f.shared, record.routes).length,
-              symptoms: [],
-            },
-          }
-        : {}),
+      ...sharedBy(f, record.routes),
     }));
+}
+
+/**
+ * What a line reaches when it runs for many routes at once: a class registered for them (a global filter, a guard,
+ * middleware given to consumer.apply), or middleware given to app.use, which runs for every route. Such a line is one
+ * cause, ranked by the routes it reaches, where a line tied to no route would rank last.
+ * @param {import('../../model/own-app-record.js').CodeFinding} finding
+ * @param {import('../../model/own-app-record.js').RouteEntry[]} routes the app's
+ * @returns {{ shared?: import('../../model/findings-record.js').SharedReach }}
+ */
+function sharedBy(finding, routes) {
+  if (finding.shared) {
+    const { role, registered } = finding.shared;
+    return { shared: { role, registered, routes: routesReached(finding.shared, routes).length, symptoms: [] } };
+  }
+  if (finding.rule.startsWith('app.use('))
+    return {
+      shared: {
+        role: 'middleware',
+        registered: `${finding.file}:${finding.line}`,
+        routes: routes.length,
+        symptoms: [],
+      },
+    };
+  return {};
 }
 
 /**

@@ -246,6 +246,30 @@ describe('switchingCost', () => {
     expect(found?.byKind.breaks).toBe(rows);
   });
 
+  it('ranks middleware given to app.use by every route it runs for, where a line tied to no route ranked last', () => {
+    const { record, scan } = ownApp();
+    scan.findings.push({
+      rule: 'app.use(cookie-parser)',
+      kind: 'plugin',
+      file: 'src/setup.ts',
+      line: 6,
+      code: 'app.use(cookieParser());',
+      handler: null,
+      onFastify: 'cookie-parser sets req.cookies on the raw request',
+      fix: 'await app.register(fastifyCookie)',
+      middleware: 'cookie-parser',
+    });
+    const found = switchingCost(record, [], []);
+    const cookies = found?.findings.find((f) => f.where === 'src/setup.ts:6');
+    expect(cookies).toMatchObject({
+      route: null,
+      reach: 3,
+      shared: { role: 'middleware', registered: 'src/setup.ts:6' },
+    });
+    // it leads the rows that ask for a change, each tied to one route
+    expect(found?.findings.findIndex((f) => f === cookies)).toBe(0);
+  });
+
   it('states a route sent a file and refused on Fastify from its answers, at its interceptor’s line, counted with it', () => {
     const interceptor: CodeFinding = {
       rule: "FileInterceptor('file')",
