@@ -1,7 +1,8 @@
 // The map of ../shared/STYLE.md §8 as a rule (`node scripts/layers.mjs`): which folder of bench/ may import which, JSDoc
-// import('…') types included, and how long a module may be. Each breach not on the lists below is a line and exit 1;
-// so is an entry of the lists that no longer breaches anything, so they only shrink. `--reach FILE...`: every module
-// of bench/ those files reach through their imports (types included), counted by folder, the others named.
+// import('…') types included, whether report/ reads a raw record, and how long a module may be. Each breach not on
+// the lists below is a line and exit 1; so is an entry of the lists that no longer breaches anything, so they only
+// shrink. `--reach FILE...`: every module of bench/ those files reach through their imports (types included), counted
+// by folder, the others named.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -24,6 +25,21 @@ const KNOWN_IMPORTS = {
   // 53.2: own-app records its findings and what switching costs through the Recorder; analysis/ sums those records.
   'analysis/analyze.js -> own-app':
     "withRecordedFindings fills the findings of results written before the check recorded them, until bin/'s readers do",
+};
+
+/**
+ * report/ renders the Analysis and reads no raw record (issue 53 §3): a module of report/ that names the record's own
+ * shapes (`Results`, `OwnAppRecord`, `PackagesRecord`) or reads what the Analysis passed through unchanged (a
+ * `.record`, as in `analysis.ownApp.record`, or `analysis.packages`) is refused, but for those below, each with what it
+ * still reads; the list only shrinks, as the Analysis gives those modules rows and facts instead.
+ */
+const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord)\b|\banalysis\.packages\b/;
+const KNOWN_RAW_READS = {
+  'report/decision.js': 'the boot failure, the sign-in refusal and the servers that ended, from analysis.ownApp.record',
+  'report/own-app-tables.js': 'the routes, the check, the sign-in, versions and adapters, from analysis.ownApp.record',
+  'report/packages-tables.js': 'the sets and cells, from analysis.packages',
+  'report/run-tables.js': "the app's module, main, setup and headers, from analysis.ownApp.record",
+  'report/throttle-table.js': 'the throttler record, from analysis.ownApp.record',
 };
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
@@ -102,6 +118,13 @@ for (const file of modulesUnder(BENCH)) {
     else
       breaches.push(`bench/${name}: ${lines} lines, over ${lines > MAX_LINES ? MAX_LINES : limit}: split it at a seam`);
   }
+  if (placeOf(file) === 'report' && RAW_RECORD.test(text)) {
+    if (name in KNOWN_RAW_READS) seen.add(name);
+    else
+      breaches.push(
+        `bench/${name} reads the raw record (${RAW_RECORD.exec(text)?.[0]}): report/ renders the Analysis only; give the Analysis the row or fact it needs (../shared/STYLE.md §8)`,
+      );
+  }
   if (!allowed && !refused) continue;
   const targets = new Set();
   for (const imported of importsOf(file, text)) {
@@ -118,7 +141,12 @@ for (const file of modulesUnder(BENCH)) {
       );
   }
 }
-for (const entry of [...Object.keys(KNOWN_IMPORTS), ...KNOWN_OVER_500, ...KNOWN_OVER_400])
+for (const entry of [
+  ...Object.keys(KNOWN_IMPORTS),
+  ...Object.keys(KNOWN_RAW_READS),
+  ...KNOWN_OVER_500,
+  ...KNOWN_OVER_400,
+])
   if (!seen.has(entry))
     breaches.push(
       `scripts/layers.mjs: '${entry}' no longer breaches what its list says: remove it, or move it down a list`,
