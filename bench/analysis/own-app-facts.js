@@ -24,6 +24,8 @@ import { checkWrites } from './check-writes.js';
  * @property {{ connections: number, durationSec: number }} flags --connections and --duration, each route's ceiling
  * @property {import('./switch-at-rate.js').SwitchAtRate[]} atRate empty without --rate
  * @property {Record<string, RouteTiming>} timing by scenario, for each route listed for timing
+ * @property {import('../model/own-app-record.js').ThrottleRecord | null} throttle the app's throttler guards and what
+ *   the timed servers did with them; null when it has none
  */
 
 /**
@@ -92,5 +94,6 @@ export function ownAppFacts(results, atRate) {
         }),
       ]),
     ),
+    throttle: record.throttle ?? null,
   };
 }

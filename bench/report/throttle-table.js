@@ -29,7 +29,7 @@ function throttleIntro({ timed, forRoot }) {
  * @returns {{ table: Table }[]}
  */
 export function throttleTables({ ownApp }) {
-  const throttle = ownApp?.record.throttle;
+  const throttle = ownApp?.throttle;
   if (!throttle) return [];
   return [
     {

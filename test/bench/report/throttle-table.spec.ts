@@ -3,7 +3,7 @@ import type { Analysis } from '../../../bench/analysis/analyze.js';
 import type { ThrottleRecord } from '../../../bench/model/own-app-record.js';
 
 const GUARDS = [{ guard: 'ThrottlerGuard', version: '6.7.1', limits: [{ name: 'default', limit: '10', ttl: '60 s' }] }];
-const analysisWith = (throttle?: ThrottleRecord) => ({ ownApp: { record: { throttle } } }) as unknown as Analysis;
+const analysisWith = (throttle?: ThrottleRecord) => ({ ownApp: { throttle } }) as unknown as Analysis;
 
 describe('throttleTables', () => {
   it('says the throttler was lifted while timing, where it is configured and what it limits', () => {
