@@ -38,7 +38,6 @@ const KNOWN_RAW_READS = {
   'report/decision.js': 'the boot failure, the sign-in refusal and the servers that ended, from analysis.ownApp.record',
   'report/own-app-tables.js': 'the routes, the check, the sign-in, versions and adapters, from analysis.ownApp.record',
   'report/packages-tables.js': 'the sets and cells, from analysis.packages',
-  'report/run-tables.js': "the app's module, main, setup and headers, from analysis.ownApp.record",
 };
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */

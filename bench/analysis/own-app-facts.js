@@ -24,6 +24,9 @@ import { checkWrites } from './check-writes.js';
  * @property {{ connections: number, durationSec: number }} flags --connections and --duration, each route's ceiling
  * @property {import('./switch-at-rate.js').SwitchAtRate[]} atRate empty without --rate
  * @property {Record<string, RouteTiming>} timing by scenario, for each route listed for timing
+ * @property {Record<string, string>} versions the app's Nest packages (core, platforms), as installed beside it
+ * @property {Record<string, string> | null} database the app's ORM and database drivers as installed beside it; null
+ *   in results from before the scan recorded them
  * @property {import('../model/own-app-record.js').ThrottleRecord | null} throttle the app's throttler guards and what
  *   the timed servers did with them; null when it has none
  */
@@ -94,6 +97,8 @@ export function ownAppFacts(results, atRate) {
         }),
       ]),
     ),
+    versions: record.versions,
+    database: record.scan?.database ?? null,
     throttle: record.throttle ?? null,
   };
 }

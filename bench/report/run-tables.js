@@ -32,17 +32,16 @@ export function roundsDesign({ starts, roundsPerStart: rounds, budgetPerRuntimeS
 
 /**
  * A --nest-app run's rows: the app's packages and its database as installed beside it, not the bench's.
- * @param {import('../model/own-app-record.js').OwnAppRecord} app
+ * @param {import('../analysis/own-app-facts.js').OwnAppFacts} app
  * @returns {string[][]}
  */
-function appRows(app) {
+function appRows({ versions, database }) {
   const list = (/** @type {Record<string, string>} */ packages) =>
     Object.entries(packages)
       .map(([name, version]) => `${name} ${version}`)
       .join(', ');
-  const database = app.scan?.database;
   return [
-    ["your app's packages", list(app.versions)],
+    ["your app's packages", list(versions)],
     // absent in results from before the scan recorded it
     ...(database
       ? [
@@ -141,7 +140,6 @@ function unbootedRows({ unbooted }) {
  */
 export function environmentTable({ run, together, ownApp }) {
   const env = run.environment;
-  const app = ownApp?.record ?? null;
   const load = run.load;
   const rows = [
     ['CPU', `${env.cpu.model}, ${env.cpu.count} CPUs${env.cpu.governor ? `, governor ${env.cpu.governor}` : ''}`],
@@ -166,11 +164,11 @@ export function environmentTable({ run, together, ownApp }) {
         : 'none',
     ],
     ...unbootedRows(run),
-    ...(app ? appRows(app) : [['database', env.database]]),
+    ...(ownApp ? appRows(ownApp) : [['database', env.database]]),
     [
       run.packageSets
         ? "the bench's own packages (the servers ran on the package sets above)"
-        : app
+        : ownApp
           ? "the bench's own packages (your app ran on its own)"
           : 'packages',
       Object.entries(env.packages)
