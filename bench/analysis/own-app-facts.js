@@ -27,9 +27,39 @@ import { checkWrites } from './check-writes.js';
  * @property {Record<string, string>} versions the app's Nest packages (core, platforms), as installed beside it
  * @property {Record<string, string> | null} database the app's ORM and database drivers as installed beside it; null
  *   in results from before the scan recorded them
+ * @property {BootFacts} boot what kept the app from booting, or a server of its check from answering
  * @property {import('../model/own-app-record.js').ThrottleRecord | null} throttle the app's throttler guards and what
  *   the timed servers did with them; null when it has none
  */
+
+/**
+ * @typedef {import('../model/own-app-record.js').BootFailure} BootFailure
+ *
+ * @typedef {object} BootFacts
+ * @property {string | null} signInRefused why the app refused the sign-in: nothing was checked or timed
+ * @property {BootFailure | null} adapter the app did not boot on an adapter
+ * @property {BootFailure[]} failures each runtime the app does not boot on, then its boot on an adapter where no
+ *   runtime's failure already says it (that one is `adapter` itself)
+ * @property {import('../model/own-app-record.js').ServerEnd[][]} ends the check's server processes that ended, those
+ *   that ended the same way (adapter, exit, error, a probe or the route's own request) together: a GraphQL API's every
+ *   operation can end it alike
+ */
+
+/**
+ * @param {import('../model/own-app-record.js').OwnAppRecord} record @returns {BootFacts}
+ */
+function bootFacts(record) {
+  const failures = [...(record.runtimeFailures ?? [])];
+  const adapter = record.bootFailure ?? null;
+  if (adapter && !failures.some((f) => f.runtime === adapter.runtime)) failures.push(adapter);
+  /** @type {Map<string, import('../model/own-app-record.js').ServerEnd[]>} */
+  const alike = new Map();
+  for (const end of record.compatibility.ends ?? []) {
+    const key = [end.adapter, end.code, end.signal, end.error, end.probe === null].join('\u0000');
+    alike.set(key, [...(alike.get(key) ?? []), end]);
+  }
+  return { signInRefused: record.signIn?.refused ?? null, adapter, failures, ends: [...alike.values()] };
+}
 
 /**
  * What else a run recorded about a route it did not time.
@@ -99,6 +129,7 @@ export function ownAppFacts(results, atRate) {
     ),
     versions: record.versions,
     database: record.scan?.database ?? null,
+    boot: bootFacts(record),
     throttle: record.throttle ?? null,
   };
 }

@@ -50,7 +50,7 @@ export function decisionSentences(analysis, { log = false } = {}) {
   });
   if (paragraphs.length === 0 && !log)
     paragraphs.push(`No ${names.numerator} / ${names.denominator} pair was measured.`);
-  paragraphs.unshift(...bootSentences(analysis.ownApp?.record));
+  paragraphs.unshift(...bootSentences(analysis.ownApp?.boot));
   for (const refusal of analysis.refusals ?? [])
     paragraphs.push([
       strong(`Refused, not measured: ${scenarioLabel(refusal, analysis.stacks)}`),
@@ -83,7 +83,7 @@ export function decisionSentences(analysis, { log = false } = {}) {
     paragraphs.push([
       strong('Switching'),
       `: ${lead?.shared ? `first ${lead.where}, in a ${lead.shared.role} registered for ${formatNumber(lead.shared.routes)} routes at ${lead.shared.registered}: ${lead.onFastify}; it explains ${formatNumber(lead.shared.symptoms.length)} of the answers that differ. ` : ''}` +
-        `${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})${through ? `, ${formatNumber(through)} of them only through ${lead?.where}` : ''}` : analysis.ownApp?.record.bootFailure ? 'no route could be asked, as the app did not boot' : analysis.ownApp?.record.signIn?.refused ? 'no route was asked, as the app refused the sign-in' : 'every route answers its own request alike on both adapters'}; ` +
+        `${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})${through ? `, ${formatNumber(through)} of them only through ${lead?.where}` : ''}` : analysis.ownApp?.boot.adapter ? 'no route could be asked, as the app did not boot' : analysis.ownApp?.boot.signInRefused ? 'no route was asked, as the app refused the sign-in' : 'every route answers its own request alike on both adapters'}; ` +
         `${formatNumber(total)} findings in all (${formatNumber(cost.byKind.breaks)} ${KIND_WORDS.breaks}, ${formatNumber(cost.byKind.differs)} ${KIND_WORDS.differs}, ` +
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,
     ]);
@@ -131,25 +131,15 @@ const ENDS_SENTENCE = /[.!?]$/;
 /**
  * What kept the app from booting comes first: on an adapter (the headline of a run that then compared nothing), and on
  * each runtime left out.
- * @param {import('../model/own-app-record.js').OwnAppRecord | undefined} record
+ * @param {import('../analysis/own-app-facts.js').BootFacts | undefined} boot
  * @returns {Text[]}
  */
-function bootSentences(record) {
-  if (!record) return [];
-  const refused = record.signIn?.refused;
+function bootSentences(boot) {
+  if (!boot) return [];
+  const { signInRefused: refused, adapter: own, failures } = boot;
   if (refused) return [[strong('The app refused the sign-in'), `, so no route was checked or timed: ${refused}.`]];
-  const failures = [...(record.runtimeFailures ?? [])];
-  const own = record.bootFailure;
-  if (own && !failures.some((f) => f.runtime === own.runtime)) failures.push(own);
   const adapterName = (/** @type {string} */ adapter) => `Nest-${adapter === 'fastify' ? 'Fastify' : 'Express'}`;
-  // one sentence per way a process ended: a GraphQL API's every operation ends it the same way
-  /** @type {Map<string, import('../model/own-app-record.js').ServerEnd[]>} */
-  const alike = new Map();
-  for (const end of record.compatibility.ends ?? []) {
-    const key = [end.adapter, end.code, end.signal, end.error, end.probe === null].join('\u0000');
-    alike.set(key, [...(alike.get(key) ?? []), end]);
-  }
-  const ends = [...alike.values()].map((all) => {
+  const ends = boot.ends.map((all) => {
     const [end] = all;
     const restarted = all.every((e) => e.restarted);
     return [
