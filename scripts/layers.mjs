@@ -35,7 +35,6 @@ const KNOWN_IMPORTS = {
  */
 const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord)\b|\banalysis\.packages\b/;
 const KNOWN_RAW_READS = {
-  'report/own-app-tables.js': 'the routes, the check, the sign-in, versions and adapters, from analysis.ownApp.record',
   'report/packages-tables.js': 'the sets and cells, from analysis.packages',
 };
 

@@ -1,7 +1,7 @@
 // @ts-check
-// --nest-app: the app's record beside what the analysis made of it, so the report's own-app tables read the Analysis
-// alone: the writes, how each route was loaded and what it left behind, what a switch saves at --rate, and why a route
-// listed for timing has no ratio.
+// --nest-app: what the analysis made of the app's record, as the report's own-app tables read it: what kept it from
+// booting, what changes on Fastify, the writes, how each route was loaded and what it left behind, what a switch saves
+// at --rate, why a route listed for timing has no ratio, and the app's routes and packages.
 import { EXPRESS_TARGET, FASTIFY_TARGET } from '../model/own-app-record.js';
 import { routeFindings } from './route-findings.js';
 import { writeGrowth } from './writes.js';
@@ -17,7 +17,6 @@ import { checkWrites } from './check-writes.js';
  *   RouteTiming
  *
  * @typedef {object} OwnAppFacts
- * @property {import('../model/own-app-record.js').OwnAppRecord} record routes, compatibility and traffic, as recorded
  * @property {import('./writes.js').WriteGrowth[]} writes
  * @property {import('./check-writes.js').CheckWrite[]} checkWrites each write the check sent that the app took
  * @property {import('./route-findings.js').RouteFinding[]} routes in the order the routes were fitted
@@ -28,6 +27,14 @@ import { checkWrites } from './check-writes.js';
  * @property {Record<string, string> | null} database the app's ORM and database drivers as installed beside it; null
  *   in results from before the scan recorded them
  * @property {BootFacts} boot what kept the app from booting, or a server of its check from answering
+ * @property {CheckChanges} changes what the check found changes on Fastify
+ * @property {import('../model/own-app-record.js').RouteEntry[]} registered every route Nest registered, measured or
+ *   not and why
+ * @property {import('../model/own-app-record.js').TrafficSummary | null} traffic the --traffic log, as read
+ * @property {string | null} mix the traffic mix's scenario, when the log gave one
+ * @property {string | null} cwd the servers' working directory; null in results from before it was recorded
+ * @property {string | null} nodeEnv the NODE_ENV the servers were started with; null in results from before
+ * @property {Record<string, string>} adapters how the setup module had each adapter built; empty: its defaults
  * @property {import('../model/own-app-record.js').ThrottleRecord | null} throttle the app's throttler guards and what
  *   the timed servers did with them; null when it has none
  */
@@ -59,6 +66,27 @@ function bootFacts(record) {
     alike.set(key, [...(alike.get(key) ?? []), end]);
   }
   return { signInRefused: record.signIn?.refused ?? null, adapter, failures, ends: [...alike.values()] };
+}
+
+/**
+ * What the check found changes on Fastify, as the report lists it: the app that did not start, a sign-in that fails on
+ * Fastify, and each route whose answers differ (a content type alone is a finding, not a route left untimed).
+ * @typedef {object} CheckChanges
+ * @property {import('../model/own-app-record.js').Compatibility['startFailure']} startFailure
+ * @property {string | null} signInError
+ * @property {import('../model/own-app-record.js').RouteCompatibility[]} differing
+ */
+
+/**
+ * @param {import('../model/own-app-record.js').OwnAppRecord} record @returns {CheckChanges}
+ */
+export function checkChanges(record) {
+  const { startFailure, routes } = record.compatibility;
+  return {
+    startFailure,
+    signInError: record.signIn?.errors[FASTIFY_TARGET] ?? null,
+    differing: routes.filter((r) => !r.same && !r.contentTypeOnly),
+  };
 }
 
 /**
@@ -111,7 +139,6 @@ export function ownAppFacts(results, atRate) {
   if (!record) return null;
   const scenarios = record.routes.flatMap((route) => (route.scenario ? [route.scenario] : []));
   return {
-    record,
     writes: writeGrowth(results),
     checkWrites: checkWrites(record),
     routes: routeFindings(results),
@@ -130,6 +157,13 @@ export function ownAppFacts(results, atRate) {
     versions: record.versions,
     database: record.scan?.database ?? null,
     boot: bootFacts(record),
+    changes: checkChanges(record),
+    registered: record.routes,
+    traffic: record.traffic,
+    mix: record.mix,
+    cwd: record.cwd ?? null,
+    nodeEnv: record.nodeEnv ?? null,
+    adapters: record.adapters ?? {},
     throttle: record.throttle ?? null,
   };
 }

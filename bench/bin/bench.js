@@ -20,6 +20,7 @@ import { packagesRecord } from '../packages/packages-record.js';
 import { SET_CONFIG_SHAPE } from '../packages/set-config.js';
 import { loadOwnApp } from '../own-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
+import { checkChanges } from '../analysis/own-app-facts.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
 import { withRecordedFindings } from '../own-app/findings/switching.js';
 import { switchingCost } from '../analysis/switching-cost.js';
@@ -90,7 +91,7 @@ async function main(argv) {
 function logFindings(ownApp) {
   const cost = switchingCost(withRecordedFindings({ ownApp }).ownApp, [], []);
   if (cost) log(markdownTable(switchingFindingsTable(cost)));
-  log(markdownTable(compatibilityTable(ownApp)));
+  log(markdownTable(compatibilityTable(checkChanges(ownApp))));
 }
 
 /**

@@ -3,28 +3,24 @@
 // what a switch saves at --rate, the rows the writes created, and every route Nest registered with its share of the
 // logged traffic and how it was measured, or why not.
 import { TARGET_UTILISATION } from '../analysis/switch-at-rate.js';
-import { FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-app-record.js';
+import { TRAFFIC_SCENARIO } from '../model/own-app-record.js';
 import { formatInterval, formatNumber, formatPercent } from './format.js';
 import { code, strong } from './rich-table.js';
 import { routeLoadTable } from './route-load-table.js';
 import { switchingFindingsTable, switchingSummaryTable } from './switching-tables.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../model/own-app-record.js').OwnAppRecord} OwnAppRecord */
+/** @typedef {import('../analysis/own-app-facts.js').OwnAppFacts} OwnAppFacts */
 
 const DASH = '–';
 /** Shown in place of the table when every route answers alike. */
 export const ALL_ALIKE = 'Every route answered alike on Express and Fastify (status, content type, body).';
 
 /**
- * @param {OwnAppRecord} record
+ * @param {import('../analysis/own-app-facts.js').CheckChanges} changes
  * @returns {Table}
  */
-export function compatibilityTable(record) {
-  const { startFailure, routes } = record.compatibility;
-  // a content type alone is a finding, not a route left untimed
-  const differing = routes.filter((r) => !r.same && !r.contentTypeOnly);
-  const signInError = record.signIn?.errors[FASTIFY_TARGET] ?? null;
+export function compatibilityTable({ startFailure, signInError, differing }) {
   return {
     title: 'What changes on Fastify',
     intro:
@@ -53,23 +49,21 @@ export function compatibilityTable(record) {
 }
 
 /**
- * @param {OwnAppRecord} record
- * @param {Record<string, import('../analysis/own-app-facts.js').RouteTiming>} timing by scenario: a route listed for
- *   timing that no timed run measured on both adapters says why
+ * @param {Pick<OwnAppFacts, 'registered' | 'traffic' | 'mix' | 'timing'>} app timing: by scenario, a route listed
+ *   for timing that no timed run measured on both adapters says why
  * @param {import('../analysis/analyze.js').Analysis['switching']} [switching] the findings: a route a shared
  *   cause explains says so
  * @returns {Table}
  */
-export function ownRoutesTable(record, timing, switching = null) {
+export function ownRoutesTable({ registered, traffic, mix, timing }, switching = null) {
   const explainedBy = sharedCauseOf(switching);
-  const logged = record.routes.reduce((sum, r) => sum + r.logged, 0);
-  const mixed = record.routes.filter((r) => r.scenario !== null).reduce((sum, r) => sum + r.logged, 0);
-  const { traffic } = record;
+  const logged = registered.reduce((sum, r) => sum + r.logged, 0);
+  const mixed = registered.filter((r) => r.scenario !== null).reduce((sum, r) => sum + r.logged, 0);
   const intro = traffic
     ? [
         `${traffic.file}: ${formatNumber(traffic.requests)} requests, ${formatNumber(traffic.matched)} to the routes below ` +
           `(ignored: ${formatNumber(traffic.unmatched)} matched no route, ${formatNumber(traffic.unreadable)} unreadable ${traffic.unreadable === 1 ? 'line' : 'lines'}). `,
-        strong(`The ${record.mix ?? 'traffic'} row of the verdict is the answer for your app`),
+        strong(`The ${mix ?? 'traffic'} row of the verdict is the answer for your app`),
         `: the measured routes in their logged shares, ${formatPercent(logged ? mixed / logged : 0)} of the logged requests to your routes. ` +
           'Each route is measured with its most frequent logged request (path and query as logged), --params in place.',
       ]
@@ -80,7 +74,7 @@ export function ownRoutesTable(record, timing, switching = null) {
     intro,
     headers: ['route', 'handler', 'share of traffic', 'measured as', 'or why not'],
     align: ['left', 'left', 'right', 'left', 'left'],
-    rows: record.routes.map((r) => [
+    rows: registered.map((r) => [
       code(`${r.method} ${r.path}`),
       r.handler,
       traffic ? formatPercent(logged ? r.logged / logged : 0, 1) : DASH,
@@ -243,18 +237,18 @@ function formatSignedPercent(value) {
  */
 export function ownAppTables({ ownApp, runtimeLabels: labels, switching }) {
   if (!ownApp) return [];
-  const { record, atRate, writes, timing } = ownApp;
+  const { atRate, writes } = ownApp;
   const routeLoads = routeLoadTable(ownApp.routes, ownApp.flags, labels);
   return [
     ...(switching
       ? [{ table: switchingSummaryTable(switching, labels) }, { table: switchingFindingsTable(switching) }]
       : []),
-    { table: compatibilityTable(record), empty: ALL_ALIKE },
+    { table: compatibilityTable(ownApp.changes), empty: ALL_ALIKE },
     ...(routeLoads ? [{ table: routeLoads }] : []),
     ...(atRate.length ? [{ table: switchAtRateTable(atRate, labels) }] : []),
     ...(writes.length ? [{ table: writesTable(writes) }] : []),
-    { table: ownRoutesTable(record, timing, switching) },
-    { table: ownPackagesTable(record) },
+    { table: ownRoutesTable(ownApp, switching) },
+    { table: ownPackagesTable(ownApp) },
   ];
 }
 
@@ -272,21 +266,21 @@ function nodeEnvSentence(nodeEnv) {
 
 /**
  * The versions the app was measured with, as found installed beside it.
- * @param {OwnAppRecord} record
+ * @param {OwnAppFacts} app
  * @returns {Table}
  */
-function ownPackagesTable(record) {
+function ownPackagesTable({ cwd, nodeEnv, adapters, versions }) {
   return {
     title: "Your app's packages",
     intro:
       "As installed for the module (the launcher loads these, never the bench's own copies)." +
-      (record.cwd ? ` Its servers ran in ${record.cwd}, where it finds its .env (--nest-cwd to change).` : '') +
-      (record.nodeEnv ? nodeEnvSentence(record.nodeEnv) : '') +
-      Object.entries(record.adapters ?? {})
+      (cwd ? ` Its servers ran in ${cwd}, where it finds its .env (--nest-cwd to change).` : '') +
+      (nodeEnv ? nodeEnvSentence(nodeEnv) : '') +
+      Object.entries(adapters)
         .map(([adapter, how]) => ` ${adapter}'s adapter: ${how}.`)
         .join(''),
     headers: ['package', 'version'],
     align: ['left', 'right'],
-    rows: Object.entries(record.versions).map(([name, version]) => [name, version]),
+    rows: Object.entries(versions).map(([name, version]) => [name, version]),
   };
 }

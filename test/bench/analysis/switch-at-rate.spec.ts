@@ -3,6 +3,7 @@ import { credentials } from '../../../bench/own-app/sign-in/authenticate.js';
 import { refusalMessage } from '../../../bench/own-app/check/compatibility.js';
 import type { CurveRunRecord, Results } from '../../../bench/model/results.js';
 import { compatibilityTable, switchAtRateTable } from '../../../bench/report/own-app-tables.js';
+import { checkChanges } from '../../../bench/analysis/own-app-facts.js';
 import { openLoopRun } from '../support/open-loop-runs.js';
 import { ownAppRecord } from '../support/own-app-record.js';
 import { results as syntheticResults } from '../support/synthetic-results.js';
@@ -144,13 +145,15 @@ describe('refusalMessage (what a 4xx body says)', () => {
 describe('compatibilityTable', () => {
   it('shows a sign-in that fails on Fastify as something to fix before a switch', () => {
     const table = compatibilityTable(
-      ownAppRecord({
-        signIn: {
-          headers: ['authorization'],
-          params: [],
-          errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' },
-        },
-      }),
+      checkChanges(
+        ownAppRecord({
+          signIn: {
+            headers: ['authorization'],
+            params: [],
+            errors: { 'nest-express': null, 'nest-fastify': 'HTTP 500' },
+          },
+        }),
+      ),
     );
     expect(table.rows).toHaveLength(1);
     expect(JSON.stringify(table.rows[0])).toContain('signing in fails on Fastify');

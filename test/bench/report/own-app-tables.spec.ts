@@ -149,7 +149,7 @@ describe('a route whose own request a global filter turned into a 500', () => {
         },
       ],
     } as unknown as SwitchingCost;
-    const [row] = ownRoutesTable(record, {}, switching).rows;
+    const [row] = ownRoutesTable({ registered: record.routes, traffic: null, mix: null, timing: {} }, switching).rows;
     expect(plainText(row[4])).toBe(
       'differs on Fastify: status 400 → 500: Express refused its request (400); Fastify’s 500 is the filter at src/filters/http-exception.filter.ts:14 failing to answer that refusal (first in What to change for Fastify)',
     );
