@@ -21,8 +21,9 @@ import { TRAFFIC_SCENARIO } from '../model/own-app-record.js';
  *   (information rows, `works` and `ifRemoved`, are no change)
  * @property {string[]} brokenRoutes routes that answer differently to their own request
  * @property {Array<{ runtime: string, scenario: string | null, ratio: number, low: number | null, high: number | null,
- *   verdict: string | null, routes: number }>} gains per runtime: the traffic mix's ratio with its interval; without a
- *   mix (scenario null), the geometric mean of the routes' ratios with the lowest and highest route's
+ *   verdict: string | null, routes: number, atRate: import('./switch-at-rate.js').SwitchAtRate | null }>} gains per
+ *   runtime: the traffic mix's ratio with its interval; without a mix (scenario null), the geometric mean of the
+ *   routes' ratios with the lowest and highest route's; atRate: its cores at --rate, on the same scenario
  * @property {import('./switch-at-rate.js').SwitchAtRate[]} atRate
  * @property {string | null} scanSkipped
  */
@@ -62,7 +63,10 @@ export function switchingCost(record, ratios, atRate) {
     byKind,
     places,
     brokenRoutes,
-    gains: gainsOf(ratios, record.mix ?? TRAFFIC_SCENARIO),
+    gains: gainsOf(ratios, record.mix ?? TRAFFIC_SCENARIO).map((gain) => ({
+      ...gain,
+      atRate: atRate.find((r) => r.runtime === gain.runtime && r.scenario === (gain.scenario ?? r.scenario)) ?? null,
+    })),
     atRate,
     scanSkipped: record.scan?.skipped ?? null,
   };
@@ -95,7 +99,7 @@ function reachOf(finding, routes) {
  * What the switch buys, per runtime: the traffic mix's ratio with its interval; without a mix, the geometric mean of
  * the routes' ratios with the lowest and highest route's.
  * @param {import('./rows.js').RatioRow[]} ratios @param {string} mixName
- * @returns {SwitchingCost['gains']}
+ * @returns {Array<Omit<SwitchingCost['gains'][number], 'atRate'>>}
  */
 function gainsOf(ratios, mixName) {
   const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');

@@ -24,16 +24,13 @@ export function switchingSummaryTable(cost, labels) {
   const counts = KIND_ORDER.map((kind) => formatNumber(cost.byKind[kind]));
   const rows = cost.gains.length
     ? cost.gains.map((gain) => {
-        const atRate = cost.atRate.find(
-          (r) => r.runtime === gain.runtime && r.scenario === (gain.scenario ?? r.scenario),
-        );
         const range = `${gain.low === null ? DASH : formatBandedRatio(gain.low)} – ${gain.high === null ? DASH : formatBandedRatio(gain.high)}`;
         return [
           labels[gain.runtime] ?? gain.runtime,
           gain.scenario === null
             ? `${formatBandedRatio(gain.ratio)} over ${gain.routes} routes (${range} by route)`
             : [strong(gain.scenario), ` ${formatBandedRatio(gain.ratio)} (${range}), `, strong(gain.verdict ?? DASH)],
-          atRate ? coresSaved(atRate) : DASH,
+          gain.atRate ? coresSaved(gain.atRate) : DASH,
           ...counts,
           strong(formatNumber(cost.places)),
         ];

@@ -461,7 +461,16 @@ describe('switchingCost', () => {
 
   it('without a traffic mix, weighs the gain as the routes’ geometric mean with the lowest and highest', () => {
     expect(cost?.gains).toEqual([
-      { runtime: RUNTIME, scenario: null, ratio: Math.sqrt(3), low: 1.5, high: 2, verdict: null, routes: 2 },
+      {
+        runtime: RUNTIME,
+        scenario: null,
+        ratio: Math.sqrt(3),
+        low: 1.5,
+        high: 2,
+        verdict: null,
+        routes: 2,
+        atRate: null,
+      },
     ]);
   });
 });
