@@ -8,6 +8,7 @@ import { estimateWords, scenarioLabel } from './tables.js';
 import { baselineRow, baselineSeries, inReleaseOrder } from './runtime-matrix.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../model/stacks.js';
+import { ratioIn } from '../analysis/block-rows.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 
@@ -76,11 +77,7 @@ export function runtimeTimelineCharts(analysis) {
     name: scenarioLabel({ scenario, stack }, analysis.stacks),
     color: ROUTE_COLORS[i % ROUTE_COLORS.length],
     dashed: stack !== BARE,
-    points: runtimes.map((runtime) =>
-      point(
-        analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario && r.stack === stack),
-      ),
-    ),
+    points: runtimes.map((runtime) => point(ratioIn(analysis, { runtime, scenario, stack }, { judged: true }))),
   }));
   const [first] = baselineSeries(analysis);
   const shareLines = baselineSeries(analysis)

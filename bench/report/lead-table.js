@@ -4,6 +4,7 @@
 import { NO_EXPRESS_SIDE, PROFILE_NOTES } from '../model/beyond.js';
 import { RATE, metricWords } from '../model/metrics.js';
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
+import { ratioIn } from '../analysis/block-rows.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -39,7 +40,7 @@ export function leadProfiles(analysis) {
 function leadProfile(analysis, block) {
   const same = (/** @type {{ runtime: string, scenario: string, stack: string }} */ row) =>
     row.runtime === block.runtime && row.scenario === block.scenario && row.stack === block.stack;
-  const ratio = analysis.ratios.find((row) => row.judged && same(row));
+  const ratio = ratioIn(analysis, block, { judged: true });
   // a profile without an Express side has a row where its Fastify side was planned, verified or not
   const unpaired =
     (block.verified && NO_EXPRESS_SIDE[/** @type {keyof typeof NO_EXPRESS_SIDE} */ (block.scenario)]) || null;

@@ -7,6 +7,7 @@ import { DASH, formatInterval, formatPercent } from './format.js';
 import { formatBandedRatio, ratioNotes } from './ratio-notes.js';
 import { strong } from './rich-table.js';
 import { estimateWords, scenarioHeader, scenarioLabel } from './tables.js';
+import { ratioIn } from '../analysis/block-rows.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('./rich-table.js').Text} Text */
@@ -68,7 +69,7 @@ function matrixColumns(analysis) {
  */
 export function runtimeMatrixTable(analysis) {
   const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ stack) =>
-    analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario && r.stack === stack);
+    ratioIn(analysis, { runtime, scenario, stack }, { judged: true });
   /** @type {Text[]} */
   const notes = [];
   const rows = matrixRows(analysis, (runtime, scenario, stack) => {
@@ -108,14 +109,7 @@ export function runtimeMatrixTable(analysis) {
 export function nestOverheadMatrixTable(analysis) {
   /** @param {string} runtime @param {string} scenario @param {string} stack @param {string} numerator */
   const share = (runtime, scenario, stack, numerator) =>
-    analysis.ratios.find(
-      (r) =>
-        r.kind === 'overhead' &&
-        r.runtime === runtime &&
-        r.scenario === scenario &&
-        r.stack === stack &&
-        r.numerator === numerator,
-    );
+    ratioIn(analysis, { runtime, scenario, stack }, { kind: 'overhead', numerator });
   const rows = matrixRows(analysis, (runtime, scenario, stack) => {
     const express = share(runtime, scenario, stack, 'nest-express');
     const fastify = share(runtime, scenario, stack, 'nest-fastify');
@@ -180,12 +174,5 @@ export function baselineSeries(analysis) {
  * @returns {RatioRow | undefined}
  */
 export function baselineRow(analysis, runtime, target, scenario, stack) {
-  return analysis.ratios.find(
-    (r) =>
-      r.kind === 'baseline' &&
-      r.runtime === runtime &&
-      r.numerator === target &&
-      r.scenario === scenario &&
-      r.stack === stack,
-  );
+  return ratioIn(analysis, { runtime, scenario, stack }, { kind: 'baseline', numerator: target });
 }

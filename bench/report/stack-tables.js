@@ -4,6 +4,7 @@
 import { DASH, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
 import { BARE, PRODUCTION } from '../model/stacks.js';
 import { estimateWords } from './tables.js';
+import { ratioIn, targetRowIn } from '../analysis/block-rows.js';
 
 /** @typedef {import('./rich-table.js').Table} Table */
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
@@ -21,16 +22,13 @@ const ratioCell = (row) =>
  */
 export function stackComparisonTable(analysis) {
   const judged = (/** @type {string} */ runtime, /** @type {string} */ scenario, /** @type {string} */ stack) =>
-    analysis.ratios.find((r) => r.judged && r.runtime === runtime && r.scenario === scenario && r.stack === stack);
+    ratioIn(analysis, { runtime, scenario, stack }, { judged: true });
   const rps = (
     /** @type {string} */ runtime,
     /** @type {string} */ scenario,
     /** @type {string} */ stack,
     /** @type {string} */ target,
-  ) =>
-    analysis.targetRows.find(
-      (r) => r.runtime === runtime && r.scenario === scenario && r.stack === stack && r.target === target,
-    )?.rps.median ?? NaN;
+  ) => targetRowIn(analysis, { runtime, scenario, stack }, target)?.rps.median ?? NaN;
   const rows = [];
   if (analysis.stacks.includes(BARE) && analysis.stacks.includes(PRODUCTION)) {
     for (const runtime of analysis.runtimes) {

@@ -15,6 +15,7 @@ import {
 } from '../analysis/verdict.js';
 import { formatBandedRatio, formatMiBRange, ratioNotes } from './ratio-notes.js';
 import { CPU_PER_REQUEST, RATE, metricWords } from '../model/metrics.js';
+import { ratioIn } from '../analysis/block-rows.js';
 
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
@@ -171,15 +172,7 @@ function metricNote({ metric }, analysis) {
  * @returns {Table}
  */
 export function verdictTable(analysis) {
-  const bare = (/** @type {RatioRow} */ row) =>
-    analysis.ratios.find(
-      (r) =>
-        r.kind === 'adapters' &&
-        !r.judged &&
-        r.runtime === row.runtime &&
-        r.scenario === row.scenario &&
-        r.stack === row.stack,
-    );
+  const bare = (/** @type {RatioRow} */ row) => ratioIn(analysis, row, { kind: 'adapters', judged: false });
   const rows = analysis.ratios
     .filter((r) => r.judged)
     .map((row) => {
