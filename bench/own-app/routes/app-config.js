@@ -49,7 +49,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
  * @param {BodyOverride[]} [input.bodies] --body
  * @param {Record<string, string>} [input.headers] sent with every request: --header and what authenticate() returned
  * @param {Map<import('./discover.js').Route, import('./id-sources.js').RouteIds>} [input.ids] ids from the app
- * @param {import('../sign-in/principal.js').PrincipalValue[]} [input.principal] what names the signed-in principal (principal.js)
+ * @param {import('../sign-in/principal-values.js').PrincipalValue[]} [input.principal] what names the signed-in
+ *   principal (principal-values.js)
  * @param {string[]} [input.timeWrites] --time-write: `METHOD /path` of writes to time though they change it
  * @param {Map<string, import('../bodies/upload-form.js').UploadSent>} [input.uploads] by handler: the routes that take a
  *   file (upload-form.js)

@@ -5,7 +5,8 @@
 // /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
 import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
-import { TIME_WRITE_FLAG, principalValuesFor } from '../sign-in/principal.js';
+import { principalValuesFor } from '../sign-in/principal-values.js';
+import { TIME_WRITE_FLAG } from '../sign-in/principal-writes.js';
 import { createRouteFor, valueFromCreated } from './created-ids.js';
 import { listedValues, valueFromList } from './list-answers.js';
 
@@ -43,7 +44,7 @@ const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
 
 /** @typedef {import('../bodies/body-schema.js').BodySchema} BodySchema */
 /** @typedef {import('./discover.js').Route} Route */
-/** @typedef {import('../sign-in/principal.js').PrincipalValue} PrincipalValue */
+/** @typedef {import('../sign-in/principal-values.js').PrincipalValue} PrincipalValue */
 
 /**
  * @param {Route} route

@@ -5,7 +5,7 @@
 import { fillPath, parameterNames } from './route-match.js';
 import { exampleValue } from '../bodies/example-body.js';
 import { withValues } from '../bodies/pinned-values.js';
-import { askableSignedOut, principalChange, protectedWriteReason } from '../sign-in/principal.js';
+import { askableSignedOut, principalChange, protectedWriteReason } from '../sign-in/principal-writes.js';
 import { CURRENT_VALUES, currentValuesBody, writesInPlace } from '../sign-in/same-values.js';
 
 /**
@@ -22,7 +22,7 @@ import { CURRENT_VALUES, currentValuesBody, writesInPlace } from '../sign-in/sam
  * values where it takes them.
  * @param {import('./discover.js').Route} route @param {string} url
  * @param {{ override: BodyOverride | undefined, own: import('./id-sources.js').RouteIds | undefined,
- *   guard: { principal: import('../sign-in/principal.js').PrincipalValue[], timeWrites: string[],
+ *   guard: { principal: import('../sign-in/principal-values.js').PrincipalValue[], timeWrites: string[],
  *   current: Map<string, unknown>, signInFields: string[], publicWrites: Set<string> } }} input
  * @returns {{ body: { value: unknown, source: NonNullable<RouteEntry['body']>, sources: string[] } | null,
  *   signedOut: boolean } | { why: string, ask: boolean }}

@@ -10,7 +10,7 @@ import {
 import { listItems, valueFromList } from '../../../../bench/own-app/routes/list-answers.js';
 import { withValues } from '../../../../bench/own-app/bodies/pinned-values.js';
 import { exampleValue } from '../../../../bench/own-app/bodies/example-body.js';
-import { tokenClaimValues } from '../../../../bench/own-app/sign-in/principal.js';
+import { tokenClaimValues } from '../../../../bench/own-app/sign-in/principal-values.js';
 import type { Route } from '../../../../bench/own-app/routes/discover.js';
 
 const ROLE_ID = '0d4c6a8e-1b2f-4c3d-8e9f-a1b2c3d4e5f6';
