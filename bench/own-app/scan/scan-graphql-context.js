@@ -3,6 +3,7 @@
 // function with `{ req, res }`, Apollo's Fastify integration and Mercurius with `(request, reply)`. A context that
 // destructures `{ req, res }` gets no reply there (Nest puts the request back as `req`), and what reads the reply from
 // the context (GqlExecutionContext's getContext().res, @Context('res'), a whole @Context()'s .res) gets undefined.
+import { decoratorsOf } from './scan-roles.js';
 
 /** @typedef {import('./fastify-differences.js').Difference} Difference */
 
@@ -75,7 +76,7 @@ export function graphqlContextFindings(ts, node) {
  * @param {typeof import('typescript')} ts @param {import('typescript').ParameterDeclaration} parameter
  */
 function isWholeContext(ts, parameter) {
-  return (ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : []).some(
+  return decoratorsOf(ts, parameter).some(
     (d) =>
       ts.isCallExpression(d.expression) &&
       ts.isIdentifier(d.expression.expression) &&

@@ -127,7 +127,7 @@ export function parameterRoles(ts, fn, hints, add) {
       roles.push([name, 'request']);
       return;
     }
-    const decorator = (ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [])
+    const decorator = decoratorsOf(ts, parameter)
       .map((d) => d.expression)
       .find(
         (e) =>
@@ -251,6 +251,18 @@ function compiledParameterRoles(ts, tree) {
 }
 
 /**
+ * A node's decorators, in the app's TypeScript of any version: getDecorators() from 4.8, node.decorators before it
+ * (4.7 and older have no getDecorators, and keep decorators out of the modifiers).
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ * @returns {readonly import('typescript').Decorator[]}
+ */
+export function decoratorsOf(ts, node) {
+  if (typeof ts.getDecorators === 'function') return ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : [];
+  const { decorators = [], modifiers = [] } = /** @type {{ decorators?: any[], modifiers?: any[] }} */ (node);
+  return [...decorators, ...modifiers.filter((modifier) => modifier.kind === ts.SyntaxKind.Decorator)];
+}
+
+/**
  * A callee's name: `Res`, `common.Res`, and tsc's `(0, common_1.Res)`.
  * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression
  * @returns {string | null}
@@ -281,8 +293,7 @@ export function injectedRequest(ts, node) {
   const compiled = compiledRequestParameters(ts, node);
   return constructor.parameters.flatMap((parameter, index) => {
     if (!ts.isIdentifier(parameter.name)) return [];
-    const decorators = ts.canHaveDecorators(parameter) ? (ts.getDecorators(parameter) ?? []) : [];
-    if (decorators.some(({ expression }) => injectsRequest(ts, expression)))
+    if (decoratorsOf(ts, parameter).some(({ expression }) => injectsRequest(ts, expression)))
       return [/** @type {[string, Role]} */ ([`this.${parameter.name.text}`, 'request'])];
     if (!compiled.has(index)) return [];
     const held = assignedTo(ts, constructor, parameter.name.text);

@@ -68,6 +68,8 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
   const findings = [];
   const files = [];
   let fromSourceMaps = 0;
+  /** @type {string | null} */
+  let stopped = null;
   const context = {
     cookies: new Set(),
     corsOrigins: new Set(),
@@ -93,7 +95,13 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
       scriptKind(ts, source.file),
     );
     context.esm = runsAsModule(compiled, root);
-    findings.push(...scanFile(ts, tree, name, context));
+    try {
+      findings.push(...scanFile(ts, tree, name, context));
+    } catch (error) {
+      // the scan's own failure (an API the app's TypeScript lacks) is a line of the report, not the end of the run
+      stopped = `the scan stopped at ${name} (TypeScript ${ts.version}): ${error instanceof Error ? error.message : error}; what it found before that is kept`;
+      break;
+    }
   }
   const { throttler } = context;
   return {
@@ -110,7 +118,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
     ...(throttler.used || throttler.forRoot.length ? { throttler: { forRoot: throttler.forRoot[0] ?? null } } : {}),
     ...(context.limiters.length ? { limiters: context.limiters } : {}),
     database,
-    skipped: null,
+    skipped: stopped,
   };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { scanApp, type CodeFinding } from '../../../../bench/own-app/scan/scan.js';
+import { injectedRequest } from '../../../../bench/own-app/scan/scan-roles.js';
 
 /** A guard and a controller with the request and reply habits a switch changes, and their look-alikes that it does not. */
 const CONTROLLER = `import { Controller, Get, Req, Res } from '@nestjs/common';
@@ -476,6 +477,13 @@ describe('a request-scoped service', () => {
       'ifRemoved import express (types) :3',
     ]);
     expect(findings[0].fix).toMatch(/@fastify\/cookie/);
+  });
+
+  it('reads it with TypeScript 4.7 too, which has no getDecorators() (a Nest 8 app’s own TypeScript)', () => {
+    const tree = ts.createSourceFile('session.service.ts', SESSION_SERVICE, ts.ScriptTarget.Latest, true);
+    const service = tree.statements.find(ts.isClassDeclaration)!;
+    const before48 = { ...ts, getDecorators: undefined, canHaveDecorators: undefined } as unknown as typeof ts;
+    expect(injectedRequest(before48, service)).toEqual([['this.request', 'request']]);
   });
 
   it('reads it in tsc’s output too, where @Inject(REQUEST) is a __param in the class’s __decorate call', async () => {
