@@ -321,7 +321,7 @@ export async function verifyPairs(session, running, pairs, start = 0) {
  * @param {Pair} pair
  * @param {number} durationSec
  */
-export function loadRun({ driver, options, signal, loads, fittedLoads }, target, pair, durationSec) {
+export function loadRun({ driver, options, signal, loads, fittedLoads, outDir }, target, pair, durationSec) {
   const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
   const connections = fittedLoads.get(blockKey(pair))?.connections ?? options.connections;
   const { method, path, headers, body, sequence } = request;
@@ -340,6 +340,7 @@ export function loadRun({ driver, options, signal, loads, fittedLoads }, target,
     pipelining: options.pipelining,
     cpu: options.cpus?.generator ?? null,
     signal,
+    keep: { dir: outDir, label: `${pair.scenario} ${instanceName(pair)}` },
   });
 }
 

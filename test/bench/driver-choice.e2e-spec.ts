@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { CLI, ROOT, type Finished } from './support/run-node.js';
+import { CLI, ROOT, runNode, type Finished } from './support/run-node.js';
 import { readResults } from '../../bench/model/results.js';
+import { analyze } from '../../bench/analysis/analyze.js';
 
 /** Run the CLI with a PATH that has node and sh but no load generator binaries and no taskset, like a bare machine. */
 function runWithoutGenerators(args: string[]): Promise<Finished> {
@@ -85,4 +86,52 @@ describe('choosing the load generator and the pinning', () => {
       /^pinning: could not pin the bench to CPU \d+: taskset is not installed \(apt-get install util-linux\); or run with --no-pin\n$/,
     );
   });
+});
+
+describe('--driver artillery', () => {
+  const GATE_CONFIG = join(ROOT, 'test', 'bench', 'fixtures', 'regression-gate', 'gate.config.mjs');
+
+  it('measures a pair end to end with a ratio, and keeps each block’s script with the command that spreads it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-artillery-'));
+    try {
+      const run = await runNode([
+        CLI,
+        '--runtime',
+        'node',
+        '--config',
+        GATE_CONFIG,
+        '--driver',
+        'artillery',
+        '--rounds',
+        '3',
+        '--duration',
+        '1',
+        '--warmup',
+        '0.5',
+        '--out',
+        dir,
+      ]);
+      expect(run.status, run.stderr).toBe(0);
+      const results = readResults(dir);
+      expect(results.plan.driver).toBe('artillery');
+      expect(results.environment.driver).toMatch(/^artillery 2\.0\.\d+$/);
+      const [ratio] = analyze(results).ratios;
+      expect([ratio.numerator, ratio.denominator, ratio.byRound.length]).toEqual(['candidate', 'base', 3]);
+      expect(ratio.summary.median).toBeGreaterThan(0.5);
+      expect(readdirSync(join(dir, 'artillery')).sort()).toEqual([
+        'artillery-processor.mjs',
+        'commands.txt',
+        'hello-base.json',
+        'hello-candidate.json',
+      ]);
+      const script = JSON.parse(readFileSync(join(dir, 'artillery', 'hello-base.json'), 'utf8'));
+      expect(script.scenarios[0].flow[0].loop[0].get.url).toBe('/');
+      expect(readFileSync(join(dir, 'artillery', 'commands.txt'), 'utf8')).toContain(
+        'npx artillery run-fargate --region us-east-1 --count 10 --target https://your-app.example.com hello-candidate.json',
+      );
+      expect(existsSync(join(dir, 'report.md'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

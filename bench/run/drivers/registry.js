@@ -24,13 +24,16 @@ import { UsageError } from '../../errors.js';
  *   around that pace rather than as soon as the answer came; absent: closed loop
  * @property {string | null} [cpu] taskset CPU list for a generator that runs as its own process
  * @property {AbortSignal} [signal] stops the run early (Ctrl-C); the result is then discarded by the caller
+ * @property {{ dir: string, label: string }} [keep] where a generator that runs from a script of its own (artillery)
+ *   keeps the last one it ran: the run's folder, and the block and server it was for
  *
  * @typedef {import('../../model/records.js').LoadResult} LoadResult
  *
  * @typedef {object} Driver
  * @property {string} name
  * @property {boolean} sendsMixes whether it can go round a sequence of different requests (LoadRequest.sequence)
- * @property {() => Promise<void>} checkAvailable throws a UsageError naming the package to install
+ * @property {(log?: (line: string) => void) => Promise<void>} checkAvailable throws a UsageError naming the package to
+ *   install; one that installs itself on first use (artillery) says so through log
  * @property {() => Promise<string>} version
  * @property {(request: LoadRequest) => Promise<LoadResult>} run
  */
@@ -43,6 +46,7 @@ const LOADERS = /** @type {Record<string, () => Promise<{ default: Driver }>>} *
   autocannon: () => import('./autocannon.js'),
   wrk: () => import('./wrk.js'),
   ab: () => import('./ab.js'),
+  artillery: () => import('./artillery.js'),
 });
 
 export const DRIVER_NAMES = Object.keys(LOADERS);
@@ -100,7 +104,7 @@ export async function generatorVersions(driverVersion, protocols) {
 async function chooseHttp1Driver(name, log) {
   if (name !== null) {
     const driver = await loadDriver(name);
-    await driver.checkAvailable().catch((error) => {
+    await driver.checkAvailable(log).catch((error) => {
       throw new UsageError(`--driver ${name}: ${error.message}`);
     });
     return driver;
