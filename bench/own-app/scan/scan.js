@@ -99,7 +99,7 @@ export async function scanApp({ moduleFile, setupFile, appDir }) {
       findings.push(...scanFile(ts, tree, name, context));
     } catch (error) {
       // the scan's own failure (an API the app's TypeScript lacks) is a line of the report, not the end of the run
-      stopped = `the scan stopped at ${name} (TypeScript ${ts.version}): ${error instanceof Error ? error.message : error}; what it found before that is kept`;
+      stopped = `the scan stopped at ${name} (TypeScript ${ts.version}): ${error instanceof Error ? error.message : String(error)}; what it found before that is kept`;
       break;
     }
   }
