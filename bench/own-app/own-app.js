@@ -20,6 +20,7 @@ import { THROTTLE_MODES, throttleRecord } from './launch/throttle.js';
 import { ownAppContext } from './plan/app-context.js';
 import { configFor, planWith } from './plan/app-plan.js';
 import { askApp, asksApp } from './plan/ask-app.js';
+import { recordedFindings } from './findings/switching.js';
 
 /**
  * @typedef {import('./plan/app-context.js').NestAppFlags} NestAppFlags
@@ -268,7 +269,8 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
 }
 
 /**
- * The record the report is rendered from: the app, its routes as checked, and what each step found.
+ * The record the report is rendered from: the app, its routes as checked, what each step found, and the findings
+ * judged from all of it once, as its last step.
  * @param {OwnAppContext} context
  * @param {object} found
  * @param {import('./launch/packages.js').NestApp} found.onApp
@@ -282,7 +284,8 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
  */
 function checkedRecord(context, { onApp, plan, routes, compatibility, signedIn, mix }, runtime) {
   const { app, discovered, flags, scan, adapters, skipped } = context;
-  return {
+  /** @type {OwnAppRecord} */
+  const record = {
     module: app.moduleFile,
     ...(app.mainFile ? { main: app.mainFile, measuredWithout: measuredWithout(skipped, scan.root ?? app.cwd) } : {}),
     setup: app.setupFile,
@@ -304,4 +307,5 @@ function checkedRecord(context, { onApp, plan, routes, compatibility, signedIn, 
       ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
       : null,
   };
+  return { ...record, findings: recordedFindings(record) };
 }
