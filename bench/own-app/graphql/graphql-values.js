@@ -6,7 +6,7 @@
 // account the run signs in with.
 import pluralize from 'pluralize';
 import { exampleValue } from '../bodies/example-body.js';
-import { listItems, valueFromList } from '../routes/id-sources.js';
+import { listItems, valueFromList } from '../routes/list-answers.js';
 import { severalFiles } from '../bodies/upload-form.js';
 import { principalValuesFor } from '../sign-in/principal-values.js';
 

@@ -13,15 +13,9 @@ import {
   signedClaims,
 } from './principal-values.js';
 
-// for importers outside sign-in/ until they import from the modules themselves (REQUESTS.md)
-export {
-  TIME_WRITE_FLAG,
-  askSignedOut,
-  askableSignedOut,
-  principalChange,
-  protectedWriteReason,
-} from './principal-writes.js';
-export { holdsSignedToken, principalValues, principalValuesFor, tokenClaimValues } from './principal-values.js';
+// for plan/ and check/ until they import from the modules themselves (REQUESTS.md)
+export { askSignedOut } from './principal-writes.js';
+export { holdsSignedToken, principalValues, tokenClaimValues } from './principal-values.js';
 
 /** @typedef {import('./principal-values.js').PrincipalValue} PrincipalValue */
 

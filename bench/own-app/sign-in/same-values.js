@@ -5,7 +5,8 @@
 // entity keeps the values other routes take from that entity (brocoders' PATCH /users/:id kept John Doe's e-mail,
 // which its forgot-password route sends).
 import pluralize from 'pluralize';
-import { entityReferences, listItems, listRouteFor } from '../routes/id-sources.js';
+import { entityReferences, listRouteFor } from '../routes/id-sources.js';
+import { listItems } from '../routes/list-answers.js';
 import { answerChanges } from './principal.js';
 import { isRecord } from './principal-values.js';
 import { fillPath } from '../routes/route-match.js';
