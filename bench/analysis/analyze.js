@@ -127,6 +127,12 @@ function rowDesign(results) {
   const looks = design.kind === 'starts' && design.budgetPerRuntimeSec !== null;
   // the stricter level pays for rounds per start chosen from the data; results without startBlocks count as chosen so
   const startsAdaptive = looks && (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
+  /**
+   * The headline: the block primed on every start, which no look lets go (bench/run/designs/server-starts.js).
+   * @param {string} runtime @param {string} scenario @param {string} stack
+   */
+  const isHeadline = (runtime, scenario, stack) =>
+    results.primes?.some((p) => p.runtime === runtime && p.scenario === scenario && p.stack === stack) ?? false;
   /** @param {string} runtime @param {string} scenario @param {string} stack */
   const stopOf = (runtime, scenario, stack) =>
     results.stops.find((s) => s.runtime === runtime && s.scenario === scenario && s.stack === stack) ?? null;
@@ -151,10 +157,12 @@ function rowDesign(results) {
      * @param {string} runtime @param {string} scenario @param {string} stack
      * @returns {number}
      */
-    startsConfidenceOf: (runtime, scenario, stack) =>
-      starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided'
-        ? stopRule.stoppedConfidence
-        : endConfidence,
+    startsConfidenceOf: (runtime, scenario, stack) => {
+      if (starts > 1 && stopOf(runtime, scenario, stack)?.stoppedOn === 'decided') return stopRule.stoppedConfidence;
+      return looks && stopRule.headlineConfidence && isHeadline(runtime, scenario, stack)
+        ? stopRule.headlineConfidence
+        : endConfidence;
+    },
     summarize: budgeted ? sequentialSummary : summarize,
     stopOf,
   };

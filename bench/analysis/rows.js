@@ -4,8 +4,8 @@
 import { pairState, targetState } from './server-state.js';
 import { median } from '../maths/quantile.js';
 import { CONFIDENCE, correlation, shiftInterval, summarize } from './stats.js';
-import { analyzeStarts } from './starts.js';
-import { FAILED_ANSWER_LIMIT, measuredVerdict, verdict } from './verdict.js';
+import { analyzeStarts, slowedStarts } from './starts.js';
+import { FAILED_ANSWER_LIMIT, marginOf, measuredVerdict, verdict } from './verdict.js';
 import { metricValue } from '../model/metrics.js';
 
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
@@ -26,9 +26,11 @@ import { metricValue } from '../model/metrics.js';
 
 /**
  * What the rows need of the run's design: its starts, how it summarises a series of rounds, the level of a block's
- * start-level interval, and where a block stopped.
+ * start-level interval, where a block stopped, and the rule its verdicts were judged by.
  * @typedef {object} RowDesign
  * @property {number} starts
+ * @property {Partial<import('../model/design.js').StopRule> | null} stopRule the run's recorded rule: its borderline
+ *   margin (marginOf) and the slowdown that leaves a start out; null or partial for runs that recorded none
  * @property {(values: number[]) => Summary} summarize
  * @property {(runtime: string, scenario: string, stack: string) => number} startsConfidenceOf
  * @property {(runtime: string, scenario: string, stack: string) => Stop | null} stopOf
@@ -205,12 +207,16 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
     return null;
   const rounds = pairedRounds(top, bottom, plannedRounds, spec.metric);
   const { values, startByRound, logValues, byOrder, missingRounds, failedAnswerRounds, saturatedRounds } = rounds;
+  const slowedFactor = design.stopRule?.slowedStartFactor;
+  const slowed = slowedFactor ? slowedStarts(rounds.cpuByRound, startByRound, slowedFactor) : [];
   const { summary, starts } = startsSummary(
     values,
     startByRound,
     design,
     design.startsConfidenceOf(runtime, scenario, stack),
+    slowed,
   );
+  const margin = marginOf(design.stopRule);
   const conditions = { failedAnswers: failedAnswerRounds.length > 0, saturated: saturatedRounds.length > 0 };
   const tooSlow = [spec.numerator, spec.denominator].flatMap((target) => {
     const slow = tooSlowRuns(
@@ -228,8 +234,8 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
     byRound: values,
     startByRound,
     starts,
-    verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions)) : null,
-    measuredVerdict: spec.judged ? measuredVerdict(summary) : null,
+    verdict: spec.judged ? (tooSlow.length ? 'too slow' : verdict(summary, conditions, margin)) : null,
+    measuredVerdict: spec.judged ? measuredVerdict(summary, margin) : null,
     pairCorrelation: correlation(...logValues),
     missingRounds,
     tooSlow,
@@ -256,6 +262,8 @@ export function ratioRow(runtime, scenario, stack, spec, runs, plannedRounds, de
 function pairedRounds(top, bottom, plannedRounds, metric) {
   const values = [];
   const startByRound = [];
+  /** @type {Array<[number, number] | null>} the two servers' CPU µs per request, where both were read */
+  const cpuByRound = [];
   /** @type {[number[], number[]]} */
   const logValues = [[], []];
   /** @type {{ numerator: number[], denominator: number[] }} ratios by which target ran first */
@@ -279,6 +287,8 @@ function pairedRounds(top, bottom, plannedRounds, metric) {
     }
     values.push(above / below);
     startByRound.push(run.start);
+    const cpu = [run.server?.cpuUsPerRequest, other.server?.cpuUsPerRequest];
+    cpuByRound.push(cpu.every((us) => typeof us === 'number' && us > 0) ? /** @type {[number, number]} */ (cpu) : null);
     paired.push({ round, numerator: run, denominator: other });
     logValues[0].push(Math.log(above));
     logValues[1].push(Math.log(below));
@@ -296,6 +306,7 @@ function pairedRounds(top, bottom, plannedRounds, metric) {
   return {
     values,
     startByRound,
+    cpuByRound,
     logValues,
     byOrder,
     missingRounds,
@@ -313,12 +324,14 @@ function pairedRounds(top, bottom, plannedRounds, metric) {
  * interval (the start as the unit) in place of the per-round ones.
  * @param {number[]} values positive, in round order @param {number[]} startByRound
  * @param {RowDesign} design @param {number} confidence the start-level interval's
+ * @param {Array<{ start: number, slowdown: [number, number] }>} [slowed] starts left out (starts.js slowedStarts)
  * @returns {{ summary: Summary, starts: import('./starts.js').StartAnalysis | null }}
  */
-function startsSummary(values, startByRound, design, confidence) {
-  const rounds = design.summarize(values);
+function startsSummary(values, startByRound, design, confidence, slowed = []) {
+  const out = new Set(slowed.map((s) => s.start));
+  const rounds = design.summarize(values.filter((_, i) => !out.has(startByRound[i])));
   if (design.starts === 1) return { summary: rounds, starts: null };
-  const starts = analyzeStarts(values, startByRound, confidence);
+  const starts = analyzeStarts(values, startByRound, confidence, slowed);
   const interval = starts.interval;
   // coverage: what the design holds, which under the budget is 95 % at the stricter level; nothing is widened, since
   // rounds of one start correlate through its level, which the starts' spread already holds

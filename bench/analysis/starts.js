@@ -3,6 +3,7 @@
 // of one start are not independent replicates of the answer. Per row: each start's ratio, how the variance splits
 // between starts and within a start (one-way random effects), and an interval whose unit is the start (Student's t on
 // the per-start means of the log values, starts − 1 degrees of freedom). See docs/method.md, "Starts as the unit".
+import { median } from '../maths/quantile.js';
 import { studentQuantile } from '../maths/student.js';
 import { CONFIDENCE, mean } from './stats.js';
 import { BORDERLINE_MARGIN } from './verdict.js';
@@ -25,6 +26,13 @@ import { BORDERLINE_MARGIN } from './verdict.js';
  * @property {{ estimate: number, low: number, high: number, coverage: number, df: number } | null} interval on the
  *   values' scale: the geometric mean of the per-start means and its t interval; null below two starts
  * @property {boolean} twoGroups the starts fall into two separate groups (a bimodal JIT or heap outcome)
+ * @property {SlowedStart[]} leftOut starts the host slowed (slowedStarts), left out of everything above
+ *
+ * @typedef {object} SlowedStart a start whose compared servers both spent far more CPU per request than on the row's
+ *   other starts
+ * @property {number} start 0-based
+ * @property {number} value its geometric mean ratio, as it would have counted
+ * @property {[number, number]} slowdown each server's CPU per request on it ÷ its median over the row's starts
  */
 
 /**
@@ -96,6 +104,44 @@ export function startInterval(groups, confidence = CONFIDENCE) {
 export const BUDGETED_STARTS_CONFIDENCE = 0.97;
 
 /**
+ * A start on which both compared servers spent at least this many times their CPU per request on the row's median
+ * start ran on a core the host had slowed: the two servers share that core, and neither's code changed (docs/method.md,
+ * "A start the host slowed").
+ */
+export const SLOWED_START_FACTOR = 1.5;
+/** Below this many starts there is no median start for one to stand against. */
+const STARTS_TO_JUDGE_SLOWED = 3;
+
+/**
+ * The starts whose compared servers both spent at least `factor` times their CPU per request on the row's median
+ * start. Judged on the servers' CPU alone, never on the ratio; rounds without both servers' CPU count for nothing, and a
+ * row where some start has none is judged on none.
+ * @param {Array<[number, number] | null>} cpuByRound each round's two servers' CPU µs per request, as the values
+ * @param {number[]} starts each round's start
+ * @param {number} factor
+ * @returns {Array<{ start: number, slowdown: [number, number] }>} in start order
+ */
+export function slowedStarts(cpuByRound, starts, factor) {
+  /** @type {Map<number, Array<[number, number]>>} */
+  const byStart = new Map();
+  cpuByRound.forEach((cpu, i) => byStart.set(starts[i], [...(byStart.get(starts[i]) ?? []), ...(cpu ? [cpu] : [])]));
+  const perStart = [...byStart]
+    .sort(([a], [b]) => a - b)
+    .map(([start, cpus]) => ({
+      start,
+      cpu: [0, 1].map((side) => (cpus.length ? median(cpus.map((c) => c[side])) : NaN)),
+    }));
+  if (perStart.length < STARTS_TO_JUDGE_SLOWED || perStart.some((s) => !s.cpu.every(Number.isFinite))) return [];
+  const typical = [0, 1].map((side) => median(perStart.map((s) => s.cpu[side])));
+  return perStart
+    .map(({ start, cpu }) => ({
+      start,
+      slowdown: /** @type {[number, number]} */ (cpu.map((c, side) => c / typical[side])),
+    }))
+    .filter(({ slowdown }) => slowdown.every((x) => x >= factor));
+}
+
+/**
  * The sequential rule of a budgeted run with starts: from the first look on, a compared row whose start-level interval
  * at decideConfidence lies inside one band stops, and is reported at stoppedConfidence (an interval inside the one that
  * decided it, so in the same band); a row measured to the end is reported at endConfidence. Looking after every start
@@ -112,6 +158,8 @@ export const STOP_RULE = Object.freeze({
   stoppedConfidence: 0.98,
   endConfidence: BUDGETED_STARTS_CONFIDENCE,
   borderlineMargin: BORDERLINE_MARGIN,
+  slowedStartFactor: SLOWED_START_FACTOR,
+  headlineConfidence: CONFIDENCE,
 });
 
 /**
@@ -144,16 +192,26 @@ export function splitsInTwo(groups, split) {
 /**
  * @param {number[]} values positive, one per round @param {number[]} starts each value's start
  * @param {number} [confidence]
+ * @param {Array<{ start: number, slowdown: [number, number] }>} [slowed] starts to leave out (slowedStarts)
  * @returns {StartAnalysis}
  */
-export function analyzeStarts(values, starts, confidence = CONFIDENCE) {
-  const groups = startMeans(values, starts);
-  const split = varianceSplit(values, starts);
+export function analyzeStarts(values, starts, confidence = CONFIDENCE, slowed = []) {
+  const out = new Set(slowed.map((s) => s.start));
+  const kept = values.flatMap((value, i) => (out.has(starts[i]) ? [] : [{ value, start: starts[i] }]));
+  const [keptValues, keptStarts] = [kept.map((k) => k.value), kept.map((k) => k.start)];
+  const groups = startMeans(keptValues, keptStarts);
+  const split = varianceSplit(keptValues, keptStarts);
+  const leftOutMeans = startMeans(values, starts).filter((g) => out.has(g.start));
   return {
     perStart: groups.map((g) => ({ start: g.start, n: g.n, value: Math.exp(g.logMean) })),
     split,
     interval: startInterval(groups, confidence),
     twoGroups: splitsInTwo(groups, split),
+    leftOut: slowed.map(({ start, slowdown }) => ({
+      start,
+      value: Math.exp(leftOutMeans.find((g) => g.start === start)?.logMean ?? NaN),
+      slowdown,
+    })),
   };
 }
 

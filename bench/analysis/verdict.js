@@ -8,10 +8,33 @@ export const HOLDS_MIN = 1.5;
 export const HOLDS_MAX = 2.5;
 
 /**
- * A ratio whose interval lies within this factor either side of a band's edge, and in no one band, is known to be at
- * that edge: borderline (two one-sided tests against the edge ± the margin). Why 5 %: docs/method.md, "Borderline".
+ * The half-width the default run aims at for the headline (issue 55 §5: hello · bare's median half-width within ±8 %),
+ * as the reports give it: half the interval's width over its estimate.
  */
-export const BORDERLINE_MARGIN = 0.05;
+export const PRECISION_TARGET = 0.08;
+/** The factor either side of its estimate that an interval read at PRECISION_TARGET reaches, on the log scale. */
+const TARGET_FACTOR = PRECISION_TARGET + Math.sqrt(1 + PRECISION_TARGET ** 2);
+/**
+ * A ratio whose interval lies within this factor either side of a band's edge, and in no one band, is known to be at
+ * that edge: borderline (two one-sided tests against the edge ± the margin). It is as wide as an interval at the
+ * precision target that reaches across an edge can lie from it (TARGET_FACTOR², 17 %), so that every interval the
+ * method aims at decides. Why: docs/method.md, "Borderline".
+ */
+export const BORDERLINE_MARGIN = TARGET_FACTOR ** 2 - 1;
+/**
+ * The margin of the runs judged before a run recorded its own (results.stopRule.borderlineMargin), as their reports
+ * were rendered: the first borderline rule, 2026-12-07.
+ */
+export const MARGIN_BEFORE_RECORDED = 0.05;
+
+/**
+ * The borderline margin a run was judged by: its stop rule's, else the one before the margin was recorded.
+ * @param {{ borderlineMargin?: number } | null | undefined} stopRule the run's (results.stopRule)
+ */
+export function marginOf(stopRule) {
+  return stopRule?.borderlineMargin ?? MARGIN_BEFORE_RECORDED;
+}
+
 /** The edges between the bands, lowest first. */
 export const BAND_EDGES = Object.freeze([HOLDS_MIN, HOLDS_MAX]);
 
@@ -30,7 +53,7 @@ export const FAILED_ANSWER_LIMIT = 0.001;
 
 /**
  * too slow: a target answered nothing within some round's run, so there is no ratio to judge (analyze.js sets it).
- * borderline at E×: the interval lies within BORDERLINE_MARGIN of the edge E, on both sides of it or touching it.
+ * borderline at E×: the interval lies within the run's margin of the edge E, on both sides of it or touching it.
  * @typedef {'holds' | 'understated' | 'does not hold' | Borderline | 'inconclusive' | 'too slow'} Verdict
  * @typedef {'borderline at 1.5×' | 'borderline at 2.5×'} Borderline
  */
@@ -76,29 +99,29 @@ export function band(ratio) {
 }
 
 /**
- * The edge an interval lies within BORDERLINE_MARGIN of, on the ratio's log scale (E ÷ 1.05 to E × 1.05); null when
- * it lies near none.
+ * The edge an interval lies within the margin of, on the ratio's log scale (E ÷ (1 + margin) to E × (1 + margin));
+ * null when it lies near none.
  * @param {{ low: number, high: number }} ci
+ * @param {number} [margin]
  * @returns {number | null}
  */
-export function edgeWithin({ low, high }) {
-  return (
-    BAND_EDGES.find((edge) => low >= edge / (1 + BORDERLINE_MARGIN) && high <= edge * (1 + BORDERLINE_MARGIN)) ?? null
-  );
+export function edgeWithin({ low, high }, margin = BORDERLINE_MARGIN) {
+  return BAND_EDGES.find((edge) => low >= edge / (1 + margin) && high <= edge * (1 + margin)) ?? null;
 }
 
 /**
  * What the numbers alone say: the band the median and its interval share; else borderline when the interval lies
- * within BORDERLINE_MARGIN of the edge it reaches across; else inconclusive, as when it rests on fewer than
+ * within the margin of the edge it reaches across; else inconclusive, as when it rests on fewer than
  * MIN_ROUNDS_FOR_VERDICT rounds.
  * @param {{ n: number, median: number, ci: { low: number, high: number } | null }} ratio
+ * @param {number} [margin] the run's (marginOf)
  * @returns {Verdict}
  */
-export function measuredVerdict({ n, median, ci }) {
+export function measuredVerdict({ n, median, ci }, margin = BORDERLINE_MARGIN) {
   if (n < MIN_ROUNDS_FOR_VERDICT || !ci || !Number.isFinite(median)) return 'inconclusive';
   const bands = new Set([band(ci.low), band(median), band(ci.high)]);
   if (bands.size === 1) return band(median);
-  const edge = edgeWithin(ci);
+  const edge = edgeWithin(ci, margin);
   return edge === null ? 'inconclusive' : borderlineAt(edge);
 }
 
@@ -108,10 +131,11 @@ export function measuredVerdict({ n, median, ci }) {
  * "understated" stands as a lower bound, and every other verdict, borderline included, becomes inconclusive.
  * @param {{ n: number, median: number, ci: { low: number, high: number } | null }} ratio
  * @param {Conditions} conditions
+ * @param {number} [margin] the run's (marginOf)
  * @returns {Verdict}
  */
-export function verdict(ratio, { failedAnswers, saturated }) {
-  const measured = measuredVerdict(ratio);
+export function verdict(ratio, { failedAnswers, saturated }, margin = BORDERLINE_MARGIN) {
+  const measured = measuredVerdict(ratio, margin);
   if (failedAnswers) return 'inconclusive';
   if (saturated && measured !== 'understated') return 'inconclusive';
   return measured;

@@ -5,9 +5,13 @@
 /**
  * The levels of a budgeted run's sequential rule with starts (analysis/starts.js STOP_RULE), recorded as
  * results.stopRule: a row decides at decideConfidence and is reported at stoppedConfidence; endConfidence null: the
- * level of the run's design; borderlineMargin: a look also stopped a row whose interval lay within it of a band's edge
- * (absent: a rule from before borderline, whose looks stopped a row only inside one band).
- * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null, borderlineMargin?: number }} StopRule
+ * level of the run's design; borderlineMargin: a look also stopped a row whose interval lay within it of a band's edge,
+ * and verdicts took it (absent: 5 %, the margin the reports of runs from before it was recorded were built with);
+ * slowedStartFactor: a start on which both compared servers spent this many times their CPU per request on the row's
+ * median start was left out of the row (absent: none was); headlineConfidence: the level of the headline, which no
+ * look stops (absent: endConfidence).
+ * @typedef {{ decideConfidence: number, stoppedConfidence: number, endConfidence: number | null, borderlineMargin?: number,
+ *   slowedStartFactor?: number, headlineConfidence?: number }} StopRule
  */
 
 /**

@@ -5,8 +5,8 @@ import { escapeHtml, formatLevel, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import {
   BAND_EDGES,
-  BORDERLINE_MARGIN,
   isBorderline,
+  marginOf,
   DECIDED_VERDICTS,
   HOLDS_MAX,
   HOLDS_MIN,
@@ -139,7 +139,7 @@ export function answerSentence(analysis) {
     ...BAND_EDGES.map(
       (edge) =>
         /** @type {[string, string[]]} */ ([
-          `is borderline at ${edge}× (within ±${formatPercent(BORDERLINE_MARGIN)}) for`,
+          `is borderline at ${edge}× (within ±${formatPercent(marginOf(analysis.stopRule))}) for`,
           labelsOf((row) => row.verdict === borderlineAt(edge)),
         ]),
     ),
@@ -237,7 +237,7 @@ function chartKey(rows, analysis, left, bottom) {
     `<circle cx="${left + 5}" cy="${bottom + 37}" r="5" fill="#444"/><text x="${left + 14}" y="${bottom + 41}" fill="#444">decided</text>` +
     `<circle cx="${left + 84}" cy="${bottom + 37}" r="4.5" fill="#fff" stroke="${UNDECIDED_INK}" stroke-width="2"/>` +
     `<text x="${left + 93}" y="${bottom + 41}" fill="#444">not decided</text>` +
-    borderlineKey(rows, left + 190, bottom + 41) +
+    borderlineKey(rows, marginOf(analysis.stopRule), left + 190, bottom + 41) +
     axisWords(rows, analysis)
       .map((line, i) => `<text x="${left}" y="${bottom + 57 + i * 16}" fill="#444">${escapeHtml(line)}</text>`)
       .join('')
@@ -245,14 +245,15 @@ function chartKey(rows, analysis, left, bottom) {
 }
 
 /**
- * Where a row would be borderline, drawn only when some row is: a strip BORDERLINE_MARGIN either side of each edge.
- * @param {AnswerRow[]} rows @param {ReturnType<typeof logAxis>} axis @param {number} bottom
+ * Where a row would be borderline, drawn only when some row is: a strip the run's margin either side of each edge.
+ * @param {AnswerRow[]} rows @param {number} margin the run's (marginOf) @param {ReturnType<typeof logAxis>} axis
+ * @param {number} bottom
  */
-function borderlineStrips(rows, axis, bottom) {
+function borderlineStrips(rows, margin, axis, bottom) {
   if (!rows.some((row) => isBorderline(row.verdict))) return '';
   return BAND_EDGES.filter((edge) => edge > axis.min && edge < axis.max)
     .map((edge) => {
-      const [from, to] = [axis.at(edge / (1 + BORDERLINE_MARGIN)), axis.at(edge * (1 + BORDERLINE_MARGIN))];
+      const [from, to] = [axis.at(edge / (1 + margin)), axis.at(edge * (1 + margin))];
       return `<rect x="${from}" y="${TOP}" width="${to - from}" height="${bottom - TOP}" fill="${BORDERLINE_FILL}" opacity="0.8"/>`;
     })
     .join('');
@@ -260,14 +261,15 @@ function borderlineStrips(rows, axis, bottom) {
 
 /**
  * The key's entry for borderline rows, only when some row is.
- * @param {AnswerRow[]} rows @param {number} x @param {number} y the key line's baseline
+ * @param {AnswerRow[]} rows @param {number} margin the run's (marginOf) @param {number} x
+ * @param {number} y the key line's baseline
  */
-function borderlineKey(rows, x, y) {
+function borderlineKey(rows, margin, x, y) {
   if (!rows.some((row) => isBorderline(row.verdict))) return '';
   return (
     `<rect x="${x}" y="${y - 10}" width="12" height="12" fill="${BORDERLINE_FILL}"/>` +
     `<circle cx="${x + 6}" cy="${y - 4}" r="4.5" fill="${BORDERLINE_INK}"/>` +
-    `<text x="${x + 17}" y="${y}" fill="#444">borderline: the interval within ±${formatPercent(BORDERLINE_MARGIN)} of an edge</text>`
+    `<text x="${x + 17}" y="${y}" fill="#444">borderline: the interval within ±${formatPercent(margin)} of an edge</text>`
   );
 }
 
@@ -307,7 +309,7 @@ export function answerChart(analysis, layout = 'wide', { rows = answerRows(analy
       `<text x="${middle}" y="${TOP - 7}" text-anchor="middle" fill="${band.ink}">${escapeHtml(band.range)}</text>`
     );
   }).join('');
-  const strips = borderlineStrips(rows, axis, bottom);
+  const strips = borderlineStrips(rows, marginOf(analysis.stopRule), axis, bottom);
   const ticks = spacedTicks(axis, charWidth * TICK_GAP_CHARS)
     .map((v) => {
       const x = axis.at(v);

@@ -3,12 +3,12 @@
 import { answerSentence } from './answer-chart.js';
 import {
   BAND_EDGES,
-  BORDERLINE_MARGIN,
   DECIDED_VERDICTS,
   HOLDS_MAX,
   HOLDS_MIN,
   edgeWithin,
   isBorderline,
+  marginOf,
 } from '../analysis/verdict.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 
@@ -50,7 +50,7 @@ export function decisionJson(analysis, { complete, stopReason, files }) {
         interval:
           measured && ci ? { low: ci.low, high: ci.high, level: row.starts?.interval?.coverage ?? CONFIDENCE } : null,
         verdict: row.verdict ?? 'inconclusive',
-        edge: isBorderline(row.verdict) && ci ? edgeWithin(ci) : null,
+        edge: isBorderline(row.verdict) && ci ? edgeWithin(ci, marginOf(analysis.stopRule)) : null,
         decided: DECIDED_VERDICTS.includes(row.verdict ?? ''),
         rounds: row.summary.n,
         starts: row.starts ? row.starts.perStart.length : null,
@@ -62,7 +62,7 @@ export function decisionJson(analysis, { complete, stopReason, files }) {
       doesNotHold: { below: HOLDS_MIN },
       holds: { from: HOLDS_MIN, to: HOLDS_MAX },
       understated: { above: HOLDS_MAX },
-      borderline: { edges: BAND_EDGES, margin: BORDERLINE_MARGIN },
+      borderline: { edges: BAND_EDGES, margin: marginOf(analysis.stopRule) },
     },
     answer: answerSentence(analysis),
     complete,

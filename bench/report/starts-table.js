@@ -26,7 +26,7 @@ export function startsTable(analysis) {
         split ? formatPercent(1 - split.betweenShare) : DASH,
         starts.perStart.map((s) => formatRatio(s.value)).join(', '),
         starts.interval ? String(starts.interval.df) : DASH,
-        starts.twoGroups ? strong('two groups') : '',
+        noteOf(starts),
       ];
     });
   return {
@@ -61,6 +61,26 @@ export function startsTable(analysis) {
     align: ['left', 'left', 'left', 'right', 'right', 'right', 'left', 'right', 'left'],
     rows,
   };
+}
+
+/**
+ * A row's note: two groups, and each start left out as one the host slowed (1-based, the ratio it read, each server's
+ * CPU per request over its median start's), which counts in neither the per-start ratios nor the interval.
+ * @param {import('../analysis/starts.js').StartAnalysis} starts
+ * @returns {import('./rich-table.js').Text}
+ */
+function noteOf({ twoGroups, leftOut }) {
+  const groups = twoGroups ? strong('two groups') : '';
+  if (!leftOut.length) return groups;
+  const words = leftOut
+    .map(
+      ({ start, value, slowdown }) =>
+        `start ${start + 1} (${formatRatio(value)}) left out: both servers spent ` +
+        `${slowdown.map((x) => formatRatio(x, 1)).join(' and ')} the CPU per request of their median start, a core ` +
+        'the host slowed',
+    )
+    .join('; ');
+  return twoGroups ? [groups, `; ${words}`] : words;
 }
 
 /** @param {Array<{ n: number }>} perStart "4", or "2–4" when the starts got different numbers of rounds */

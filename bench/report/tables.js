@@ -6,8 +6,8 @@ import { MAX_BUDGET_ROUNDS } from '../model/design.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import {
-  BORDERLINE_MARGIN,
   isBorderline,
+  marginOf,
   FAILED_ANSWER_LIMIT,
   HOLDS_MAX,
   HOLDS_MIN,
@@ -60,7 +60,12 @@ function stopRuleWords(rule) {
   return (
     `: a row whose rounds read "decided" stopped once its interval at ${formatLevel(rule.decideConfidence)} lay in ` +
     `one band${rule.borderlineMargin ? ` or within ±${formatPercent(rule.borderlineMargin)} of an edge (borderline)` : ''}, and is shown at ${formatLevel(rule.stoppedConfidence)}; a row measured to the end while others could ` +
-    `stop, at ${formatLevel(rule.endConfidence ?? CONFIDENCE)}, so that looking after every start costs no coverage`
+    `stop, at ${formatLevel(rule.endConfidence ?? CONFIDENCE)}, so that looking after every start costs no coverage` +
+    (rule.headlineConfidence ? `; the headline, which no look stops, at ${formatLevel(rule.headlineConfidence)}` : '') +
+    (rule.slowedStartFactor
+      ? `. A start on which both servers spent ${rule.slowedStartFactor} times their CPU per request on the row's ` +
+        'median start ran on a core the host slowed and is left out of that row (next table)'
+      : '')
   );
 }
 
@@ -99,7 +104,7 @@ function borderlineWords(analysis) {
   if (!analysis.ratios.some((row) => row.judged && isBorderline(row.verdict))) return [];
   return [
     strong(`borderline at ${HOLDS_MIN}×`),
-    ` (or ${HOLDS_MAX}×): the interval reaches across that edge but lies within ±${formatPercent(BORDERLINE_MARGIN)} ` +
+    ` (or ${HOLDS_MAX}×): the interval reaches across that edge but lies within ±${formatPercent(marginOf(analysis.stopRule))} ` +
       'of it: the ratio is known to sit at the edge, and which side of it is a matter of a few per cent; ',
   ];
 }

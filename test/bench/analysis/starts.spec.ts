@@ -3,8 +3,10 @@ import { analyze } from '../../../bench/analysis/analyze.js';
 import { sequentialSummary } from '../../../bench/analysis/sequential.js';
 import {
   BUDGETED_STARTS_CONFIDENCE,
+  SLOWED_START_FACTOR,
   STOP_RULE,
   analyzeStarts,
+  slowedStarts,
   startInterval,
   startMeans,
   varianceSplit,
@@ -13,7 +15,13 @@ import { RECORDED_BEFORE_STOP_RULE, type Results, upgradeResults } from '../../.
 import { AUTOCORRELATION_LIMIT, summarize } from '../../../bench/analysis/stats.js';
 import { type BlockChoice, FIRST_LOOK_STARTS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
 import { wantsAnotherStart } from '../../../bench/run/designs/budget.js';
-import { edgeWithin, isBorderline, measuredVerdict } from '../../../bench/analysis/verdict.js';
+import {
+  BORDERLINE_MARGIN,
+  HOLDS_MIN,
+  edgeWithin,
+  isBorderline,
+  measuredVerdict,
+} from '../../../bench/analysis/verdict.js';
 import { MIN_STEADY_ROUNDS } from '../../../bench/run/designs/steady-block.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../../bench/run/options.js';
 import { seededNormal } from '../support/noise.js';
@@ -257,13 +265,18 @@ describe('the budget stops measuring a decided row (seeded)', () => {
   describe('a row known to sit at a band edge is decided borderline (seeded)', () => {
     /** The split with the most variance between starts (docs/experiments/stop-rule/splits.txt). */
     const PURCHASES = { between: 0.053, within: 0.109 };
+    /** True ratios 2 % beyond the margin of the 1.5× edge, either side. */
+    const BEYOND_MARGIN = {
+      below: HOLDS_MIN / (1 + BORDERLINE_MARGIN) / 1.02,
+      above: HOLDS_MIN * (1 + BORDERLINE_MARGIN) * 1.02,
+    };
 
     it(
       'covers a ratio within the margin of the edge, and just beyond it, in at least 95 % of runs',
       () => {
         let seed = 60;
         for (const noise of [TOGETHER.hello, PURCHASES])
-          for (const truth of [1.4, 1.45, 1.55, 1.6])
+          for (const truth of [BEYOND_MARGIN.below, 1.4, 1.6, BEYOND_MARGIN.above])
             expect(sequentialCoverage(seed++, truth, noise, 8).coverage).toBeGreaterThanOrEqual(0.95);
       },
       SIMULATION_TIMEOUT_MS,
@@ -282,11 +295,96 @@ describe('the budget stops measuring a decided row (seeded)', () => {
     it(
       'rarely calls a ratio just beyond the margin borderline',
       () => {
-        const { wrongBorderline } = sequentialCoverage(71, 1.6, TOGETHER.hello, MAX_STARTS);
+        const { wrongBorderline } = sequentialCoverage(71, BEYOND_MARGIN.above, TOGETHER.hello, MAX_STARTS);
         expect(wrongBorderline).toBeLessThan(0.01);
       },
       SIMULATION_TIMEOUT_MS,
     );
+  });
+});
+
+describe('a start the host slowed', () => {
+  /** Four starts of three rounds: each round's two servers' CPU µs per request, start by start. */
+  const cpuOf = (perStart: Array<[number, number]>) => perStart.flatMap((cpu) => [cpu, cpu, cpu]);
+  const startsOf = (count: number) => Array.from({ length: count * 3 }, (_, i) => Math.floor(i / 3));
+
+  it("finds the start whose two servers both spent the factor or more of their median start's CPU per request", () => {
+    const slowed = slowedStarts(
+      cpuOf([
+        [50, 30],
+        [100, 60],
+        [48, 31],
+        [52, 29],
+      ]),
+      startsOf(4),
+      SLOWED_START_FACTOR,
+    );
+    expect(slowed.map((s) => s.start)).toEqual([1]);
+    expect(slowed[0].slowdown[0]).toBeCloseTo(100 / 51, 12);
+    expect(slowed[0].slowdown[1]).toBeCloseTo(60 / 30.5, 12);
+  });
+
+  it('keeps a start where one server alone got dearer (its own JIT or heap), or both by less than the factor', () => {
+    const oneServer = cpuOf([
+      [50, 30],
+      [100, 31],
+      [48, 31],
+    ]);
+    expect(slowedStarts(oneServer, startsOf(3), SLOWED_START_FACTOR)).toEqual([]);
+    const both = cpuOf([
+      [50, 30],
+      [70, 42],
+      [48, 31],
+    ]);
+    expect(slowedStarts(both, startsOf(3), SLOWED_START_FACTOR)).toEqual([]);
+  });
+
+  it('judges nothing below three starts, or when some start has no CPU read', () => {
+    const twoStarts = cpuOf([
+      [50, 30],
+      [100, 60],
+    ]);
+    expect(slowedStarts(twoStarts, startsOf(2), SLOWED_START_FACTOR)).toEqual([]);
+    const unread = [
+      ...cpuOf([
+        [50, 30],
+        [100, 60],
+      ]),
+      null,
+      null,
+      null,
+    ];
+    expect(slowedStarts(unread, startsOf(3), SLOWED_START_FACTOR)).toEqual([]);
+  });
+
+  it('leaves the slowed start out of the per-start ratios, the split and the interval, and keeps what it read', () => {
+    const values = [1.5, 1.52, 1.51, 1.7, 1.68, 1.69, 1.49, 1.5, 1.51, 1.52, 1.53, 1.5];
+    const slowed = [{ start: 1, slowdown: [2, 1.9] as [number, number] }];
+    const all = analyzeStarts(values, startsOf(4));
+    const kept = analyzeStarts(values, startsOf(4), 0.95, slowed);
+    expect(kept.perStart.map((s) => s.start)).toEqual([0, 2, 3]);
+    expect(kept.interval!.df).toBe(2);
+    expect(kept.interval!.high - kept.interval!.low).toBeLessThan(all.interval!.high - all.interval!.low);
+    expect(kept.leftOut).toEqual([{ start: 1, value: expect.closeTo(1.69, 2), slowdown: [2, 1.9] }]);
+  });
+
+  it('in a run that recorded the rule, the row and its report leave the start out and say why; without it, keep it', () => {
+    const levels = [1, 1.1, 0.98, 1.02];
+    const run = results((round, _, start) => 1.55 * levels[start] * (1 + (round % 3) / 100), { starts: 4 });
+    const slowedRun = {
+      ...run,
+      runs: run.runs.map((r) => (r.start === 1 ? { ...r, server: { ...r.server, cpuUsPerRequest: 110 } } : r)),
+    };
+    const withRule = { ...slowedRun, stopRule: STOP_RULE };
+    const row = analyze(withRule).ratios.find((r) => r.judged)!;
+    expect(row.starts!.perStart.map((s) => s.start)).toEqual([0, 2, 3]);
+    expect(row.summary.n).toBe(9);
+    const note = JSON.stringify(startsTable(analyze(withRule)).rows[0].at(-1));
+    expect(note).toContain('start 2 (');
+    expect(note).toContain('left out: both servers spent 2.2× and 2.2× the CPU per request of their median start');
+    const before = analyze(slowedRun).ratios.find((r) => r.judged)!;
+    expect(before.starts!.perStart).toHaveLength(4);
+    expect(before.starts!.leftOut).toEqual([]);
   });
 });
 
@@ -387,6 +485,25 @@ describe('a run with several starts, analysed and reported', () => {
     const ended = underBudget({ stops: spent, stopRule: STOP_RULE });
     expect(judgedRow(ended).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.endConfidence!).low, 12);
     expect(verdictTable(analyze(ended)).rows[0]).toContain('12 in 4 starts (97 % interval)');
+  });
+
+  it('shows the headline, which no look stops, at the level its rule records, and at the end level before it did', () => {
+    const primes = [0, 1, 2, 3].map((start) => ({
+      runtime: 'node@20',
+      target: 'nest-express',
+      scenario: 'hello',
+      stack: 'bare',
+      start,
+      requests: 30_000,
+      seconds: 2,
+    }));
+    const headline = underBudget({ stops: spent, stopRule: STOP_RULE, primes });
+    expect(judgedRow(headline).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.headlineConfidence!).low, 12);
+    expect(verdictTable(analyze(headline)).rows[0]).toContain('12 in 4 starts');
+    expect(verdictTable(analyze(headline)).rows[0]).not.toContain('interval)');
+    const { headlineConfidence: _, ...ruleBefore } = STOP_RULE;
+    const before = underBudget({ stops: spent, stopRule: ruleBefore, primes });
+    expect(judgedRow(before).summary.ci!.low).toBeCloseTo(atLevel(STOP_RULE.endConfidence!).low, 12);
   });
 
   it('rebuilds the report of a run from before the stop rule was recorded at the levels it ran', () => {

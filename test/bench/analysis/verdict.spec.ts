@@ -4,10 +4,13 @@ import {
   DECIDED_VERDICTS,
   HOLDS_MAX,
   HOLDS_MIN,
+  MARGIN_BEFORE_RECORDED,
   MIN_ROUNDS_FOR_VERDICT,
+  PRECISION_TARGET,
   band,
   edgeWithin,
   isBorderline,
+  marginOf,
   measuredVerdict,
   verdict,
 } from '../../../bench/analysis/verdict.js';
@@ -34,9 +37,9 @@ describe('verdict from a median and its interval', () => {
     expect(verdict({ n: 12, median: 3.1, ci: { low: 2.9, high: 3.3 } }, clean)).toBe('understated');
   });
 
-  it('is inconclusive when the interval reaches into another band', () => {
-    expect(verdict({ n: 12, median: 1.55, ci: { low: 1.45, high: 1.62 } }, clean)).toBe('inconclusive');
-    expect(verdict({ n: 12, median: 2.45, ci: { low: 2.3, high: 2.6 } }, clean)).toBe('inconclusive');
+  it('is inconclusive when the interval reaches into another band beyond the margin', () => {
+    expect(verdict({ n: 12, median: 1.55, ci: { low: 1.25, high: 1.9 } }, clean)).toBe('inconclusive');
+    expect(verdict({ n: 12, median: 2.45, ci: { low: 2.0, high: 3.0 } }, clean)).toBe('inconclusive');
   });
 
   it('is inconclusive without an interval (a single round)', () => {
@@ -77,6 +80,29 @@ describe('borderline: an interval across an edge but within the margin of it', (
     expect(measuredVerdict({ n: 12, median: 1.5, ci: { low, high } })).toBe('borderline at 1.5×');
     expect(measuredVerdict({ n: 12, median: 1.5, ci: { low: low * 0.999, high } })).toBe('inconclusive');
     expect(measuredVerdict({ n: 12, median: 1.5, ci: { low, high: high * 1.001 } })).toBe('inconclusive');
+  });
+
+  it('decides every interval as precise as the method aims at, wherever it lies: in a band or borderline', () => {
+    // an interval read at the precision target (half its width over its estimate) is estimate ÷ f to estimate × f
+    const f = PRECISION_TARGET + Math.sqrt(1 + PRECISION_TARGET ** 2);
+    for (let estimate = 1.1; estimate < 3.2; estimate *= 1.001) {
+      const ci = { low: estimate / f, high: estimate * f };
+      expect((ci.high - ci.low) / 2 / estimate).toBeCloseTo(PRECISION_TARGET, 12);
+      expect(measuredVerdict({ n: 12, median: estimate, ci })).not.toBe('inconclusive');
+    }
+    // a little wider, centred just beyond an edge, it is not decided
+    expect(measuredVerdict({ n: 12, median: 1.5 * f, ci: { low: 1.5 * 0.99, high: 1.5 * f * f * 1.02 } })).toBe(
+      'inconclusive',
+    );
+  });
+
+  it('judges a run by the margin it recorded, and a run that recorded none by the 5 % margin its report was built at', () => {
+    const atEdge = { n: 12, median: 1.54, ci: { low: 1.43, high: 1.66 } };
+    expect(measuredVerdict(atEdge, marginOf({ borderlineMargin: BORDERLINE_MARGIN }))).toBe('borderline at 1.5×');
+    expect(measuredVerdict(atEdge, marginOf({ borderlineMargin: 0.05 }))).toBe('inconclusive');
+    expect(marginOf(null)).toBe(MARGIN_BEFORE_RECORDED);
+    expect(marginOf({})).toBe(MARGIN_BEFORE_RECORDED);
+    expect(measuredVerdict(atEdge, marginOf(undefined))).toBe('inconclusive');
   });
 
   it('leaves an interval inside one band to its band, however near the edge', () => {
