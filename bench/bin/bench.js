@@ -22,7 +22,6 @@ import { loadOwnApp } from '../own-app/own-app.js';
 import { compatibilityTable } from '../report/own-app-tables.js';
 import { checkChanges } from '../analysis/own-app-facts.js';
 import { switchingFindingsTable } from '../report/switching-tables.js';
-import { withRecordedFindings } from '../own-app/findings/switching.js';
 import { switchingCost } from '../analysis/switching-cost.js';
 import { markdownTable } from '../report/rich-table.js';
 import { formatDuration } from '../model/durations.js';
@@ -89,7 +88,7 @@ async function main(argv) {
  * @param {import('../model/own-app-record.js').OwnAppRecord} ownApp
  */
 function logFindings(ownApp) {
-  const cost = switchingCost(withRecordedFindings({ ownApp }).ownApp, [], []);
+  const cost = switchingCost(ownApp, [], []);
   if (cost) log(markdownTable(switchingFindingsTable(cost)));
   log(markdownTable(compatibilityTable(checkChanges(ownApp))));
 }
