@@ -3,7 +3,7 @@
 // middleware leaves, content type, body, cookies set), what the report keeps of each, and what a 4xx answer said.
 // Sending the requests is check-run.js's job.
 import { isDeepStrictEqual } from 'node:util';
-import { holdsSignedToken } from '../sign-in/principal.js';
+import { holdsSignedToken } from '../sign-in/principal-values.js';
 
 /** An answer's body is kept to this many characters: enough to read a lost field or an error's message. */
 export const MAX_BODY_CHARS = 300;

@@ -4,7 +4,7 @@
 import { ownAppConfig, planOwnApp, trafficMix } from '../routes/app-config.js';
 import { resolveIds } from '../routes/id-sources.js';
 import { planGraphql, graphqlTraffic, withGraphql } from '../graphql/graphql.js';
-import { principalValues, tokenClaimValues } from '../sign-in/principal.js';
+import { principalValues, tokenClaimValues } from '../sign-in/principal-values.js';
 import { keepValuesOthersRead, signInFieldNames } from '../sign-in/same-values.js';
 import { THROTTLE_MODES } from '../launch/throttle.js';
 import { graphqlUploadParser, uploadsByHandler } from '../bodies/upload-form.js';
@@ -57,7 +57,7 @@ export function idsFor(
     timeWrites,
   });
   const ids = keepValuesOthersRead({ ids: resolved, routes: discovered.routes, lists, params: flat, current });
-  return { flat, principal, avoid: [...principal.map((p) => p.value), ...claims], ids };
+  return { flat, principal, claims, ids };
 }
 
 /**
@@ -70,7 +70,7 @@ export function planWith(context, signedIn, asked = {}) {
   const { flags, discovered, traffic, user, fileOperations, scan } = context;
   const { graphqlLists = new Map(), signInRequests = [], current = new Map(), publicWrites } = asked;
   const { graphql } = discovered;
-  const { flat, principal, avoid, ids } = idsFor(context, signedIn, asked);
+  const { flat, principal, claims, ids } = idsFor(context, signedIn, asked);
   const headers = { ...signedIn.headers, ...flags.headers };
   const plan = planOwnApp({
     discovered,
@@ -101,7 +101,7 @@ export function planWith(context, signedIn, asked = {}) {
       headers,
       logged: graphqlTraffic(traffic, graphql.path),
       lists: graphqlLists,
-      avoid,
+      guard: { principal, claims },
       signInRequests,
       uploadParser: graphqlUploadParser(scan),
     }),

@@ -8,7 +8,8 @@ import { fillPath } from '../routes/route-match.js';
 import { createMutations, withCreatedItem } from '../graphql/graphql-values.js';
 import { graphqlErrors } from '../graphql/graphql-answers.js';
 import { fetchGraphqlLists } from '../graphql/graphql.js';
-import { askSignedOut, findWitness } from '../sign-in/principal.js';
+import { findWitness, witnessPaths } from '../sign-in/principal.js';
+import { askSignedOut } from '../sign-in/principal-writes.js';
 import { proveSignIn, signInCandidates } from '../sign-in/sign-in-proof.js';
 import { currentValuesRequests } from '../sign-in/same-values.js';
 import { idsFor, settledPlan } from './app-plan.js';
@@ -101,19 +102,24 @@ function proofQuestion(context, client, signedIn, log) {
       );
       const rest = proof.accepted?.startsWith('GET ') ? proof.accepted.slice('GET '.length) : null;
       const headers = { ...signedIn.headers, ...context.flags.headers };
-      const witness = rest ? await findWitness(client, [rest], headers) : null;
+      const witness = rest ? await findWitness(client, witnessPaths(rest, planReads(plan)), headers) : null;
       return { accepted: proof.accepted ?? null, witness };
     },
   };
+}
+
+/** The paths of the REST reads the plan sends, parameters filled. @param {Plan} plan */
+function planReads(plan) {
+  return plan.routes.flatMap((r) =>
+    r.scenario && r.method === 'GET' && !r.graphql && r.request ? [r.request.slice('GET '.length)] : [],
+  );
 }
 
 /**
  * @param {OwnAppContext} context @param {AppClient} client @param {Credentials} signedIn @param {Plan} plan
  */
 function signInProof(context, client, signedIn, plan) {
-  const reads = plan.routes.flatMap((r) =>
-    r.scenario && r.method === 'GET' && !r.graphql && r.request ? [r.request.slice('GET '.length)] : [],
-  );
+  const reads = planReads(plan);
   const queries = plan.routes.flatMap((r) => {
     const scenario = plan.scenarios.find((s) => s.name === r.scenario);
     const body = /** @type {{ query?: unknown } | undefined} */ (scenario?.body);
@@ -198,7 +204,7 @@ function createsQuestion(context, client, signedIn, log) {
  */
 function createsFor(context, signedIn, asked, plan) {
   const { discovered } = context;
-  const { flat, avoid, ids } = idsFor(context, signedIn, asked);
+  const { flat, principal, claims, ids } = idsFor(context, signedIn, asked);
   /** @param {import('../routes/app-config.js').RouteEntry | undefined} entry */
   const scenarioOf = (entry) => (entry?.scenario ? plan.scenarios.find((s) => s.name === entry.scenario) : undefined);
   const rest = createRoutes(ids, discovered.routes).flatMap(({ list, create }) => {
@@ -219,13 +225,15 @@ function createsFor(context, signedIn, asked, plan) {
   });
   const { graphql } = discovered;
   const mutations = graphql
-    ? createMutations(graphql.fields, asked.graphqlLists ?? new Map(), avoid).flatMap(({ list, create }) => {
-        const handler = `GraphQL mutation ${create}`;
-        const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
-        const operation = { list, create };
-        const since = `the list query ${list} held no id its routes could take`;
-        return scenario ? [{ scenario, list: null, keep: null, operation, since, line: handler }] : [];
-      })
+    ? createMutations(graphql.fields, asked.graphqlLists ?? new Map(), { principal, claims }).flatMap(
+        ({ list, create }) => {
+          const handler = `GraphQL mutation ${create}`;
+          const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
+          const operation = { list, create };
+          const since = `the list query ${list} held no id its routes could take`;
+          return scenario ? [{ scenario, list: null, keep: null, operation, since, line: handler }] : [];
+        },
+      )
     : [];
   return [...rest, ...answering, ...mutations];
 }
@@ -242,7 +250,11 @@ function witnessAgainQuestion(client, headers) {
     async ask(_plan, { witness }) {
       if (read || !witness) return null;
       read = true;
-      return { witness: await findWitness(client, [witness.path], headers) };
+      const paths = witnessPaths(
+        witness.path,
+        (witness.others ?? []).map((read) => read.path),
+      );
+      return { witness: await findWitness(client, paths, headers) };
     },
   };
 }
