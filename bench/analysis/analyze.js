@@ -124,7 +124,7 @@ function rowDesign(results) {
   // one start under a budget: the per-round group-sequential rule looks after each pair of rounds; with several
   // starts only the start-level stop rule looks, and the per-round summary is only a fallback
   const budgeted = design.kind === 'budget';
-  const looks = design.kind === 'starts' && design.budgetPerRuntimeSec !== null;
+  const looks = design.kind === 'budgeted-starts';
   // the stricter level pays for rounds per start chosen from the data; results without startBlocks count as chosen so
   const startsAdaptive = looks && (results.startBlocks?.some((block) => block.choice === 'variance') ?? true);
   /**

@@ -183,7 +183,7 @@ async function startRecord(
       design,
     },
     ...(ownApp ? { ownApp } : {}),
-    ...(design.kind === 'starts' && design.budgetPerRuntimeSec !== null ? { stopRule: STOP_RULE } : {}),
+    ...(design.kind === 'budgeted-starts' ? { stopRule: STOP_RULE } : {}),
     ...(cells ? { packages: packagesRecord(options.packages, cells, refused) } : {}),
     // the built-in app's headline is placed among the committed hosts' (analysis/host-placing.js)
     ...(config.source === BUILTIN_RUN_CONFIG.source ? { referenceHosts: committedReferenceHosts() } : {}),

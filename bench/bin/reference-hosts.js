@@ -23,13 +23,7 @@ const REFERENCE_ROOT = 'results/reference';
 function madeLikeTheDefault(results) {
   const { design } = results.plan;
   const builtIn = !results.config || results.config.source === 'built-in';
-  return (
-    builtIn &&
-    design.kind === 'starts' &&
-    design.budgetPerRuntimeSec !== null &&
-    results.options.pairing === 'together' &&
-    results.complete
-  );
+  return builtIn && design.kind === 'budgeted-starts' && results.options.pairing === 'together' && results.complete;
 }
 
 /**

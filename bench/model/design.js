@@ -84,14 +84,19 @@ export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
  */
 
 /**
+ * rounds: one server start, every pair runs `roundsPerStart` rounds; budget: one start, rounds two at a time while the
+ * budget lasts, with group-sequential per-round intervals; starts: the servers start afresh `starts` times, each start
+ * a block of rounds, the start being the interval's unit; budgeted-starts: starts as long as the budget lasts (at least
+ * `starts`), a look after each letting a decided block go.
+ * @typedef {'rounds' | 'budget' | 'starts' | 'budgeted-starts'} DesignKind
+ */
+
+/**
  * How a run spends its rounds: resolved once from the options (designOf) and recorded as results.plan.design, so every
  * stage reads the design instead of working it out from the flags again.
  * @typedef {object} Design
- * @property {'rounds' | 'budget' | 'starts'} kind rounds: one server start, every pair runs `roundsPerStart` rounds;
- *   budget: one start, rounds two at a time while the budget lasts, with group-sequential per-round intervals; starts:
- *   the servers start afresh `starts` times (under a budget, at least that many), each start a block of rounds, the
- *   start being the interval's unit
- * @property {number} starts server starts asked for: 1 unless kind is 'starts'
+ * @property {DesignKind} kind
+ * @property {number} starts server starts asked for: 1 unless the kind is over starts
  * @property {number | null} roundsPerStart the fixed rounds of each start; null: the budget (or a steady state) decides
  * @property {number | null} budgetPerRuntimeSec seconds per runtime from its first server start; null: no budget
  * @property {DesignLimits} limits
@@ -104,7 +109,7 @@ export const ANSWERS_PER_CONNECTION_IN_A_BLOCK = 10;
  */
 export function designOf({ rounds, budgetSec: budgetPerRuntimeSec, starts }) {
   return {
-    kind: starts > 1 ? 'starts' : budgetPerRuntimeSec === null ? 'rounds' : 'budget',
+    kind: kindOf(starts, budgetPerRuntimeSec),
     starts,
     roundsPerStart: budgetPerRuntimeSec === null ? rounds : null,
     budgetPerRuntimeSec,
@@ -117,3 +122,23 @@ export function designOf({ rounds, budgetSec: budgetPerRuntimeSec, starts }) {
     },
   };
 }
+
+/**
+ * @param {number} starts @param {number | null} budgetPerRuntimeSec
+ * @returns {DesignKind}
+ */
+function kindOf(starts, budgetPerRuntimeSec) {
+  if (starts > 1) return budgetPerRuntimeSec === null ? 'starts' : 'budgeted-starts';
+  return budgetPerRuntimeSec === null ? 'rounds' : 'budget';
+}
+
+/**
+ * The design as read from results.json: runs before the fourth kind recorded a budget over starts as 'starts'.
+ * @param {Design} design @returns {Design}
+ */
+export function upgradeDesign(design) {
+  return { ...design, kind: kindOf(design.starts, design.budgetPerRuntimeSec) };
+}
+
+/** Whether the design starts the servers afresh more than once, each start a block of rounds. @param {Design} design */
+export const overStarts = (design) => design.kind === 'starts' || design.kind === 'budgeted-starts';

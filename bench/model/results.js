@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { designOf } from './design.js';
+import { designOf, upgradeDesign } from './design.js';
 import { defaultMetric } from './metrics.js';
 import { BARE } from './stacks.js';
 
@@ -236,7 +236,19 @@ export const RECORDED_BEFORE_STOP_RULE = Object.freeze({
  * @returns {Results}
  */
 export function upgradeResults(written) {
-  return withMetrics(written.schema === RESULTS_SCHEMA ? written : fromSchema1(written));
+  return withMetrics(withDesignKind(written.schema === RESULTS_SCHEMA ? written : fromSchema1(written)));
+}
+
+/**
+ * Results whose design names its kind as today: one written before the kinds were four recorded a budget over starts
+ * as 'starts'.
+ * @param {Results} results
+ * @returns {Results}
+ */
+function withDesignKind(results) {
+  const { design } = results.plan;
+  const upgraded = upgradeDesign(design);
+  return upgraded.kind === design.kind ? results : { ...results, plan: { ...results.plan, design: upgraded } };
 }
 
 /**

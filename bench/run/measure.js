@@ -7,6 +7,7 @@ import { measureRounds } from './designs/rounds.js';
 import { measureStarts, verdictInstances } from './designs/server-starts.js';
 import { measureLoadCurve } from './load-curve.js';
 import { fitRouteLoads, planSession, startTargets, stopAll, verifyPairs } from './session.js';
+import { overStarts } from '../model/design.js';
 
 /** What starting and verifying the targets of one runtime counts as in the time-left estimate. */
 export const START_ALLOWANCE_SEC = 5;
@@ -19,7 +20,7 @@ export async function measureRuntime(unplanned) {
   const { options, design, record, progress, runtimeKey } = session;
   const bootedAt = performance.now();
   // with starts, the first boots only the verdict's servers: the ones beside it boot on their own start, if any
-  const firstBoot = design.kind === 'starts' ? verdictInstances(session) : null;
+  const firstBoot = overStarts(design) ? verdictInstances(session) : null;
   /** the servers of the current start: --starts replaces them */
   const servers = { running: await startTargets(session, 0, firstBoot) };
   const running = servers.running;
@@ -30,12 +31,11 @@ export async function measureRuntime(unplanned) {
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
     if (options.fitLoads) session.routeLoads = await fitRouteLoads(session, running, measured);
-    const finished =
-      design.kind === 'starts'
-        ? await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000)
-        : design.budgetPerRuntimeSec === null
-          ? await measureRounds(session, running, measured)
-          : await measureBudget(session, running, measured, design.budgetPerRuntimeSec);
+    const finished = overStarts(design)
+      ? await measureStarts(session, servers, measured, (performance.now() - bootedAt) / 1000)
+      : design.kind === 'rounds'
+        ? await measureRounds(session, running, measured)
+        : await measureBudget(session, running, measured, /** @type {number} */ (design.budgetPerRuntimeSec));
     if (!finished) return;
     if (options.loadCurve) await measureLoadCurve(session, servers.running, measured);
   } finally {

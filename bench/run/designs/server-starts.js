@@ -144,7 +144,7 @@ export function decidedLeaving(compared, headline, standing) {
  * @param {import('../../model/design.js').Design} design @param {number} start 0-based
  */
 function looksAfter(design, start) {
-  return design.budgetPerRuntimeSec !== null && start + 1 >= Math.max(FIRST_LOOK_STARTS, design.starts);
+  return design.kind === 'budgeted-starts' && start + 1 >= Math.max(FIRST_LOOK_STARTS, design.starts);
 }
 
 /**
@@ -364,7 +364,7 @@ function logBlock(session, block, start, { kept, ran, steady, stays }) {
  * @returns {import('../progress.js').BlockEnd['stand']}
  */
 function standAfter(design, start, glance) {
-  if (design.budgetPerRuntimeSec === null) return start + 1 >= design.starts ? 'final' : 'so far';
+  if (design.kind === 'starts') return start + 1 >= design.starts ? 'final' : 'so far';
   return looksAfter(design, start) && glance?.standing === 'decided' ? 'decided' : 'so far';
 }
 

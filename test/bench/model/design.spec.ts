@@ -1,11 +1,11 @@
-import { MAX_BUDGET_ROUNDS, MAX_STARTS, designOf } from '../../../bench/model/design.js';
+import { MAX_BUDGET_ROUNDS, MAX_STARTS, designOf, upgradeDesign } from '../../../bench/model/design.js';
 import { DEFAULT_BUDGET_SEC, DEFAULT_STARTS } from '../../../bench/run/options.js';
 import { parseOptions } from '../support/options.js';
 
 describe('designOf: the design the options ask for, resolved once', () => {
   it('by default, starts under the default budget, their rounds left to the budget', () => {
     expect(designOf(parseOptions([]))).toMatchObject({
-      kind: 'starts',
+      kind: 'budgeted-starts',
       starts: DEFAULT_STARTS,
       roundsPerStart: null,
       budgetPerRuntimeSec: DEFAULT_BUDGET_SEC,
@@ -37,6 +37,12 @@ describe('designOf: the design the options ask for, resolved once', () => {
       roundsPerStart: 4,
       budgetPerRuntimeSec: null,
     });
+  });
+
+  it('names a budget over starts apart from fixed starts, and upgrades one recorded as starts before it was named', () => {
+    const recorded = { ...designOf({ rounds: 12, budgetSec: 300, starts: 4 }), kind: 'starts' as const };
+    expect(upgradeDesign(recorded).kind).toBe('budgeted-starts');
+    expect(upgradeDesign(designOf({ rounds: 4, budgetSec: null, starts: 3 })).kind).toBe('starts');
   });
 
   it('records the limits it runs under', () => {

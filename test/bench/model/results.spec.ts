@@ -83,7 +83,7 @@ describe('readResults', () => {
     const upgraded = read(firstSchema({ starts: 4, budgetSec: 300 }));
     expect(upgraded.stopRule).toEqual(RECORDED_BEFORE_STOP_RULE);
     expect(upgraded.plan.design).toMatchObject({
-      kind: 'starts',
+      kind: 'budgeted-starts',
       starts: 4,
       roundsPerStart: null,
       budgetPerRuntimeSec: 300,
