@@ -8,8 +8,6 @@ import { MAX_LATE_SHARE } from './open-loop/scheduler.js';
 import { rotate } from './plan.js';
 import { observeRun } from './observe.js';
 import { peakRssMiB, resetPeakRss } from './procstat.js';
-import { scenarioNamed } from '../model/config.js';
-import { requestFor } from '../model/scenarios.js';
 import { deathFailure } from './targets.js';
 
 const NANOS_PER_MICRO = 1e3;
@@ -72,7 +70,7 @@ export function loadCurvePlannedSec(options, scenarios) {
  * The curve of every scenario both adapters passed verification on, with the targets the saturation rounds started.
  * Each round runs every scenario, every rate and both adapters once: scenarios, rates and the adapters' order rotate
  * from round to round, and the two adapters at one rate always run back to back.
- * @param {import('./session.js').Session} session
+ * @param {import('./runtime-plan.js').RuntimePlan} session
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {import('./plan.js').Pair[]} measured the pairs that passed verification
  */
@@ -134,7 +132,7 @@ export async function measureLoadCurve(session, running, measured) {
 /**
  * Each adapter per scenario at its highest rate, unrecorded, until a run keeps its schedule as a warm generator does
  * or MAX_WARMUP_RUNS ran: a failure here shows again in the timed runs.
- * @param {import('./session.js').Session} session
+ * @param {import('./runtime-plan.js').RuntimePlan} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {CurvePlan[]} plans
@@ -180,14 +178,14 @@ async function warmUp(session, generator, running, plans) {
 
 /**
  * What the generator sends to one target in one run.
- * @param {import('./session.js').Session} session
+ * @param {import('./runtime-plan.js').RuntimePlan} session
  * @param {import('./targets.js').ServedTarget} target
  * @param {string} scenarioName
  * @param {number} ratePerSec
  */
-function openLoopRequest({ config, options, token }, target, scenarioName, ratePerSec) {
-  const scenario = scenarioNamed(config, scenarioName);
-  const { method, path, headers, body, sequence } = requestFor(scenario, { token, config });
+function openLoopRequest({ options, curveLoads }, target, scenarioName, ratePerSec) {
+  const { scenario, request } = /** @type {import('./runtime-plan.js').CurveLoad} */ (curveLoads.get(scenarioName));
+  const { method, path, headers, body, sequence } = request;
   return {
     origin: target.url,
     path,
@@ -207,7 +205,7 @@ function openLoopRequest({ config, options, token }, target, scenarioName, rateP
  * One open-loop run, run once more straight away if the generator missed its schedule without being saturated: another
  * process took the generator's CPU for milliseconds, which says nothing of the server. The missed attempt is kept in
  * the record; a second miss stands, and is left out of the latencies.
- * @param {import('./session.js').Session} session
+ * @param {import('./runtime-plan.js').RuntimePlan} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {import('./targets.js').ServedTarget | undefined} target
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where
@@ -226,7 +224,7 @@ async function curveRunOnSchedule(session, generator, target, where) {
 
 /**
  * One open-loop run, recorded whatever happens.
- * @param {import('./session.js').Session} session
+ * @param {import('./runtime-plan.js').RuntimePlan} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {import('./targets.js').ServedTarget | undefined} target
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where

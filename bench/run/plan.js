@@ -58,18 +58,23 @@ function groupBy(items, keyOf) {
   return [...groups.values()];
 }
 
+/** The built-in config's targets by name. */
+const BUILTIN_TARGETS = new Map(BUILTIN_CONFIG.targets.map((target) => [target.name, target]));
+
 /**
  * The order of one round (0-based index): scenario blocks rotate, the target groups inside a block rotate, and the
  * targets inside a group (an Express/Fastify pair) swap, so each pair still runs back to back.
  * @param {Pair[]} pairs
  * @param {number} round
- * @param {import('../model/config.js').Config} [config]
+ * @param {Map<string, import('../model/config.js').Target>} [targets] the config's, by name, as the plan resolved them
  * @returns {Pair[]}
  */
-export function roundOrder(pairs, round, config = BUILTIN_CONFIG) {
+export function roundOrder(pairs, round, targets = BUILTIN_TARGETS) {
   const blocks = groupBy(pairs, (pair) => pair.scenario);
   return rotate(blocks, round).flatMap((block) => {
-    const groups = groupBy(block, (pair) => `${targetNamed(config, pair.target).group}\u0000${pair.stack}`);
+    const groupOf = (/** @type {Pair} */ pair) =>
+      /** @type {import('../model/config.js').Target} */ (targets.get(pair.target)).group;
+    const groups = groupBy(block, (pair) => `${groupOf(pair)}\u0000${pair.stack}`);
     return rotate(groups, round).flatMap((group) => rotate(group, round));
   });
 }

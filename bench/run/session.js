@@ -3,12 +3,10 @@
 // and after each load on a --nest-app route, wait until its server is done with it, restarting one that hung or died.
 // The timed run itself is timed-run.js; the designs (designs/) decide which runs to make and in what order.
 import { join } from 'node:path';
-import { roundOrder } from './plan.js';
 import { drainRoute, probesFor } from './recover.js';
 import { measureRouteLoads } from './route-load.js';
 import { steadyStateArgs } from './steady-state.js';
-import { scenarioNamed, targetNamed } from '../model/config.js';
-import { checkedScenarios, requestFor } from '../model/scenarios.js';
+import { orderOf } from './runtime-plan.js';
 import { instanceName, targetStackEnv } from '../model/stacks.js';
 import { PortInUseError, describeExit, exitWithin, serveTarget, serverPort } from './targets.js';
 import { blockKey } from '../model/keys.js';
@@ -16,101 +14,10 @@ import { errorLine } from '../errors.js';
 import { verifyPair } from './verify.js';
 
 /** @typedef {import('./plan.js').Pair} Pair */
-/** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('./targets.js').ServedTarget} ServedTarget */
-
-/**
- * @typedef {object} Session what one runtime's measurement needs
- * @property {import('../runtimes/runtimes.js').Runtime} runtime
- * @property {string} runtimeKey `name@version`, the runtime's label in every record
- * @property {import('../model/config.js').Config} config what the pairs' names refer to
- * @property {import('./options.js').Options} options
- * @property {import('../model/design.js').Design} design how the rounds are spent
- * @property {import('./drivers/registry.js').Driver} driver
- * @property {Pair[]} pairs the applicable pairs, before verification
- * @property {string | null} token for scenarios that need one
- * @property {Record<string, string>} env added to every target's environment
- * @property {string} outDir the run's directory: the production stack's request logs go there
- * @property {import('../model/recorder.js').Recorder} record what the session measured goes there
- * @property {ReturnType<typeof import('./progress.js').createProgress>} progress
- * @property {AbortSignal} signal Ctrl-C
- * @property {(block: { runtime: string, scenario: string, stack: string }) => import('../model/design.js').Standing} standing
- *   where a block's verdict stands after the runs recorded so far (--budget only)
- * @property {(block: { runtime: string, scenario: string, stack: string }) => import('../model/design.js').Glance | null} glance
- *   the compared pair's ratio in a block so far, for the log
- */
-
-/**
- * What a pair's runs send, resolved once from the config when the runtime's measurement begins.
- * @typedef {{ scenario: import('../model/config.js').Scenario, request: import('../model/scenarios.js').ScenarioRequest }} ResolvedLoad
- * @typedef {{ name: string, target: import('../model/config.js').Target, stack: string }} Instance one server: a target on
- *   a stack, keyed by instanceName
- * @typedef {Session & { loads: Map<string, ResolvedLoad>, instances: Instance[],
- *   routeLoads: Map<string, import('./route-load.js').RouteLoad> | null, fittedLoads: Map<string, FittedLoad>,
- *   troubled: Set<string> }} PlannedSession loads keyed by blockKey; instances in the pairs' order; routeLoads
- *   (--nest-app) each route's fitted load by blockKey; fittedLoads: the connections and run length of each route whose
- *   load was fitted (--nest-app's routes, or a block's on the first start) or is the scenario's own, by blockKey;
- *   absent: the flags'; troubled: the block keys of routes that hung or crashed a server, left out of the run from then
- *   on
- */
-
-/** @typedef {{ connections: number, durationSec: number }} FittedLoad */
-
-/**
- * @param {Session} session
- * @returns {Map<string, ResolvedLoad>}
- */
-function resolveLoads({ config, pairs, token }) {
-  return new Map(
-    pairs.map((pair) => {
-      const scenario = scenarioNamed(config, pair.scenario);
-      return [blockKey(pair), { scenario, request: requestFor(scenario, { token, stack: pair.stack, config }) }];
-    }),
-  );
-}
-
-/**
- * The session with what its pairs' runs send and the servers they need resolved once, when the runtime's measurement
- * begins.
- * @param {Session} unplanned
- * @returns {PlannedSession}
- */
-export function planSession(unplanned) {
-  const loads = resolveLoads(unplanned);
-  return {
-    ...unplanned,
-    loads,
-    instances: instancesOf(unplanned.pairs, unplanned.config),
-    routeLoads: null,
-    fittedLoads: ownLoads(loads, unplanned.options),
-    troubled: new Set(),
-  };
-}
-
-/**
- * The scenarios that bring their own load (config.js: ScenarioLoad) run with it: its connections, and its run length
- * or --duration's, whichever is longer.
- * @param {Map<string, ResolvedLoad>} loads
- * @param {{ connections: number, durationSec: number }} options
- * @returns {Map<string, FittedLoad>}
- */
-export function ownLoads(loads, options) {
-  return new Map(
-    [...loads].flatMap(([key, { scenario }]) =>
-      scenario.load
-        ? [
-            [
-              key,
-              {
-                connections: scenario.load.connections ?? options.connections,
-                durationSec: Math.max(scenario.load.durationSec, options.durationSec),
-              },
-            ],
-          ]
-        : [],
-    ),
-  );
-}
+/** @typedef {import('./runtime-plan.js').RuntimePlan} RuntimePlan */
+/** @typedef {import('./runtime-plan.js').RunState} RunState */
+/** @typedef {import('./runtime-plan.js').ResolvedLoad} ResolvedLoad */
 
 /** @param {Map<string, ServedTarget>} running */
 export function stopAll(running) {
@@ -127,35 +34,35 @@ const MAX_WARM_UPS = 4;
  * The untimed load on a start's fresh servers before its first round, every pair once in round 1's order, repeated
  * while its server's heap sizing is still moving; each pair's young-generation sizes are recorded (warmUps). The
  * telemetry's "between runs" begins here.
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair[]} pairs
  * @param {number} start 0-based
  * @returns {Promise<boolean>} false when interrupted
  */
-export async function warmUp(session, running, pairs, start) {
-  const { options, record, progress, runtimeKey } = session;
+export async function warmUp(plan, state, pairs, start) {
+  const { options, record, progress, runtimeKey } = plan;
   /** @type {Map<ServedTarget, number | null>} each server's young generation at its last snapshot */
   const young = new Map();
   // start-up's collections are not the measured state's: the first run's "between" starts here
-  for (const target of running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
-  if (options.warmupSec <= 0) return !session.signal.aborted;
-  for (const pair of roundOrder(pairs, 0, session.config)) {
-    const target = running.get(instanceName(pair));
-    if (!target || session.troubled.has(blockKey(pair))) continue;
+  for (const target of state.running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
+  if (options.warmupSec <= 0) return !plan.signal.aborted;
+  for (const pair of orderOf(plan, pairs, 0)) {
+    const target = state.running.get(instanceName(pair));
+    if (!target || state.troubled.has(blockKey(pair))) continue;
     /** @type {Array<number | null>} */
     const sizes = [];
     for (let run = 0; run < MAX_WARM_UPS; run++) {
-      if (session.signal.aborted) return false;
+      if (plan.signal.aborted) return false;
       if (target.exitInfo()) break;
       const step = { runtime: runtimeKey, phase: 'warm-up', ...pair, plannedSec: options.warmupSec };
       progress.start(step);
-      const load = await loadRun(session, target, pair, options.warmupSec).catch((error) => {
+      const load = await loadRun(plan, state, target, pair, options.warmupSec).catch((error) => {
         progress.log(`warm-up of ${instanceName(pair)} × ${pair.scenario} failed: ${error.message}`);
         return null;
       });
       progress.finish(step);
-      if (!(await afterLoad(session, running, pairs, pair, { phase: 'warm-up', round: 0, start }, load))) break;
+      if (!(await afterLoad(plan, state, pairs, pair, { phase: 'warm-up', round: 0, start }, load))) break;
       const before = young.get(target) ?? null;
       const after = youngMiB(await target.telemetry?.snapshot());
       young.set(target, after);
@@ -164,7 +71,7 @@ export async function warmUp(session, running, pairs, start) {
     }
     record.warmedUp({ runtime: runtimeKey, ...pair, start, youngMiB: sizes });
   }
-  return !session.signal.aborted;
+  return !plan.signal.aborted;
 }
 
 /** @param {import('./telemetry/probe.js').Snapshot | null | undefined} snapshot */
@@ -195,20 +102,10 @@ async function settleInBatches(items, size, start) {
 }
 
 /**
- * The servers the pairs need, one per target and stack, in the pairs' order, each with its target resolved.
- * @param {Pair[]} pairs @param {import('../model/config.js').Config} config
- * @returns {Instance[]}
- */
-function instancesOf(pairs, config) {
-  const seen = new Map(pairs.map((pair) => [instanceName(pair), pair]));
-  return [...seen].map(([name, { target, stack }]) => ({ name, target: targetNamed(config, target), stack }));
-}
-
-/**
  * Start every server the pairs need (a target once per stack), each on its own port; one that cannot start is
  * recorded, the others go on. Keyed by instanceName. Each start boots them in the other order, so no server always
  * boots beside the same others.
- * @param {PlannedSession} session
+ * @param {RuntimePlan} plan
  * @param {number} start 0-based
  * @param {Set<string> | null} [only] the instances to start; all when absent
  * @returns {Promise<Map<string, ServedTarget>>}
@@ -272,32 +169,32 @@ export async function startTargets(
 const EXIT_REPORT_GRACE_MS = 1_000;
 
 /**
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running a server whose process ended under a pair's request is started again
- *   here before the next pair
+ * @param {RuntimePlan} plan
+ * @param {RunState} state a server whose process ended under a pair's request is started again here before the next
+ *   pair
  * @param {Pair[]} pairs those to verify: a pair whose server is not running is left out, recorded where it failed
  * @param {number} [start] 0-based
  */
-export async function verifyPairs(session, running, pairs, start = 0) {
-  const { config, runtimeKey, token, progress, loads } = session;
+export async function verifyPairs(plan, state, pairs, start = 0) {
+  const { runtimeKey, progress, loads } = plan;
   /** @type {import('./verify.js').Verification[]} */
   const records = [];
   /** @type {Pair[]} */
   const ok = [];
   for (const pair of pairs) {
-    const target = running.get(instanceName(pair));
+    const target = state.running.get(instanceName(pair));
     if (!target) continue; // not started, or could not start: recorded there
-    const { scenario } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
+    const { scenario, checks } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
     // a mix is verified route by route, and stands for the first of them that fails
     let record;
-    for (const checked of checkedScenarios(scenario, config)) {
+    for (const checked of checks) {
       record = await verifyPair({
         runtime: runtimeKey,
         target: pair.target,
         stack: pair.stack,
         baseUrl: target.url,
-        scenario: checked,
-        request: requestFor(checked, { token, stack: pair.stack, config }),
+        scenario: checked.scenario,
+        request: checked.request,
       });
       if (!record.ok) break;
     }
@@ -310,20 +207,21 @@ export async function verifyPairs(session, running, pairs, start = 0) {
     records.push(verification);
     if (verification.ok) ok.push(pair);
     else progress.log(`${runtimeKey} ${instanceName(pair)} × ${pair.scenario} skipped: ${verification.reason}`);
-    if (ended) await restartInstance(session, running, instanceName(pair), start);
+    if (ended) await restartInstance(plan, state, instanceName(pair), start);
   }
   return { records, ok };
 }
 
 /**
- * @param {PlannedSession} session
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {ServedTarget} target
  * @param {Pair} pair
  * @param {number} durationSec
  */
-export function loadRun({ driver, options, signal, loads, fittedLoads, outDir }, target, pair, durationSec) {
+export function loadRun({ driver, options, signal, loads, outDir }, state, target, pair, durationSec) {
   const { scenario, request } = /** @type {ResolvedLoad} */ (loads.get(blockKey(pair)));
-  const connections = fittedLoads.get(blockKey(pair))?.connections ?? options.connections;
+  const connections = state.fittedLoads.get(blockKey(pair))?.connections ?? options.connections;
   const { method, path, headers, body, sequence } = request;
   const own = scenario.load;
   return driver.run({
@@ -346,14 +244,15 @@ export function loadRun({ driver, options, signal, loads, fittedLoads, outDir },
 
 /**
  * The untimed burst before a timed run. A failure here is left for the timed run to find and record.
- * @param {PlannedSession} session
- * @param {ServedTarget | undefined} target
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair} pair
  * @returns {Promise<import('./drivers/registry.js').LoadResult | null | undefined>} undefined: no burst; null: it failed
  */
-export async function burst(session, target, pair) {
-  if (session.options.burstSec <= 0 || !target || target.exitInfo() || session.signal.aborted) return undefined;
-  return loadRun(session, target, pair, session.options.burstSec).catch(() => null);
+export async function burst(plan, state, pair) {
+  const target = state.running.get(instanceName(pair));
+  if (plan.options.burstSec <= 0 || !target || target.exitInfo() || plan.signal.aborted) return undefined;
+  return loadRun(plan, state, target, pair, plan.options.burstSec).catch(() => null);
 }
 
 /**
@@ -371,57 +270,57 @@ export function settlingServers(running) {
 
 /**
  * --nest-app: each verified route's load from its single-request latency on its servers (route-load.js), recorded
- * (routeLoads).
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * (routeLoads) and kept in the state for every later load on the route.
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair[]} pairs verified
  */
-export async function fitRouteLoads(session, running, pairs) {
-  const { options, record, progress, runtimeKey, loads } = session;
+export async function fitRouteLoads(plan, state, pairs) {
+  const { options, record, progress, runtimeKey, loads } = plan;
   const servers = pairs.flatMap((pair) => {
-    const target = running.get(instanceName(pair));
+    const target = state.running.get(instanceName(pair));
     const load = loads.get(blockKey(pair));
     return target && load ? [{ ...pair, url: target.url, request: load.request }] : [];
   });
-  const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: session.signal });
+  const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: plan.signal });
   record.routeLoads(fitted);
-  for (const load of fitted) session.fittedLoads.set(blockKey(load), load);
+  for (const load of fitted) state.fittedLoads.set(blockKey(load), load);
   for (const load of fitted.filter((entry) => entry.lowered))
     progress.log(
       `${runtimeKey} ${load.scenario}: ${Object.values(load.aloneMs).join(' / ')} ms alone, so ${load.connections} connections for ${load.durationSec} s`,
     );
-  return new Map(fitted.map((load) => [blockKey(load), load]));
+  state.routeLoads = new Map(fitted.map((load) => [blockKey(load), load]));
 }
 
 /**
  * --nest-app, after each load on a route: wait until its server has finished with what the route left and still
  * answers (recover.js). A server that hung or exited is recorded (drains), started again and warmed up on its
  * other routes, and the route leaves the run; a backlog is recorded and the run goes on.
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running the restarted server replaces the old one here
+ * @param {RuntimePlan} plan
+ * @param {RunState} state the restarted server replaces the old one in its running servers
  * @param {Pair[]} pairs the routes being measured
  * @param {Pair} pair the route the load went to
  * @param {{ phase: import('./recover.js').LoadPhase, round: number, start: number }} place
  * @param {import('./drivers/registry.js').LoadResult | null} load null: the load failed
  * @returns {Promise<boolean>} false when the route left the run
  */
-export async function afterLoad(session, running, pairs, pair, place, load) {
-  const target = running.get(instanceName(pair));
-  if (!session.routeLoads || !target || session.signal.aborted) return true;
-  const fitted = session.routeLoads.get(blockKey(pair));
-  const connections = fitted?.connections ?? session.options.connections;
+export async function afterLoad(plan, state, pairs, pair, place, load) {
+  const target = state.running.get(instanceName(pair));
+  if (!state.routeLoads || !target || plan.signal.aborted) return true;
+  const fitted = state.routeLoads.get(blockKey(pair));
+  const connections = fitted?.connections ?? plan.options.connections;
   const aloneMs = fitted ? Math.max(0, ...Object.values(fitted.aloneMs).map((ms) => ms ?? 0)) : null;
   const drained = await drainRoute({
     target,
-    servers: settlingServers(running),
+    servers: settlingServers(state.running),
     aloneMs,
-    inFlight: connections * session.options.pipelining,
-    probes: probesFor(/** @type {ResolvedLoad} */ (session.loads.get(blockKey(pair))).request),
+    inFlight: connections * plan.options.pipelining,
+    probes: probesFor(/** @type {ResolvedLoad} */ (plan.loads.get(blockKey(pair))).request),
     lastAnswer: load && { requests: load.requests, statusCounts: load.statusCounts },
-    signal: session.signal,
+    signal: plan.signal,
   });
   if (!drained) return true;
-  const { runtimeKey, record, progress } = session;
+  const { runtimeKey, record, progress } = plan;
   record.drained({ runtime: runtimeKey, ...pair, ...place, connections, ...drained });
   const where = `${runtimeKey} ${instanceName(pair)} × ${pair.scenario} (${place.phase}${place.round ? ` ${place.round}` : ''})`;
   if (drained.outcome === 'backlog') {
@@ -431,12 +330,12 @@ export async function afterLoad(session, running, pairs, pair, place, load) {
   progress.log(
     `${where}: ${drained.outcome === 'crashed' ? 'crashed its server' : `hangs under ${connections} connections`}; restarting ${instanceName(pair)}, the route leaves the run`,
   );
-  session.troubled.add(blockKey(pair));
-  const restarted = await restartInstance(session, running, instanceName(pair), place.start);
+  state.troubled.add(blockKey(pair));
+  const restarted = await restartInstance(plan, state, instanceName(pair), place.start);
   if (restarted)
     await warmUp(
-      session,
-      running,
+      plan,
+      state,
       pairs.filter((other) => instanceName(other) === instanceName(pair)),
       place.start,
     );
@@ -445,19 +344,20 @@ export async function afterLoad(session, running, pairs, pair, place, load) {
 
 /**
  * Stops a server and starts it again on its port; one that cannot start is recorded like any.
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {string} name
  * @param {number} start
  * @returns {Promise<ServedTarget | null>}
  */
-async function restartInstance(session, running, name, start) {
+async function restartInstance(plan, state, name, start) {
+  const { running } = state;
   await running.get(name)?.stop();
   running.delete(name);
-  const restarted = (await startTargets(session, start, new Set([name]))).get(name) ?? null;
+  const restarted = (await startTargets(plan, start, new Set([name]))).get(name) ?? null;
   if (restarted) {
     running.set(name, restarted);
-    session.record.restarted(name);
+    plan.record.restarted(name);
   }
   return restarted;
 }

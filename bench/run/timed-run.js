@@ -13,7 +13,8 @@ import { blockKey } from '../model/keys.js';
 /** @typedef {import('./plan.js').Pair} Pair */
 /** @typedef {import('../model/results.js').RunRecord} RunRecord */
 /** @typedef {import('./targets.js').ServedTarget} ServedTarget */
-/** @typedef {import('./session.js').PlannedSession} PlannedSession */
+/** @typedef {import('./runtime-plan.js').RuntimePlan} RuntimePlan */
+/** @typedef {import('./runtime-plan.js').RunState} RunState */
 
 const NANOS_PER_MICRO = 1000;
 
@@ -73,19 +74,20 @@ export function barrier(count) {
 
 /**
  * One timed run, recorded whatever happens: a dead target or a failing generator makes a failed record.
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair} pair
  * @param {{ round: number, slot: number, start: number }} place round and slot 1-based, start 0-based
  * @param {Together | null} [together] the slot this run shares with the other servers of its pair
  * @returns {Promise<RunRecord>}
  */
-export async function timedRun(session, running, pair, { round, slot, start }, together = null) {
+export async function timedRun(plan, state, pair, { round, slot, start }, together = null) {
+  const { running } = state;
   const target = running.get(instanceName(pair));
   const ready = together?.ready ?? (async () => {});
   /** @type {RunRecord} */
   const record = {
-    runtime: session.runtimeKey,
+    runtime: plan.runtimeKey,
     ...pair,
     round,
     slot,
@@ -111,7 +113,7 @@ export async function timedRun(session, running, pair, { round, slot, start }, t
   }
 
   if (together) record.together = together.names;
-  record.settle = together?.settle ?? (await settle(settlingServers(running), { signal: session.signal }));
+  record.settle = together?.settle ?? (await settle(settlingServers(running), { signal: plan.signal }));
   // a url target runs elsewhere: its CPU and memory are not ours to read
   const pid = target.pid;
   const peakWindow = pid !== null && resetPeakRss(pid) ? 'run' : 'process';
@@ -123,17 +125,25 @@ export async function timedRun(session, running, pair, { round, slot, start }, t
   /** @type {Awaited<ReturnType<typeof observeRun>>} */
   let observing;
   try {
-    observing = await observeRun(target, session.options.cpus?.server);
+    observing = await observeRun(target, plan.options.cpus?.server);
   } finally {
     // a run that cannot start must not hold the others of its slot
     await ready();
   }
-  return loadAndRecord(session, target, pair, record, { pid, peakWindow, company, neighbours, observing, together });
+  return loadAndRecord(plan, state, target, pair, record, {
+    pid,
+    peakWindow,
+    company,
+    neighbours,
+    observing,
+    together,
+  });
 }
 
 /**
  * The timed load of a run whose server is up and watched, and the record it makes.
- * @param {PlannedSession} session
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {ServedTarget} target
  * @param {Pair} pair
  * @param {RunRecord} record the run's record so far
@@ -147,7 +157,8 @@ export async function timedRun(session, running, pair, { round, slot, start }, t
  * @returns {Promise<RunRecord>}
  */
 async function loadAndRecord(
-  session,
+  plan,
+  state,
   target,
   pair,
   record,
@@ -157,9 +168,9 @@ async function loadAndRecord(
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   const companyBefore = company.map(processCpuNs);
   try {
-    const fitted = session.fittedLoads.get(blockKey(pair));
-    const durationSec = together?.durationSec ?? fitted?.durationSec ?? session.options.durationSec;
-    const load = await loadRun(session, target, pair, durationSec);
+    const fitted = state.fittedLoads.get(blockKey(pair));
+    const durationSec = together?.durationSec ?? fitted?.durationSec ?? plan.options.durationSec;
+    const load = await loadRun(plan, state, target, pair, durationSec);
     const cpuAfter = pid === null ? null : processCpuNs(pid);
     const companyNs = company.reduce(
       (sum, companion, i) => sum + ((processCpuNs(companion) ?? 0) - (companyBefore[i] ?? 0)),
@@ -179,7 +190,7 @@ async function loadAndRecord(
       };
     if (load.requests === 0 && load.errors === 0) {
       // nothing answered, nothing refused: the route is slower than the run, which the report says instead of failing
-      const inFlight = (fitted?.connections ?? session.options.connections) * session.options.pipelining;
+      const inFlight = (fitted?.connections ?? plan.options.connections) * plan.options.pipelining;
       const reason = `none of the ${inFlight} requests in flight answered within ${Number(load.durationSec.toFixed(2))} s`;
       return { ...record, ...observed, status: 'too-slow', failure: { reason }, inFlight, load };
     }
@@ -205,7 +216,7 @@ async function loadAndRecord(
     };
   } catch (error) {
     const exited = await exitWithin(target, EXIT_REPORT_GRACE_MS);
-    const reason = `${session.driver.name} failed: ${/** @type {Error} */ (error).message}`;
+    const reason = `${plan.driver.name} failed: ${/** @type {Error} */ (error).message}`;
     return {
       ...record,
       failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason },

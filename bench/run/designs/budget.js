@@ -8,8 +8,8 @@ import { MAX_BUDGET_ROUNDS, MAX_STARTS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP } fro
 import { blockKey, pairKey } from '../../model/keys.js';
 
 /** @typedef {import('../plan.js').Pair} Pair */
-/** @typedef {import('../targets.js').ServedTarget} ServedTarget */
-/** @typedef {import('../session.js').PlannedSession} PlannedSession */
+/** @typedef {import('../runtime-plan.js').RuntimePlan} RuntimePlan */
+/** @typedef {import('../runtime-plan.js').RunState} RunState */
 /** @typedef {import('../../model/design.js').Standing} Standing */
 /** @typedef {import('../../model/design.js').BlockStop} BlockStop */
 /** @typedef {{ scenario: string, stack: string }} Block the pairs of one scenario on one stack, which stop together */
@@ -35,33 +35,32 @@ function blocksOf(pairs) {
  */
 
 /**
- * The warm-up, then rounds under the budget on the first start's servers, each block's stop recorded (stops).
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * The warm-up, then rounds under the design's budget on the first start's servers, each block's stop recorded (stops).
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair[]} pairs verified
- * @param {number} budgetSec
  * @returns {Promise<boolean>} false when interrupted
  */
-export async function measureBudget(session, running, pairs, budgetSec) {
-  const { record, progress, runtimeKey } = session;
-  if (!(await warmUp(session, running, pairs, 0))) return false;
+export async function measureBudget(plan, state, pairs) {
+  const { record, progress, runtimeKey } = plan;
+  if (!(await warmUp(plan, state, pairs, 0))) return false;
   const stops = await spendBudget({
     pairs,
-    budgetSec,
-    standing: (block) => session.standing({ runtime: runtimeKey, ...block }),
-    runRound: (active, round) => runRound(session, running, active, round, 0),
+    budgetSec: /** @type {number} */ (plan.design.budgetPerRuntimeSec),
+    standing: (block) => plan.standing({ runtime: runtimeKey, ...block }),
+    runRound: (active, round) => runRound(plan, state, active, round, 0),
     onStop: ({ scenario, stack, rounds, stoppedOn }) =>
       progress.block({
         runtime: runtimeKey,
         scenario,
         stack,
         rounds,
-        glance: session.glance({ runtime: runtimeKey, scenario, stack }),
+        glance: plan.glance({ runtime: runtimeKey, scenario, stack }),
         stand: stoppedOn === 'decided' ? 'decided' : stoppedOn === 'budget' ? 'budget' : 'final',
       }),
   });
   record.stops(stops.map((stop) => ({ runtime: runtimeKey, ...stop })));
-  return !session.signal.aborted;
+  return !plan.signal.aborted;
 }
 
 /**

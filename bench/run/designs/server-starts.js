@@ -9,24 +9,29 @@ import { blockLoadFrom } from '../route-load.js';
 import { settle } from '../settle.js';
 import { afterLoad, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
 import { barrier, timedRun } from '../timed-run.js';
-import { isJudged } from '../../model/compared.js';
 import { FIRST_LOOK_STARTS } from '../../model/design.js';
 import { runWallSec } from '../../model/results.js';
-import { blockKey } from '../../model/keys.js';
+import { blockKey, pairKey } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
 
 /** @typedef {import('../plan.js').Pair} Pair */
 /** @typedef {import('../../model/results.js').RunRecord} RunRecord */
-/** @typedef {import('../targets.js').ServedTarget} ServedTarget */
-/** @typedef {import('../session.js').PlannedSession} PlannedSession */
+/** @typedef {import('../runtime-plan.js').RuntimePlan} RuntimePlan */
+/** @typedef {import('../runtime-plan.js').RunState} RunState */
+
+/**
+ * Whether a pair is one side of the pair its scenario's verdict divides, as the plan resolved it.
+ * @param {RuntimePlan} plan
+ */
+const isComparedIn = (plan) => (/** @type {Pair} */ pair) => plan.judged.has(pairKey(pair));
 
 /**
  * The servers of the compared pairs, or null when nothing is compared (then every block is the verdict's).
- * @param {PlannedSession} session
+ * @param {RuntimePlan} plan
  * @returns {Set<string> | null}
  */
-export function verdictInstances({ pairs, config }) {
-  const compared = pairs.filter((pair) => isJudged(config, pair));
+export function verdictInstances(plan) {
+  const compared = plan.pairs.filter(isComparedIn(plan));
   return compared.length ? new Set(compared.map(instanceName)) : null;
 }
 
@@ -43,27 +48,27 @@ export function verdictInstances({ pairs, config }) {
  * their blocks, on one more start after the verdict's, and only while the budget lasts: they never cost the verdict a
  * start. A block with no compared pair at all (h2, h2c: Fastify only) has no other measurement, so after the first
  * start its estimated time is held back from the verdict's (besidesReserveSec).
- * @param {PlannedSession} session
- * @param {{ running: Map<string, ServedTarget> }} servers replaced by each new start's
+ * @param {RuntimePlan} plan
+ * @param {RunState} state its running servers replaced by each new start's
  * @param {Pair[]} pairs verified on the first start
  * @param {number} firstBootSec the first start's boot and verification
  * @returns {Promise<boolean>} false when interrupted
  */
-export async function measureStarts(session, servers, pairs, firstBootSec) {
-  const { design, record, runtimeKey, config } = session;
+export async function measureStarts(plan, state, pairs, firstBootSec) {
+  const { design, record, runtimeKey } = plan;
   const startedAt = performance.now() - firstBootSec * 1000;
   const spentSec = () => (performance.now() - startedAt) / 1000;
-  const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
+  const isCompared = isComparedIn(plan);
   const comparedBlocks = blocksOf(pairs.filter(isCompared));
   /** with nothing compared, every block is the verdict's; the targets beside it are verified on their own start */
   const besides = comparedBlocks.length
-    ? blocksOf(session.pairs.filter((pair) => !isCompared(pair) || pairs.includes(pair))).filter(
+    ? blocksOf(plan.pairs.filter((pair) => !isCompared(pair) || pairs.includes(pair))).filter(
         (block) => !block.pairs.every(isCompared),
       )
     : [];
   /** the compared blocks still measured: a decided one leaves, under a budget */
   let compared = comparedBlocks.length ? comparedBlocks : blocksOf(pairs);
-  const state = {
+  const tally = {
     /** @type {Map<string, number>} rounds measured so far per block, which number the next block's rounds */
     roundsSoFar: new Map(),
     /** @type {Map<string, number>} each block's wall seconds on its latest start */
@@ -75,37 +80,37 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
   const stops = [];
   /** @param {{ key: string, scenario: string, stack: string }} block @param {import('../../model/design.js').BlockStop['stoppedOn']} stoppedOn */
   const stop = ({ key, scenario, stack }, stoppedOn) =>
-    stops.push({ runtime: runtimeKey, scenario, stack, rounds: state.roundsSoFar.get(key) ?? 0, stoppedOn });
+    stops.push({ runtime: runtimeKey, scenario, stack, rounds: tally.roundsSoFar.get(key) ?? 0, stoppedOn });
   /** the verdict's share of the budget: all of it until the first start has timed the blocks the rest is kept for */
   let verdictBudgetSec = design.budgetPerRuntimeSec;
   /** @param {{ key: string }} block */
   const fits = (block) =>
-    verdictBudgetSec === null || spentSec() + (state.blockSec.get(block.key) ?? 0) <= verdictBudgetSec;
+    verdictBudgetSec === null || spentSec() + (tally.blockSec.get(block.key) ?? 0) <= verdictBudgetSec;
   let bootSec = firstBootSec;
   let start = 0;
   for (; ; start++) {
-    if (start > 0) bootSec = await bootStart(session, servers, compared, start);
+    if (start > 0) bootSec = await bootStart(plan, state, compared, start);
     const [headline, ...rest] = compared;
     const ordered = [headline, ...rotate(rest, start)];
-    if (headline === comparedBlocks[0] && !(await primeBlock(session, servers.running, headline, start))) return false;
+    if (headline === comparedBlocks[0] && !(await primeBlock(plan, state, headline, start))) return false;
     // the first start is the first look at every block; a later one measures a block only while it fits
     const fitting = start === 0 ? () => true : fits;
-    if (!(await measureStartBlocks(session, servers, ordered, start, state, bootSec, fitting))) return false;
+    if (!(await measureStartBlocks(plan, state, ordered, start, tally, bootSec, fitting))) return false;
     if (start === 0 && verdictBudgetSec !== null)
       verdictBudgetSec -= besidesReserveSec(
         besides.filter(standsAlone(isCompared)),
         comparedBlocks,
-        state.blockSec,
+        tally.blockSec,
         bootSec,
       );
     if (looksAfter(design, start)) {
       const decided = decidedLeaving(compared, comparedBlocks[0], (block) =>
-        session.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }),
+        plan.standing({ runtime: runtimeKey, scenario: block.scenario, stack: block.stack }),
       );
       for (const block of decided) stop(block, 'decided');
       compared = compared.filter((block) => !decided.includes(block));
     }
-    compared = compared.filter((block) => !session.troubled.has(block.key));
+    compared = compared.filter((block) => !state.troubled.has(block.key));
     const another =
       compared.length > 0 &&
       wantsAnotherStart({
@@ -113,13 +118,13 @@ export async function measureStarts(session, servers, pairs, firstBootSec) {
         minStarts: design.starts,
         budgetSec: verdictBudgetSec,
         spentSec: spentSec(),
-        nextStartSec: bootSec + (state.blockSec.get(compared[0].key) ?? 0),
+        nextStartSec: bootSec + (tally.blockSec.get(compared[0].key) ?? 0),
       });
     if (!another) break;
   }
   for (const block of compared) stop(block, 'budget');
-  const sides = besides.filter((block) => !session.troubled.has(block.key));
-  if (!(await measureBesides(session, servers, sides, { start, bootSec, spentSec }, state))) return false;
+  const sides = besides.filter((block) => !state.troubled.has(block.key));
+  if (!(await measureBesides(plan, state, sides, { start, bootSec, spentSec }, tally))) return false;
   record.stops(stops);
   return true;
 }
@@ -150,19 +155,19 @@ function looksAfter(design, start) {
 /**
  * The blocks beside the verdict, on one more start when they fit in what the budget left (those without a compared
  * pair, whose time was held back, alone when the rest do not fit), the others recorded as unbooted.
- * @param {PlannedSession} session
- * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} sides
  * @param {{ start: number, bootSec: number, spentSec: () => number }} latest the verdict's last start (0-based), its
  *   boot, and the seconds spent since the first boot
- * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number>, headlineKey: string | null }} state updated
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number>, headlineKey: string | null }} tally updated
  * @returns {Promise<boolean>} false when interrupted
  */
-async function measureBesides(session, servers, sides, { start, bootSec, spentSec }, state) {
-  const { design, record, progress, runtimeKey, config } = session;
-  const isCompared = (/** @type {Pair} */ pair) => isJudged(config, pair);
+async function measureBesides(plan, state, sides, { start, bootSec, spentSec }, tally) {
+  const { design, record, progress, runtimeKey } = plan;
+  const isCompared = isComparedIn(plan);
   const fit = (/** @type {typeof sides} */ blocks) =>
-    fitsBesides(blocks, state.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec);
+    fitsBesides(blocks, tally.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec);
   const reserved = sides.filter(standsAlone(isCompared));
   const chosen = fit(sides) ? sides : reserved.length && fit(reserved) ? reserved : [];
   const left = sides.filter((block) => !chosen.includes(block));
@@ -175,10 +180,10 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
   }
   if (!chosen.length) return true;
   const sideStart = start + 1;
-  const sideBootSec = await bootStart(session, servers, chosen, sideStart);
+  const sideBootSec = await bootStart(plan, state, chosen, sideStart);
   const verified = await verifyPairs(
-    session,
-    servers.running,
+    plan,
+    state,
     chosen.flatMap((block) => block.pairs.filter((pair) => !isCompared(pair))),
     sideStart,
   );
@@ -187,7 +192,7 @@ async function measureBesides(session, servers, sides, { start, bootSec, spentSe
     const kept = block.pairs.filter((pair) => isCompared(pair) || verified.ok.includes(pair));
     return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
   });
-  return measureStartBlocks(session, servers, measurable, sideStart, state, sideBootSec);
+  return measureStartBlocks(plan, state, measurable, sideStart, tally, sideBootSec);
 }
 
 /**
@@ -205,25 +210,25 @@ const MAX_PRIME_SEC = 6;
 /**
  * Each server of the block loaded alone until it has answered PRIME_REQUESTS (or MAX_PRIME_SEC passed), recorded
  * (primes).
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {{ scenario: string, stack: string, pairs: Pair[] }} block
  * @param {number} start 0-based
  * @returns {Promise<boolean>} false when interrupted
  */
-async function primeBlock(session, running, block, start) {
-  const { record, progress, runtimeKey } = session;
+async function primeBlock(plan, state, block, start) {
+  const { record, progress, runtimeKey } = plan;
   // the order alternates by start, as the boot order does: the server primed last goes straight into the rounds
   for (const pair of rotate(block.pairs, start)) {
-    const target = running.get(instanceName(pair));
-    if (!target || session.troubled.has(blockKey(pair))) continue;
+    const target = state.running.get(instanceName(pair));
+    if (!target || state.troubled.has(blockKey(pair))) continue;
     let requests = 0;
     let seconds = 0;
     while (requests < PRIME_REQUESTS && seconds < MAX_PRIME_SEC) {
-      if (session.signal.aborted) return false;
+      if (plan.signal.aborted) return false;
       const step = { runtime: runtimeKey, phase: `start ${start + 1} priming`, ...pair, plannedSec: PRIME_RUN_SEC };
       progress.start(step);
-      const load = await loadRun(session, target, pair, PRIME_RUN_SEC).catch(() => null);
+      const load = await loadRun(plan, state, target, pair, PRIME_RUN_SEC).catch(() => null);
       progress.finish(step);
       if (!load?.requests) break;
       requests += load.requests;
@@ -231,21 +236,21 @@ async function primeBlock(session, running, block, start) {
     }
     record.primed({ runtime: runtimeKey, ...pair, start, requests, seconds });
   }
-  return !session.signal.aborted;
+  return !plan.signal.aborted;
 }
 
 /**
  * A new server start: the last start's servers stopped, these blocks' servers booted.
- * @param {PlannedSession} session
- * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Array<{ pairs: Pair[] }>} blocks
  * @param {number} start 0-based
  * @returns {Promise<number>} the boot's seconds
  */
-async function bootStart(session, servers, blocks, start) {
+async function bootStart(plan, state, blocks, start) {
   const bootedAt = performance.now();
-  await stopAll(servers.running);
-  servers.running = await startTargets(session, start, new Set(blocks.flatMap((b) => b.pairs.map(instanceName))));
+  await stopAll(state.running);
+  state.running = await startTargets(plan, start, new Set(blocks.flatMap((b) => b.pairs.map(instanceName))));
   return (performance.now() - bootedAt) / 1000;
 }
 
@@ -253,22 +258,22 @@ async function bootStart(session, servers, blocks, start) {
  * One start's blocks, each until its targets reached a steady state, its steady rounds recorded as runs. On the first
  * start a block's load is fitted on its warm-up rounds (fitBlockLoad) unless --nest-app fitted its routes' already or
  * the scenario brings its own.
- * @param {PlannedSession} session
- * @param {{ running: Map<string, ServedTarget> }} servers
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Array<{ key: string, scenario: string, stack: string, pairs: Pair[] }>} blocks
  * @param {number} start 0-based
- * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number>, headlineKey: string | null }} state updated
+ * @param {{ roundsSoFar: Map<string, number>, blockSec: Map<string, number>, headlineKey: string | null }} tally updated
  * @param {number} bootSec the start's boot (the first: its boot and verification)
  * @param {(block: { key: string }) => boolean} [fitting] asked as each block is due: false skips it
  * @returns {Promise<boolean>} false when interrupted
  */
-async function measureStartBlocks(session, servers, blocks, start, state, bootSec, fitting = () => true) {
-  const { options, design, record, runtimeKey, config } = session;
+async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fitting = () => true) {
+  const { options, design, record, runtimeKey } = plan;
   let rounds = 0;
   for (const block of blocks) {
     if (!fitting(block)) continue;
     const blockStartedAt = performance.now();
-    const judged = block.pairs.filter((pair) => isJudged(config, pair));
+    const judged = block.pairs.filter(isComparedIn(plan));
     const judgedNames = (judged.length ? judged : block.pairs).map(instanceName);
     // only a block of the compared pair alone shares its slots: beside it, the others' rounds run back-to-back
     const together = options.pairing === 'together' && judged.length > 1 && judged.length === block.pairs.length;
@@ -277,11 +282,12 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       judged: judgedNames,
       runRound: async (round) => {
         const records = together
-          ? await runTogether(session, servers.running, block.pairs, start)
-          : await runSlices(session, servers.running, rotate(block.pairs, round + start), start);
+          ? await runTogether(plan, state, block.pairs, start)
+          : await runSlices(plan, state, rotate(block.pairs, round + start), start);
         if (records && start === 0 && round < ALWAYS_WARM_UP_ROUNDS && !options.fitLoads)
           fitBlockLoad(
-            session,
+            plan,
+            state,
             block,
             records.filter((record) => judgedNames.includes(instanceName(record))),
           );
@@ -290,7 +296,7 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       ...(design.roundsPerStart === null ? {} : { steadyRounds: design.roundsPerStart }),
     });
     if (outcome === null) return false;
-    const first = (state.roundsSoFar.get(block.key) ?? 0) + 1;
+    const first = (tally.roundsSoFar.get(block.key) ?? 0) + 1;
     // a fixed design keeps exactly its --rounds, the last of the steady ones
     const kept = outcome.rounds.slice(
       design.roundsPerStart === null
@@ -298,10 +304,10 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
         : Math.max(outcome.steadyFrom, outcome.rounds.length - design.roundsPerStart),
     );
     record.runs(kept.flatMap((records, i) => records.map((run) => ({ ...run, round: first + i }))));
-    state.roundsSoFar.set(block.key, first - 1 + kept.length);
+    tally.roundsSoFar.set(block.key, first - 1 + kept.length);
     rounds += kept.length;
     const wallSec = (performance.now() - blockStartedAt) / 1000;
-    state.blockSec.set(block.key, wallSec);
+    tally.blockSec.set(block.key, wallSec);
     record.steadyBlock({
       runtime: runtimeKey,
       scenario: block.scenario,
@@ -319,11 +325,11 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
       ),
       byTarget: outcome.byTarget,
     });
-    logBlock(session, block, start, {
+    logBlock(plan, state, block, start, {
       kept: kept.length,
       ran: outcome.rounds.length,
       steady: outcome.steady,
-      stays: block.key === state.headlineKey,
+      stays: block.key === tally.headlineKey,
     });
   }
   record.startBlock({ runtime: runtimeKey, start, rounds, choice: 'steady', bootSec });
@@ -332,16 +338,17 @@ async function measureStartBlocks(session, servers, blocks, start, state, bootSe
 
 /**
  * The block's line in the log: what it kept and where its verdict stands.
- * @param {PlannedSession} session
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {{ key: string, scenario: string, stack: string }} block
  * @param {number} start 0-based
  * @param {{ kept: number, ran: number, steady: boolean, stays: boolean }} rounds stays: no look lets it go
  */
-function logBlock(session, block, start, { kept, ran, steady, stays }) {
-  const { options, design, progress, runtimeKey } = session;
+function logBlock(plan, state, block, start, { kept, ran, steady, stays }) {
+  const { options, design, progress, runtimeKey } = plan;
   const { scenario, stack } = block;
-  const glance = session.glance({ runtime: runtimeKey, scenario, stack });
-  const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
+  const glance = plan.glance({ runtime: runtimeKey, scenario, stack });
+  const connections = state.fittedLoads.get(block.key)?.connections ?? options.connections;
   progress.block({
     runtime: runtimeKey,
     scenario,
@@ -370,15 +377,16 @@ function standAfter(design, start, glance) {
 
 /**
  * A block's load from one of its first start's warm-up rounds (route-load.js), for its later rounds and starts.
- * @param {PlannedSession} session
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {{ key: string, scenario: string, stack: string }} block
  * @param {RunRecord[]} records the round's runs of the compared servers
  */
-function fitBlockLoad(session, block, records) {
-  const { options, record, runtimeKey } = session;
+function fitBlockLoad(plan, state, block, records) {
+  const { options, record, runtimeKey } = plan;
   // a scenario's own load is its definition, not a guess to refine
-  if (session.loads.get(block.key)?.scenario.load) return;
-  const connections = session.fittedLoads.get(block.key)?.connections ?? options.connections;
+  if (plan.loads.get(block.key)?.scenario.load) return;
+  const connections = state.fittedLoads.get(block.key)?.connections ?? options.connections;
   const fitted = blockLoadFrom(
     // a run loaded together had its share of the slot
     records.map((record) =>
@@ -390,7 +398,7 @@ function fitBlockLoad(session, block, records) {
     options,
   );
   if (!fitted) return;
-  session.fittedLoads.set(block.key, fitted);
+  state.fittedLoads.set(block.key, fitted);
   // a block's runs keep their length: only its connections are fitted
   const lowered = fitted.connections < options.connections;
   const entry = { runtime: runtimeKey, scenario: block.scenario, stack: block.stack, ...fitted, lowered };
@@ -424,18 +432,18 @@ function blocksOf(pairs) {
 /**
  * One round of a block whose servers are loaded together: one settle, then every target's run at once for as long as
  * their runs back-to-back would take, so each server gets about the CPU time a run alone would give it.
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair[]} pairs one block's
  * @param {number} start 0-based
  * @returns {Promise<RunRecord[] | null>} null when interrupted
  */
-async function runTogether(session, running, pairs, start) {
-  const { progress, runtimeKey, options } = session;
-  const live = pairs.filter((pair) => !session.troubled.has(blockKey(pair)));
-  if (session.signal.aborted || !live.length) return session.signal.aborted ? null : [];
+async function runTogether(plan, state, pairs, start) {
+  const { progress, runtimeKey, options } = plan;
+  const live = pairs.filter((pair) => !state.troubled.has(blockKey(pair)));
+  if (plan.signal.aborted || !live.length) return plan.signal.aborted ? null : [];
   const names = live.map(instanceName);
-  const durationSec = live.length * (session.fittedLoads.get(blockKey(live[0]))?.durationSec ?? options.durationSec);
+  const durationSec = live.length * (state.fittedLoads.get(blockKey(live[0]))?.durationSec ?? options.durationSec);
   const step = {
     runtime: runtimeKey,
     phase: `start ${start + 1}`,
@@ -444,45 +452,45 @@ async function runTogether(session, running, pairs, start) {
   };
   progress.start({ ...step, plannedSec: durationSec });
   const together = {
-    settle: await settle(settlingServers(running), { signal: session.signal }),
+    settle: await settle(settlingServers(state.running), { signal: plan.signal }),
     names,
     ready: barrier(live.length),
     durationSec,
   };
   const records = await Promise.all(
-    live.map((pair) => timedRun(session, running, pair, { round: 0, slot: 1, start }, together)),
+    live.map((pair) => timedRun(plan, state, pair, { round: 0, slot: 1, start }, together)),
   );
-  if (session.signal.aborted) return null;
+  if (plan.signal.aborted) return null;
   progress.finish({ ...step, plannedSec: durationSec });
   for (const [index, pair] of live.entries())
-    await afterLoad(session, running, live, pair, { phase: 'round', round: 0, start }, records[index].load);
+    await afterLoad(plan, state, live, pair, { phase: 'round', round: 0, start }, records[index].load);
   return records;
 }
 
 /**
  * One round of a block: each target's run in the given order, recorded by the caller once it knows which rounds were
  * warm-up.
- * @param {PlannedSession} session
- * @param {Map<string, ServedTarget>} running
+ * @param {RuntimePlan} plan
+ * @param {RunState} state
  * @param {Pair[]} ordered
  * @param {number} start 0-based
  * @returns {Promise<RunRecord[] | null>} null when interrupted
  */
-async function runSlices(session, running, ordered, start) {
-  const { progress, runtimeKey, options } = session;
+async function runSlices(plan, state, ordered, start) {
+  const { progress, runtimeKey, options } = plan;
   /** @type {RunRecord[]} */
   const records = [];
   for (const [index, pair] of ordered.entries()) {
-    if (session.signal.aborted) return null;
-    if (session.troubled.has(blockKey(pair))) continue;
-    const plannedSec = session.fittedLoads.get(blockKey(pair))?.durationSec ?? options.durationSec;
+    if (plan.signal.aborted) return null;
+    if (state.troubled.has(blockKey(pair))) continue;
+    const plannedSec = state.fittedLoads.get(blockKey(pair))?.durationSec ?? options.durationSec;
     const step = { runtime: runtimeKey, phase: `start ${start + 1}`, ...pair, plannedSec };
     progress.start(step);
-    const record = await timedRun(session, running, pair, { round: 0, slot: index + 1, start });
-    if (session.signal.aborted) return null;
+    const record = await timedRun(plan, state, pair, { round: 0, slot: index + 1, start });
+    if (plan.signal.aborted) return null;
     progress.finish(step);
     records.push(record);
-    await afterLoad(session, running, ordered, pair, { phase: 'round', round: 0, start }, record.load);
+    await afterLoad(plan, state, ordered, pair, { phase: 'round', round: 0, start }, record.load);
   }
   return records;
 }

@@ -4,7 +4,7 @@ import { payloadText } from '../../../bench/model/payloads.js';
 import { requestFor, scenarioByName } from '../../../bench/model/scenarios.js';
 import { parseOptions } from '../support/options.js';
 import { blockKey } from '../../../bench/model/keys.js';
-import { ownLoads } from '../../../bench/run/session.js';
+import { ownLoads } from '../../../bench/run/runtime-plan.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 const describe_ = (text: string) => ({ bytes: Buffer.byteLength(text), sha256: digest(text) });

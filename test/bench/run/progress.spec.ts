@@ -215,7 +215,7 @@ describe("a run's log, on a stand-in session", { timeout: 60_000 }, () => {
 
   it('has one line per block of the starts design, however many rounds each block ran', async () => {
     const log = logStream();
-    const { session, running, results } = fakeSession(
+    const { plan, state, results } = fakeSession(
       pairs,
       { starts: 1, rounds: 1, pairing: 'together' },
       async (r) => answered(r),
@@ -224,7 +224,7 @@ describe("a run's log, on a stand-in session", { timeout: 60_000 }, () => {
         log: log.stream,
       },
     );
-    expect(await measureStarts(session, { running }, pairs, 0)).toBe(true);
+    expect(await measureStarts(plan, state, pairs, 0)).toBe(true);
     expect(results.steadyBlocks!.map((block) => block.rounds)).toEqual([expect.any(Number), expect.any(Number)]);
     for (const block of results.steadyBlocks!) expect(block.rounds).toBeGreaterThanOrEqual(4);
     expect(log.lines()).toEqual([
@@ -235,11 +235,11 @@ describe("a run's log, on a stand-in session", { timeout: 60_000 }, () => {
 
   it('has one line per block of the rounds design, after its last round', async () => {
     const log = logStream();
-    const { session, running } = fakeSession(pairs, { rounds: 2 }, async (r) => answered(r), {
+    const { plan, state } = fakeSession(pairs, { rounds: 2 }, async (r) => answered(r), {
       glance,
       log: log.stream,
     });
-    await measureRounds(session, running, pairs);
+    await measureRounds(plan, state, pairs);
     expect(log.lines()).toEqual([
       `${RUNTIME} · hello · bare · 2 rounds · nest-fastify ÷ nest-express 2.01× (1.88×–2.15×) · holds`,
       `${RUNTIME} · hello · production · 2 rounds · nest-fastify ÷ nest-express 2.01× (1.88×–2.15×) · holds`,
@@ -248,12 +248,12 @@ describe("a run's log, on a stand-in session", { timeout: 60_000 }, () => {
 
   it('has one line for a block of the budget design, when it stops, however many rounds it ran', async () => {
     const log = logStream();
-    const { session, running } = fakeSession(HELLO_PAIR, { budgetSec: 3600 }, async (r) => answered(r), {
+    const { plan, state } = fakeSession(HELLO_PAIR, { budgetSec: 3600 }, async (r) => answered(r), {
       glance,
       standing: () => 'decided',
       log: log.stream,
     });
-    await measureBudget(session, running, HELLO_PAIR, 3600);
+    await measureBudget(plan, state, HELLO_PAIR);
     expect(log.lines()).toEqual([expect.stringMatching(/^node@20 · hello · bare · 6 rounds · .* · holds, decided$/)]);
   });
 });

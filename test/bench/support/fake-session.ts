@@ -9,7 +9,7 @@ import type { LoadRequest, LoadResult } from '../../../bench/run/drivers/registr
 import type { Options } from '../../../bench/run/options.js';
 import type { Pair } from '../../../bench/run/plan.js';
 import { createProgress } from '../../../bench/run/progress.js';
-import { planSession, type Session } from '../../../bench/run/session.js';
+import { planRuntime, runState, type RuntimeInput } from '../../../bench/run/runtime-plan.js';
 import type { ServedTarget } from '../../../bench/run/targets.js';
 
 export const RUNTIME = 'node@20';
@@ -54,8 +54,9 @@ function remoteServer(port: number): ServedTarget {
 }
 
 /**
- * A planned session over `pairs` on the built-in config, its servers running, each load going to `run` (the stand-in
- * for the generator), every run recorded in `results` (through the Recorder) and the progress written to `log`.
+ * A runtime's plan over `pairs` on the built-in config and its state, its servers running, each load going to `run`
+ * (the stand-in for the generator), every run recorded in `results` (through the Recorder) and the progress written
+ * to `log`.
  */
 export function fakeSession(
   pairs: Pair[],
@@ -65,7 +66,7 @@ export function fakeSession(
     standing = () => 'undecided',
     glance = () => null,
     log = nowhere,
-  }: { standing?: Session['standing']; glance?: Session['glance']; log?: NodeJS.WriteStream } = {},
+  }: { standing?: RuntimeInput['standing']; glance?: RuntimeInput['glance']; log?: NodeJS.WriteStream } = {},
 ) {
   const options = {
     rounds: 2,
@@ -87,7 +88,7 @@ export function fakeSession(
     targetFailures: [],
   } as unknown as Results);
   const controller = new AbortController();
-  const session = planSession({
+  const plan = planRuntime({
     runtime: { name: 'node', version: '20' } as never,
     runtimeKey: RUNTIME,
     config: BUILTIN_CONFIG,
@@ -105,6 +106,6 @@ export function fakeSession(
     glance,
   });
   // port 9 (discard): nothing listens, so the settle before each run finds nothing held
-  const running = new Map(pairs.map((pair) => [instanceName(pair), remoteServer(9)]));
-  return { session, running, results: record.results, abort: () => controller.abort() };
+  const state = runState(plan, new Map(pairs.map((pair) => [instanceName(pair), remoteServer(9)])));
+  return { plan, state, results: record.results, abort: () => controller.abort() };
 }

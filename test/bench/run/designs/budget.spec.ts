@@ -6,8 +6,8 @@ const pairs = HELLO_PAIR;
 
 describe('the budget design', () => {
   it('runs the minimum rounds however small the budget, then records the block stopped on the budget', async () => {
-    const { session, running, results } = fakeSession(pairs, { budgetSec: 0 }, async (request) => answered(request));
-    expect(await measureBudget(session, running, pairs, 0)).toBe(true);
+    const { plan, state, results } = fakeSession(pairs, { budgetSec: 0 }, async (request) => answered(request));
+    expect(await measureBudget(plan, state, pairs)).toBe(true);
     expect(results.runs).toHaveLength(MIN_BUDGET_ROUNDS * pairs.length);
     expect(results.stops).toEqual([
       { runtime: RUNTIME, scenario: 'hello', stack: 'bare', rounds: MIN_BUDGET_ROUNDS, stoppedOn: 'budget' },
@@ -16,18 +16,13 @@ describe('the budget design', () => {
 
   it('asks where the block stands under its runtime, and stops a decided one after the minimum rounds', async () => {
     const asked: unknown[] = [];
-    const { session, running, results } = fakeSession(
-      pairs,
-      { budgetSec: 3600 },
-      async (request) => answered(request),
-      {
-        standing: (block) => {
-          asked.push(block);
-          return 'decided';
-        },
+    const { plan, state, results } = fakeSession(pairs, { budgetSec: 3600 }, async (request) => answered(request), {
+      standing: (block) => {
+        asked.push(block);
+        return 'decided';
       },
-    );
-    await measureBudget(session, running, pairs, 3600);
+    });
+    await measureBudget(plan, state, pairs);
     expect(asked).toEqual([{ runtime: RUNTIME, scenario: 'hello', stack: 'bare' }]);
     expect(results.stops).toEqual([
       { runtime: RUNTIME, scenario: 'hello', stack: 'bare', rounds: MIN_BUDGET_ROUNDS, stoppedOn: 'decided' },
