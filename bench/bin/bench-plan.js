@@ -2,6 +2,7 @@
 // What `npm run bench` measures, settled before any server starts: driver, runtimes (or --packages' cells), pairs, the
 // design, and for --nest-app the routes that answer alike on both adapters. Anything that can be refused is refused here.
 import { scenarioNamed } from '../model/config.js';
+import { judgedPairOn } from '../model/compared.js';
 import { designOf } from '../model/design.js';
 import { chooseDriver } from '../run/drivers/registry.js';
 import { UsageError } from '../errors.js';
@@ -9,6 +10,8 @@ import { stackPlan } from '../run/options.js';
 import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
 import { setRefusal } from '../own-app/launch/package-set.js';
 import { describeVersions } from '../report/format.js';
+import { loadCurvePlannedSec } from '../run/load-curve.js';
+import { START_ALLOWANCE_SEC } from '../run/measure.js';
 import { pinThisProcess } from '../run/pinning.js';
 import { planPairs } from '../run/plan.js';
 import { describeRuntimeChoice, runtimesForOption } from '../runtimes/runtimes.js';
@@ -256,9 +259,14 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  * @property {MeasuredCell[]} measured each runtime, or each cell of --packages; none without a pair to measure
  * @property {import('../packages/cells.js').Cell[] | null} cells --packages
  * @property {Array<{ key: string, reason: string }>} refused --packages: the cells left out, and why
+ * @property {string[]} protocols each pair's target's protocol, in the pairs' order: the load generators it needs
+ * @property {number} plannedSecPerRuntime what one runtime's measurement should take, for the time-left estimate
+ * @property {boolean} asksToCompare whether some scenario's judged pair is measured whole, or nothing is: a run naming
+ *   one side alone (--targets) compares nothing and is not the worse for it
  *
- * @typedef {Pick<import('../packages/cells.js').Cell, 'key' | 'runtime' | 'config' | 'pairs' | 'telemetryMissing'>}
- *   MeasuredCell
+ * @typedef {Pick<import('../packages/cells.js').Cell, 'key' | 'runtime' | 'config' | 'pairs' | 'telemetryMissing'>
+ *   & { coldStartTargets: import('../model/config.js').Target[] }} MeasuredCell coldStartTargets: the compared
+ *   targets that are commands, which --cold-starts boots
  */
 
 /**
@@ -268,9 +276,9 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  * @returns {RunPlan}
  */
 function runPlan({ pairs = [], notApplicable = [], env, token, ownApp, cells = null, refused = [], ...parts }) {
-  const { config, runtimes } = parts;
+  const { config, runtimes, options } = parts;
   // each runtime is one cell unless --packages made cells of runtimes × package sets
-  const measured =
+  const cellsMeasured =
     pairs.length === 0
       ? []
       : (cells ??
@@ -281,9 +289,27 @@ function runPlan({ pairs = [], notApplicable = [], env, token, ownApp, cells = n
           pairs,
           telemetryMissing: null,
         })));
+  const measured = cellsMeasured.map((cell) => ({
+    ...cell,
+    coldStartTargets: cell.config.compare.flatMap((name) =>
+      cell.config.targets.filter((target) => target.name === name && target.command),
+    ),
+  }));
+  const design = designOf(options);
+  const targetsByName = new Map(config.targets.map((target) => [target.name, target]));
+  const scenariosByName = new Map(config.scenarios.map((scenario) => [scenario.name, scenario]));
   return {
     ...parts,
-    design: designOf(parts.options),
+    design,
+    protocols: pairs.map((pair) => targetsByName.get(pair.target)?.protocol ?? 'http'),
+    plannedSecPerRuntime: plannedSecPerRuntime(options, design, pairs, scenariosByName),
+    asksToCompare:
+      pairs.length === 0 ||
+      pairs.some((pair) =>
+        judgedPairOn(config, pair.scenario).every((name) =>
+          pairs.some((p) => p.target === name && p.scenario === pair.scenario),
+        ),
+      ),
     pairs,
     notApplicable,
     env: env ?? {},
@@ -293,4 +319,22 @@ function runPlan({ pairs = [], notApplicable = [], env, token, ownApp, cells = n
     cells,
     refused,
   };
+}
+
+/**
+ * What one runtime's measurement should take: its start, its rounds (a budget holds the later starts; fixed rounds run
+ * in every start) and the load curve.
+ * @param {import('../run/options.js').Options} options @param {import('../model/design.js').Design} design
+ * @param {import('../model/records.js').Pair[]} pairs
+ * @param {Map<string, import('../model/config.js').Scenario>} scenarios the config's, by name
+ */
+function plannedSecPerRuntime(options, design, pairs, scenarios) {
+  const startSec = START_ALLOWANCE_SEC + pairs.length * options.warmupSec;
+  // a profile with its own load runs at least its own length (model/config.js: ScenarioLoad)
+  const ownRunSec = (/** @type {string} */ name) => scenarios.get(name)?.load?.durationSec ?? 0;
+  const runsSec = pairs.reduce((sum, pair) => sum + Math.max(ownRunSec(pair.scenario), options.durationSec), 0);
+  const roundsSec =
+    design.budgetPerRuntimeSec ??
+    design.starts * (design.roundsPerStart ?? 0) * runsSec + (design.starts - 1) * startSec;
+  return startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
 }

@@ -9,8 +9,7 @@ import { collectEnvironment } from './environment.js';
 import { SLOWER_EXIT_CODE, USAGE_EXIT_CODE, UsageError } from '../errors.js';
 import { slowerRows } from '../analysis/comparison.js';
 import { ratioGateLines } from '../report/comparison-report.js';
-import { loadCurvePlannedSec } from '../run/load-curve.js';
-import { START_ALLOWANCE_SEC, measureRuntime } from '../run/measure.js';
+import { measureRuntime } from '../run/measure.js';
 import { measureColdStarts } from '../run/cold-start.js';
 import { BUILTIN_RUN_CONFIG } from '../run/builtin-app.js';
 import { parseCommandLine, resolveOptions } from '../run/options.js';
@@ -29,7 +28,6 @@ import { createProgress } from '../run/progress.js';
 import { createResults, createResultsWriter, failureCount, runStamp } from '../model/results.js';
 import { Recorder } from '../model/recorder.js';
 import { blockGlance, standing } from '../analysis/analyze.js';
-import { judgedPairOn } from '../model/compared.js';
 import { STOP_RULE } from '../analysis/starts.js';
 import { renderOutcome } from '../report/outcome.js';
 import { renderLogSummary } from '../report/markdown.js';
@@ -110,7 +108,7 @@ async function run(plan) {
   const progress = createProgress(
     {
       stream: process.stderr,
-      totalPlannedSec: plan.measured.length * plannedSecPerRuntime(plan),
+      totalPlannedSec: plan.measured.length * plan.plannedSecPerRuntime,
       mode: options.quiet ? 'silent' : 'live',
     },
     { wallPlanned: plan.design.budgetPerRuntimeSec !== null },
@@ -140,14 +138,7 @@ async function run(plan) {
   if (refused) stderrLine(refused);
   if (refused) return USAGE_EXIT_CODE;
   // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
-  const askedToCompare =
-    pairs.length === 0 ||
-    pairs.some((pair) =>
-      judgedPairOn(config, pair.scenario).every((name) =>
-        pairs.some((p) => p.target === name && p.scenario === pair.scenario),
-      ),
-    );
-  if (askedToCompare && !compared) return EXIT_NOTHING_COMPARED;
+  if (plan.asksToCompare && !compared) return EXIT_NOTHING_COMPARED;
   if (typeof options.failIfSlower === 'number' && gateFails(analysis, options.failIfSlower)) return SLOWER_EXIT_CODE;
   return failureCount(record.results) ? EXIT_FAILED : EXIT_OK;
 }
@@ -157,7 +148,21 @@ async function run(plan) {
  * @param {import('./bench-plan.js').RunPlan} plan @param {Date} startedAt
  */
 async function startRecord(
-  { config, options, design, driver, runtimes, runtimeChoice, pairs, notApplicable, ownApp, measured, cells, refused },
+  {
+    config,
+    options,
+    design,
+    driver,
+    runtimes,
+    runtimeChoice,
+    pairs,
+    notApplicable,
+    ownApp,
+    measured,
+    cells,
+    refused,
+    protocols,
+  },
   startedAt,
 ) {
   const driverVersion = await driver.version();
@@ -166,10 +171,7 @@ async function startRecord(
     environment: collectEnvironment({
       runtimes,
       driverVersion,
-      generators: await generatorVersions(
-        driverVersion,
-        pairs.map((pair) => config.targets.find((target) => target.name === pair.target)?.protocol ?? 'http'),
-      ),
+      generators: await generatorVersions(driverVersion, protocols),
       cpus: options.cpus,
     }),
     options: { ...options, driver: driver.name },
@@ -205,24 +207,6 @@ function interruptOnSignal(record) {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   return abort.signal;
-}
-
-/** @param {import('../model/config.js').Config} config @param {string} scenario */
-const ownRunSec = (config, scenario) => config.scenarios.find((s) => s.name === scenario)?.load?.durationSec ?? 0;
-
-/**
- * What one runtime's measurement should take: its start, its rounds (a budget holds the later starts; fixed rounds run
- * in every start) and the load curve.
- * @param {import('./bench-plan.js').RunPlan} plan
- */
-function plannedSecPerRuntime({ config, options, design, pairs }) {
-  const startSec = START_ALLOWANCE_SEC + pairs.length * options.warmupSec;
-  // a profile with its own load runs at least its own length (model/config.js: ScenarioLoad)
-  const runsSec = pairs.reduce((sum, pair) => sum + Math.max(ownRunSec(config, pair.scenario), options.durationSec), 0);
-  const roundsSec =
-    design.budgetPerRuntimeSec ??
-    design.starts * (design.roundsPerStart ?? 0) * runsSec + (design.starts - 1) * startSec;
-  return startSec + roundsSec + loadCurvePlannedSec(options, [...new Set(pairs.map((pair) => pair.scenario))]);
 }
 
 /**
@@ -262,12 +246,9 @@ async function measureCell(
     glance: (block) => blockGlance(record.results, block),
   });
   if (options.coldStarts && !signal.aborted) {
-    const compared = cell.config.compare.flatMap((name) =>
-      cell.config.targets.filter((t) => t.name === name && t.command),
-    );
     record.coldStarts(
       await measureColdStarts({
-        targets: compared,
+        targets: cell.coldStartTargets,
         runtime: cell.runtime,
         runtimeKey: cell.key,
         options: cellOptions,
@@ -278,7 +259,7 @@ async function measureCell(
     );
   }
   if (options.nestBenchmark && cells && !signal.aborted) {
-    const rows = await nestBenchmark(/** @type {import('../packages/cells.js').Cell} */ (cell), {
+    const rows = await nestBenchmark(cell, {
       cpus: options.cpus,
       basePort: options.basePort,
       signal,

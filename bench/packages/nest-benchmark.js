@@ -18,7 +18,7 @@ const SERVERS = Object.freeze([
 /** @typedef {import('../model/package-sets-record.js').NestBenchmarkRow} NestBenchmarkRow */
 
 /**
- * @param {import('./cells.js').Cell} cell
+ * @param {Pick<import('./cells.js').Cell, 'key' | 'runtime' | 'config'>} cell
  * @param {{ cpus: { server: string, generator: string } | null, basePort: number | null, signal: AbortSignal,
  *   log: (line: string) => void }} context
  * @returns {Promise<NestBenchmarkRow[]>}
