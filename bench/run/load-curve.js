@@ -27,6 +27,7 @@ const WARM_LATE_SHARE = MAX_LATE_SHARE / 10;
  * @typedef {import('../model/records.js').CurveRunRecord} CurveRunRecord
  * @typedef {import('../model/records.js').CurveWarmUpRecord} WarmUpRecord
  * @typedef {import('../model/records.js').LoadCurveResults} LoadCurveResults
+ * @typedef {import('./runtime-plan.js').CurveLoad} CurveLoad
  */
 
 /**
@@ -155,7 +156,8 @@ async function warmUp(session, generator, running, plans) {
         plannedSec: GENERATOR_WARMUP_SEC,
       };
       progress.start(step);
-      const request = { ...openLoopRequest(session, target, plan.scenario, rps), durationSec: GENERATOR_WARMUP_SEC };
+      const load = /** @type {CurveLoad} */ (session.curveLoads.get(plan.scenario));
+      const request = { ...openLoopRequest(load, session.options, target, rps), durationSec: GENERATOR_WARMUP_SEC };
       /** @type {number[]} */
       const lateShares = [];
       while (lateShares.length < MAX_WARMUP_RUNS && !signal.aborted) {
@@ -178,13 +180,12 @@ async function warmUp(session, generator, running, plans) {
 
 /**
  * What the generator sends to one target in one run.
- * @param {import('./runtime-plan.js').RuntimePlan} session
+ * @param {CurveLoad} load the scenario's, as the plan resolved it
+ * @param {import('./options.js').Options} options
  * @param {import('./targets.js').ServedTarget} target
- * @param {string} scenarioName
  * @param {number} ratePerSec
  */
-function openLoopRequest({ options, curveLoads }, target, scenarioName, ratePerSec) {
-  const { scenario, request } = /** @type {import('./runtime-plan.js').CurveLoad} */ (curveLoads.get(scenarioName));
+function openLoopRequest({ scenario, request }, options, target, ratePerSec) {
   const { method, path, headers, body, sequence } = request;
   return {
     origin: target.url,
@@ -247,7 +248,8 @@ async function curveRun(session, generator, target, where) {
   const exitedBefore = target.exitInfo();
   if (exitedBefore)
     return { ...record, failure: deathFailure('the target had exited before this run', exitedBefore, target) };
-  const request = openLoopRequest(session, target, where.scenario, where.level.rps);
+  const load = /** @type {CurveLoad} */ (session.curveLoads.get(where.scenario));
+  const request = openLoopRequest(load, session.options, target, where.level.rps);
   const peakRssWindow = target.pid !== null && resetPeakRss(target.pid) ? 'run' : 'process';
   const observing = await observeRun(target, session.options.cpus?.server);
   try {

@@ -33,7 +33,7 @@ export async function measureRuntime(input) {
   const { options, design, record, progress, runtimeKey } = plan;
   const bootedAt = performance.now();
   // with starts, the first boots only the verdict's servers: the ones beside it boot on their own start, if any
-  const firstBoot = overStarts(design) ? verdictInstances(plan) : null;
+  const firstBoot = overStarts(design) ? verdictInstances(plan.pairs, plan.judged) : null;
   const state = runState(plan, await startTargets(plan, 0, firstBoot));
   try {
     if (plan.signal.aborted) return;

@@ -2,7 +2,6 @@
 // A runtime's plan and state: what one runtime's measurement is given, its names resolved once into the objects its
 // runs send and start (frozen: nothing after the plan changes it), and the small state its design owns and changes as
 // it goes (live servers, fitted loads, routes in trouble).
-import { roundOrder } from './plan.js';
 import { scenarioNamed } from '../model/config.js';
 import { isJudged } from '../model/compared.js';
 import { checkedScenarios, requestFor } from '../model/scenarios.js';
@@ -64,7 +63,7 @@ import { blockKey, pairKey } from '../model/keys.js';
 /** @typedef {{ connections: number, durationSec: number }} FittedLoad */
 
 /**
- * @param {RuntimeInput} input
+ * @param {Pick<RuntimeInput, 'config' | 'pairs' | 'token'>} input
  * @returns {Map<string, ResolvedLoad>}
  */
 function resolveLoads({ config, pairs, token }) {
@@ -87,20 +86,20 @@ function resolveLoads({ config, pairs, token }) {
  * @returns {RuntimePlan}
  */
 export function planRuntime(unplanned) {
-  const { pairs, config } = unplanned;
+  const { pairs, config, token } = unplanned;
   const targets = new Map(config.targets.map((target) => [target.name, target]));
   return Object.freeze({
     ...unplanned,
-    loads: resolveLoads(unplanned),
+    loads: resolveLoads({ config, pairs, token }),
     instances: instancesOf(pairs, targets),
     targets,
     judged: new Set(pairs.filter((pair) => isJudged(config, pair)).map(pairKey)),
-    curveLoads: unplanned.options.loadCurve ? curveLoadsOf(unplanned) : new Map(),
+    curveLoads: unplanned.options.loadCurve ? curveLoadsOf({ config, pairs, token }) : new Map(),
   });
 }
 
 /**
- * @param {RuntimeInput} input
+ * @param {Pick<RuntimeInput, 'config' | 'pairs' | 'token'>} input
  * @returns {Map<string, CurveLoad>}
  */
 function curveLoadsOf({ config, pairs, token }) {
@@ -120,12 +119,6 @@ function curveLoadsOf({ config, pairs, token }) {
 export function runState(plan, running) {
   return { running, routeLoads: null, fittedLoads: ownLoads(plan.loads, plan.options), troubled: new Set() };
 }
-
-/**
- * The order of a round of these pairs (plan.js roundOrder), their targets' groups as the plan resolved them.
- * @param {RuntimePlan} plan @param {Pair[]} pairs @param {number} round 0-based
- */
-export const orderOf = (plan, pairs, round) => roundOrder(pairs, round, plan.targets);
 
 /**
  * The scenarios that bring their own load (config.js: ScenarioLoad) run with it: its connections, and its run length

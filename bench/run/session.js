@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { drainRoute, probesFor } from './recover.js';
 import { measureRouteLoads } from './route-load.js';
 import { steadyStateArgs } from './steady-state.js';
-import { orderOf } from './runtime-plan.js';
+import { roundOrder } from './plan.js';
 import { instanceName, targetStackEnv } from '../model/stacks.js';
 import { PortInUseError, describeExit, exitWithin, serveTarget, serverPort } from './targets.js';
 import { blockKey } from '../model/keys.js';
@@ -47,7 +47,7 @@ export async function warmUp(plan, state, pairs, start) {
   // start-up's collections are not the measured state's: the first run's "between" starts here
   for (const target of state.running.values()) young.set(target, youngMiB(await target.telemetry?.snapshot()));
   if (options.warmupSec <= 0) return !plan.signal.aborted;
-  for (const pair of orderOf(plan, pairs, 0)) {
+  for (const pair of roundOrder(pairs, 0, plan.targets)) {
     const target = state.running.get(instanceName(pair));
     if (!target || state.troubled.has(blockKey(pair))) continue;
     /** @type {Array<number | null>} */

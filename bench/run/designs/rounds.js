@@ -2,7 +2,7 @@
 // The rounds design: after the warm-up, --rounds paired, rotated rounds, each timed run right after an untimed burst
 // on the same target.
 import { blockKey, pairKey } from '../../model/keys.js';
-import { orderOf } from '../runtime-plan.js';
+import { roundOrder } from '../plan.js';
 import { afterLoad, burst, warmUp } from '../session.js';
 import { timedRun } from '../timed-run.js';
 
@@ -46,7 +46,7 @@ export async function runRound(plan, state, pairs, round, start) {
   const of = design.roundsPerStart === null ? '' : `/${design.roundsPerStart * design.starts}`;
   /** @type {Map<string, number>} */
   const took = new Map();
-  for (const [index, pair] of orderOf(plan, pairs, round).entries()) {
+  for (const [index, pair] of roundOrder(pairs, round, plan.targets).entries()) {
     if (plan.signal.aborted) return null;
     if (state.troubled.has(blockKey(pair))) continue;
     const startedAt = performance.now();

@@ -21,17 +21,17 @@ import { instanceName } from '../../model/stacks.js';
 
 /**
  * Whether a pair is one side of the pair its scenario's verdict divides, as the plan resolved it.
- * @param {RuntimePlan} plan
+ * @param {RuntimePlan['judged']} judged
  */
-const isComparedIn = (plan) => (/** @type {Pair} */ pair) => plan.judged.has(pairKey(pair));
+const isComparedIn = (judged) => (/** @type {Pair} */ pair) => judged.has(pairKey(pair));
 
 /**
  * The servers of the compared pairs, or null when nothing is compared (then every block is the verdict's).
- * @param {RuntimePlan} plan
+ * @param {Pair[]} pairs @param {RuntimePlan['judged']} judged
  * @returns {Set<string> | null}
  */
-export function verdictInstances(plan) {
-  const compared = plan.pairs.filter(isComparedIn(plan));
+export function verdictInstances(pairs, judged) {
+  const compared = pairs.filter(isComparedIn(judged));
   return compared.length ? new Set(compared.map(instanceName)) : null;
 }
 
@@ -58,7 +58,7 @@ export async function measureStarts(plan, state, pairs, firstBootSec) {
   const { design, record, runtimeKey } = plan;
   const startedAt = performance.now() - firstBootSec * 1000;
   const spentSec = () => (performance.now() - startedAt) / 1000;
-  const isCompared = isComparedIn(plan);
+  const isCompared = isComparedIn(plan.judged);
   const comparedBlocks = blocksOf(pairs.filter(isCompared));
   /** with nothing compared, every block is the verdict's; the targets beside it are verified on their own start */
   const besides = comparedBlocks.length
@@ -165,7 +165,7 @@ function looksAfter(design, start) {
  */
 async function measureBesides(plan, state, sides, { start, bootSec, spentSec }, tally) {
   const { design, record, progress, runtimeKey } = plan;
-  const isCompared = isComparedIn(plan);
+  const isCompared = isComparedIn(plan.judged);
   const fit = (/** @type {typeof sides} */ blocks) =>
     fitsBesides(blocks, tally.blockSec, bootSec, spentSec(), design.budgetPerRuntimeSec);
   const reserved = sides.filter(standsAlone(isCompared));
@@ -273,7 +273,7 @@ async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fi
   for (const block of blocks) {
     if (!fitting(block)) continue;
     const blockStartedAt = performance.now();
-    const judged = block.pairs.filter(isComparedIn(plan));
+    const judged = block.pairs.filter(isComparedIn(plan.judged));
     const judgedNames = (judged.length ? judged : block.pairs).map(instanceName);
     // only a block of the compared pair alone shares its slots: beside it, the others' rounds run back-to-back
     const together = options.pairing === 'together' && judged.length > 1 && judged.length === block.pairs.length;
