@@ -12,6 +12,7 @@ import { median } from '../maths/quantile.js';
 import { runStamp } from '../model/results.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { scenarioNamed, targetNamed } from '../model/config.js';
+import { requestFor } from '../model/scenarios.js';
 import { runsUnderRuntime } from '../run/targets.js';
 import { BARE, instanceName, targetStackEnv } from '../model/stacks.js';
 import { describeSummary, processProfileLog } from './process-log.js';
@@ -75,9 +76,17 @@ export async function profileTargets(options) {
   await mkdir(outDir, { recursive: true });
   /** @type {ProfileRecord[]} */
   const records = [];
-  for (const [i, pair] of pairs.entries()) {
+  const config = options.config ?? BUILTIN_CONFIG;
+  // name lookups after the run's plan: --prof's pairs come by name, from the run's record, and are resolved once here,
+  // before any is profiled
+  const planned = pairs.map((pair) => {
+    const scenario = scenarioNamed(config, pair.scenario);
+    const request = requestFor(scenario, { token: options.token ?? null, stack: pair.stack ?? BARE, config });
+    return { pair, target: targetNamed(config, pair.target), scenario, request };
+  });
+  for (const [i, resolved] of planned.entries()) {
     if (signal?.aborted) break;
-    records.push(await profilePair(pair, `${i + 1}/${pairs.length}`, base, options));
+    records.push(await profilePair(resolved, `${i + 1}/${pairs.length}`, base, options));
   }
   return records;
 }
@@ -89,18 +98,19 @@ export async function profileTargets(options) {
 
 /**
  * One pair's profiled run, its log processed; a pair that cannot be profiled, or whose profile failed, says why.
- * @param {ProfileOptions['pairs'][number]} pair
+ * @param {{ pair: ProfileOptions['pairs'][number], target: import('../model/config.js').Target,
+ *   scenario: import('../model/config.js').Scenario, request: import('../model/scenarios.js').ScenarioRequest }} resolved
+ *   the pair with its target, scenario and request
  * @param {string} counter `i/n`, for the log
  * @param {ProfileRecordBase} base
  * @param {ProfileOptions} options
  * @returns {Promise<ProfileRecord>}
  */
-async function profilePair(pair, counter, base, options) {
-  const { config = BUILTIN_CONFIG, runtime, durationSec, outDir, log = () => {}, env = {} } = options;
+async function profilePair({ pair, target, scenario, request }, counter, base, options) {
+  const { runtime, durationSec, outDir, log = () => {}, env = {} } = options;
   const stack = pair.stack ?? BARE;
   const stacked = { ...pair, stack };
   const name = `${instanceName(stacked)}-${pair.scenario}`;
-  const target = targetNamed(config, pair.target);
   const notProfiled = whyNotProfiled(target);
   if (notProfiled) {
     log(`profile ${counter}: ${name} skipped — ${notProfiled}`);
@@ -111,9 +121,8 @@ async function profilePair(pair, counter, base, options) {
   try {
     const result = await recordProfile({
       target,
-      scenario: scenarioNamed(config, pair.scenario),
-      stack,
-      config,
+      scenario,
+      request,
       runtime,
       driver: options.driver,
       durationSec,
@@ -121,7 +130,6 @@ async function profilePair(pair, counter, base, options) {
       port: options.port,
       logFile,
       env: { ...env, ...targetStackEnv(target, stack, path.resolve(outDir, `${name}.requests.log`)) },
-      token: options.token ?? null,
       serverCpu: options.serverCpu ?? null,
       generatorCpu: options.generatorCpu ?? null,
       signal: options.signal,

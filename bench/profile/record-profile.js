@@ -7,9 +7,6 @@ import { rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 
 import { describeExit, startTarget } from '../run/targets.js';
-import { requestFor } from '../model/scenarios.js';
-import { BUILTIN_CONFIG } from '../model/builtin-config.js';
-import { BARE } from '../model/stacks.js';
 import { MARK_SOCKET_ENV, markLoad, markSocketFor } from './load-window.js';
 
 /** @typedef {import('../run/targets.js').Target} Target */
@@ -46,6 +43,8 @@ export function profileEnv(logFile) {
  * @typedef {object} RecordOptions
  * @property {Target} target
  * @property {Scenario} scenario
+ * @property {import('../model/scenarios.js').ScenarioRequest} request what the profiled load sends, resolved with the
+ *   pair (on its stack, with the run's token)
  * @property {Runtime} runtime
  * @property {Driver} driver
  * @property {number} durationSec
@@ -53,9 +52,6 @@ export function profileEnv(logFile) {
  * @property {number | null} port null: a free one
  * @property {string} logFile absolute path
  * @property {Record<string, string>} [env]
- * @property {string} [stack] the app stack the server runs with (its requests then carry the stack's headers)
- * @property {import('../model/config.js').Config} [config] where a mix's scenarios are found
- * @property {string | null} [token]
  * @property {string | null} [serverCpu]
  * @property {string | null} [generatorCpu]
  * @property {AbortSignal} [signal]
@@ -75,9 +71,7 @@ export async function recordProfile({
   port,
   logFile,
   env,
-  stack = BARE,
-  config = BUILTIN_CONFIG,
-  token = null,
+  request,
   serverCpu = null,
   generatorCpu = null,
   signal,
@@ -96,7 +90,6 @@ export async function recordProfile({
   let exit;
   try {
     await markLoad(markSocket);
-    const request = requestFor(scenario, { token, stack, config });
     load = await driver.run({
       url: `${running.url}${request.path}`,
       method: request.method,
