@@ -27,6 +27,7 @@ export async function nestBenchmark(cell, { cpus, basePort, signal, log }) {
   /** @type {NestBenchmarkRow[]} */
   const rows = [];
   for (const [server, name] of SERVERS) {
+    // a name lookup after the plan: Nest's benchmark runs fixed servers, which a set's config holds by these names
     const target = cell.config.targets.find((candidate) => candidate.name === name);
     if (!target || signal.aborted) continue;
     const row = { cell: cell.key, server, target: name };
