@@ -53,7 +53,8 @@ export async function planRun(config, options, ownApp, log) {
   });
   if (checked && !checked.config) {
     const runtimes = /** @type {import('../runtimes/runtimes.js').Runtime[]} */ (installedFirst);
-    return nothingToCompare({ config, options, driver, runtimes, ownApp: checked.record }, runtimeChoiceOf);
+    const found = { config, options, driver, runtimes, ownApp: checked.record, failure: checked.failure };
+    return nothingToCompare(found, runtimeChoiceOf);
   }
   if (checked?.config) ({ config, options } = checked);
   const { pairs, notApplicable } = planPairs(options.targets, options.scenarios, config, stackPlan(options));
@@ -128,13 +129,15 @@ async function checkOnRuntimes(ownApp, runtimes, options, log) {
 }
 
 /**
- * A run with no pair to measure (the app did not boot, or no route answered alike): what was found, as a report.
+ * A run with no pair to measure (the app did not boot, no route answered alike, or the check failed): what was found,
+ * as a report.
  * @param {{ config: import('../model/config.js').Config, options: import('../run/options.js').Options,
  *   driver: import('../run/drivers/registry.js').Driver, runtimes: import('../runtimes/runtimes.js').Runtime[],
- *   ownApp: import('../model/own-app-record.js').OwnAppRecord }} found
+ *   ownApp: import('../model/own-app-record.js').OwnAppRecord, failure: string | null }} found failure: the bench's
+ *   own, when the check failed
  * @param {(runtimes: import('../runtimes/runtimes.js').Runtime[]) => import('../model/results.js').RuntimeChoice} runtimeChoiceOf
  */
-function nothingToCompare({ config, options, driver, runtimes, ownApp }, runtimeChoiceOf) {
+function nothingToCompare({ config, options, driver, runtimes, ownApp, failure }, runtimeChoiceOf) {
   return runPlan({
     config,
     options: { ...options, cpus: null },
@@ -142,6 +145,7 @@ function nothingToCompare({ config, options, driver, runtimes, ownApp }, runtime
     runtimes,
     runtimeChoice: runtimeChoiceOf(runtimes),
     ownApp,
+    failure,
   });
 }
 
@@ -188,7 +192,8 @@ async function prepareOwnAppCells(specs, options, driver, ownApp, log) {
     const checked =
       refusal === null ? await ownApp.check({ runtime: cell.runtime, options, log, set: cell.set }) : null;
     if (!checked?.config) {
-      const reason = refusal ?? notRunning(/** @type {NonNullable<typeof checked>} */ (checked).record);
+      const found = /** @type {NonNullable<typeof checked>} */ (checked);
+      const reason = refusal ?? found.failure ?? notRunning(found.record);
       refused.push({ key: cell.key, reason });
       log(`--nest-app on ${cell.key}: not measured: ${reason}`);
       continue;
@@ -263,6 +268,8 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  * @property {number} plannedSecPerRuntime what one runtime's measurement should take, for the time-left estimate
  * @property {boolean} asksToCompare whether some scenario's judged pair is measured whole, or nothing is: a run naming
  *   one side alone (--targets) compares nothing and is not the worse for it
+ * @property {string | null} failure --nest-app: the bench's own failure while checking the app, in one line; the run
+ *   then measures nothing, and says so
  *
  * @typedef {Pick<import('../packages/cells.js').Cell, 'key' | 'runtime' | 'config' | 'pairs' | 'telemetryMissing'>
  *   & { coldStartTargets: import('../model/config.js').Target[] }} MeasuredCell coldStartTargets: the compared
@@ -271,11 +278,21 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
 
 /**
  * @param {Pick<RunPlan, 'config' | 'options' | 'driver' | 'runtimes' | 'runtimeChoice'> & Partial<Pick<RunPlan,
- *   'pairs' | 'notApplicable' | 'cells' | 'refused'>> & { env?: Record<string, string>, token?: string | null,
- *   ownApp?: RunPlan['ownApp'] }} parts
+ *   'pairs' | 'notApplicable' | 'cells' | 'refused' | 'failure'>> & { env?: Record<string, string>,
+ *   token?: string | null, ownApp?: RunPlan['ownApp'] }} parts
  * @returns {RunPlan}
  */
-function runPlan({ pairs = [], notApplicable = [], env, token, ownApp, cells = null, refused = [], ...parts }) {
+function runPlan({
+  pairs = [],
+  notApplicable = [],
+  env,
+  token,
+  ownApp,
+  cells = null,
+  refused = [],
+  failure = null,
+  ...parts
+}) {
   const { config, runtimes, options } = parts;
   // each runtime is one cell unless --packages made cells of runtimes × package sets
   const cellsMeasured =
@@ -318,6 +335,7 @@ function runPlan({ pairs = [], notApplicable = [], env, token, ownApp, cells = n
     measured,
     cells,
     refused,
+    failure,
   };
 }
 

@@ -103,6 +103,11 @@ async function run(plan) {
   const writer = createResultsWriter(outDir);
   const record = new Recorder(await startRecord(plan, startedAt), (results) => writer.write(results));
   record.save();
+  // the bench's own failure while checking the app: the reports say the results are incomplete, and why
+  if (plan.failure) {
+    record.stopped(plan.failure);
+    stderrLine(plan.failure);
+  }
   log(`results: ${outDir}`);
   const signal = interruptOnSignal(record);
   const progress = createProgress(
@@ -123,7 +128,7 @@ async function run(plan) {
     }
     record.headerDifferences(headerDifferences(record.results.verification));
     if (options.prof && pairs.length && !signal.aborted) await profileAll(plan, context);
-    if (!signal.aborted) record.completed();
+    if (!signal.aborted && !plan.failure) record.completed();
   } catch (error) {
     record.stopped(`the bench failed: ${/** @type {Error} */ (error).message}`);
     throw error;
@@ -137,6 +142,7 @@ async function run(plan) {
   const refused = plan.ownApp?.signIn?.refused;
   if (refused) stderrLine(refused);
   if (refused) return USAGE_EXIT_CODE;
+  if (plan.failure) return EXIT_FAILED;
   // a run that asked for no compared pair (--targets naming one side) is not "nothing compared"
   if (plan.asksToCompare && !compared) return EXIT_NOTHING_COMPARED;
   if (typeof options.failIfSlower === 'number' && gateFails(analysis, options.failIfSlower)) return SLOWER_EXIT_CODE;

@@ -55,8 +55,10 @@ describe('--nest-app whose check stops part way: the prepare step of its --confi
     expect(run.stderr).toContain(`the check failed while preparing the app: Error: ${PREPARE_ERROR}`);
   });
 
-  it('runs nothing and exits 3: nothing was compared', () => {
+  it('runs nothing, records the run as stopped by the failure, and exits 1: the bench failed', () => {
     expect(results.runs).toEqual([]);
-    expect(run.status, run.stderr).toBe(3);
+    expect(results.complete).toBe(false);
+    expect(results.stopReason).toContain(`the check failed while preparing the app: Error: ${PREPARE_ERROR}`);
+    expect(run.status, run.stderr).toBe(1);
   });
 });
