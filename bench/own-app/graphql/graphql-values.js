@@ -92,14 +92,12 @@ export function listQueries(fields) {
 
 /**
  * The values an id of each entity may not be: the principal's for that entity (principalValuesFor), so product 1 is
- * not avoided because user 1 signs in. A plain list is avoided for every entity: own-app.js's, until it passes the
- * guard (REQUESTS.md).
- * @param {PrincipalGuard | string[]} guard
+ * not avoided because user 1 signs in.
+ * @param {PrincipalGuard} guard
  * @returns {(entity: string) => string[]}
  */
-export function avoidedIds(guard) {
-  if (Array.isArray(guard)) return () => guard;
-  return (entity) => principalValuesFor(entity, guard.principal, guard.claims);
+export function avoidedIds({ principal, claims }) {
+  return (entity) => principalValuesFor(entity, principal, claims);
 }
 
 /** A mutation named for making a new entity: createUser, addBook. */
@@ -110,7 +108,7 @@ const CREATES = /^(create|add|insert)[A-Z_]/;
  * with the mutation that creates that entity (createUser for getManyUserList): the bench sends it once and asks the
  * list again.
  * @param {GraphqlField[]} fields @param {Map<string, unknown>} lists answers by list query (fetchGraphqlLists)
- * @param {PrincipalGuard | string[]} guard what names the signed-in principal
+ * @param {PrincipalGuard} guard what names the signed-in principal
  * @returns {{ list: string, create: string }[]} each create once
  */
 export function createMutations(fields, lists, guard) {

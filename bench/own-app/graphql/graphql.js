@@ -69,7 +69,6 @@ function typed(type, value) {
  * @param {import('./graphql-values.js').PrincipalGuard} [input.guard] what names the signed-in principal: no id
  *   taken from a list is one of its own, and a derived mutation that names it or changes its name, role or rights is
  *   listed, not sent, as a REST write is
- * @param {string[]} [input.avoid] own-app.js's raw values, until it passes the guard: avoided for every entity
  * @param {import('../sign-in/authenticate.js').SignInRequest[]} [input.signInRequests] what authenticate() sent: its sign-in
  *   operation is sent as it was, where no file gives one
  * @param {{ rule: string, where: string } | null} [input.uploadParser] what parses a multipart request on Express, where
@@ -83,13 +82,11 @@ export function planGraphql({
   headers,
   logged,
   lists = new Map(),
-  guard,
-  avoid = [],
+  guard = { principal: [], claims: [] },
   signInRequests = [],
   uploadParser = null,
 }) {
-  const sources = { params, lists, listed: listQueries(api.fields), avoidFor: avoidedIds(guard ?? avoid) };
-  const principal = guard?.principal ?? [];
+  const sources = { params, lists, listed: listQueries(api.fields), avoidFor: avoidedIds(guard) };
   const mine = [...fileOperations, ...signInOperations(signInRequests, api.path, fileOperations)];
   const covered = new Set(mine.map((op) => op.field));
   const operations = [...mine, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];
@@ -123,7 +120,7 @@ export function planGraphql({
     if ('missing' in filled) return { ...entry, notMeasured: missingVariables(op, filled.missing, params) };
     // the schema's own mutations are derived by the bench: a file's, or the sign-in's, are the user's as given
     const changes =
-      op.args && op.kind === 'mutation' ? mutationPrincipalChange(op.name, filled.variables, principal) : null;
+      op.args && op.kind === 'mutation' ? mutationPrincipalChange(op.name, filled.variables, guard.principal) : null;
     if (changes) return { ...entry, notMeasured: protectedMutationReason(changes) };
     const name = uniqueName(`graphql-${kebab(op.name)}`, used);
     const named = op.operationName && fileOperations.length > 1 ? op.operationName : null;

@@ -13,10 +13,6 @@ import {
   signedClaims,
 } from './principal-values.js';
 
-// for plan/ and check/ until they import from the modules themselves (REQUESTS.md)
-export { askSignedOut } from './principal-writes.js';
-export { holdsSignedToken, principalValues, tokenClaimValues } from './principal-values.js';
-
 /** @typedef {import('./principal-values.js').PrincipalValue} PrincipalValue */
 
 /**
