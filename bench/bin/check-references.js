@@ -5,11 +5,11 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UsageError, parseArgsOrRefuse, runCli } from '../errors.js';
-import { RESULTS_FILE, readResults } from '../model/results.js';
+import { RESULTS_FILE } from '../model/results.js';
 import { compareRuns } from '../analysis/comparison.js';
 import { renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
-import { renderReports } from './run-reports.js';
+import { readRun, renderReports } from './run-reports.js';
 import { ANSWER_SVG_FILE } from '../report/answer-chart.js';
 import { LEAD_SVG_FILE } from '../report/lead-chart.js';
 
@@ -56,9 +56,9 @@ export function reportDirs(root) {
  * @returns {Promise<Record<string, string>>} each file's rebuilt text by name
  */
 async function rebuild(entry) {
-  if (entry.kind === 'run') return (await renderReports(entry.dir, readResults(entry.dir))).files;
+  if (entry.kind === 'run') return (await renderReports(entry.dir, readRun(entry.dir))).files;
   const { markdown, html } = renderComparison(
-    compareRuns({ dir: entry.a, results: readResults(entry.a) }, { dir: entry.b, results: readResults(entry.b) }),
+    compareRuns({ dir: entry.a, results: readRun(entry.a) }, { dir: entry.b, results: readRun(entry.b) }),
   );
   return { [MARKDOWN_FILE]: markdown, [HTML_FILE]: html };
 }

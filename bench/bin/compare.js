@@ -10,7 +10,7 @@ import { parseSlowerPercent } from '../run/flag-values.js';
 import { compareRuns, gateCanJudge, slowerThan } from '../analysis/comparison.js';
 import { gateLines, renderComparison } from '../report/comparison-report.js';
 import { HTML_FILE, MARKDOWN_FILE } from '../report/write.js';
-import { readResults } from '../model/results.js';
+import { readRun } from './run-reports.js';
 
 const HELP = `Usage: npm run compare -- A B [--out DIR] [--fail-if-slower PCT]
 
@@ -63,8 +63,8 @@ async function main() {
     console.log(HELP);
     return;
   }
-  const a = { dir: args.a, results: readResults(args.a) };
-  const b = { dir: args.b, results: readResults(args.b) };
+  const a = { dir: args.a, results: readRun(args.a) };
+  const b = { dir: args.b, results: readRun(args.b) };
   const comparison = compareRuns(a, b);
   const { changes } = comparison;
   const { markdown, html } = renderComparison(comparison);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyze } from '../analysis/analyze.js';
 import { referenceEntries } from '../analysis/host-placing.js';
-import { RESULTS_FILE, readResults } from '../model/results.js';
+import { RESULTS_FILE } from '../model/results.js';
+import { readRun } from './run-reports.js';
 
 /** The index, shipped with the bench. */
 export const REFERENCE_HOSTS_FILE = fileURLToPath(new URL('reference-hosts.json', import.meta.url));
@@ -38,7 +39,7 @@ export function buildReferenceHosts(root = REFERENCE_ROOT) {
     .map((entry) => join(root, entry.name))
     .sort()
     .flatMap((dir) => {
-      const results = readResults(dir);
+      const results = readRun(dir);
       return madeLikeTheDefault(results) ? referenceEntries(dir, results, analyze(results).ratios) : [];
     });
 }

@@ -6,9 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError, parseArgsOrRefuse, runCli } from '../errors.js';
 import { analyze } from '../analysis/analyze.js';
-import { readResults } from '../model/results.js';
 import { FORMATS, exportFiles } from '../report/exports.js';
-import { writeReports } from './run-reports.js';
+import { readRun, writeReports } from './run-reports.js';
 
 const HELP = `Usage: npm run report -- DIR [--format ${FORMATS.join('|')}]
 
@@ -42,11 +41,11 @@ async function main() {
   if (format !== undefined && !FORMATS.includes(format))
     throw new UsageError(`--format ${format}: expected one of ${FORMATS.join(', ')}`);
   if (format === undefined) {
-    const { markdownFile, htmlFile } = await writeReports(dir, readResults(dir));
+    const { markdownFile, htmlFile } = await writeReports(dir, readRun(dir));
     console.log(`wrote ${markdownFile} and ${htmlFile}`);
     return;
   }
-  const written = Object.entries(exportFiles(analyze(readResults(dir)), format)).map(([name, text]) => {
+  const written = Object.entries(exportFiles(analyze(readRun(dir)), format)).map(([name, text]) => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);
   });

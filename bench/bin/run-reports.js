@@ -5,6 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../analysis/analyze.js';
+import { readResults } from '../model/results.js';
+import { withRecordedFindings } from '../own-app/findings/switching.js';
 import { escapeHtml } from '../report/format.js';
 import { HTML_FILE, MARKDOWN_FILE, reportFiles } from '../report/write.js';
 
@@ -33,7 +35,7 @@ async function renderProfiles({ profiles, profileDiffs = [] }, dir) {
  * @returns {Promise<{ analysis: import('../analysis/analyze.js').Analysis, files: Record<string, string> }>}
  */
 export async function renderReports(dir, results) {
-  const analysis = analyze(results);
+  const analysis = analyze(withRecordedFindings(results));
   const profiles = await renderProfiles(results, dir);
   return { analysis, files: reportFiles(analysis, { profiles }) };
 }
@@ -47,4 +49,14 @@ export async function writeReports(dir, results) {
   const { analysis, files } = await renderReports(dir, results);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return { analysis, markdownFile: join(dir, MARKDOWN_FILE), htmlFile: join(dir, HTML_FILE) };
+}
+
+/**
+ * A run's results.json as the analysis reads it: a --nest-app run written before its check recorded its findings gets
+ * them judged once, here, so analysis/ sums records and imports no own-app/.
+ * @param {string} dir
+ * @returns {import('../model/results.js').Results}
+ */
+export function readRun(dir) {
+  return withRecordedFindings(readResults(dir));
 }
