@@ -226,3 +226,34 @@ describe('an admin API behind a global throttler: timed with it lifted, the sign
     expect(JSON.stringify(stored(dir).accounts)).toBe(before);
   });
 });
+
+describe('--time-write on the rename: the witness compares every read of who is signed in', () => {
+  let dir: string;
+  let renamed: Awaited<ReturnType<typeof bench>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-renamed-'));
+    renamed = await bench(
+      dir,
+      '3410',
+      ['--time-write', 'PATCH /user/change-username'],
+      'app.module.js#ThrottledAppModule',
+    );
+  }, RUN_TIMEOUT_MS);
+
+  afterAll(() => {
+    delete process.env.ACCOUNTS_FILE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the rename GET /auth/me does not show, field: before → after from GET /user/profile, and does not time it', () => {
+    expect(renamed.run.status, renamed.run.stderr).toBe(0);
+    expect(route(renamed.results, 'PATCH', '/user/change-username')).toMatchObject({
+      scenario: null,
+      notMeasured: expect.stringMatching(
+        /^the signed-in principal's answer changed after PATCH \/user\/change-username \(GET \/user\/profile answered username: "bench-admin" → "/,
+      ),
+    });
+    expect(account(dir).username).not.toBe('bench-admin');
+  });
+});
