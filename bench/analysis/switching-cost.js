@@ -50,6 +50,7 @@ export function switchingCost(record, ratios, atRate) {
     (a, b) =>
       Number(CHANGE_KINDS.has(b.kind)) - Number(CHANGE_KINDS.has(a.kind)) ||
       (b.reach ?? 0) - (a.reach ?? 0) ||
+      (b.shared?.named ?? 0) - (a.shared?.named ?? 0) ||
       byPlace(a, b),
   );
   const byKind = /** @type {Record<FindingKind, number>} */ (

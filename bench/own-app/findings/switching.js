@@ -79,7 +79,9 @@ function codeFindings(record) {
 function sharedBy(finding, routes) {
   if (finding.shared) {
     const { role, registered } = finding.shared;
-    return { shared: { role, registered, routes: routesReached(finding.shared, routes).length, symptoms: [] } };
+    return {
+      shared: { role, registered, routes: routesReached(finding.shared, routes).length, symptoms: [], named: 0 },
+    };
   }
   if (finding.rule.startsWith('app.use('))
     return {
@@ -88,6 +90,7 @@ function sharedBy(finding, routes) {
         registered: `${finding.file}:${finding.line}`,
         routes: routes.length,
         symptoms: [],
+        named: 0,
       },
     };
   return {};
@@ -107,9 +110,10 @@ function foldedUnderSharedCauses(answerRows, codeRows) {
   return answerRows.filter((row) => {
     if (!row.answers) return true;
     const { express, fastify } = row.answers;
+    const named = codeNamedBy(`${fastify.error ?? ''} ${fastify.body ?? ''}`, causes);
+    for (const cause of named) if (cause.shared) cause.shared.named = (cause.shared.named ?? 0) + 1;
     const refused = express.status !== null && express.status >= 400 && express.status < 500 && express.status !== 413;
     if (!refused) return true;
-    const named = codeNamedBy(`${fastify.error ?? ''} ${fastify.body ?? ''}`, causes);
     for (const cause of named)
       if (!cause.shared?.symptoms.some((s) => s.request === row.request && s.what === row.what))
         cause.shared?.symptoms.push({

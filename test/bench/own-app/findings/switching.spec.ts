@@ -247,6 +247,52 @@ describe('switchingCost', () => {
     expect(found?.byKind.breaks).toBe(rows);
   });
 
+  it('leads, between causes of equal reach, with the one the answers name: a filter that failed before a body parser no answer blamed', () => {
+    const { record, scan } = ownApp();
+    scan.findings.push(
+      {
+        rule: "app.use(express.json({ limit: '1mb' }))",
+        kind: 'breaks',
+        file: 'src/main.ts',
+        line: 12,
+        code: "app.use(express.json({ limit: '1mb' }));",
+        handler: null,
+        onFastify: 'Express middleware reads the body Fastify has already parsed',
+        fix: "app.useBodyParser('json', { bodyLimit: 1048576 })",
+        middleware: 'express',
+      },
+      {
+        rule: 'response.json',
+        kind: 'breaks',
+        file: 'src/filters/global-exception.filter.ts',
+        line: 14,
+        code: 'response.status(status).json({',
+        handler: 'GlobalExceptionFilter.catch',
+        onFastify: 'the filter gets Fastify’s reply, which has no json()',
+        fix: 'response.status(status).send(body)',
+        shared: { role: 'filter', name: 'GlobalExceptionFilter', registered: 'src/main.ts:20', routes: null },
+      },
+    );
+    const crash = { ...answer(500, '{"message":"response.status(...).json is not a function"}'), error: null };
+    record.compatibility.routes[2] = {
+      ...record.compatibility.routes[2],
+      probes: [
+        {
+          probe: 'other case',
+          request: 'GET /ME',
+          difference: 'status 200 → 500',
+          express: answer(200, '{}'),
+          fastify: crash,
+        },
+      ],
+    };
+    const found = switchingCost(record, [], []);
+    expect(found?.findings.slice(0, 2).map((f) => [f.where, f.reach, f.shared?.named])).toEqual([
+      ['src/filters/global-exception.filter.ts:14', 3, 1],
+      ['src/main.ts:12', 3, 0],
+    ]);
+  });
+
   it('ranks middleware given to app.use by every route it runs for, where a line tied to no route ranked last', () => {
     const { record, scan } = ownApp();
     scan.findings.push({
