@@ -1,6 +1,6 @@
 import { LOOKS, LOOK_CONFIDENCE, sequentialInterval, sequentialSummary } from '../../../bench/analysis/sequential.js';
 import { signedRankInterval } from '../../../bench/analysis/stats.js';
-import { measuredVerdict } from '../../../bench/analysis/verdict.js';
+import { isBorderline, measuredVerdict } from '../../../bench/analysis/verdict.js';
 import { MAX_BUDGET_ROUNDS, MIN_BUDGET_ROUNDS, ROUNDS_PER_STEP } from '../../../bench/model/design.js';
 import { spendBudget } from '../../../bench/run/designs/budget.js';
 import { pairKey } from '../../../bench/model/keys.js';
@@ -43,14 +43,21 @@ async function simulate(seed: number, trials: number, ratio: number, phi: number
   const normal = seededNormal(seed);
   let covered = 0;
   let decided = 0;
+  let banded = 0;
   let rounds = 0;
   for (let trial = 0; trial < trials; trial++) {
     const { stop, summary } = await budgetedRun(lognormalRounds(normal, MAX_BUDGET_ROUNDS, ratio, NOISE_CV, phi));
     if (summary.ci!.low <= ratio && ratio <= summary.ci!.high) covered++;
     if (stop.stoppedOn === 'decided') decided++;
+    if (stop.stoppedOn === 'decided' && !isBorderline(measuredVerdict(summary))) banded++;
     rounds += stop.rounds;
   }
-  return { coverage: covered / trials, decided: decided / trials, meanRounds: rounds / trials };
+  return {
+    coverage: covered / trials,
+    decided: decided / trials,
+    banded: banded / trials,
+    meanRounds: rounds / trials,
+  };
 }
 
 describe('group-sequential interval for the centre of the log ratios', () => {
@@ -216,11 +223,12 @@ describe('coverage under the budget\u2019s stopping rule (lognormal noise, CV 15
   );
 
   it(
-    'spends the budget on a scenario whose ratio sits on a band edge',
+    'stops a scenario whose ratio sits on a band edge only as borderline at that edge, never in a band',
     async () => {
-      const { decided, meanRounds } = await simulate(3, 300, 1.5, 0);
-      expect(decided).toBeLessThan(0.05);
-      expect(meanRounds).toBeGreaterThan(MAX_BUDGET_ROUNDS - 1);
+      const { decided, banded } = await simulate(3, 300, 1.5, 0);
+      // the borderline margin (BORDERLINE_MARGIN) is what the method reaches: most runs know the edge before the cap
+      expect(decided).toBeGreaterThan(0.5);
+      expect(banded).toBeLessThan(0.05);
     },
     SIMULATION_TIMEOUT_MS,
   );
