@@ -1,7 +1,6 @@
 // @ts-check
 // From raw run records to what the reports show: per-target summaries and per-round ratios with intervals.
 import { refusalOf } from './refusals.js';
-import { withRecordedFindings } from '../own-app/findings/switching.js';
 import { switchingCost } from './switching-cost.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
@@ -297,8 +296,7 @@ export function analyze(results) {
     ablation: ablationRows(results, stacks),
     mixes: mixRows(results, config),
     loadCurve: analyzeLoadCurve(results),
-    // results written before the check recorded its findings: until bin/'s readers fill them (issue 53 §2)
-    switching: switchingCost(withRecordedFindings(results).ownApp, ratios, atRate),
+    switching: switchingCost(results.ownApp, ratios, atRate),
     ownApp: ownAppFacts(results, atRate),
     warmUps: warmUpRows(results),
     packages: results.packages ?? null,

@@ -1,4 +1,4 @@
-import { analyze } from '../../../bench/analysis/analyze.js';
+import { analyze } from '../support/analyze-read.js';
 import { refusalOf } from '../../../bench/analysis/refusals.js';
 import { renderSummary } from '../../../bench/report/markdown.js';
 import { ownAppRecord } from '../support/own-app-record.js';

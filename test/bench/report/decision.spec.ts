@@ -1,4 +1,4 @@
-import { analyze } from '../../../bench/analysis/analyze.js';
+import { analyze } from '../support/analyze-read.js';
 import { decisionSentences } from '../../../bench/report/decision.js';
 import { markdownText } from '../../../bench/report/rich-table.js';
 import type { ServerEnd } from '../../../bench/model/own-app-record.js';

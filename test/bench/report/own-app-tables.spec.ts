@@ -6,7 +6,7 @@ import type { SwitchingCost } from '../../../bench/analysis/switching-cost.js';
 import { plainText } from '../../../bench/report/rich-table.js';
 import { routeEntry } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';
-import { analyze } from '../../../bench/analysis/analyze.js';
+import { analyze } from '../support/analyze-read.js';
 import { renderHtml } from '../../../bench/report/html.js';
 import { renderMarkdown } from '../../../bench/report/markdown.js';
 import { ownAppRecord } from '../support/own-app-record.js';

@@ -1,4 +1,4 @@
-import { analyze } from '../../../bench/analysis/analyze.js';
+import { analyze } from '../support/analyze-read.js';
 import { environmentTable, measuredWith, roundsDesign, statusLine } from '../../../bench/report/run-tables.js';
 import { ownAppRecord } from '../support/own-app-record.js';
 import { results } from '../support/synthetic-results.js';
