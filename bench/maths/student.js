@@ -60,11 +60,25 @@ export function studentCdf(t, df) {
   return t >= 0 ? 1 - tail : tail;
 }
 
+/** Quantiles already found, by p and df: the stop rule asks the same few at every look of every row. */
+const knownQuantiles = new Map();
+
 /**
  * The p quantile of Student's t, by bisection on its distribution function.
  * @param {number} p in (0, 1) @param {number} df
  */
 export function studentQuantile(p, df) {
+  const key = `${p} ${df}`;
+  let quantile = knownQuantiles.get(key);
+  if (quantile === undefined) {
+    quantile = bisectQuantile(p, df);
+    knownQuantiles.set(key, quantile);
+  }
+  return quantile;
+}
+
+/** @param {number} p @param {number} df */
+function bisectQuantile(p, df) {
   let low = -1e4;
   let high = 1e4;
   for (let i = 0; i < 200 && high - low > 1e-10; i++) {
