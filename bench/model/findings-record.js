@@ -30,13 +30,15 @@
  * @property {import('./own-app-record.js').SharedRole} role
  * @property {string} registered file:line where it is registered for those routes
  * @property {number} routes how many of the app's routes it reaches
- * @property {SharedSymptom[]} symptoms the routes' own requests and probes whose Fastify answer its error names
+ * @property {SharedSymptom[]} symptoms the routes' own requests and probes whose Fastify answer its error names (or,
+ *   for middleware, what it does on Fastify: a body never read), and the lines of code that work once it is fixed
  * @property {number} [named] how many answers name its error, folded under it or standing as a difference of their own
  *   (a 404 of Fastify's own that the filter turned into a 500): between causes of equal reach, the one seen failing
  *   leads (absent in records written before it was counted)
  *
- * @typedef {{ source: 'request' | 'probe', route: string | null, what: string, request: string | null,
- *   express: number | null, fastify: number | null }} SharedSymptom
+ * @typedef {{ source: 'request' | 'probe' | 'code', route: string | null, what: string, request: string | null,
+ *   where?: string | null, express: number | null, fastify: number | null }} SharedSymptom where: a line of code's
+ *   file:line
  *
  * What the check found, as results.ownApp.findings records it.
  * @typedef {object} RecordedFindings

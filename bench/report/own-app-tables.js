@@ -101,10 +101,15 @@ function sharedCauseOf(switching) {
       if (symptom.source === 'request' && symptom.route && !explained.has(symptom.route))
         explained.set(
           symptom.route,
-          `Express refused its request (${symptom.express}); Fastify’s 500 is the ${finding.shared?.role} at ${finding.where} failing to answer that refusal (first in What to change for Fastify)`,
+          refusalTurned(symptom)
+            ? `Express refused its request (${symptom.express}); Fastify’s 500 is the ${finding.shared?.role} at ${finding.where} failing to answer that refusal (first in What to change for Fastify)`
+            : `Express answered ${symptom.express ?? 'nothing'}, Fastify ${symptom.fastify ?? 'nothing'}: the ${finding.shared?.role} at ${finding.where} explains it (in What to change for Fastify)`,
         );
   return explained;
 }
+
+/** A 4xx of Express's that Fastify answered 500: a filter failing to answer a refusal. @param {{ express: number | null, fastify: number | null }} symptom */
+const refusalTurned = ({ express, fastify }) => express !== null && express >= 400 && express < 500 && fastify === 500;
 
 /**
  * Why a route checked for timing has no ratio: no timed run of it, or none that answered on one adapter.

@@ -112,13 +112,22 @@ function sharedReach(/** @type {import('../model/findings-record.js').SharedReac
 
 /**
  * The answers a shared cause explains: the routes' own requests each, then each probe once with how many routes it
- * showed on.
+ * showed on; then the lines of code that work once it is fixed (a read of the cookies cookie-parser set).
  * @param {import('../model/findings-record.js').SharedSymptom[]} list
  */
 function symptoms(list) {
-  const own = list.filter((s) => s.source === 'request');
-  const probes = [...new Set(list.filter((s) => s.source === 'probe').map((s) => s.what))].map((what) => {
-    const shown = list.filter((s) => s.source === 'probe' && s.what === what);
+  const lines = list.filter((s) => s.source === 'code');
+  const inCode = lines.length
+    ? [
+        `${lines.length === list.length ? 'The' : '; the'} code that works once it is fixed: `,
+        ...lines.flatMap((s, i) => [...(i ? ['; '] : []), code(s.what), ' at ', code(s.where ?? '')]),
+      ]
+    : [];
+  const answers = list.filter((s) => s.source !== 'code');
+  if (answers.length === 0) return inCode;
+  const own = answers.filter((s) => s.source === 'request');
+  const probes = [...new Set(answers.filter((s) => s.source === 'probe').map((s) => s.what))].map((what) => {
+    const shown = answers.filter((s) => s.source === 'probe' && s.what === what);
     const statuses = [...new Set(shown.map((s) => `${s.express ?? 'none'} → ${s.fastify ?? 'none'}`))].join(', ');
     return [`${what} on ${formatNumber(shown.length)} ${shown.length === 1 ? 'route' : 'routes'} (${statuses})`];
   });
@@ -128,8 +137,9 @@ function symptoms(list) {
   const more = own.length - named.length;
   const parts = [...named, ...(more > 0 ? [[`${formatNumber(more)} more requests`]] : []), ...probes];
   return [
-    `Seen in ${formatNumber(list.length)} ${list.length === 1 ? 'answer' : 'answers'}: `,
+    `Seen in ${formatNumber(answers.length)} ${answers.length === 1 ? 'answer' : 'answers'}: `,
     ...parts.flatMap((part, i) => [...(i ? ['; '] : []), ...part]),
+    ...inCode,
   ];
 }
 

@@ -8,6 +8,7 @@ import { uploadDifference } from '../bodies/upload-form.js';
 import { oneRowPerLine, routeLabel } from './finding-routes.js';
 import { contentTypeOf } from '../check/compatibility.js';
 import { routesReached } from '../scan/scan-shared.js';
+import { BODY_PARSER_IN_APP_USE } from '../scan/app-differences.js';
 
 /**
  * @typedef {import('../../model/findings-record.js').SwitchFinding} SwitchFinding
@@ -26,8 +27,9 @@ export function recordedFindings(record) {
   const { rows: answerRows, brokenRoutes } = answerFindings(record, scanned);
   const codeRows = oneRowPerLine(scanned, answerRows);
   const unfolded = foldedUnderSharedCauses(answerRows, codeRows);
+  const standing = foldedUnderMiddleware([...codeRows, ...unfolded]);
   const masked = maskedDefaults(record, answerRows);
-  return { rows: [...codeRows, ...unfolded, ...(masked ? [masked] : [])], brokenRoutes };
+  return { rows: [...standing, ...(masked ? [masked] : [])], brokenRoutes };
 }
 
 /**
@@ -126,6 +128,45 @@ function foldedUnderSharedCauses(answerRows, codeRows) {
         });
     return named.length === 0;
   });
+}
+
+/** A request that carries a body. */
+const WITH_BODY = /^(POST|PUT|PATCH|DELETE) /;
+/** A line that reads the cookies cookie-parser set: @fastify/cookie sets them on Fastify's request too. */
+const COOKIES_READ = /^[\w$]+\.cookies$/;
+
+/**
+ * What middleware given to app.use explains where no error names its code: a body parser, each request with a body
+ * Fastify never answered; cookie-parser, the cookies a request sent that Fastify's handler did not see, and each line
+ * reading them, which work once its fix (@fastify/cookie) is in. They are its symptoms, folded under it.
+ * @param {SwitchFinding[]} rows the scan's rows, then the answers no other cause explains
+ * @returns {SwitchFinding[]} the rows left standing
+ */
+function foldedUnderMiddleware(rows) {
+  const causes = rows.filter((f) => f.shared?.role === 'middleware');
+  return rows.filter((row) => {
+    const cause = causes.find((c) => c !== row && explains(c, row));
+    if (!cause?.shared) return true;
+    cause.shared.symptoms.push({
+      source: row.source === 'code' ? 'code' : row.source === 'probe' ? 'probe' : 'request',
+      route: row.route,
+      what: row.what,
+      request: row.request,
+      ...(row.source === 'code' ? { where: row.where } : {}),
+      express: row.answers?.express.status ?? null,
+      fastify: row.answers?.fastify.status ?? null,
+    });
+    return false;
+  });
+}
+
+/** @param {SwitchFinding} cause middleware given to app.use @param {SwitchFinding} row */
+function explains(cause, row) {
+  if (cause.onFastify === BODY_PARSER_IN_APP_USE.onFastify)
+    return row.source !== 'code' && row.answers?.fastify.status === null && WITH_BODY.test(row.request ?? '');
+  if (cause.what === 'app.use(cookie-parser)')
+    return row.source === 'probe' ? row.what === 'cookies' : row.source === 'code' && COOKIES_READ.test(row.what);
+  return false;
 }
 
 /**

@@ -154,4 +154,41 @@ describe('a route whose own request a global filter turned into a 500', () => {
       'differs on Fastify: status 400 → 500: Express refused its request (400); Fastify’s 500 is the filter at src/filters/http-exception.filter.ts:14 failing to answer that refusal (first in What to change for Fastify)',
     );
   });
+
+  it('says what a middleware explains as what the adapters answered, where it was no refusal turned 500', () => {
+    const record = ownAppRecord({
+      routes: [
+        {
+          ...routeEntry({ method: 'POST', path: '/login', handler: 'Auth.login', scenario: null }),
+          notMeasured: 'differs on Fastify: status 200 → none',
+        },
+      ],
+    });
+    const switching = {
+      findings: [
+        {
+          where: 'src/main.ts:12',
+          shared: {
+            role: 'middleware',
+            registered: 'src/main.ts:12',
+            routes: 1,
+            symptoms: [
+              {
+                source: 'request',
+                route: 'POST /login',
+                what: 'status 200 → none',
+                request: 'POST /login',
+                express: 200,
+                fastify: null,
+              },
+            ],
+          },
+        },
+      ],
+    } as unknown as SwitchingCost;
+    const [row] = ownRoutesTable({ registered: record.routes, traffic: null, mix: null, timing: {} }, switching).rows;
+    expect(plainText(row[4])).toBe(
+      'differs on Fastify: status 200 → none: Express answered 200, Fastify nothing: the middleware at src/main.ts:12 explains it (in What to change for Fastify)',
+    );
+  });
 });

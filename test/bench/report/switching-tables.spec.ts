@@ -67,4 +67,39 @@ describe('switchingFindingsTable', () => {
       'the filter gets Fastify’s reply, which has no json(). Seen in 3 answers: POST /offers 400 → 500; preflight on 2 routes (404 → 500)',
     );
   });
+
+  it('names the lines of code a middleware’s fix makes work, apart from the answers it explains', () => {
+    const cookies: SwitchFinding = {
+      ...FILTER,
+      kind: 'plugin',
+      what: 'app.use(cookie-parser)',
+      where: 'src/main.ts:13',
+      onFastify: 'cookie-parser sets req.cookies on the raw request',
+      shared: {
+        role: 'middleware',
+        registered: 'src/main.ts:13',
+        routes: 10,
+        symptoms: [
+          {
+            source: 'code',
+            route: 'GET /cart',
+            what: 'req.cookies',
+            request: null,
+            where: 'src/cart.controller.ts:22',
+            express: null,
+            fastify: null,
+          },
+          { source: 'probe', route: 'GET /cart', what: 'cookies', request: 'GET /cart', express: 200, fastify: 200 },
+        ],
+      },
+    };
+    const [row] = switchingFindingsTable(cost([cookies])).rows.map((cells) => cells.map((cell) => plainText(cell)));
+    expect(row[3]).toBe(
+      'cookie-parser sets req.cookies on the raw request. Seen in 1 answer: cookies on 1 route (200 → 200); the code that works once it is fixed: req.cookies at src/cart.controller.ts:22',
+    );
+    const codeOnly = { ...cookies, shared: { ...cookies.shared!, symptoms: [cookies.shared!.symptoms[0]] } };
+    expect(plainText(switchingFindingsTable(cost([codeOnly])).rows[0][3])).toBe(
+      'cookie-parser sets req.cookies on the raw request. The code that works once it is fixed: req.cookies at src/cart.controller.ts:22',
+    );
+  });
 });

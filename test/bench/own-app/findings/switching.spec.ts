@@ -8,6 +8,7 @@ import type { RatioRow } from '../../../../bench/analysis/rows.js';
 import type { SwitchAtRate } from '../../../../bench/analysis/switch-at-rate.js';
 import { graphqlUpload } from '../../../../bench/own-app/bodies/upload-form.js';
 import { compare } from '../../../../bench/own-app/check/compatibility.js';
+import { BODY_PARSER_IN_APP_USE } from '../../../../bench/own-app/scan/app-differences.js';
 import { compatibilityTable } from '../../../../bench/report/own-app-tables.js';
 import { checkChanges } from '../../../../bench/analysis/own-app-facts.js';
 import type { Results } from '../../../../bench/model/results.js';
@@ -315,6 +316,80 @@ describe('switchingCost', () => {
     });
     // it leads the rows that ask for a change, each tied to one route
     expect(found?.findings.findIndex((f) => f === cookies)).toBe(0);
+  });
+
+  it('folds what middleware given to app.use explains under it: a body never answered, cookies Fastify did not read', () => {
+    const { record, scan } = ownApp();
+    scan.findings.push(
+      {
+        rule: "app.use(express.json({ limit: '1mb' }))",
+        ...BODY_PARSER_IN_APP_USE,
+        file: 'src/main.ts',
+        line: 12,
+        code: "app.use(express.json({ limit: '1mb' }));",
+        handler: null,
+      },
+      {
+        rule: 'app.use(cookie-parser)',
+        kind: 'plugin',
+        file: 'src/main.ts',
+        line: 13,
+        code: 'app.use(cookieParser());',
+        handler: null,
+        onFastify: 'cookie-parser sets req.cookies on the raw request',
+        fix: 'await app.register(fastifyCookie)',
+        middleware: 'cookie-parser',
+      },
+      {
+        rule: 'req.cookies',
+        kind: 'plugin',
+        file: 'src/notes.controller.ts',
+        line: 40,
+        code: 'return { cart: req.cookies?.cart };',
+        handler: 'NotesController.list',
+        onFastify: 'request.cookies is undefined without @fastify/cookie',
+        fix: 'register @fastify/cookie; request.cookies then holds them',
+      },
+    );
+    record.routes.push(
+      routeEntry({ method: 'POST', path: '/notes', handler: 'NotesController.create', scenario: null }),
+    );
+    const none = { ...answer(200, ''), status: null, error: 'request failed: no answer within 10 s' };
+    record.compatibility.routes[0].probes!.push({
+      probe: 'cookies',
+      request: 'GET /notes',
+      difference: 'body',
+      express: answer(200, '{"cart":"probe"}'),
+      fastify: answer(200, '{"cart":null}'),
+    });
+    record.compatibility.routes.push(
+      routeCompatibility({
+        scenario: 'post-notes',
+        request: 'POST /notes',
+        same: false,
+        difference: 'status 201 → none',
+        express: answer(201, '{"id":1}'),
+        fastify: none,
+        probes: [],
+      }),
+    );
+    const found = switchingCost(record, [], [])!;
+    const parser = found.findings.find((f) => f.where === 'src/main.ts:12')!;
+    const cookies = found.findings.find((f) => f.where === 'src/main.ts:13')!;
+    expect(parser.shared?.symptoms.map((s) => `${s.request} ${s.express} → ${s.fastify}`)).toEqual([
+      'POST /notes 201 → null',
+    ]);
+    expect(cookies.shared?.symptoms.map((s) => [s.source, s.where ?? s.request])).toEqual([
+      ['code', 'src/notes.controller.ts:40'],
+      ['probe', 'GET /notes'],
+    ]);
+    // no row of their own: counted once, under the cause whose fix they need
+    expect(
+      found.findings.filter((f) => f.request === 'POST /notes' || f.what === 'cookies' || f.what === 'req.cookies'),
+    ).toEqual([]);
+    expect(found.byKind.plugin).toBe(1);
+    expect(found.byKind.breaks).toBe(found.findings.filter((f) => f.kind === 'breaks').length);
+    expect(found.brokenRoutes).toContain('POST /notes');
   });
 
   it('states a route sent a file and refused on Fastify from its answers, at its interceptor’s line, counted with it', () => {
