@@ -28,6 +28,9 @@ const WARM_LATE_SHARE = MAX_LATE_SHARE / 10;
  * @typedef {import('../model/records.js').CurveWarmUpRecord} WarmUpRecord
  * @typedef {import('../model/records.js').LoadCurveResults} LoadCurveResults
  * @typedef {import('./runtime-plan.js').CurveLoad} CurveLoad
+ * @typedef {Pick<import('./runtime-plan.js').RuntimePlan, 'options' | 'record' | 'runtimeKey' | 'progress' | 'signal' |
+ *   'curveLoads'>} CurveSession the part of the runtime's plan the curve reads: each scenario's load as planned, where
+ *   its records and progress go, Ctrl-C
  */
 
 /**
@@ -71,7 +74,7 @@ export function loadCurvePlannedSec(options, scenarios) {
  * The curve of every scenario both adapters passed verification on, with the targets the saturation rounds started.
  * Each round runs every scenario, every rate and both adapters once: scenarios, rates and the adapters' order rotate
  * from round to round, and the two adapters at one rate always run back to back.
- * @param {import('./runtime-plan.js').RuntimePlan} session
+ * @param {CurveSession} session
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {import('./plan.js').Pair[]} measured the pairs that passed verification
  */
@@ -133,7 +136,7 @@ export async function measureLoadCurve(session, running, measured) {
 /**
  * Each adapter per scenario at its highest rate, unrecorded, until a run keeps its schedule as a warm generator does
  * or MAX_WARMUP_RUNS ran: a failure here shows again in the timed runs.
- * @param {import('./runtime-plan.js').RuntimePlan} session
+ * @param {CurveSession} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {Map<string, import('./targets.js').ServedTarget>} running
  * @param {CurvePlan[]} plans
@@ -206,7 +209,7 @@ function openLoopRequest({ scenario, request }, options, target, ratePerSec) {
  * One open-loop run, run once more straight away if the generator missed its schedule without being saturated: another
  * process took the generator's CPU for milliseconds, which says nothing of the server. The missed attempt is kept in
  * the record; a second miss stands, and is left out of the latencies.
- * @param {import('./runtime-plan.js').RuntimePlan} session
+ * @param {CurveSession} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {import('./targets.js').ServedTarget | undefined} target
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where
@@ -225,7 +228,7 @@ async function curveRunOnSchedule(session, generator, target, where) {
 
 /**
  * One open-loop run, recorded whatever happens.
- * @param {import('./runtime-plan.js').RuntimePlan} session
+ * @param {CurveSession} session
  * @param {import('./open-loop/runner.js').OpenLoopGenerator} generator
  * @param {import('./targets.js').ServedTarget | undefined} target
  * @param {{ scenario: string, target: string, level: LoadLevel, round: number, slot: number }} where

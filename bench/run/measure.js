@@ -30,21 +30,23 @@ const DESIGNS = {
  */
 export async function measureRuntime(input) {
   const plan = planRuntime(input);
-  const { options, design, record, progress, runtimeKey } = plan;
+  const { options, design, record, progress, runtimeKey, signal, loads, curveLoads } = plan;
   const bootedAt = performance.now();
   // with starts, the first boots only the verdict's servers: the ones beside it boot on their own start, if any
   const firstBoot = overStarts(design) ? verdictInstances(plan.pairs, plan.judged) : null;
-  const state = runState(plan, await startTargets(plan, 0, firstBoot));
+  const state = runState({ loads, options }, await startTargets(plan, 0, firstBoot));
   try {
-    if (plan.signal.aborted) return;
+    if (signal.aborted) return;
     const verified = await verifyPairs(plan, state, plan.pairs);
     record.verified(verified.records);
     progress.finish({ runtime: runtimeKey, phase: 'start', target: '', scenario: '', plannedSec: START_ALLOWANCE_SEC });
     const measured = verified.ok;
-    if (options.fitLoads) await fitRouteLoads(plan, state, measured);
+    if (options.fitLoads)
+      await fitRouteLoads({ options, record, progress, runtimeKey, loads, signal }, state, measured);
     const finished = await DESIGNS[design.kind](plan, state, measured, (performance.now() - bootedAt) / 1000);
     if (!finished) return;
-    if (options.loadCurve) await measureLoadCurve(plan, state.running, measured);
+    if (options.loadCurve)
+      await measureLoadCurve({ options, record, runtimeKey, progress, signal, curveLoads }, state.running, measured);
   } finally {
     await stopAll(state.running);
   }

@@ -113,11 +113,11 @@ function curveLoadsOf({ config, pairs, token }) {
 
 /**
  * A measurement's state as it begins: the first start's servers, the loads the scenarios bring, no route in trouble.
- * @param {RuntimePlan} plan @param {Map<string, ServedTarget>} running
+ * @param {Pick<RuntimePlan, 'loads' | 'options'>} plan @param {Map<string, ServedTarget>} running
  * @returns {RunState}
  */
-export function runState(plan, running) {
-  return { running, routeLoads: null, fittedLoads: ownLoads(plan.loads, plan.options), troubled: new Set() };
+export function runState({ loads, options }, running) {
+  return { running, routeLoads: null, fittedLoads: ownLoads(loads, options), troubled: new Set() };
 }
 
 /**

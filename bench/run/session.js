@@ -271,18 +271,17 @@ export function settlingServers(running) {
 /**
  * --nest-app: each verified route's load from its single-request latency on its servers (route-load.js), recorded
  * (routeLoads) and kept in the state for every later load on the route.
- * @param {RuntimePlan} plan
+ * @param {Pick<RuntimePlan, 'options' | 'record' | 'progress' | 'runtimeKey' | 'loads' | 'signal'>} plan
  * @param {RunState} state
  * @param {Pair[]} pairs verified
  */
-export async function fitRouteLoads(plan, state, pairs) {
-  const { options, record, progress, runtimeKey, loads } = plan;
+export async function fitRouteLoads({ options, record, progress, runtimeKey, loads, signal }, state, pairs) {
   const servers = pairs.flatMap((pair) => {
     const target = state.running.get(instanceName(pair));
     const load = loads.get(blockKey(pair));
     return target && load ? [{ ...pair, url: target.url, request: load.request }] : [];
   });
-  const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal: plan.signal });
+  const fitted = await measureRouteLoads({ runtime: runtimeKey, servers, flags: options, signal });
   record.routeLoads(fitted);
   for (const load of fitted) state.fittedLoads.set(blockKey(load), load);
   for (const load of fitted.filter((entry) => entry.lowered))

@@ -130,22 +130,29 @@ export async function timedRun(plan, state, pair, { round, slot, start }, togeth
     // a run that cannot start must not hold the others of its slot
     await ready();
   }
-  return loadAndRecord(plan, state, target, pair, record, {
+  const fitted = state.fittedLoads.get(blockKey(pair));
+  const durationSec = together?.durationSec ?? fitted?.durationSec ?? plan.options.durationSec;
+  const load = {
+    run: () => loadRun(plan, state, target, pair, durationSec),
+    inFlight: (fitted?.connections ?? plan.options.connections) * plan.options.pipelining,
+    driver: plan.driver.name,
+  };
+  return loadAndRecord(load, target, record, {
     pid,
     peakWindow,
     company,
     neighbours,
     observing,
-    together,
   });
 }
 
 /**
  * The timed load of a run whose server is up and watched, and the record it makes.
- * @param {RuntimePlan} plan
- * @param {RunState} state
+ * @param {object} load
+ * @param {() => Promise<import('./drivers/registry.js').LoadResult>} load.run sends the run's load
+ * @param {number} load.inFlight the requests its connections keep in flight
+ * @param {string} load.driver the generator's name
  * @param {ServedTarget} target
- * @param {Pair} pair
  * @param {RunRecord} record the run's record so far
  * @param {object} watch
  * @param {number | null} watch.pid the server's; null for a url target
@@ -153,24 +160,19 @@ export async function timedRun(plan, state, pair, { round, slot, start }, togeth
  * @param {number[]} watch.company the pids of the servers loaded with it
  * @param {ReturnType<typeof neighbourCpu>} watch.neighbours
  * @param {Awaited<ReturnType<typeof observeRun>>} watch.observing
- * @param {Together | null} watch.together
  * @returns {Promise<RunRecord>}
  */
 async function loadAndRecord(
-  plan,
-  state,
+  { run, inFlight, driver },
   target,
-  pair,
   record,
-  { pid, peakWindow, company, neighbours, observing, together },
+  { pid, peakWindow, company, neighbours, observing },
 ) {
   // read last before and first after the load, so the server's CPU covers the generator's life and little else
   const cpuBefore = pid === null ? null : processCpuNs(pid);
   const companyBefore = company.map(processCpuNs);
   try {
-    const fitted = state.fittedLoads.get(blockKey(pair));
-    const durationSec = together?.durationSec ?? fitted?.durationSec ?? plan.options.durationSec;
-    const load = await loadRun(plan, state, target, pair, durationSec);
+    const load = await run();
     const cpuAfter = pid === null ? null : processCpuNs(pid);
     const companyNs = company.reduce(
       (sum, companion, i) => sum + ((processCpuNs(companion) ?? 0) - (companyBefore[i] ?? 0)),
@@ -190,7 +192,6 @@ async function loadAndRecord(
       };
     if (load.requests === 0 && load.errors === 0) {
       // nothing answered, nothing refused: the route is slower than the run, which the report says instead of failing
-      const inFlight = (fitted?.connections ?? plan.options.connections) * plan.options.pipelining;
       const reason = `none of the ${inFlight} requests in flight answered within ${Number(load.durationSec.toFixed(2))} s`;
       return { ...record, ...observed, status: 'too-slow', failure: { reason }, inFlight, load };
     }
@@ -216,7 +217,7 @@ async function loadAndRecord(
     };
   } catch (error) {
     const exited = await exitWithin(target, EXIT_REPORT_GRACE_MS);
-    const reason = `${plan.driver.name} failed: ${/** @type {Error} */ (error).message}`;
+    const reason = `${driver} failed: ${/** @type {Error} */ (error).message}`;
     return {
       ...record,
       failure: exited ? deathFailure(`the target exited during this run (${reason})`, exited, target) : { reason },
