@@ -137,3 +137,25 @@ export function wantsAnotherStart({ startsSoFar, minStarts, budgetSec, spentSec,
   if (budgetSec === null) return startsSoFar < minStarts;
   return startsSoFar < MAX_STARTS && spentSec + nextStartSec <= budgetSec;
 }
+
+/**
+ * How many more of the headline's starts fit in `leftSec`, each costing `nextStartSec` (its boot, priming and block).
+ * @param {number} leftSec @param {number} nextStartSec @param {number} startsLeft the starts MAX_STARTS still allows
+ */
+function headlineStartsIn(leftSec, nextStartSec, startsLeft) {
+  if (leftSec < 0) return 0;
+  return nextStartSec > 0 ? Math.min(startsLeft, Math.floor(leftSec / nextStartSec)) : startsLeft;
+}
+
+/**
+ * Whether measuring a block beside the headline now would leave room for fewer of the headline's later starts. After
+ * the first look the headline, the row a run is read for, comes first: another row's block takes only what the
+ * headline's starts leave over. Timings only, never ratios, so no interval pays for it.
+ * @param {{ leftSec: number, blockSec: number, nextStartSec: number, startsLeft: number }} plan leftSec: what is left
+ *   of the budget; blockSec: the block's latest wall seconds; nextStartSec: a start's boot, priming and headline block
+ */
+export function takesHeadlineStart({ leftSec, blockSec, nextStartSec, startsLeft }) {
+  return (
+    headlineStartsIn(leftSec - blockSec, nextStartSec, startsLeft) < headlineStartsIn(leftSec, nextStartSec, startsLeft)
+  );
+}

@@ -4,12 +4,13 @@
 import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
 import { wantsAnotherStart } from './budget.js';
 import { besidesReserveSec, fitsBesides, standsAlone } from './besides.js';
+import { primeBlock } from './prime.js';
+import { StartBudget, looksAfter } from './start-budget.js';
 import { rotate } from '../plan.js';
 import { blockLoadFrom } from '../route-load.js';
 import { settle } from '../settle.js';
-import { afterLoad, loadRun, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
+import { afterLoad, settlingServers, startTargets, stopAll, verifyPairs } from '../session.js';
 import { barrier, timedRun } from '../timed-run.js';
-import { FIRST_LOOK_STARTS } from '../../model/design.js';
 import { runWallSec } from '../../model/results.js';
 import { blockKey, pairKey } from '../../model/keys.js';
 import { instanceName } from '../../model/stacks.js';
@@ -39,9 +40,10 @@ export function verdictInstances(pairs, judged) {
  * --starts: start after start, each server start measured block by block (a scenario on a stack: its targets in
  * alternating short runs until they reach a steady state, steady-block.js). Starts measure the compared targets, whose
  * ratio the verdict takes over starts, the plan's first block (the headline) first on each. Without a budget, --starts
- * of them; under --budget (counted from the first boot), starts while the next one's boot and first block fit, a
- * later start's block only while it fits, and a decided block other than the headline leaves (decidedLeaving,
- * wantsAnotherStart). Whether to go on never
+ * of them; under --budget (counted from the first boot), starts while the next one's boot, priming and first block
+ * fit, a later start's block only while it fits, and a decided block other than the headline leaves (decidedLeaving,
+ * wantsAnotherStart); after that first look, another row's block takes only what the headline's later starts leave
+ * over, and a start boots only the servers of the blocks it is due to measure (StartBudget). Whether to go on never
  * depends on the ratios measured beyond that stop rule, whose coverage the seeded simulation checks.
  *
  * The targets shown beside the verdict (bare frameworks, node:http) are measured once, with the compared targets of
@@ -56,8 +58,6 @@ export function verdictInstances(pairs, judged) {
  */
 export async function measureStarts(plan, state, pairs, firstBootSec) {
   const { design, record, runtimeKey } = plan;
-  const startedAt = performance.now() - firstBootSec * 1000;
-  const spentSec = () => (performance.now() - startedAt) / 1000;
   const isCompared = isComparedIn(plan.judged);
   const comparedBlocks = blocksOf(pairs.filter(isCompared));
   /** with nothing compared, every block is the verdict's; the targets beside it are verified on their own start */
@@ -81,27 +81,22 @@ export async function measureStarts(plan, state, pairs, firstBootSec) {
   /** @param {{ key: string, scenario: string, stack: string }} block @param {import('../../model/design.js').BlockStop['stoppedOn']} stoppedOn */
   const stop = ({ key, scenario, stack }, stoppedOn) =>
     stops.push({ runtime: runtimeKey, scenario, stack, rounds: tally.roundsSoFar.get(key) ?? 0, stoppedOn });
-  /** the verdict's share of the budget: all of it until the first start has timed the blocks the rest is kept for */
-  let verdictBudgetSec = design.budgetPerRuntimeSec;
-  /** @param {{ key: string }} block */
-  const fits = (block) =>
-    verdictBudgetSec === null || spentSec() + (tally.blockSec.get(block.key) ?? 0) <= verdictBudgetSec;
-  let bootSec = firstBootSec;
+  const budget = new StartBudget(design, firstBootSec, tally.blockSec, tally.headlineKey);
   let start = 0;
   for (; ; start++) {
-    if (start > 0) bootSec = await bootStart(plan, state, compared, start);
     const [headline, ...rest] = compared;
-    const ordered = [headline, ...rotate(rest, start)];
+    const ordered = budget.dueOn(start, [headline, ...rotate(rest, start)]);
+    // a later start boots only the servers of the blocks it is due to measure
+    if (start > 0) budget.bootSec = await bootStart(plan, state, ordered, start);
+    const primedAt = performance.now();
     if (headline === comparedBlocks[0] && !(await primeBlock(plan, state, headline, start))) return false;
+    budget.primeSec = headline === comparedBlocks[0] ? (performance.now() - primedAt) / 1000 : 0;
     // the first start is the first look at every block; a later one measures a block only while it fits
-    const fitting = start === 0 ? () => true : fits;
-    if (!(await measureStartBlocks(plan, state, ordered, start, tally, bootSec, fitting))) return false;
-    if (start === 0 && verdictBudgetSec !== null)
-      verdictBudgetSec -= besidesReserveSec(
-        besides.filter(standsAlone(isCompared)),
-        comparedBlocks,
-        tally.blockSec,
-        bootSec,
+    const fitting = start === 0 ? () => true : budget.fitsOn(start, headline);
+    if (!(await measureStartBlocks(plan, state, ordered, start, tally, budget.bootSec, fitting))) return false;
+    if (start === 0)
+      budget.holdBack(
+        besidesReserveSec(besides.filter(standsAlone(isCompared)), comparedBlocks, tally.blockSec, budget.bootSec),
       );
     if (looksAfter(design, start)) {
       const decided = decidedLeaving(compared, comparedBlocks[0], (block) =>
@@ -116,15 +111,16 @@ export async function measureStarts(plan, state, pairs, firstBootSec) {
       wantsAnotherStart({
         startsSoFar: start + 1,
         minStarts: design.starts,
-        budgetSec: verdictBudgetSec,
-        spentSec: spentSec(),
-        nextStartSec: bootSec + (tally.blockSec.get(compared[0].key) ?? 0),
+        budgetSec: budget.verdictSec,
+        spentSec: budget.spentSec(),
+        nextStartSec: budget.nextStartSec(compared[0]),
       });
     if (!another) break;
   }
   for (const block of compared) stop(block, 'budget');
   const sides = besides.filter((block) => !state.troubled.has(block.key));
-  if (!(await measureBesides(plan, state, sides, { start, bootSec, spentSec }, tally))) return false;
+  const latest = { start, bootSec: budget.bootSec, spentSec: () => budget.spentSec() };
+  if (!(await measureBesides(plan, state, sides, latest, tally))) return false;
   record.stops(stops);
   return true;
 }
@@ -141,15 +137,6 @@ export async function measureStarts(plan, state, pairs, firstBootSec) {
  */
 export function decidedLeaving(compared, headline, standing) {
   return compared.filter((block) => block !== headline && standing(block) === 'decided');
-}
-
-/**
- * Whether the budget asks, after this start, which compared blocks are decided: from FIRST_LOOK_STARTS and the starts
- * asked for on.
- * @param {import('../../model/design.js').Design} design @param {number} start 0-based
- */
-function looksAfter(design, start) {
-  return design.kind === 'budgeted-starts' && start + 1 >= Math.max(FIRST_LOOK_STARTS, design.starts);
 }
 
 /**
@@ -193,50 +180,6 @@ async function measureBesides(plan, state, sides, { start, bootSec, spentSec }, 
     return kept.every(isCompared) ? [] : [{ ...block, pairs: kept }];
   });
   return measureStartBlocks(plan, state, measurable, sideStart, tally, sideBootSec);
-}
-
-/**
- * Requests each server of the headline block answers alone before the block's first round, on every start. V8 tiers
- * code up by invocation counts, so a slow host needs more seconds of load than a fast one to finish compiling; without
- * this, a slow host's hello blocks ended inside the JIT's compile bursts (docs/method.md, "Warm-up here is longer than
- * the blocks").
- */
-const PRIME_REQUESTS = 30_000;
-/** Priming runs this long at a time, until its requests are answered. */
-const PRIME_RUN_SEC = 1;
-/** The most priming per server, however slow the host. */
-const MAX_PRIME_SEC = 6;
-
-/**
- * Each server of the block loaded alone until it has answered PRIME_REQUESTS (or MAX_PRIME_SEC passed), recorded
- * (primes).
- * @param {RuntimePlan} plan
- * @param {RunState} state
- * @param {{ scenario: string, stack: string, pairs: Pair[] }} block
- * @param {number} start 0-based
- * @returns {Promise<boolean>} false when interrupted
- */
-async function primeBlock(plan, state, block, start) {
-  const { record, progress, runtimeKey } = plan;
-  // the order alternates by start, as the boot order does: the server primed last goes straight into the rounds
-  for (const pair of rotate(block.pairs, start)) {
-    const target = state.running.get(instanceName(pair));
-    if (!target || state.troubled.has(blockKey(pair))) continue;
-    let requests = 0;
-    let seconds = 0;
-    while (requests < PRIME_REQUESTS && seconds < MAX_PRIME_SEC) {
-      if (plan.signal.aborted) return false;
-      const step = { runtime: runtimeKey, phase: `start ${start + 1} priming`, ...pair, plannedSec: PRIME_RUN_SEC };
-      progress.start(step);
-      const load = await loadRun(plan, state, target, pair, PRIME_RUN_SEC).catch(() => null);
-      progress.finish(step);
-      if (!load?.requests) break;
-      requests += load.requests;
-      seconds += load.durationSec;
-    }
-    record.primed({ runtime: runtimeKey, ...pair, start, requests, seconds });
-  }
-  return !plan.signal.aborted;
 }
 
 /**
