@@ -75,14 +75,14 @@ export function decisionSentences(analysis, { log = false } = {}) {
   const cost = analysis.switching;
   if (cost) {
     const total = cost.byKind.breaks + cost.byKind.differs + cost.byKind.plugin;
-    const lead = cost.findings.find((f) => f.shared && f.shared.symptoms.length);
-    const explained = new Set(
-      lead?.shared?.symptoms.filter((s) => s.source === 'request').map((s) => s.route ?? s.request) ?? [],
-    );
+    // the table's first row, as What to change for Fastify leads with it
+    const lead = cost.findings[0]?.shared ? cost.findings[0] : null;
+    const answers = lead?.shared?.symptoms.filter((s) => s.source !== 'code') ?? [];
+    const explained = new Set(answers.filter((s) => s.source === 'request').map((s) => s.route ?? s.request));
     const through = lead ? cost.brokenRoutes.filter((route) => explained.has(route)).length : 0;
     paragraphs.push([
       strong('Switching'),
-      `: ${lead?.shared ? `first ${lead.where}, in a ${lead.shared.role} registered for ${formatNumber(lead.shared.routes)} routes at ${lead.shared.registered}: ${lead.onFastify}; it explains ${formatNumber(lead.shared.symptoms.length)} of the answers that differ. ` : ''}` +
+      `: ${lead?.shared ? `first ${lead.where}, in a ${lead.shared.role} registered for ${formatNumber(lead.shared.routes)} routes at ${lead.shared.registered}: ${lead.onFastify}${answers.length ? `; it explains ${formatNumber(answers.length)} of the answers that differ` : ''}. ` : ''}` +
         `${cost.brokenRoutes.length ? `${cost.brokenRoutes.length} of your routes answer differently to their own request on Fastify (${cost.brokenRoutes.join(', ')})${through ? `, ${formatNumber(through)} of them only through ${lead?.where}` : ''}` : analysis.ownApp?.boot.adapter ? 'no route could be asked, as the app did not boot' : analysis.ownApp?.boot.signInRefused ? 'no route was asked, as the app refused the sign-in' : 'every route answers its own request alike on both adapters'}; ` +
         `${formatNumber(total)} findings in all (${formatNumber(cost.byKind.breaks)} ${KIND_WORDS.breaks}, ${formatNumber(cost.byKind.differs)} ${KIND_WORDS.differs}, ` +
         `${formatNumber(cost.byKind.plugin)} ${KIND_WORDS.plugin}), ${formatNumber(cost.places)} places to change: see What switching costs and What to change for Fastify.`,

@@ -2,7 +2,8 @@ import { analyze } from '../support/analyze-read.js';
 import { decisionSentences } from '../../../bench/report/decision.js';
 import { markdownText } from '../../../bench/report/rich-table.js';
 import type { ServerEnd } from '../../../bench/model/own-app-record.js';
-import { ownAppRecord } from '../support/own-app-record.js';
+import { answerOf, ownAppRecord, routeCompatibility } from '../support/own-app-record.js';
+import { BODY_PARSER_IN_APP_USE } from '../../../bench/own-app/scan/app-differences.js';
 import { results } from '../support/synthetic-results.js';
 
 const end = (scenario: string, extra: Partial<ServerEnd> = {}): ServerEnd => ({
@@ -78,5 +79,73 @@ describe('the opening on a profile whose req/s is its pace', () => {
       /^\*\*node@20[^*]*\*\*: Paced, at the same req\/s, Nest-Express used hello 1\.30× \([^)]*\) the CPU per request Nest-Fastify used\. Decided: hello does not hold\.$/,
     );
     expect(sentence).not.toContain('as many req/s');
+  });
+});
+
+describe('the report opens its Switching paragraph with the finding its table leads with', () => {
+  it('names the filter that leads, not the middleware after it whose answers are folded', () => {
+    const run = results(() => 1.2);
+    const shared = {
+      role: 'filter' as const,
+      name: 'AllExceptionsFilter',
+      registered: 'src/app.module.ts:23',
+      routes: null,
+    };
+    run.ownApp = ownAppRecord({
+      scan: {
+        files: [],
+        fromSourceMaps: 0,
+        skipped: null,
+        findings: [
+          {
+            rule: "app.use(express.json({ limit: '1mb' }))",
+            ...BODY_PARSER_IN_APP_USE,
+            file: 'src/main.ts',
+            line: 12,
+            code: "app.use(express.json({ limit: '1mb' }));",
+            handler: null,
+          },
+          {
+            rule: 'response.json',
+            kind: 'breaks',
+            file: 'src/all-exceptions.filter.ts',
+            line: 12,
+            code: 'response.status(status).json(body);',
+            handler: 'AllExceptionsFilter.catch',
+            onFastify: 'the filter gets Fastify’s reply, which has no json()',
+            fix: 'response.status(status).send(body)',
+            shared,
+          },
+        ],
+      },
+      compatibility: {
+        startFailure: null,
+        routes: [
+          routeCompatibility({
+            scenario: 'login',
+            request: 'POST /login',
+            same: false,
+            difference: 'status 200 → none',
+            express: answerOf(200, '{}'),
+            fastify: { ...answerOf(200, ''), status: null, error: 'request failed: no answer within 10 s' },
+            probes: [
+              {
+                probe: 'other case',
+                request: 'POST /LOGIN',
+                difference: 'status 200 → 500',
+                express: answerOf(200, '{}'),
+                fastify: answerOf(500, '{"message":"response.status(...).json is not a function"}'),
+              },
+            ],
+          }),
+        ],
+      },
+    });
+    const switching = decisionSentences(analyze(run))
+      .map(markdownText)
+      .find((p) => p.startsWith('**Switching**'));
+    expect(switching).toMatch(/^\*\*Switching\*\*: first src\/all-exceptions\.filter\.ts:12, in a filter registered/);
+    // the filter explains no answer of its own here (Express served the capitals); the login's is the parser's
+    expect(switching).not.toContain('it explains');
   });
 });
