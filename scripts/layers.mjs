@@ -1,8 +1,7 @@
 // The map of ../shared/STYLE.md §8 as a rule (`node scripts/layers.mjs`): which folder of bench/ may import which, JSDoc
-// import('…') types included, whether report/ reads a raw record, and how long a module may be. Each breach not on
-// the lists below is a line and exit 1; so is an entry of the lists that no longer breaches anything, so they only
-// shrink. `--reach FILE...`: every module of bench/ those files reach through their imports (types included), counted
-// by folder, the others named.
+// import('…') types included, whether report/ reads a raw record, and how long a module may be. Each breach is a line
+// and exit 1, with no exception. `--reach FILE...`: every module of bench/ those files reach through their imports
+// (types included), counted by folder, the others named.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -19,14 +18,10 @@ const MAY_NOT_IMPORT = { run: ['analysis', 'report'] };
 
 /**
  * report/ renders the Analysis and reads no raw record (issue 53 §3): a module of report/ that names the record's own
- * shapes (`Results`, `OwnAppRecord`, `PackagesRecord`) or reads what the Analysis passed through unchanged (a
- * `.record`, as in `analysis.ownApp.record`, or `analysis.packages`) is refused, but for those below, each with what it
- * still reads; the list only shrinks, as the Analysis gives those modules rows and facts instead.
+ * shapes (`Results`, `OwnAppRecord`, `PackagesRecord`, `NestBenchmarkRow`) or reads what an Analysis would pass
+ * through unchanged (a `.record`, as `analysis.ownApp.record` was) is refused, with no exception.
  */
-const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord)\b|\banalysis\.packages\b/;
-const KNOWN_RAW_READS = {
-  'report/packages-tables.js': 'the sets and cells, from analysis.packages',
-};
+const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord|NestBenchmarkRow)\b/;
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
 const MAX_LINES = 500;
@@ -83,7 +78,6 @@ function printReach(files) {
 }
 
 const breaches = [];
-const seen = new Set();
 if (process.argv[2] === '--reach') {
   printReach(process.argv.slice(3));
   process.exit();
@@ -96,13 +90,10 @@ for (const file of modulesUnder(BENCH)) {
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   const limit = name.startsWith('own-app/') ? MAX_OWN_APP_LINES : MAX_LINES;
   if (lines > limit) breaches.push(`bench/${name}: ${lines} lines, over ${limit}: split it at a seam`);
-  if (placeOf(file) === 'report' && RAW_RECORD.test(text)) {
-    if (name in KNOWN_RAW_READS) seen.add(name);
-    else
-      breaches.push(
-        `bench/${name} reads the raw record (${RAW_RECORD.exec(text)?.[0]}): report/ renders the Analysis only; give the Analysis the row or fact it needs (../shared/STYLE.md §8)`,
-      );
-  }
+  if (placeOf(file) === 'report' && RAW_RECORD.test(text))
+    breaches.push(
+      `bench/${name} reads the raw record (${RAW_RECORD.exec(text)?.[0]}): report/ renders the Analysis only; give the Analysis the row or fact it needs (../shared/STYLE.md §8)`,
+    );
   if (!allowed && !refused) continue;
   const targets = new Set();
   for (const imported of importsOf(file, text)) {
@@ -116,8 +107,5 @@ for (const file of modulesUnder(BENCH)) {
     );
   }
 }
-for (const entry of Object.keys(KNOWN_RAW_READS))
-  if (!seen.has(entry))
-    breaches.push(`scripts/layers.mjs: '${entry}' no longer reads the raw record: remove it from KNOWN_RAW_READS`);
 for (const breach of breaches) console.error(breach);
 if (breaches.length) process.exitCode = 1;

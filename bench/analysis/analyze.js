@@ -14,6 +14,7 @@ import { runFacts } from './record.js';
 import { hostPlacing } from './host-placing.js';
 import { ownAppFacts } from './own-app-facts.js';
 import { beyondProfiles } from './beyond-profiles.js';
+import { nestBenchmarkFacts, packageSetFacts } from './package-sets.js';
 import { timeSpent, warmUpRows } from './time-spent.js';
 import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { judgedPairOn } from '../model/compared.js';
@@ -103,9 +104,9 @@ function ratioSpecs(results) {
  *   without --nest-app
  * @property {import('./time-spent.js').WarmUpRow[]} warmUps each block's warm-up on each start, with --starts
  * @property {import('./time-spent.js').TimeSpent | null} timeSpent where the run's wall time went; null before it ended
- * @property {import('../model/package-sets-record.js').PackagesRecord | null} packages with --packages: each set as installed and
- *   each cell (runtime × set), whose key stands where a runtime's would in every other row
- * @property {import('../model/package-sets-record.js').NestBenchmarkRow[]} nestBenchmark with --nest-benchmark
+ * @property {import('./package-sets.js').PackageSetFacts | null} packageSets with --packages: each set as installed and
+ *   each cell (runtime × set), whose key stands where a runtime's would in every other row, as its tables read them
+ * @property {import('./package-sets.js').NestBenchmarkFacts} nestBenchmark with --nest-benchmark; empty without
  * @property {import('./beyond-profiles.js').BeyondProfile[]} beyond each beyond profile's load, verification, the
  *   generator's own check and what the servers held per connection
  * @property {import('./host-placing.js').HostPlacing | null} hostPlacing the headline beside the committed hosts' it
@@ -299,8 +300,8 @@ export function analyze(results) {
     switching: switchingCost(results.ownApp, ratios, atRate),
     ownApp: ownAppFacts(results, atRate),
     warmUps: warmUpRows(results),
-    packages: results.packages ?? null,
-    nestBenchmark: results.nestBenchmark ?? [],
+    packageSets: packageSetFacts(results.packages, { ratios, scenarios, ownApp: Boolean(results.ownApp) }),
+    nestBenchmark: nestBenchmarkFacts(results.nestBenchmark),
     timeSpent: timeSpent(results),
     startup: startupRows(results),
     run: runFacts(results),

@@ -2,6 +2,7 @@
 // A --packages run's own tables: the sets as installed, the claim's timeline over the eras (table and chart), the
 // split of what moved it (packages or runtime), and Nest's own benchmark beside ours.
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
+import { TIMELINE_SCENARIOS } from '../analysis/package-sets.js';
 import { lineStart } from '../model/release-status.js';
 import { categoryChart } from './charts.js';
 import { DASH, describeVersions, formatInterval, formatNumber, formatPercent, formatRatio } from './format.js';
@@ -11,13 +12,8 @@ import { strong } from './rich-table.js';
 /** @typedef {import('../analysis/analyze.js').Analysis} Analysis */
 /** @typedef {import('../analysis/analyze.js').RatioRow} RatioRow */
 /** @typedef {import('./rich-table.js').Table} Table */
-/** @typedef {import('../model/package-sets-record.js').PackagesRecord['cells'][number]} CellRecord */
+/** @typedef {import('../analysis/package-sets.js').SplitSquare} SplitSquare */
 
-/**
- * The routes the timeline follows: the thinnest, the validated POST (the app's work without I/O), and 20 rows through
- * the era's TypeORM where the cell had the DB routes.
- */
-const TIMELINE_SCENARIOS = ['hello', 'orders', 'products'];
 /** Nest's benchmarks/all_output.txt (wrk -t8 -c1024 -d10), Requests/sec per server. */
 export const NEST_PUBLISHED = Object.freeze({
   express: 10444.24,
@@ -25,32 +21,10 @@ export const NEST_PUBLISHED = Object.freeze({
   nest: 9093.64,
   'nest-fastify': 17233.87,
 });
-const BARE = 'bare';
 
 /** @param {RatioRow | undefined} row */
 const ratioCell = (row) =>
   row ? `${formatBandedRatio(row.summary.median)} (${formatInterval(row.summary.ci, (v) => formatRatio(v))})` : DASH;
-
-/** @param {Analysis} analysis @param {string} cell @param {string} scenario @returns {RatioRow | undefined} */
-const nestRatio = (analysis, cell, scenario) =>
-  analysis.ratios.find((r) => r.judged && r.runtime === cell && r.scenario === scenario && r.stack === BARE);
-
-/** @param {Analysis} analysis @param {string} cell @param {string} scenario */
-const bareRatio = (analysis, cell, scenario) =>
-  analysis.ratios.find(
-    (r) => r.kind === 'adapters' && !r.judged && r.runtime === cell && r.scenario === scenario && r.stack === BARE,
-  );
-
-/** @param {Analysis} analysis @param {string} cell @param {string} target @param {string} scenario */
-const shareOfNode = (analysis, cell, target, scenario) =>
-  analysis.ratios.find(
-    (r) => r.kind === 'baseline' && r.runtime === cell && r.numerator === target && r.scenario === scenario,
-  );
-
-/** @param {Analysis} analysis */
-function setOf(analysis, /** @type {string} */ label) {
-  return analysis.packages?.sets.find((set) => set.label === label);
-}
 
 /** `Node 10 (2018-04-24)`: a runtime's line with the day it was first released. @param {string} runtime `node@10.24.1` */
 function lineWithDate(runtime) {
@@ -59,22 +33,12 @@ function lineWithDate(runtime) {
 }
 
 /**
- * The cells the timeline follows: those of the eras alias when the run had it, else every cell, in run order.
- * @param {Analysis} analysis
- */
-function eraCells(analysis) {
-  // a user's app on several sets is not the claim's timeline
-  const cells = analysis.ownApp ? [] : (analysis.packages?.cells ?? []);
-  const eras = cells.filter((cell) => cell.alias === 'eras');
-  return eras.length ? eras : cells;
-}
-
-/**
  * @param {Analysis} analysis
  * @returns {Table | null}
  */
 export function packageSetsTable(analysis) {
-  if (!analysis.packages) return null;
+  const facts = analysis.packageSets;
+  if (!facts) return null;
   const names = [
     '@nestjs/core',
     '@nestjs/platform-express',
@@ -87,13 +51,13 @@ export function packageSetsTable(analysis) {
   ];
   return {
     title: 'Package sets',
-    intro: `Each set as npm installed it into .packages/ (--packages ${analysis.packages.requested}); the newest release of each line, with what it depends on; typeorm: the one its DB routes ran on, when it had them.`,
+    intro: `Each set as npm installed it into .packages/ (--packages ${facts.requested}); the newest release of each line, with what it depends on; typeorm: the one its DB routes ran on, when it had them.`,
     headers: ['set', ...names, 'engines.node'],
     align: ['left', ...names.map(() => /** @type {const} */ ('right')), 'left'],
-    rows: analysis.packages.sets.map((set) => [
+    rows: facts.sets.map((set) => [
       set.label,
-      ...names.map((name) => set.versions[name] ?? set.database?.versions[name] ?? DASH),
-      Object.entries({ ...set.engines, ...set.database?.engines })
+      ...names.map((name) => set.versions[name] ?? DASH),
+      Object.entries(set.engines)
         .map(([name, range]) => `${name} ${range}`)
         .join('; ') || 'none declared',
     ]),
@@ -106,7 +70,7 @@ export function packageSetsTable(analysis) {
  * @returns {Table | null}
  */
 export function timelineTable(analysis) {
-  const cells = eraCells(analysis);
+  const cells = analysis.packageSets?.timeline ?? [];
   if (cells.length === 0) return null;
   return {
     title: 'When the claim held',
@@ -122,18 +86,14 @@ export function timelineTable(analysis) {
       'bare frameworks, hello',
     ],
     align: ['left', 'left', 'left', ...TIMELINE_SCENARIOS.map(() => /** @type {const} */ ('right')), 'left', 'right'],
-    rows: cells.map((cell) => {
-      const versions = setOf(analysis, cell.set)?.versions ?? {};
-      const hello = nestRatio(analysis, cell.key, 'hello');
-      return [
-        lineWithDate(cell.runtime),
-        cell.key,
-        `${versions.express ?? DASH} · ${versions.fastify ?? DASH}`,
-        ...TIMELINE_SCENARIOS.map((scenario) => ratioCell(nestRatio(analysis, cell.key, scenario))),
-        hello?.verdict ? strong(hello.verdict) : DASH,
-        ratioCell(bareRatio(analysis, cell.key, 'hello')),
-      ];
-    }),
+    rows: cells.map((cell) => [
+      lineWithDate(cell.runtime),
+      cell.key,
+      `${cell.frameworks.express ?? DASH} · ${cell.frameworks.fastify ?? DASH}`,
+      ...cell.ratios.map(({ row }) => ratioCell(row)),
+      cell.hello?.verdict ? strong(cell.hello.verdict) : DASH,
+      ratioCell(cell.bareHello),
+    ]),
   };
 }
 
@@ -143,7 +103,7 @@ export function timelineTable(analysis) {
  * @returns {string} SVG, or '' without cells
  */
 export function timelineChart(analysis) {
-  const cells = eraCells(analysis);
+  const cells = analysis.packageSets?.timeline ?? [];
   if (cells.length === 0) return '';
   const point = (/** @type {RatioRow | undefined} */ row) =>
     row && Number.isFinite(row.summary.median)
@@ -153,13 +113,13 @@ export function timelineChart(analysis) {
     ...TIMELINE_SCENARIOS.map((scenario, i) => ({
       name: `Nest-Fastify ÷ Nest-Express, ${scenario}`,
       color: ['#1f77b4', '#d62728', '#2ca02c'][i],
-      points: cells.map((cell) => point(nestRatio(analysis, cell.key, scenario))),
+      points: cells.map((cell) => point(cell.ratios[i].row)),
     })),
     {
       name: 'raw Fastify ÷ raw Express, hello',
       color: '#7f7f7f',
       dashed: true,
-      points: cells.map((cell) => point(bareRatio(analysis, cell.key, 'hello'))),
+      points: cells.map((cell) => point(cell.bareHello)),
     },
   ];
   return categoryChart({
@@ -187,28 +147,14 @@ function shortName(key) {
  * @returns {Table[]}
  */
 export function splitTables(analysis) {
-  return factorialSquares(analysis.packages?.cells ?? []).map((square) => splitTable(square, analysis));
+  return (analysis.packageSets?.squares ?? []).map(splitTable);
 }
 
 /**
- * @param {{ sets: string[], runtimes: string[], at: (set: string, runtime: string) => string }} square
- * @param {Analysis} analysis
+ * @param {SplitSquare} square
  * @returns {Table}
  */
-function splitTable({ sets, runtimes, at }, analysis) {
-  /** @type {{ label: string, value: (cell: string) => number | undefined, format: (v: number) => string }[]} */
-  const measures = [
-    ...analysis.scenarios.map((scenario) => ({
-      label: `Nest-Fastify ÷ Nest-Express, ${scenario}`,
-      value: (/** @type {string} */ cell) => nestRatio(analysis, cell, scenario)?.summary.median,
-      format: (/** @type {number} */ v) => formatRatio(v),
-    })),
-    ...['raw-express', 'raw-fastify', 'nest-express', 'nest-fastify'].map((target) => ({
-      label: `${target} ÷ raw-node, hello`,
-      value: (/** @type {string} */ cell) => shareOfNode(analysis, cell, target, 'hello')?.summary.median,
-      format: (/** @type {number} */ v) => formatPercent(v),
-    })),
-  ];
+function splitTable({ sets, runtimes, measures }) {
   const effect = (/** @type {number | undefined} */ to, /** @type {number | undefined} */ from) =>
     to !== undefined && from !== undefined ? formatChange(to / from) : DASH;
   return {
@@ -223,18 +169,13 @@ function splitTable({ sets, runtimes, at }, analysis) {
       ...sets.map((set) => `runtime with ${set}`),
     ],
     align: ['left', ...Array(runtimes.length * sets.length + runtimes.length + sets.length).fill('right')],
-    rows: measures.map((measure) => {
-      const value = (/** @type {string} */ set, /** @type {string} */ runtime) => measure.value(at(set, runtime));
+    rows: measures.map(({ scenario, target, medians }) => {
+      const format = (/** @type {number} */ v) => (target === null ? formatRatio(v) : formatPercent(v));
       return [
-        measure.label,
-        ...runtimes.flatMap((runtime) =>
-          sets.map((set) => {
-            const v = value(set, runtime);
-            return v === undefined ? DASH : measure.format(v);
-          }),
-        ),
-        ...runtimes.map((runtime) => effect(value(sets[1], runtime), value(sets[0], runtime))),
-        ...sets.map((set) => effect(value(set, runtimes[1]), value(set, runtimes[0]))),
+        target === null ? `Nest-Fastify ÷ Nest-Express, ${scenario}` : `${target} ÷ raw-node, ${scenario}`,
+        ...medians.flatMap((bySet) => bySet.map((v) => (v === undefined ? DASH : format(v)))),
+        ...medians.map((bySet) => effect(bySet[1], bySet[0])),
+        ...sets.map((_, set) => effect(medians[1][set], medians[0][set])),
       ];
     }),
   };
@@ -248,38 +189,14 @@ function formatChange(factor) {
 }
 
 /**
- * Every two sets measured on the same two runtimes: for each pair of sets, the first pair of runtimes both ran on.
- * @param {CellRecord[]} cells
- */
-function factorialSquares(cells) {
-  const sets = [...new Set(cells.map((cell) => cell.set))];
-  const runtimes = [...new Set(cells.map((cell) => cell.runtime))];
-  const find = (/** @type {string} */ set, /** @type {string} */ runtime) =>
-    cells.find((cell) => cell.set === set && cell.runtime === runtime)?.key;
-  const squares = [];
-  for (const [i, first] of sets.entries())
-    for (const second of sets.slice(i + 1)) {
-      const both = runtimes.filter((runtime) => find(first, runtime) && find(second, runtime));
-      if (both.length < 2) continue;
-      squares.push({
-        sets: [first, second],
-        runtimes: both.slice(0, 2),
-        at: (/** @type {string} */ set, /** @type {string} */ runtime) => /** @type {string} */ (find(set, runtime)),
-      });
-    }
-  return squares;
-}
-
-/**
  * Which routes each cell served, and its TypeORM or why it had no DB routes.
  * @param {Analysis} analysis
  * @returns {Table | null}
  */
 export function cellRoutesTable(analysis) {
-  const cells = analysis.packages?.cells ?? [];
+  const cells = analysis.packageSets?.cells ?? [];
   if (cells.length === 0) return null;
-  const routes = (/** @type {CellRecord} */ cell) =>
-    analysis.scenarios.filter((scenario) => nestRatio(analysis, cell.key, scenario)).join(', ') || DASH;
+  const routes = (/** @type {{ routes: string[] }} */ cell) => cell.routes.join(', ') || DASH;
   if (analysis.ownApp)
     return {
       title: 'Your app per cell',
@@ -289,8 +206,8 @@ export function cellRoutesTable(analysis) {
       headers: ['runtime · set', 'routes measured', 'packages it ran on'],
       align: ['left', 'left', 'left'],
       rows: [
-        ...cells.map((cell) => [cell.key, routes(cell), describeVersions(cell.appVersions ?? {})]),
-        ...(analysis.packages?.refused ?? []).map(({ key, reason }) => [key, DASH, `not measured: ${reason}`]),
+        ...cells.map((cell) => [cell.key, routes(cell), describeVersions(cell.appVersions)]),
+        ...(analysis.packageSets?.refused ?? []).map(({ key, reason }) => [key, DASH, `not measured: ${reason}`]),
       ],
     };
   return {
@@ -300,17 +217,12 @@ export function cellRoutesTable(analysis) {
       "embedded sql.js database) run where the set's TypeORM has the API the app's services use and loads on the runtime.",
     headers: ['runtime · set', 'routes measured', 'TypeORM', 'no DB routes because'],
     align: ['left', 'left', 'left', 'left'],
-    rows: cells.map((cell) => {
-      const database = setOf(analysis, cell.set)?.database;
-      return [
-        cell.key,
-        routes(cell),
-        cell.databaseMissing === null && database?.versions.typeorm
-          ? `typeorm ${database.versions.typeorm}, @nestjs/typeorm ${database.versions['@nestjs/typeorm']}`
-          : DASH,
-        cell.databaseMissing ?? (cell.databaseMissing === null ? DASH : 'run before the era app had DB routes'),
-      ];
-    }),
+    rows: cells.map((cell) => [
+      cell.key,
+      routes(cell),
+      cell.database ? `typeorm ${cell.database.typeorm}, @nestjs/typeorm ${cell.database.nestTypeorm}` : DASH,
+      cell.databaseMissing ?? (cell.databaseMissing === null ? DASH : 'run before the era app had DB routes'),
+    ]),
   };
 }
 
@@ -320,10 +232,9 @@ export function cellRoutesTable(analysis) {
  * @returns {Table | null}
  */
 export function nestBenchmarkTable(analysis) {
-  const rows = analysis.nestBenchmark;
-  if (rows.length === 0) return null;
+  const { cells, troubles } = analysis.nestBenchmark;
+  if (cells.length === 0) return null;
   const servers = /** @type {(keyof typeof NEST_PUBLISHED)[]} */ (Object.keys(NEST_PUBLISHED));
-  const cells = [...new Set(rows.map((row) => row.cell))];
   /** @param {Record<string, number | null | undefined>} rps */
   const ratios = (rps) => [
     rps.fastify && rps.express ? formatRatio(rps.fastify / rps.express) : DASH,
@@ -342,19 +253,14 @@ export function nestBenchmarkTable(analysis) {
         ...servers.map((s) => formatNumber(NEST_PUBLISHED[s])),
         ...ratios(NEST_PUBLISHED),
       ],
-      ...cells.map((cell) => {
-        const rps = Object.fromEntries(
-          servers.map((server) => [
-            server,
-            rows.find((row) => row.cell === cell && row.server === server)?.rps ?? null,
-          ]),
-        );
+      ...cells.map(({ cell, rps: recorded }) => {
+        const rps = Object.fromEntries(servers.map((server) => [server, recorded[server] ?? null]));
         return [cell, ...servers.map((server) => (rps[server] ? formatNumber(rps[server]) : DASH)), ...ratios(rps)];
       }),
     ],
-    notes: rows
-      .filter((row) => row.failure || row.socketErrors)
-      .map((row) => `${row.cell}, ${row.server}: ${row.failure ?? `wrk's socket errors: ${row.socketErrors}`}`),
+    notes: troubles.map(
+      (row) => `${row.cell}, ${row.server}: ${row.failure ?? `wrk's socket errors: ${row.socketErrors}`}`,
+    ),
   };
 }
 
