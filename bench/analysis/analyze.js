@@ -87,8 +87,10 @@ function ratioSpecs(results) {
  * @property {string[]} stacks in plan order: the stacks, then the ablation variants; ["bare"] before stacks existed
  * @property {string[]} targets
  * @property {string | null} baseline the target every other is shown as a share of
- * @property {{ numerator: string, denominator: string, builtIn: boolean }} compared the judged pair; builtIn: the Nest
- *   pair of the built-in setup, which the reports call by its adapters' names
+ * @property {{ numerator: string, denominator: string, builtIn: boolean,
+ *   builds?: import('../model/own-app-record.js').Builds | null }} compared the judged pair; builtIn: the Nest
+ *   pair of the built-in setup, which the reports call by its adapters' names; builds: --baseline's two builds, the
+ *   candidate the numerator
  * @property {string[]} remoteTargets url targets: measured for load only, their CPU and memory are not ours to read
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
@@ -289,7 +291,7 @@ export function analyze(results) {
     stacks,
     targets,
     baseline,
-    compared: { numerator, denominator, builtIn },
+    compared: { numerator, denominator, builtIn, builds: results.ownApp?.builds ?? null },
     remoteTargets: config.targets.filter((t) => t.kind === 'url').map((t) => t.name),
     targetRows,
     ratios,

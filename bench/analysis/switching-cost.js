@@ -3,7 +3,7 @@
 // (results.ownApp.findings): the rows ranked by reach, grouped where one fix serves many, counted by kind and by place
 // to change; beside them what the switch buys (the ratio, the cores at --rate).
 import { CHANGE_KINDS, KIND_ORDER } from '../model/finding-kinds.js';
-import { TRAFFIC_SCENARIO } from '../model/own-app-record.js';
+import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-app-record.js';
 
 /**
  * @typedef {import('../model/finding-kinds.js').FindingKind} FindingKind
@@ -103,7 +103,10 @@ function reachOf(finding, routes) {
  * @returns {Array<Omit<SwitchingCost['gains'][number], 'atRate'>>}
  */
 function gainsOf(ratios, mixName) {
-  const judged = ratios.filter((r) => r.judged && r.verdict !== 'too slow');
+  // only Fastify ÷ Express: a --baseline run judges the candidate against the base build instead, which no switch buys
+  const judged = ratios.filter(
+    (r) => r.judged && r.verdict !== 'too slow' && r.numerator === FASTIFY_TARGET && r.denominator === EXPRESS_TARGET,
+  );
   return [...new Set(judged.map((r) => r.runtime))].map((runtime) => {
     const mix = judged.find((r) => r.runtime === runtime && r.scenario === mixName);
     if (mix)

@@ -46,6 +46,10 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        main.ts does (prefix, pipes, versioning, CORS); authenticate(client) for a sign-in
   --nest-cwd DIR       the servers' working directory (default: the app's root, the folder of
                        its package.json, where its .env is)
+  --baseline DIR       with --nest-main or --nest-app: the base build of your app, e.g. a checkout of main built in
+                       DIR (its own node_modules, the same path to main as the candidate's): the candidate (nest-
+                       express) and the base (base-nest-express) are timed as written in one paired run, their ratio
+                       the verdict; the routes are the candidate's, checked on both adapters first (docs/ci.md)
   --list-routes        print the routes Nest registered, one a line, and exit
   --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro, and ids a body names
                        (role.id=VALUE); without them, ids come from authenticate() and the app's list routes
@@ -151,7 +155,8 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
   -q, --quiet          print only the verdict table (errors still go to stderr)
   --json               print the decision as JSON on stdout (each row's ratio, interval, verdict; the files written)
                        and nothing else there; progress and notes stay on stderr
-  --fail-if-slower PCT a CI gate for two builds in one run (a --config whose compare is [candidate, base]): exit 4
+  --fail-if-slower PCT a CI gate for two builds in one run (--baseline DIR, or a --config whose compare is
+                       [candidate, base]): exit 4
                        when a compared row is decided slower than -PCT % (its whole 98 % interval below), naming each
                        (docs/ci.md)
   -h, --help           this text

@@ -6,6 +6,8 @@
 /** The user's app on each adapter: the targets of a --nest-app run. */
 export const EXPRESS_TARGET = 'nest-express';
 export const FASTIFY_TARGET = 'nest-fastify';
+/** With --baseline: the base build, run as written like nest-express, which is then the candidate. */
+export const BASE_TARGET = 'base-nest-express';
 /** The mix scenario of the logged traffic: the verdict on it is the answer for the user's app. */
 export const TRAFFIC_SCENARIO = 'traffic';
 
@@ -35,8 +37,33 @@ export const TRAFFIC_SCENARIO = 'traffic';
  *   when it has none
  * @property {import('./findings-record.js').RecordedFindings} [findings] what the check found, each finding judged once
  *   (own-app/findings/switching.js); absent in results written before the check recorded it, which its readers fill
+ * @property {Builds | null} [builds] with --baseline, the two builds timed; absent without it
  * @property {string | null} [swaggerError] why @nestjs/swagger could not build the app's OpenAPI document
  */
+
+/**
+ * The two builds of a --baseline run.
+ * @typedef {{ candidate: BuildRecord, base: BuildRecord }} Builds
+ *
+ * One build of the app in a --baseline run, as the report names it.
+ * @typedef {object} BuildRecord
+ * @property {string} target the target that ran it
+ * @property {string} module its main (or module) file
+ * @property {string} cwd the folder its servers ran in
+ * @property {string | null} commit the git commit its folder is checked out at; null where it is no git checkout
+ * @property {boolean | null} changed tracked files differ from that commit; null where it is no git checkout
+ * @property {string} nestCore the @nestjs/core it loads
+ */
+
+/**
+ * Which commit a build is, in words: `git 0123456789ab, with uncommitted changes`, or that it is no git checkout.
+ * @param {BuildRecord} build
+ */
+export function commitWords({ commit, changed }) {
+  return commit === null
+    ? 'not a git checkout'
+    : `git ${commit.slice(0, 12)}${changed ? ', with uncommitted changes' : ''}`;
+}
 
 /**
  * A create the bench sent before the check, for an id: its request and the start of the app's answer.

@@ -4,7 +4,7 @@
 // route on both adapters and keep for timing those that answer alike.
 import { UsageError } from '../errors.js';
 import { SERVER_NODE_ENV } from '../run/targets.js';
-import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-app-record.js';
+import { BASE_TARGET, EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../model/own-app-record.js';
 import { ownAppConfig, trafficMix } from './routes/app-config.js';
 import { appClient, signIn } from './sign-in/authenticate.js';
 import { bootFailure } from './launch/boot-failure.js';
@@ -21,6 +21,7 @@ import { ownAppContext } from './plan/app-context.js';
 import { configFor, planWith } from './plan/app-plan.js';
 import { askApp, asksApp } from './plan/ask-app.js';
 import { recordedFindings } from './findings/switching.js';
+import { buildLine, buildRecord } from './plan/baseline.js';
 
 /**
  * @typedef {import('./plan/app-context.js').NestAppFlags} NestAppFlags
@@ -169,6 +170,8 @@ async function checkOwnApp(context, { firstPlan, config }, { runtime, options, l
   const { app, flags, authenticate, scan, skipped } = context;
   for (const call of skipped)
     log(`Fastify: ${call.call} at ${call.at ?? 'main'} skipped (${call.error}); measured without it`);
+  const builds = buildsOf(context);
+  if (builds) for (const [role, build] of Object.entries(builds)) log(buildLine(build, role));
   const onApp = set ? onPackageSet(app, set) : app;
   reached.onApp = onApp;
   const base = set ? configFor(context, onApp, firstPlan) : config;
@@ -248,7 +251,8 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
   const record = checkedRecord(context, { onApp, plan, routes, compatibility, signedIn, mix: finalMix }, runtime);
   if (scenarios.length === 0) return { config: null, options, record };
   const throttle = flags.keepThrottle ? THROTTLE_MODES.keep : THROTTLE_MODES.lift;
-  const checkedConfig = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir, throttle });
+  const { baseline } = context;
+  const checkedConfig = ownAppConfig({ app: onApp, scenarios, prepare: () => prepared, baseDir, throttle, baseline });
   const names = checkedConfig.scenarios.map((s) => s.name);
   // without --scenarios every checked route is timed: ids and sign-in fill routes the first plan could not
   const planned = config.scenarios.map((s) => s.name);
@@ -263,7 +267,13 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
     options.rate !== null && finalMix && chosen.includes(TRAFFIC_SCENARIO) ? [TRAFFIC_SCENARIO] : null;
   return {
     config: checkedConfig,
-    options: { ...options, scenarios: chosen, curveScenarios, fitLoads: true },
+    options: {
+      ...options,
+      ...(baseline ? { targets: checkedConfig.targets.map((t) => t.name) } : {}),
+      scenarios: chosen,
+      curveScenarios,
+      fitLoads: true,
+    },
     record,
   };
 }
@@ -303,9 +313,19 @@ function checkedRecord(context, { onApp, plan, routes, compatibility, signedIn, 
     ...throttleRecord(discovered, scan, flags),
     scan,
     adapters,
+    builds: buildsOf(context),
     bootFailure: compatibility.startFailure
       ? bootFailure(compatibility.startFailure, `${runtime.name}@${runtime.version}`, scan)
       : null,
   };
   return { ...record, findings: recordedFindings(record) };
+}
+
+/**
+ * --baseline: the two builds the run times, each with its folder and commit.
+ * @param {OwnAppContext} context
+ * @returns {OwnAppRecord['builds']}
+ */
+function buildsOf({ app, baseline }) {
+  return baseline ? { candidate: buildRecord(app, EXPRESS_TARGET), base: buildRecord(baseline, BASE_TARGET) } : null;
 }

@@ -120,6 +120,20 @@ function rowsNamed(labels, total, rest) {
 }
 
 /**
+ * --baseline: the candidate ÷ base ratio of each row, with its interval where the rows decided one.
+ * @param {AnswerRow[]} rows
+ */
+function buildsSentence(rows) {
+  const each = rows.map(
+    ({ name, ratio, interval }) =>
+      `${name} ${ratio === null ? 'could not be measured' : formatBandedRatio(ratio)}${
+        interval ? ` (${formatBandedRatio(interval.low)}–${formatBandedRatio(interval.high)})` : ''
+      }`,
+  );
+  return `Is the candidate build slower than the base? Candidate ÷ base: ${each.join(', ')}.`;
+}
+
+/**
  * The decision in one sentence: which rows the claim holds on, which it does not, which are open.
  * @param {Analysis} analysis
  */
@@ -130,6 +144,7 @@ export function answerSentence(analysis) {
     : { numerator: analysis.compared.numerator, denominator: `than ${analysis.compared.denominator}` };
   if (rows.length === 0)
     return `No ${analysis.compared.numerator} / ${analysis.compared.denominator} pair was measured.`;
+  if (analysis.compared.builds) return buildsSentence(rows);
   const labelsOf = (/** @type {(row: AnswerRow) => boolean} */ test) => rows.filter(test).map((row) => row.name);
   /** @type {Array<[string, string[]]>} */
   const groups = [

@@ -100,7 +100,9 @@ function verdictAlone(analysis) {
  */
 export function renderMarkdown(analysis, extras = NO_EXTRAS) {
   return [
-    '# Nest on Fastify vs Nest on Express\n',
+    analysis.compared.builds
+      ? '# Your app: the candidate build against the base\n'
+      : '# Nest on Fastify vs Nest on Express\n',
     answerMarkdown(analysis),
     decisionMarkdown(analysis),
     `The NestJS docs: "Fastify is much faster than Express, achieving almost two times better benchmarks results". ` +

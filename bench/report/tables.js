@@ -3,6 +3,7 @@
 import { DASH, formatInterval, formatLevel, formatNumber, formatPercent, formatRatio } from './format.js';
 import { strong } from './rich-table.js';
 import { MAX_BUDGET_ROUNDS } from '../model/design.js';
+import { commitWords } from '../model/own-app-record.js';
 import { LOOK_CONFIDENCE } from '../analysis/sequential.js';
 import { CONFIDENCE } from '../analysis/stats.js';
 import {
@@ -110,10 +111,29 @@ function borderlineWords(analysis) {
 }
 
 /**
+ * --baseline: which build each side of the ratio is, with its folder and commit.
+ * @param {import('../model/own-app-record.js').Builds | null | undefined} builds
+ */
+function buildsIntro(builds) {
+  if (!builds) return [];
+  const named = (/** @type {import('../model/own-app-record.js').BuildRecord} */ build) =>
+    ` is ${build.target}: ${build.module}, run in ${build.cwd} (${commitWords(build)}, @nestjs/core ${build.nestCore})`;
+  return [
+    'Two builds of your app, each run as its main is written, in alternation in every round. The ',
+    strong('candidate'),
+    named(builds.candidate),
+    '; the ',
+    strong('base'),
+    named(builds.base),
+    '. Below 1 the candidate serves fewer requests a second than the base; --fail-if-slower gates on these rows. ',
+  ];
+}
+
+/**
  * What the verdict table's numbers are and how its bands are judged: the ratio's unit and interval for the run's
  * design, and each band and column in words.
  * @param {Analysis} analysis
- * @returns {import('./rich-table.js').Text}
+ * @returns {Array<string | import('./rich-table.js').Span>}
  */
 function verdictIntro(analysis) {
   return [
@@ -198,10 +218,12 @@ export function verdictTable(analysis) {
       ];
     });
   return {
-    title: analysis.compared.builtIn
-      ? 'Verdict: is Nest on Fastify "almost two times" faster than on Express?'
-      : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
-    intro: verdictIntro(analysis),
+    title: analysis.compared.builds
+      ? 'Verdict: is the candidate build slower than the base?'
+      : analysis.compared.builtIn
+        ? 'Verdict: is Nest on Fastify "almost two times" faster than on Express?'
+        : `Verdict: is ${analysis.compared.numerator} "almost two times" faster than ${analysis.compared.denominator}?`,
+    intro: [...buildsIntro(analysis.compared.builds), ...verdictIntro(analysis)],
     headers: [
       'runtime',
       scenarioHeader(analysis.stacks),

@@ -1,6 +1,6 @@
 // @ts-check
 // --nest-app's and --nest-main's flags: the module or main, its setup, how Fastify is built, and what the user says about
-// its routes (bodies, headers, params).
+// its routes (bodies, headers, params), and --baseline, the base build measured beside it.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { parseNonEmpty } from './flag-values.js';
@@ -10,7 +10,8 @@ import { parseNonEmpty } from './flag-values.js';
  * @typedef {{ 'nest-app'?: string, 'nest-main'?: string, 'nest-setup'?: string, 'nest-cwd'?: string,
  *   'fastify-options'?: string, strict?: boolean, 'list-routes'?: boolean, params?: string, traffic?: string,
  *   body?: string[], header?: string[], 'time-write'?: string[], 'graphql-queries'?: string, 'sign-in'?: string,
- *   'keep-throttle'?: boolean }} NestAppValues
+ *   'keep-throttle'?: boolean, baseline?: string, packages?: string, 'load-curve'?: boolean, rate?: string,
+ *   rates?: string, prof?: boolean }} NestAppValues
  */
 
 /**
@@ -35,6 +36,7 @@ export function nestAppFlags(values) {
       'graphql-queries',
       'sign-in',
       'keep-throttle',
+      'baseline',
     ]).find((flag) => values[flag] !== undefined);
     if (stray) throw new UsageError(`--${stray} goes with --nest-main dist/main.js or --nest-app FILE; see --help`);
     return null;
@@ -42,6 +44,7 @@ export function nestAppFlags(values) {
   if (values.strict && !entry.main)
     throw new UsageError('--strict goes with --nest-main: it stops at the first call of main Fastify cannot take');
   return {
+    baseline: values.baseline === undefined ? null : baselineFolder(values),
     ...entry,
     fastifyOptions: values['fastify-options'] === undefined ? null : parseFastifyOptions(values['fastify-options']),
     strict: values.strict ?? false,
@@ -58,6 +61,23 @@ export function nestAppFlags(values) {
     signIn: values['sign-in'] === undefined ? null : parseBody(values['sign-in'], SIGN_IN_EXAMPLE),
     keepThrottle: values['keep-throttle'] ?? false,
   };
+}
+
+/** What measures the two adapters against each other, which a run of two builds on one adapter does not. */
+const ADAPTER_FLAGS = /** @type {const} */ (['packages', 'load-curve', 'rate', 'rates', 'prof']);
+
+/**
+ * --baseline DIR: the folder of the base build, refused beside the flags that compare the adapters.
+ * @param {NestAppValues} values
+ */
+function baselineFolder(values) {
+  const dir = parseNonEmpty('--baseline', values.baseline ?? '');
+  const other = ADAPTER_FLAGS.find((flag) => values[flag] !== undefined && values[flag] !== false);
+  if (other)
+    throw new UsageError(
+      `--baseline times two builds on one adapter; --${other} compares the adapters: run it without --baseline`,
+    );
+  return dir;
 }
 
 /** --sign-in's flag and example: the request is written as --body's is. */

@@ -121,6 +121,7 @@ const FLAGS = /** @type {const} */ ({
   rates: { type: 'string' },
   'nest-app': { type: 'string' },
   'nest-main': { type: 'string' },
+  baseline: { type: 'string' },
   'fastify-options': { type: 'string' },
   strict: { type: 'boolean' },
   'nest-setup': { type: 'string' },

@@ -13,6 +13,7 @@ import { adapterChoices, resolveNestApp, resolveNestMain } from '../launch/packa
 import { fastifySkips, withSkippedCalls } from '../launch/main-boot.js';
 import { readTraffic } from '../routes/traffic.js';
 import { scanApp } from '../scan/scan.js';
+import { resolveBaseline } from './baseline.js';
 
 /**
  * @typedef {object} NestAppFlags
@@ -31,6 +32,7 @@ import { scanApp } from '../scan/scan.js';
  * @property {import('../sign-in/sign-in-flag.js').SignInFlag | null} [signIn] --sign-in: the password sign-in's request
  * @property {string | null} [graphqlQueries] --graphql-queries: a .graphql file of the operations to measure
  * @property {boolean} [keepThrottle] --keep-throttle: time the app's throttler as it is, not lifted
+ * @property {string | null} [baseline] --baseline: the folder of the base build, timed beside this one on one adapter
  */
 
 /**
@@ -38,6 +40,8 @@ import { scanApp } from '../scan/scan.js';
  * @typedef {object} OwnAppContext
  * @property {NestAppFlags} flags
  * @property {import('../launch/packages.js').NestApp} app
+ * @property {import('../launch/packages.js').NestApp | null} baseline --baseline's build: with it the run times the app
+ *   as written against it, not Fastify against Express
  * @property {import('../routes/discover.js').Discovered} discovered
  * @property {{ scenarios: Record<string, unknown>[], prepare: import('../../model/config.js').PrepareStep | null }} user
  *   a --config file's scenarios and prepare step
@@ -64,6 +68,7 @@ export async function ownAppContext(flags, configFile) {
     fastifyOptions: flags.fastifyOptions ?? null,
     strict: flags.strict ?? false,
   };
+  const baseline = flags.baseline ? resolveBaseline(app, flags.baseline) : null;
   const discovered = await discoverRoutes(app);
   // with --strict the first of them stops Fastify's boot, and the check reports it
   const skipped = app.mainFile && !app.strict ? await fastifySkips(app) : [];
@@ -92,6 +97,7 @@ export async function ownAppContext(flags, configFile) {
   return {
     flags,
     app,
+    baseline,
     discovered,
     user,
     traffic,

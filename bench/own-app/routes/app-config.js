@@ -18,7 +18,7 @@ import {
 } from './route-request.js';
 import { uploadBody } from '../bodies/upload-form.js';
 import { CURRENT_VALUES } from '../sign-in/same-values.js';
-import { EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../../model/own-app-record.js';
+import { BASE_TARGET, EXPRESS_TARGET, FASTIFY_TARGET, TRAFFIC_SCENARIO } from '../../model/own-app-record.js';
 
 /** A mix weight is a whole number: shares are kept to a tenth of a percent, and a route that carries any gets one. */
 const WEIGHT_SCALE = 1000;
@@ -28,6 +28,8 @@ const USER_CONFIG_FIELDS = ['scenarios', 'prepare'];
 /**
  * @typedef {import('../../model/own-app-record.js').RouteEntry} RouteEntry
  * @typedef {import('./route-request.js').BodyOverride} BodyOverride
+ * @typedef {import('../launch/packages.js').NestApp} NestApp
+ * @typedef {import('../launch/packages.js').AdapterName} AdapterName
  * @typedef {import('../../model/own-app-record.js').TrafficSummary} TrafficSummary
  *
  * @typedef {object} OwnAppPlan
@@ -244,24 +246,29 @@ export function trafficMix(routes) {
  * @param {string} input.baseDir results go under it
  * @param {import('../launch/throttle.js').ThrottleMode} [input.throttle] what its servers do with the app's
  *   throttler (throttle.js): kept unless asked
+ * @param {NestApp | null} [input.baseline] --baseline's build, timed against the app as written
  * @returns {import('../../model/config.js').Config}
  */
-export function ownAppConfig({ app, scenarios, prepare, baseDir, throttle = THROTTLE_MODES.keep }) {
+export function ownAppConfig({ app, scenarios, prepare, baseDir, throttle = THROTTLE_MODES.keep, baseline = null }) {
   if (scenarios.length === 0)
     throw new UsageError(
       '--nest-app: no route can be measured; give --params for the path parameters, or a --config with scenarios',
     );
-  const target = (/** @type {'express' | 'fastify'} */ adapter) => ({
-    name: adapter === 'express' ? EXPRESS_TARGET : FASTIFY_TARGET,
-    command: ['node', ...launcherArgs(app, LAUNCHER)],
-    cwd: app.cwd,
-    env: { ...launcherEnv(app, adapter), [THROTTLE_ENV]: throttle },
+  const target = (/** @type {string} */ name, /** @type {NestApp} */ build, /** @type {AdapterName} */ adapter) => ({
+    name,
+    command: ['node', ...launcherArgs(build, LAUNCHER)],
+    cwd: build.cwd,
+    env: { ...launcherEnv(build, adapter), [THROTTLE_ENV]: throttle },
   });
+  // --baseline: the candidate against the base, both as written; else the app on Fastify against Express
+  const [numerator, denominator] = baseline
+    ? [target(EXPRESS_TARGET, app, 'express'), target(BASE_TARGET, baseline, 'express')]
+    : [target(FASTIFY_TARGET, app, 'fastify'), target(EXPRESS_TARGET, app, 'express')];
   return validateConfig(
     {
-      targets: [target('express'), target('fastify')],
+      targets: baseline ? [numerator, denominator] : [denominator, numerator],
       scenarios,
-      compare: [FASTIFY_TARGET, EXPRESS_TARGET],
+      compare: [numerator.name, denominator.name],
       ...(prepare ? { prepare } : {}),
     },
     { source: app.moduleFile, baseDir },

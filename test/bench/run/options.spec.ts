@@ -371,3 +371,23 @@ describe('--nest-main, --fastify-options and --strict', () => {
     expect(() => flags(...argv)).toThrow(message);
   });
 });
+
+describe('--baseline DIR', () => {
+  const flags = (...argv: string[]) => parseCommandLine(argv).nestApp;
+
+  it('takes the base build’s folder beside --nest-main or --nest-app', () => {
+    expect(flags('--nest-main', 'dist/main.js', '--baseline', '../base')).toMatchObject({ baseline: '../base' });
+    expect(flags('--nest-app', 'dist/app.module.js')).toMatchObject({ baseline: null });
+  });
+
+  it.each([
+    [['--baseline', '../base'], /--baseline goes with --nest-main dist\/main\.js or --nest-app FILE/],
+    [['--nest-main', 'dist/main.js', '--baseline', ''], /--baseline/],
+    [['--nest-main', 'dist/main.js', '--baseline', '../base', '--rate', '500'], /--rate compares the adapters/],
+    [['--nest-main', 'dist/main.js', '--baseline', '../base', '--prof'], /--prof compares the adapters/],
+    [['--nest-main', 'dist/main.js', '--baseline', '../base', '--packages', 'nest@11'], /--packages compares/],
+  ])('refuses %j with one line naming the flag', (argv, message) => {
+    expect(() => flags(...argv)).toThrow(UsageError);
+    expect(() => flags(...argv)).toThrow(message);
+  });
+});
