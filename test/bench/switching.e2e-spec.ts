@@ -86,12 +86,6 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
     },
     'the route reading it answers without the user': { what: /^body/, route: 'GET /account/me' },
     'cookie-parser given to app.use': { what: /app\.use\(cookie-parser\)/, route: null, where: file('setup.ts', 6) },
-    'req.cookies': {
-      what: /req\.cookies/,
-      route: 'GET /account/preferences',
-      where: file('account/account.controller.ts', 13),
-    },
-    'the cookie sent is not read': { what: /^cookies/, route: 'GET /account/preferences' },
     'res.cookie': {
       what: /res\.cookie/,
       route: 'POST /account/login',
@@ -125,6 +119,15 @@ describe('--nest-app on examples/express-only-api: every Fastify difference it w
 
   it.each(Object.entries(EXPECTED))('names %s, with its route, place and fix', (_, expected) => {
     expect(matching(findings, expected), JSON.stringify(findings.map((f) => [f.what, f.route, f.where]))).toBeDefined();
+  });
+
+  it('folds the req.cookies line and the cookie not read under cookie-parser, whose fix makes both work', () => {
+    const cookieParser = findings.find((f) => f.what === 'app.use(cookie-parser)');
+    expect(cookieParser?.shared?.symptoms.map((s) => [s.source, s.what, s.where ?? s.request])).toEqual([
+      ['code', 'req.cookies', 'src/account/account.controller.ts:13'],
+      ['probe', 'cookies', 'GET /account/preferences'],
+    ]);
+    expect(findings.filter((f) => f.what === 'req.cookies' || f.what === 'cookies')).toEqual([]);
   });
 
   it('says the upload once, at its interceptor’s line, with the route’s answers', () => {
