@@ -5,7 +5,7 @@
 // /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
 import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
-import { principalValuesFor } from '../sign-in/principal-values.js';
+import { ACCOUNT_COLLECTION, principalValuesFor } from '../sign-in/principal-values.js';
 import { TIME_WRITE_FLAG } from '../sign-in/principal-writes.js';
 import { createRouteFor, valueFromCreated } from './created-ids.js';
 import { listedValues, valueFromList } from './list-answers.js';
@@ -41,6 +41,8 @@ const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
 const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
 const ACCOUNT_EMAIL = /^e-?mail$/i;
 const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
+/** The route that makes an account: a sign-up (`/auth/register`, `/signup`), never a sign-in. */
+const SIGN_UP = /\/(register|sign-?up)$/i;
 
 /** @typedef {import('../bodies/body-schema.js').BodySchema} BodySchema */
 /** @typedef {import('./discover.js').Route} Route */
@@ -250,11 +252,13 @@ export function resolveIds({
         const target =
           reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
         const asked = { lists, params, principal, claims: target ? claims : [], preexisting, strict: target };
-        const { list, answer, before, ...found } = fromLists(reference, candidates, asked);
+        const { list, answer, before, untold, ...found } = fromLists(reference, candidates, asked);
         const value = given ?? found.value;
-        if (value === null && list && answer !== undefined) ids.lacking.push(list);
+        // a create cannot help where the rows there before are not known: what it made could not be told from them
+        if (value === null && list && answer !== undefined && !untold) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
-        else if (value === null) ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before }));
+        else if (value === null)
+          ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before, untold }));
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
@@ -269,38 +273,58 @@ export function resolveIds({
  * @param {EntityReference} reference @param {Route[]} candidates listRoutesFor
  * @param {{ lists: Map<string, unknown>, params: Record<string, string>, principal: PrincipalValue[], claims: string[],
  *   preexisting: Map<string, unknown>, strict: boolean }} asked strict: a write, which never takes the principal's own
- * @returns {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown }}
+ * @returns {Found} untold: its list answered only after the bench made something, so what was there before is not known
  */
 function fromLists(reference, candidates, { lists, params, principal, claims, preexisting, strict }) {
-  /** @type {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown } | null} */
+  /** @type {Found | null} */
   let first = null;
+  // the row a write changes is the one its path names right after a word (not /:uuid/:status): a row that was there
+  // before the run is the user's, and a list not answered before the bench made anything cannot tell which those are
+  const row = strict && namesRow(reference);
   for (const list of candidates) {
     const filled = fillPath(list, params);
     const answer = 'path' in filled ? lists.get(filled.path) : undefined;
-    // the row a write changes is the one its path names right after the list's own path (not /:uuid/:status)
-    const before =
-      strict && list.path === reference.collection && 'path' in filled ? preexisting.get(filled.path) : undefined;
+    const before = row && 'path' in filled ? preexisting.get(filled.path) : undefined;
+    const untold = row && answer !== undefined && before === undefined;
     const avoid = [
       ...principalValuesFor(reference.entity, principal, claims),
       ...listedValues(before, reference.keys).map(String),
     ];
-    const value = answer === undefined ? null : valueFromList(answer, reference.keys, avoid, strict);
-    if (value !== null) return { value, list, answer, before };
-    if (!first || (first.answer === undefined && answer !== undefined)) first = { value, list, answer, before };
+    const value = answer === undefined || untold ? null : valueFromList(answer, reference.keys, avoid, strict);
+    if (value !== null) return { value, list, answer, before, untold };
+    if (!first || (first.answer === undefined && answer !== undefined)) first = { value, list, answer, before, untold };
   }
-  return first ?? { value: null, list: null, answer: undefined, before: undefined };
+  return first ?? { value: null, list: null, answer: undefined, before: undefined, untold: false };
 }
 
 /**
- * The route that creates what a list route lists: a POST to the list's own path. The bench sends it once, signed in,
- * when the list held nothing a route could take, and asks the list again.
+ * @typedef {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown, untold: boolean }}
+ *   Found
+ */
+
+/**
+ * Whether a path parameter names a row of its own, right after its collection's word (`/users/:id`), where one after
+ * another parameter (`/todolist/:uuid/:status`) names a value of that row.
+ * @param {EntityReference} reference
+ */
+function namesRow(reference) {
+  return reference.kind === 'param' && !/(^|\/)[:*][^/]*$/.test(String(reference.collection));
+}
+
+/**
+ * The route that creates what a list route lists: a POST to the list's own path; for a list of accounts, the app's
+ * sign-up (`POST /auth/register`) where there is none. The bench sends it once, signed in, when the list held nothing
+ * a route could take, and asks the list again: what it lists then, and did not before, the bench made.
  * @param {Map<Route, RouteIds>} ids resolveIds() @param {Route[]} routes
  * @returns {{ list: Route, create: Route }[]} each list once
  */
 export function createRoutes(ids, routes) {
   const lacking = new Set([...ids.values()].flatMap((routeIds) => routeIds.lacking));
   return [...lacking].flatMap((list) => {
-    const create = routes.find((r) => r.method === 'POST' && r.path === list.path);
+    const listed = list.path.split('/').filter(Boolean).at(-1) ?? '';
+    const create =
+      routes.find((r) => r.method === 'POST' && r.path === list.path) ??
+      (ACCOUNT_COLLECTION.test(listed) ? routes.find((r) => r.method === 'POST' && SIGN_UP.test(r.path)) : undefined);
     return create ? [{ list, create }] : [];
   });
 }
@@ -318,16 +342,19 @@ function camel(dotted) {
  * Why a reference has no value, with the flags that give one: for a write whose list held only the principal's own,
  * which of its values that is, and --time-write to change it anyway.
  * @param {EntityReference} reference @param {Route} route the route that needs it
- * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route, before?: unknown }} found
- *   the list route and its answer (before: as first asked); or the route that makes one, and its answer
+ * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route, before?: unknown,
+ *   untold?: boolean }} found the list route and its answer (before: as first asked; untold: it was not answered
+ *   then); or the route that makes one, and its answer
  */
-function unfilledLine(reference, route, { list, answer, principal, create, before }) {
+function unfilledLine(reference, route, { list, answer, principal, create, before, untold = false }) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
   const give = `give --params ${reference.name}=VALUE`;
   if (create)
     return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}; POST ${create.path}${answer === undefined ? ' was not asked' : ` answered none under ${reference.keys.join(', ')}`}): ${give}`;
   if (!list)
     return `${what} names an existing ${reference.entity} (no GET route lists ${pluralize.plural(reference.entity)}): ${give}`;
+  if (untold)
+    return `${what} names an existing ${reference.entity} (GET ${list.path} did not answer before the bench made anything, so the rows that were there before the run cannot be told from the bench's own): ${route.method} ${route.path} could change your data; give --params ${reference.name}=VALUE for a row you can lose`;
   const listed = listedValues(answer, reference.keys).map(String);
   if (listed.length === 0)
     return `${what} names an existing ${reference.entity} (GET ${list.path} listed none): ${give}`;

@@ -51,7 +51,9 @@ export function principalChange(route, url, body, principal) {
   const last = registered.at(-1)?.toLowerCase() ?? '';
   if (SELF_SEGMENTS.has(last)) return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
   if (SIGN_OUT_SEGMENT.test(last)) return `its path ends in /${last}: it ends the session the sign-in's token names`;
-  if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST')
+  // `/users/:userId/profile` is the profile its parameter names: the principal's only where that is its id (below)
+  const ofNamed = registered.at(-2)?.startsWith(':') ?? false;
+  if (ACCOUNT_SEGMENTS.has(last) && route.method !== 'POST' && !ofNamed)
     return `its path ends in /${last}: it ${verb(route.method)} the signed-in account`;
   if (OWN_ORGANISATION.test(last) && route.method !== 'POST')
     return `its path ends in /${last}, naming no other: it ${verb(route.method)} ${KINDS.organisation.names}`;
@@ -166,7 +168,11 @@ function pathNamesPrincipal(route, url, principal) {
   const named = sent.findIndex((segment, i) => nameOf(segment, i) !== undefined);
   if (
     named === -1 ||
-    !(named === sent.length - 1 || (named === sent.length - 2 && IDENTITY_SEGMENT.test(sent[named + 1])))
+    !(
+      named === sent.length - 1 ||
+      (named === sent.length - 2 &&
+        (IDENTITY_SEGMENT.test(sent[named + 1]) || ACCOUNT_SEGMENTS.has(sent[named + 1].toLowerCase())))
+    )
   )
     return null;
   const { kind, source } = /** @type {PrincipalValue} */ (nameOf(sent[named], named));

@@ -162,12 +162,19 @@ describe('resolveIds', () => {
       route('PATCH', '/api/v1/roles/:id'),
       CREATE_USER,
     ];
-    const own = resolveIds({ routes: roleRoutes, lists: LISTS, params: {}, principal: [SIGNED_IN], claims });
+    const own = resolveIds({
+      routes: roleRoutes,
+      lists: LISTS,
+      preexisting: LISTS,
+      params: {},
+      principal: [SIGNED_IN],
+      claims,
+    });
     expect(own.get(roleRoutes[1])?.params).toEqual({ id: ROLE_ID });
     expect(own.get(roleRoutes[2])).toMatchObject({
       params: {},
       unfilled: [
-        ":id names an existing role (GET /api/v1/roles listed only what the sign-in's token carries): give --params id=VALUE for another role, or --time-write 'PATCH /api/v1/roles/:id' to change the principal's own (on an account you can lose)",
+        ":id names an existing role (GET /api/v1/roles listed only rows that were there before the run, and no POST /api/v1/roles made one of the bench's own): PATCH /api/v1/roles/:id would change your data; give --params id=VALUE for a row you can lose",
       ],
       lacking: [roleRoutes[0]],
     });
@@ -177,9 +184,15 @@ describe('resolveIds', () => {
   it('names which of the principal’s values the list held, and where it was read', () => {
     const role = { value: ROLE_ID, kind: 'role' as const, source: "GET /auth/profile's data.role.id" };
     const roleRoutes = [route('GET', '/api/v1/roles'), route('PATCH', '/api/v1/roles/:id')];
-    const own = resolveIds({ routes: roleRoutes, lists: LISTS, params: {}, principal: [SIGNED_IN, role] });
+    const own = resolveIds({
+      routes: roleRoutes,
+      lists: LISTS,
+      preexisting: LISTS,
+      params: {},
+      principal: [SIGNED_IN, role],
+    });
     expect(own.get(roleRoutes[1])?.unfilled[0]).toMatch(
-      /^:id names an existing role \(GET \/api\/v1\/roles listed only the signed-in principal's own \(GET \/auth\/profile's data\.role\.id\)\): give --params id=VALUE for another role, or --time-write 'PATCH \/api\/v1\/roles\/:id'/,
+      /^:id names an existing role \(GET \/api\/v1\/roles listed only the signed-in principal's own \(GET \/auth\/profile's data\.role\.id\) and rows that were there before the run\): give --params id=VALUE for another role, or --time-write 'PATCH \/api\/v1\/roles\/:id'/,
     );
   });
 
@@ -223,7 +236,7 @@ describe('createRoutes: what can make an id a list lacked', () => {
       ['/api/tags', []],
       ['/api/roles', [{ id: ROLE_ID }]],
     ]);
-    const ids = resolveIds({ routes, lists, params: {}, principal: [], claims: [ROLE_ID] });
+    const ids = resolveIds({ routes, lists, preexisting: lists, params: {}, principal: [], claims: [ROLE_ID] });
     expect(createRoutes(ids, routes)).toEqual([
       { list: routes[0], create: routes[2] },
       { list: routes[5], create: routes[7] },
@@ -231,8 +244,9 @@ describe('createRoutes: what can make an id a list lacked', () => {
   });
 
   it('asks for none when each list gave what its routes need, or did not answer at all', () => {
-    const lists = new Map<string, unknown>([['/api/roles', [{ id: ROLE_ID }, { id: 'another' }]]]);
-    expect(createRoutes(resolveIds({ routes, lists, params: {}, claims: [ROLE_ID] }), routes)).toEqual([]);
+    const lists = new Map<string, unknown>([['/api/roles', [{ id: ROLE_ID }, { id: 'made-by-the-bench' }]]]);
+    const preexisting = new Map<string, unknown>([['/api/roles', [{ id: ROLE_ID }]]]);
+    expect(createRoutes(resolveIds({ routes, lists, preexisting, params: {}, claims: [ROLE_ID] }), routes)).toEqual([]);
   });
 });
 
@@ -405,5 +419,46 @@ describe('resolveIds: the user’s rows are read, never written', () => {
       params: {},
     });
     expect(ids.get(write)?.params).toEqual({ uuid: 'b4be3ba8-made-by-bench' });
+  });
+});
+
+describe('resolveIds: a write changes only a row the bench made (issue 52 §2)', () => {
+  const named = route('GET', '/product');
+  const patch = route('PATCH', '/products/:id');
+  const read = route('GET', '/products/:id');
+  const theirs = [{ id: 1 }, { id: 2 }];
+
+  it('takes no row that was there before from a list named for the entity, not only from its collection', () => {
+    const first = new Map<string, unknown>([['/product', theirs]]);
+    const ids = resolveIds({ routes: [named, read, patch], lists: first, preexisting: first, params: {} });
+    expect(ids.get(read)?.params).toEqual({ id: '1' });
+    expect(ids.get(patch)).toMatchObject({ params: {}, lacking: [named] });
+    const relisted = new Map<string, unknown>([['/product', [...theirs, { id: 3 }]]]);
+    expect(
+      resolveIds({ routes: [named, patch], lists: relisted, preexisting: first, params: {} }).get(patch)?.params,
+    ).toEqual({ id: '3' });
+  });
+
+  it('takes nothing from a list that did not answer before the bench made anything: its rows cannot be told apart', () => {
+    const lists = new Map<string, unknown>([['/product', theirs]]);
+    const ids = resolveIds({ routes: [named, patch], lists, preexisting: new Map(), params: {} });
+    expect(ids.get(patch)).toMatchObject({ params: {}, lacking: [] });
+    expect(ids.get(patch)?.unfilled[0]).toBe(
+      ":id names an existing product (GET /product did not answer before the bench made anything, so the rows that were there before the run cannot be told from the bench's own): PATCH /products/:id could change your data; give --params id=VALUE for a row you can lose",
+    );
+  });
+
+  it('makes an account with the app’s sign-up where no POST goes to the list of accounts', () => {
+    const users = route('GET', '/api/users');
+    const update = route('PUT', '/api/users/:userId');
+    const register = route('POST', '/api/auth/register');
+    const routes = [users, update, route('POST', '/api/auth/login'), register];
+    const first = new Map<string, unknown>([['/api/users', [{ id: 1 }]]]);
+    const ids = resolveIds({ routes, lists: first, preexisting: first, params: {} });
+    expect(createRoutes(ids, routes)).toEqual([{ list: users, create: register }]);
+    const products = [route('GET', '/product'), patch, register];
+    const theirProducts = new Map<string, unknown>([['/product', theirs]]);
+    const productIds = resolveIds({ routes: products, lists: theirProducts, preexisting: theirProducts, params: {} });
+    expect(createRoutes(productIds, products)).toEqual([]);
   });
 });

@@ -29,6 +29,14 @@ describe('principalChange: writes that would lose the sign-in', () => {
     expect(change('POST', '/api/user')).toBeNull();
   });
 
+  it('a PUT of the profile a path parameter names is the account’s only where that is its id (issue 52 §2)', () => {
+    expect(change('PUT', '/api/users/:userId/profile', '/api/users/0b8e-other/profile')).toBeNull();
+    expect(change('PUT', '/api/users/:userId/profile', `/api/users/${USER_ID}/profile`)).toMatch(
+      /:userId is the account/,
+    );
+    expect(change('PUT', '/api/profile')).toMatch(/ends in \/profile: it changes the signed-in account/);
+  });
+
   it('a PATCH of /me changes it', () => {
     expect(change('PATCH', '/api/v1/auth/me')).toMatch(/changes the signed-in account/);
   });

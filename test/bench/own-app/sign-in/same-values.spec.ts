@@ -195,7 +195,9 @@ describe('keepValuesOthersRead: a write to another account leaves what other rou
       { value: '1', kind: 'account' as const, source: "the token's id" },
       { value: 'admin@example.com', kind: 'account' as const, source: "GET /auth/me's email" },
     ];
-    const ids = resolveIds({ routes, lists, params: {}, principal });
+    // user 2 is one the bench made: it was not there before the run
+    const preexisting = new Map<string, unknown>([['/users', { data: [USERS[0]] }]]);
+    const ids = resolveIds({ routes, lists, preexisting, params: {}, principal });
     return keepValuesOthersRead({ ids, routes, lists, params: {} }).get(update);
   };
 
@@ -212,7 +214,8 @@ describe('keepValuesOthersRead: a write to another account leaves what other rou
       { value: '1', kind: 'account' as const, source: "the token's id" },
       { value: 'admin@example.com', kind: 'account' as const, source: "GET /auth/me's email" },
     ];
-    const ids = resolveIds({ routes, lists, params: {}, principal });
+    const preexisting = new Map<string, unknown>([['/users', { data: [USERS[0]] }]]);
+    const ids = resolveIds({ routes, lists, preexisting, params: {}, principal });
     expect(keepValuesOthersRead({ ids, routes, lists, params: {} }).get(replace)?.fields).toEqual({
       email: 'john.doe@example.com',
     });
@@ -264,7 +267,9 @@ describe('keepValuesOthersRead: a write keeps what its path id is made from', ()
     const routes = [list, read, comments, update];
     const lists = new Map<string, unknown>(given.lists ?? []);
     const params = given.params ?? {};
-    const ids = resolveIds({ routes, lists, params });
+    // the articles listed are the bench's own: there were none before the run
+    const preexisting = new Map<string, unknown>([['/api/articles', { articles: [] }]]);
+    const ids = resolveIds({ routes, lists, preexisting, params });
     return keepValuesOthersRead({ ids, routes, lists, params, current: new Map(given.current ?? []) }).get(update);
   };
 
