@@ -6,7 +6,7 @@
 // account the run signs in with.
 import pluralize from 'pluralize';
 import { exampleValue } from '../bodies/example-body.js';
-import { listItems, valueFromList } from '../routes/list-answers.js';
+import { listItems, listedValues, valueFromList } from '../routes/list-answers.js';
 import { severalFiles } from '../bodies/upload-form.js';
 import { principalValuesFor } from '../sign-in/principal-values.js';
 
@@ -86,8 +86,9 @@ export function listQueries(fields) {
 }
 
 /**
- * What names the signed-in principal, as REST writes are held to it: its values with their kinds, and the token's.
- * @typedef {{ principal: import('../sign-in/principal-values.js').PrincipalValue[], claims: string[] }} PrincipalGuard
+ * What names the signed-in principal (its values with their kinds, the token's), and the list answers as first asked.
+ * @typedef {{ principal: import('../sign-in/principal-values.js').PrincipalValue[], claims: string[],
+ *   preexisting?: Map<string, unknown> }} PrincipalGuard
  */
 
 /**
@@ -114,9 +115,15 @@ const CREATES = /^(create|add|insert)[A-Z_]/;
 export function createMutations(fields, lists, guard) {
   const avoidFor = avoidedIds(guard);
   const creates = fields.filter((f) => f.kind === 'mutation' && CREATES.test(f.name));
+  const changes = fields.flatMap((f) =>
+    f.kind === 'mutation' && !creates.includes(f) ? [operationEntity(f.name)] : [],
+  );
   const found = listQueries(fields).flatMap(({ field, entity }) => {
     const items = graphqlListItems(field, lists.get(field));
-    if (!lists.has(field) || valueFromList(items, ID_KEYS, avoidFor(entity), true) !== null) return [];
+    // what a mutation changes is made by the bench: the rows listed before are the user's
+    const before = changes.includes(entity) ? idsBefore(field, guard.preexisting) : [];
+    if (!lists.has(field) || before === null) return [];
+    if (valueFromList(items, ID_KEYS, [...avoidFor(entity), ...before], true) !== null) return [];
     const create = creates.find((m) => operationEntity(m.name) === entity);
     return create ? [{ list: field, create: create.name }] : [];
   });
@@ -148,9 +155,19 @@ export function graphqlListItems(field, answer) {
 }
 
 /**
+ * The ids a list query held before the bench made anything, which no mutation takes; null: it did not answer then.
+ * @param {string} field @param {Map<string, unknown> | undefined} preexisting @returns {string[] | null}
+ */
+function idsBefore(field, preexisting) {
+  const answer = preexisting?.get(field);
+  return answer === undefined ? null : listedValues(graphqlListItems(field, answer), ID_KEYS).map(String);
+}
+
+/**
  * @typedef {object} ValueSources
  * @property {Record<string, string>} params --params and authenticate()'s, by argument or field name
  * @property {Map<string, unknown>} lists each list query's answer, by its field
+ * @property {Map<string, unknown>} [preexisting] each list query's answer as first asked, by its field (idsBefore)
  * @property {{ field: string, entity: string }[]} listed the list queries (listQueries)
  * @property {(entity: string) => string[]} avoidFor the values that name the signed-in principal among an
  *   entity's ids (avoidedIds)
@@ -215,7 +232,7 @@ function derivedValue(schema, name, operation, sources, root = false) {
     // idProduct }) moved onto the first order and product would take another item's pair (a duplicate key)
     const kept = root ? undefined : rootId(entity, operation.rootIds);
     if (kept !== undefined) return { value: kept };
-    const paired = root && entity !== own ? pairedId(own, entity, sources) : null;
+    const paired = root && entity !== own ? pairedId(own, entity, sources, write) : null;
     if (paired !== null) return { value: typedParam(schema, String(paired)) };
     // a mutation given the signed-in account's own id (or its role's) would change what the run signs in with
     const id = listedId(entity, name, sources, write && root);
@@ -261,40 +278,52 @@ function listedId(entity, name, sources, strict) {
   const lists = exact.length
     ? exact
     : sources.listed.filter((l) => abbreviates(entity, l.entity)).sort((a, b) => a.entity.length - b.entity.length);
-  // every query that lists the entity (myTeams, teamsPage): the first whose answer holds an id it may take
+  // every query that lists the entity (myTeams, teamsPage): the first whose answer holds an id it may take (a write,
+  // never one listed before the bench made anything)
+  let untold = /** @type {string | null} */ (null);
+  let theirs = false;
   for (const listing of lists) {
-    const value = valueFromList(
-      graphqlListItems(listing.field, sources.lists.get(listing.field)),
-      ID_KEYS,
-      sources.avoidFor(entity),
-      strict,
-    );
+    const items = graphqlListItems(listing.field, sources.lists.get(listing.field));
+    const before = strict ? idsBefore(listing.field, sources.preexisting) : [];
+    if (before === null && items.length) untold ??= listing.field;
+    if (before === null) continue;
+    const value = valueFromList(items, ID_KEYS, [...sources.avoidFor(entity), ...before], strict);
     if (value !== null) return { value };
+    const others = listedValues(items, ID_KEYS).filter((id) => !sources.avoidFor(entity).includes(String(id)));
+    theirs ||= others.length > 0 && others.every((id) => before.includes(String(id)));
   }
   const list = lists[0];
   const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
   const give = `give --params ${name}=VALUE`;
-  if (!list)
-    return {
-      missing: `$${name} names an existing ${entity} (no root query lists ${pluralize.plural(entity)}): ${give}`,
-    };
-  if (!items.length) return { missing: `$${name} names an existing ${entity} (${list.field} listed none): ${give}` };
-  return {
-    missing: `$${name} names an existing ${entity} (${list.field} listed only the signed-in principal's own): ${give} for another ${entity}, or the operation in ${QUERIES_FLAG} FILE with the principal's own to change it (on an account you can lose)`,
-  };
+  const lose = `${give} for a row you can lose`;
+  const why = !list
+    ? `no root query lists ${pluralize.plural(entity)}): ${give}`
+    : untold
+      ? `${untold} did not answer before the bench made anything, so the rows that were there before the run cannot be told from the bench's own): ${lose}`
+      : !items.length
+        ? `${list.field} listed none): ${give}`
+        : theirs
+          ? `${list.field} listed only rows that were there before the run, and no mutation made one of the bench's own): the mutation would change your data; ${lose}`
+          : `${list.field} listed only the signed-in principal's own): ${give} for another ${entity}, or the operation in ${QUERIES_FLAG} FILE with the principal's own to change it (on an account you can lose)`;
+  return { missing: `$${name} names an existing ${entity} (${why}` };
 }
 
 /**
  * The id an item of the operation's own list holds for another entity: editOrderProduct(id_ord, id_pro) names a pair
  * that exists, so both come from the first item getOrdersProducts lists (`{ order { id } product { id } }`), not from
- * the first order and the first product. An item naming the signed-in principal is skipped.
- * @param {string} own @param {string} entity @param {ValueSources} sources
+ * the first order and the first product. An item naming the signed-in principal is skipped, and for a mutation one
+ * listed before the bench made anything.
+ * @param {string} own @param {string} entity @param {ValueSources} sources @param {boolean} write
  * @returns {string | number | null}
  */
-function pairedId(own, entity, sources) {
+function pairedId(own, entity, sources, write) {
   const list = sources.listed.find((l) => l.entity === own);
   const items = list ? graphqlListItems(list.field, sources.lists.get(list.field)) : [];
+  const answered = list ? sources.preexisting?.get(list.field) : undefined;
+  if (write && answered === undefined) return null;
+  const before = new Set(graphqlListItems(String(list?.field), answered).map((item) => JSON.stringify(item)));
   for (const item of items) {
+    if (write && before.has(JSON.stringify(item))) continue;
     const key = Object.keys(item).find((k) => k.toLowerCase() === entity || abbreviates(entity, k.toLowerCase()));
     const inner = key ? /** @type {Record<string, unknown>} */ (item[key]) : null;
     if (!inner || typeof inner !== 'object') continue;

@@ -86,7 +86,8 @@ export function planGraphql({
   signInRequests = [],
   uploadParser = null,
 }) {
-  const sources = { params, lists, listed: listQueries(api.fields), avoidFor: avoidedIds(guard) };
+  const { preexisting } = guard;
+  const sources = { params, lists, preexisting, listed: listQueries(api.fields), avoidFor: avoidedIds(guard) };
   const mine = [...fileOperations, ...signInOperations(signInRequests, api.path, fileOperations)];
   const covered = new Set(mine.map((op) => op.field));
   const operations = [...mine, ...schemaOperations(api.fields).filter((op) => !covered.has(op.field))];

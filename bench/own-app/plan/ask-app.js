@@ -77,7 +77,8 @@ function listsQuestion({ flags, discovered }, client, signedIn, headers) {
       const lists = await fetchLists(client, requests, headers);
       const { graphql } = discovered;
       const graphqlLists = graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map();
-      return { lists, preexisting: lists, graphqlLists };
+      // a REST list by its path, a GraphQL list query by its field, which never starts with a slash
+      return { lists, preexisting: new Map([...lists, ...graphqlLists]), graphqlLists };
     },
   };
 }
@@ -225,15 +226,17 @@ function createsFor(context, signedIn, asked, plan) {
   });
   const { graphql } = discovered;
   const mutations = graphql
-    ? createMutations(graphql.fields, asked.graphqlLists ?? new Map(), { principal, claims }).flatMap(
-        ({ list, create }) => {
-          const handler = `GraphQL mutation ${create}`;
-          const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
-          const operation = { list, create };
-          const since = `the list query ${list} held no id its routes could take`;
-          return scenario ? [{ scenario, list: null, keep: null, operation, since, line: handler }] : [];
-        },
-      )
+    ? createMutations(graphql.fields, asked.graphqlLists ?? new Map(), {
+        principal,
+        claims,
+        preexisting: asked.preexisting,
+      }).flatMap(({ list, create }) => {
+        const handler = `GraphQL mutation ${create}`;
+        const scenario = scenarioOf(plan.routes.find((r) => r.graphql === 'mutation' && r.handler === handler));
+        const operation = { list, create };
+        const since = `the list query ${list} held no id its routes could take`;
+        return scenario ? [{ scenario, list: null, keep: null, operation, since, line: handler }] : [];
+      })
     : [];
   return [...rest, ...answering, ...mutations];
 }

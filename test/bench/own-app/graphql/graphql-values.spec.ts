@@ -17,8 +17,19 @@ import {
 
 const OWN_ID = '11111111-2222-4333-8444-555555555555';
 const OTHER_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+/** Each list query as first asked, empty: every row its answers hold later, the bench made. */
+const madeByBench = (lists: Map<string, unknown>) =>
+  new Map<string, unknown>([...lists.keys()].map((list) => [list, { data: { [list]: [] } }]));
+/** What getManyMemberList listed before the bench made anything: the signed-in member alone. */
+const BEFORE = new Map<string, unknown>([
+  ['getManyMemberList', { data: { getManyMemberList: { data: [{ id: OWN_ID }], count: 1 } } }],
+]);
 /** The signed-in principal: a member whose uuid the token names. */
-const GUARD = { principal: [{ value: OWN_ID, kind: 'account' as const, source: "the token's id" }], claims: [] };
+const GUARD = {
+  principal: [{ value: OWN_ID, kind: 'account' as const, source: "the token's id" }],
+  claims: [],
+  preexisting: BEFORE,
+};
 
 /** A code-first API as TypeORM boilerplates write it: paged lists, input objects, an enum, uploads, a JSON filter. */
 const SCHEMA = buildSchema(`
@@ -54,6 +65,7 @@ const LIST_ANSWER = { data: { getManyMemberList: { data: [{ id: OWN_ID }, { id: 
 const SOURCES = {
   params: {},
   lists: new Map<string, unknown>([['getManyMemberList', LIST_ANSWER]]),
+  preexisting: BEFORE,
   listed: listQueries(FIELDS),
   avoidFor: () => [OWN_ID],
 };
@@ -378,7 +390,13 @@ describe('a schema-first SDL: nullable arguments, ids named id-first, joins of t
     ['getProducts', { data: { getProducts: [{ id: OTHER_ID }, { id: PRODUCT }] } }],
     ['getOrdersProducts', { data: { getOrdersProducts: [{ order: { id: ORDER }, product: { id: PRODUCT } }] } }],
   ]);
-  const sources = { params: {}, lists, listed: listQueries(fields), avoidFor: () => [OWN_ID] };
+  const sources = {
+    params: {},
+    lists,
+    preexisting: madeByBench(lists),
+    listed: listQueries(fields),
+    avoidFor: () => [OWN_ID],
+  };
 
   it('names a compound list’s entity as its create does: getOrdersProducts lists what createOrderProduct makes', () => {
     expect(operationEntity('getOrdersProducts')).toBe(operationEntity('createOrderProduct'));
@@ -393,7 +411,7 @@ describe('a schema-first SDL: nullable arguments, ids named id-first, joins of t
       headers: {},
       logged: new Map(),
       lists,
-      guard: GUARD,
+      guard: { ...GUARD, preexisting: madeByBench(lists) },
     });
     const body = (name: string) => plan.scenarios.find((s) => s.name === name)!.body as { query: string };
     expect(body('graphql-edit-user')).toEqual({
@@ -475,17 +493,23 @@ describe('ids from root queries that list an entity by their type, not their nam
   it('fills a team id from what myTeams answered, and one from a connection’s edges where only it lists them', () => {
     const mine = { params: {}, avoidFor: () => [], listed: listQueries(fields) };
     const listed = new Map<string, unknown>([['myTeams', { data: { myTeams: [{ id: 't-7', name: 'core' }] } }]]);
-    expect(derivedVariables(byName('renameTeam'), { ...mine, lists: listed })).toMatchObject({
+    expect(
+      derivedVariables(byName('renameTeam'), { ...mine, lists: listed, preexisting: madeByBench(listed) }),
+    ).toMatchObject({
       variables: { teamId: 't-7' },
     });
     const paged = new Map<string, unknown>([
       ['teamsPage', { data: { teamsPage: { edges: [{ cursor: 'c', node: { id: 't-9', name: 'ops' } }] } } }],
     ]);
-    expect(derivedVariables(byName('addMember'), { ...mine, lists: paged })).toMatchObject({
+    expect(
+      derivedVariables(byName('addMember'), { ...mine, lists: paged, preexisting: madeByBench(paged) }),
+    ).toMatchObject({
       variables: { input: { teamId: 't-9' } },
     });
     const projects = new Map<string, unknown>([['myProjects', { data: { myProjects: [{ id: 4, title: 'x' }] } }]]);
-    expect(derivedVariables(byName('archiveProject'), { ...mine, lists: projects })).toEqual({
+    expect(
+      derivedVariables(byName('archiveProject'), { ...mine, lists: projects, preexisting: madeByBench(projects) }),
+    ).toEqual({
       variables: { projectId: 4 },
     });
   });
@@ -505,8 +529,15 @@ describe('mutations judged against the signed-in principal as REST writes are', 
       updateUser(id: Int!, bio: String): User!
     }
   `);
-  /** user 1 signs in; product 1 is another row */
-  const admin = { principal: [{ value: '1', kind: 'account' as const, source: "the token's sub" }], claims: [] };
+  /** user 1 signs in; product 1 is another row, one the bench made */
+  const admin = {
+    principal: [{ value: '1', kind: 'account' as const, source: "the token's sub" }],
+    claims: [],
+    preexisting: new Map<string, unknown>([
+      ['products', { data: { products: [] } }],
+      ['users', { data: { users: [{ id: 1, username: 'admin' }] } }],
+    ]),
+  };
   const plan = planGraphql({
     api: { path: '/graphql', driver: 'ApolloDriver', fastifyIntegration: null, fields: rootFields(SDL) },
     fileOperations: [],
@@ -545,5 +576,50 @@ describe('mutations judged against the signed-in principal as REST writes are', 
       ['users', { data: { users: [{ id: 1, username: 'admin' }] } }],
     ]);
     expect(createMutations(rootFields(SDL), lists, admin)).toEqual([{ list: 'users', create: 'createUser' }]);
+  });
+});
+
+describe('a mutation changes only a row the bench made (issue 52 §2)', () => {
+  // leosuncin/nest-graphql-example: updateTask took the first task `tasks` listed, one that was there before the run
+  const SDL = buildSchema(`
+    type Task { id: ID! title: String! completed: Boolean! }
+    input NewTask { title: String! }
+    input TaskChange { title: String completed: Boolean }
+    type Query { tasks: [Task!]! }
+    type Mutation { addTask(input: NewTask!): Task! updateTask(id: ID!, input: TaskChange!): Task! }
+  `);
+  const fields = rootFields(SDL);
+  const byName = (name: string) => fields.find((f) => f.name === name)!;
+  const theirs = new Map<string, unknown>([
+    ['tasks', { data: { tasks: [{ id: '1', title: 'Write report', completed: false }] } }],
+  ]);
+  const guard = { principal: [], claims: [], preexisting: theirs };
+  const sources = { params: {}, lists: theirs, preexisting: theirs, listed: listQueries(fields), avoidFor: () => [] };
+
+  it('lists the update where the list held only rows that were there before, and makes one of its own', () => {
+    expect(derivedVariables(byName('updateTask'), sources)).toEqual({
+      missing:
+        "$id names an existing task (tasks listed only rows that were there before the run, and no mutation made one of the bench's own): the mutation would change your data; give --params id=VALUE for a row you can lose",
+    });
+    expect(createMutations(fields, theirs, guard)).toEqual([{ list: 'tasks', create: 'addTask' }]);
+  });
+
+  it('takes the row its create answered', () => {
+    const made = withCreatedItem(
+      theirs,
+      { list: 'tasks', create: 'addTask' },
+      { data: { addTask: { id: '4', title: 'title1', completed: false } } },
+    );
+    expect(derivedVariables(byName('updateTask'), { ...sources, lists: made })).toMatchObject({
+      variables: { id: '4' },
+    });
+    expect(createMutations(fields, made, guard)).toEqual([]);
+  });
+
+  it('takes nothing from a list not answered before the bench made anything', () => {
+    expect(derivedVariables(byName('updateTask'), { ...sources, preexisting: new Map() })).toEqual({
+      missing:
+        "$id names an existing task (tasks did not answer before the bench made anything, so the rows that were there before the run cannot be told from the bench's own): give --params id=VALUE for a row you can lose",
+    });
   });
 });
