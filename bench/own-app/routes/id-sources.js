@@ -23,6 +23,8 @@ export { listItems, valueFromList } from './list-answers.js';
  * @property {string | null} collection a parameter's collection as registered: the path before it
  * @property {boolean} many the field holds a list of ids
  * @property {string | null} optional a field the DTO lets the body leave out: the path of the property to leave out
+ * @property {true} [acts] a field naming the row the route acts on (a reset's e-mail sets that account's password):
+ *   held as a write's path parameter is, to a row the bench made
  *
  * What a route gets from the app: values by parameter and by field path, and the references left without one.
  * @typedef {object} RouteIds
@@ -98,7 +100,7 @@ function fieldReferences(schema, at, route, optionalAt = null) {
     if (inner.properties)
       return fieldReferences(inner, many ? [...path.slice(0, -1), `${name}[]`] : path, route, optional);
     if (route.existingAccount && ACCOUNT_EMAIL.test(name) && inner.type === 'string')
-      return [field('user', path.join('.'), [name, 'email'])];
+      return [{ ...field('user', path.join('.'), [name, 'email']), acts: /** @type {const} */ (true) }];
     const { own } = route;
     const named = ID_FIELD.exec(name);
     if (name === 'id' && at.length === 0) return [field(own, 'id')];
@@ -250,7 +252,9 @@ export function resolveIds({
         }
         // a write's path names what it changes: the role or tenant the token carries would change the sign-in
         const target =
-          reference.kind === 'param' && route.method !== 'GET' && !timeWrites.includes(`${route.method} ${route.path}`);
+          (reference.kind === 'param' || reference.acts === true) &&
+          route.method !== 'GET' &&
+          !timeWrites.includes(`${route.method} ${route.path}`);
         const asked = { lists, params, principal, claims: target ? claims : [], preexisting, strict: target };
         const { list, answer, before, untold, ...found } = fromLists(reference, candidates, asked);
         const value = given ?? found.value;
@@ -308,6 +312,7 @@ function fromLists(reference, candidates, { lists, params, principal, claims, pr
  * @param {EntityReference} reference
  */
 function namesRow(reference) {
+  if (reference.acts) return true;
   return reference.kind === 'param' && !/(^|\/)[:*][^/]*$/.test(String(reference.collection));
 }
 

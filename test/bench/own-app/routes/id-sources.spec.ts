@@ -90,13 +90,23 @@ describe('an e-mail that must name an existing account', () => {
   ]);
   const signedIn = [SIGNED_IN, { value: 'admin@example.com', kind: 'account' as const, source: "the token's email" }];
 
+  /** john signed up in this run: the admin alone was there before */
+  const before = new Map<string, unknown>([['/api/v1/users', { data: [{ id: OWN_ID, email: 'admin@example.com' }] }]]);
+
   it('takes a forgot-password’s e-mail from the accounts list, another than the principal’s', () => {
     expect(entityReferences(FORGOT)).toEqual([expect.objectContaining({ name: 'email', entity: 'user' })]);
-    const ids = resolveIds({ routes, lists: users, params: {}, principal: signedIn });
+    const ids = resolveIds({ routes, lists: users, preexisting: before, params: {}, principal: signedIn });
     expect(ids.get(FORGOT)?.fields).toEqual({ email: 'john@example.com' });
     expect(exampleValue(withValues(FORGOT.body!.schema, ids.get(FORGOT)!.fields))).toEqual({
       email: 'john@example.com',
     });
+  });
+
+  it('never an account that was there before the run: a reset sets its password (issue 52 §2)', () => {
+    // Tony133's forgot-password sets a random password on the account its e-mail names
+    const ids = resolveIds({ routes, lists: users, preexisting: users, params: {}, principal: signedIn });
+    expect(ids.get(FORGOT)).toMatchObject({ fields: {}, lacking: [routes[0]] });
+    expect(createRoutes(ids, routes)).toEqual([{ list: routes[0], create: REGISTER }]);
   });
 
   it('leaves a sign-up’s e-mail to be made up: it must be new', () => {
