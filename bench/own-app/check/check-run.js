@@ -95,13 +95,18 @@ export async function checkCompatibility({
     /** @type {string | null} */
     let checking = null;
     try {
-      for (const scenario of config.scenarios.filter((s) => !s.mix)) {
+      // reads first: where the app refuses every one, the writes are not sent, so a run that compares nothing writes
+      // no rows beyond the creates its ids needed
+      const [reads, writes] = readsFirst(config.scenarios.filter((s) => !s.mix));
+      for (const scenario of [...reads, ...writes]) {
         checking = scenario.name;
         const own = requestFor(scenario, { token, config });
-        const probes = probesFor(own, {
-          cookies,
-          ...(corsOrigin ? { origin: corsOrigin } : {}),
-        });
+        const unsent = writes.includes(scenario) ? refusedEveryRead(routes.slice(0, reads.length)) : null;
+        if (unsent) {
+          routes.push(notSent(scenario.name, `${own.method} ${own.path}`, unsent));
+          continue;
+        }
+        const probes = probesFor(own, { cookies, ...(corsOrigin ? { origin: corsOrigin } : {}) });
         const checked = await checkRoute(scenario.name, own, probes, ask);
         const { end } = checked;
         if (end) {
@@ -128,6 +133,53 @@ export async function checkCompatibility({
     await pair.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The scenarios that read (a GET, a GraphQL query), then those that write.
+ * @param {import('../../model/config.js').Scenario[]} scenarios
+ * @returns {[import('../../model/config.js').Scenario[], import('../../model/config.js').Scenario[]]}
+ */
+export function readsFirst(scenarios) {
+  const reads = (/** @type {import('../../model/config.js').Scenario} */ s) =>
+    s.method === 'GET' || s.description.startsWith('GraphQL query ');
+  return [scenarios.filter(reads), scenarios.filter((s) => !reads(s))];
+}
+
+/** Statuses that refuse the bench itself, whatever it asks: its sign-in, or a rate limit. */
+const REFUSALS = new Set([401, 403, 429]);
+
+/**
+ * Why the writes are not sent: every read the check sent was refused on Express (a sign-in or a limiter refusing
+ * the bench), so nothing is compared, and a write would make rows for nothing; null when any read was not.
+ * @param {RouteCompatibility[]} reads as checked
+ * @returns {string | null}
+ */
+export function refusedEveryRead(reads) {
+  const statuses = reads.map((r) => r.express.status);
+  if (!statuses.length || !statuses.every((status) => status !== null && REFUSALS.has(status))) return null;
+  const seen = [...new Set(statuses)].join(', ');
+  return `not sent: every read the check sent was refused on Express (${seen}), so nothing is compared and a write would only leave rows behind`;
+}
+
+/**
+ * A write the check did not send.
+ * @param {string} scenario @param {string} request @param {string} why
+ * @returns {RouteCompatibility}
+ */
+function notSent(scenario, request, why) {
+  const none = { status: null, contentType: null, error: null, refusal: null, body: '' };
+  return {
+    scenario,
+    request,
+    same: false,
+    difference: null,
+    express: none,
+    fastify: none,
+    bodyVaries: false,
+    expect: null,
+    notMeasured: why,
+  };
 }
 
 /** The bench's own error while checking a route: the routes checked before it are kept with it. */

@@ -1,0 +1,51 @@
+import { readsFirst, refusedEveryRead } from '../../../../bench/own-app/check/check-run.js';
+import type { Scenario } from '../../../../bench/model/config.js';
+import type { RouteCompatibility } from '../../../../bench/model/own-app-record.js';
+
+const scenario = (name: string, method: string, description = `${method} /${name}`) =>
+  ({ name, method, description, path: `/${name}` }) as Scenario;
+
+const checked = (status: number | null): RouteCompatibility => {
+  const answer = { status, contentType: null, error: null, refusal: null, body: '' };
+  return {
+    scenario: 's',
+    request: 'GET /s',
+    same: true,
+    difference: null,
+    express: answer,
+    fastify: answer,
+    bodyVaries: false,
+    expect: null,
+    notMeasured: null,
+  };
+};
+
+describe('the check’s order: reads, then writes (issue 52 §2)', () => {
+  it('sends every GET and GraphQL query before any write, each in its planned order', () => {
+    const planned = [
+      scenario('post-tasks', 'POST'),
+      scenario('tasks', 'GET'),
+      scenario('graphql-add-task', 'POST', 'GraphQL mutation addTask'),
+      scenario('graphql-tasks', 'POST', 'GraphQL query tasks'),
+      scenario('put-tasks-id', 'PUT'),
+    ];
+    const [reads, writes] = readsFirst(planned);
+    expect(reads.map((s) => s.name)).toEqual(['tasks', 'graphql-tasks']);
+    expect(writes.map((s) => s.name)).toEqual(['post-tasks', 'graphql-add-task', 'put-tasks-id']);
+  });
+});
+
+describe('a check that compares nothing sends no write', () => {
+  it('holds the writes back where the app refused every read on Express (its sign-in, its limiter)', () => {
+    expect(refusedEveryRead([checked(429), checked(401), checked(429)])).toBe(
+      'not sent: every read the check sent was refused on Express (429, 401), so nothing is compared and a write would only leave rows behind',
+    );
+  });
+
+  it('sends them where any read was answered, or there was no read to tell', () => {
+    expect(refusedEveryRead([checked(429), checked(200)])).toBeNull();
+    expect(refusedEveryRead([checked(404)])).toBeNull();
+    expect(refusedEveryRead([checked(null)])).toBeNull();
+    expect(refusedEveryRead([])).toBeNull();
+  });
+});
