@@ -40,8 +40,9 @@ export {};
  *   request of the pair's timed runs (all the server's threads, from schedstat), how many, and the most CPU another
  *   server of the bench used meanwhile
  * @typedef {{ target: string, scenario: string, stack: string, runtime: { spec: string, name: string, version: string },
- *   measured: MeasuredCost | null, loadAverage: number }} ProfileContext what the bench knew of the profiled pair;
- *   loadAverage: the machine's 1-minute load average when it was profiled
+ *   measured: MeasuredCost | null, loadAverage: number, host?: import('./records.js').HostIdentity }} ProfileContext what
+ *   the bench knew of the profiled pair; loadAverage: the machine's 1-minute load average when it was profiled; host: the
+ *   CPU's identity, kernel and virtualisation, as results.json records them (absent from profiles recorded before)
  */
 
 /**

@@ -14,6 +14,7 @@ import { BUILTIN_CONFIG } from '../model/builtin-config.js';
 import { scenarioNamed, targetNamed } from '../model/config.js';
 import { requestFor } from '../model/scenarios.js';
 import { runsUnderRuntime } from '../run/targets.js';
+import { hostIdentity } from '../run/host.js';
 import { BARE, instanceName, targetStackEnv } from '../model/stacks.js';
 import { describeSummary, processProfileLog } from './process-log.js';
 import { resolveRuntimes } from '../runtimes/runtimes.js';
@@ -145,6 +146,7 @@ async function profilePair({ pair, target, scenario, request }, counter, base, o
         runtime: base.runtime,
         measured: pair.measured ?? null,
         loadAverage: os.loadavg()[0],
+        host: hostIdentity(),
       },
     });
     const { functions, flame: _flame, ...rest } = summary;

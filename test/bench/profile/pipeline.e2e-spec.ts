@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../../../bench/run/build.js';
+import { hostIdentity } from '../../../bench/run/host.js';
 import autocannon from '../../../bench/run/drivers/autocannon.js';
 import { profileTargets, type ProfileRecord } from '../../../bench/profile/profile-targets.js';
 import { currentNode } from '../../../bench/runtimes/runtimes.js';
@@ -72,6 +73,13 @@ describe('npm run bench -- --prof, end to end on the Nest pair', () => {
         ),
       ).toBe(false);
       expect(functions.find((f) => f.name.startsWith('Module._compile node:'))?.totalShare ?? 0).toBeLessThan(0.05);
+    }
+  });
+
+  it("names the host's CPU in each summary, as results.json does", () => {
+    for (const record of records) {
+      const summary = JSON.parse(readFileSync(record.files!.json, 'utf8'));
+      expect(summary.context.host).toEqual(hostIdentity());
     }
   });
 
