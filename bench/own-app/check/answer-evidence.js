@@ -2,6 +2,7 @@
 // A code finding judged again by what the app answered: middleware given to app.use (helmet, compression, cors) is
 // said to work on Fastify only where its headers were seen on Fastify's answers too, and a CORS setting without
 // methods only matters where the app has a route a browser preflights for PATCH, PUT or DELETE.
+import { INVALID_CORS_ORIGIN } from '../scan/app-differences.js';
 
 /**
  * @typedef {import('../scan/scan.js').CodeFinding} CodeFinding
@@ -45,6 +46,7 @@ export function judgedByAnswers(finding, record) {
       ...finding,
       onFastify: `Fastify booted in this run, which did not run this line (the bench runs the setup module, not main.ts); where it runs: ${finding.onFastify}`,
     };
+  if (finding.rule.endsWith(' origin from a value')) return corsOriginSeen(finding, record.compatibility.routes);
   if (finding.middleware && SIGNATURES[finding.middleware])
     return middlewareSeen(finding, SIGNATURES[finding.middleware], record.compatibility.routes);
   if (finding.middleware === 'cors') return corsSeen(finding, record.compatibility.routes);
@@ -100,6 +102,29 @@ function corsSeen(finding, routes) {
     ...finding,
     kind: 'differs',
     onFastify: `the cors package through app.use: Fastify answered ${refused.length} preflight(s) without CORS headers where Express sent them (${refused[0].request})`,
+  };
+}
+
+/**
+ * A CORS origin read from a value: it breaks where Fastify answered with @fastify/cors's refusal of an empty origin,
+ * and is information where every answer was checked without it (the value was set in this run).
+ * @param {CodeFinding} finding @param {RouteCompatibility[]} routes
+ * @returns {CodeFinding}
+ */
+function corsOriginSeen(finding, routes) {
+  if (routes.length === 0) return finding;
+  const refused = (/** @type {AdapterAnswer} */ answer) =>
+    `${answer.error ?? ''} ${answer.body ?? ''}`.includes(INVALID_CORS_ORIGIN);
+  const seen = routes.filter((route) => refused(route.fastify) || (route.probes ?? []).some((p) => refused(p.fastify)));
+  if (seen.length)
+    return {
+      ...finding,
+      onFastify: `${finding.onFastify}: seen in this run, on ${seen.length} of ${routes.length} routes (${seen[0].request})`,
+    };
+  return {
+    ...finding,
+    kind: 'works',
+    onFastify: `the origin had a value in this run: no answer on Fastify carried “${INVALID_CORS_ORIGIN}”; ${finding.onFastify}`,
   };
 }
 

@@ -8,7 +8,7 @@ import { uploadDifference } from '../bodies/upload-form.js';
 import { oneRowPerLine, routeLabel } from './finding-routes.js';
 import { contentTypeOf } from '../check/compatibility.js';
 import { routesReached } from '../scan/scan-shared.js';
-import { BODY_PARSER_IN_APP_USE } from '../scan/app-differences.js';
+import { BODY_PARSER_IN_APP_USE, INVALID_CORS_ORIGIN } from '../scan/app-differences.js';
 
 /**
  * @typedef {import('../../model/findings-record.js').SwitchFinding} SwitchFinding
@@ -85,7 +85,8 @@ function sharedBy(finding, routes) {
       shared: { role, registered, routes: routesReached(finding.shared, routes).length, symptoms: [], named: 0 },
     };
   }
-  if (finding.rule.startsWith('app.use('))
+  // @fastify/cors runs for every route, as middleware given to app.use does
+  if (finding.rule.startsWith('app.use(') || finding.rule.endsWith(' origin from a value'))
     return {
       shared: {
         role: 'middleware',
@@ -114,7 +115,9 @@ function foldedUnderSharedCauses(answerRows, codeRows) {
     const { express, fastify } = row.answers;
     const named = codeNamedBy(`${fastify.error ?? ''} ${fastify.body ?? ''}`, causes);
     for (const cause of named) if (cause.shared) cause.shared.named = (cause.shared.named ?? 0) + 1;
-    const refused = express.status !== null && express.status >= 400 && express.status < 500 && express.status !== 413;
+    // the status the comparison saw: a write's later send may have met another answer than its first (a renamed slug)
+    const compared = Number(/^status (\d{3}) → /.exec(row.what)?.[1] ?? express.status ?? Number.NaN);
+    const refused = compared >= 400 && compared < 500 && compared !== 413;
     if (!refused) return true;
     for (const cause of named)
       if (!cause.shared?.symptoms.some((s) => s.request === row.request && s.what === row.what))
@@ -123,7 +126,7 @@ function foldedUnderSharedCauses(answerRows, codeRows) {
           route: row.route,
           what: row.what,
           request: row.request,
-          express: express.status,
+          express: Number.isNaN(compared) ? null : compared,
           fastify: fastify.status,
         });
     return named.length === 0;
@@ -137,7 +140,7 @@ const COOKIES_READ = /^[\w$]+\.cookies$/;
 
 /**
  * What middleware given to app.use explains where no error names its code: a body parser, each request with a body
- * Fastify never answered; cookie-parser, the cookies a request sent that Fastify's handler did not see, and each line
+ * Fastify never answered; a CORS origin read from an empty value, every answer @fastify/cors failed; cookie-parser, the cookies a request sent that Fastify's handler did not see, and each line
  * reading them, which work once its fix (@fastify/cookie) is in. They are its symptoms, folded under it.
  * @param {SwitchFinding[]} rows the scan's rows, then the answers no other cause explains
  * @returns {SwitchFinding[]} the rows left standing
@@ -160,8 +163,10 @@ function foldedUnderMiddleware(rows) {
   });
 }
 
-/** @param {SwitchFinding} cause middleware given to app.use @param {SwitchFinding} row */
+/** @param {SwitchFinding} cause middleware given to app.use, or a CORS origin @param {SwitchFinding} row */
 function explains(cause, row) {
+  if (cause.what.endsWith(' origin from a value') && row.answers)
+    return `${row.answers.fastify.error ?? ''} ${row.answers.fastify.body ?? ''}`.includes(INVALID_CORS_ORIGIN);
   if (cause.onFastify === BODY_PARSER_IN_APP_USE.onFastify)
     return row.source !== 'code' && row.answers?.fastify.status === null && WITH_BODY.test(row.request ?? '');
   if (cause.what === 'app.use(cookie-parser)')

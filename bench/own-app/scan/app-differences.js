@@ -319,6 +319,20 @@ export function corsWithoutMethods(installed) {
   };
 }
 
+/** @fastify/cors's refusal of a falsy origin, thrown on every request it handles. */
+export const INVALID_CORS_ORIGIN = 'Invalid CORS origin option';
+
+/**
+ * A CORS origin the app reads from a value (its configuration, the environment): where that value is empty, Express's
+ * cors allows any origin and @fastify/cors fails every request.
+ * @type {Difference}
+ */
+export const CORS_ORIGIN_FROM_VALUE = {
+  kind: 'breaks',
+  onFastify: `where the origin's value is empty or undefined (a variable the environment leaves unset), @fastify/cors throws “${INVALID_CORS_ORIGIN}” on every request and Nest answers 500, where Express’s cors allows any origin`,
+  fix: 'give the origin a value wherever the app runs, or write `origin: value || false` to turn CORS off where it has none',
+};
+
 /**
  * NestFactory.create's options that Fastify takes elsewhere or handles differently, by option name.
  * @type {Record<string, Difference>}

@@ -4,6 +4,7 @@
 // GraphQL drivers.
 // Each call is judged with what is installed beside the app (app-packages.js).
 import {
+  CORS_ORIGIN_FROM_VALUE,
   CREATE_OPTIONS,
   corsWithoutMethods,
   graphqlDriver,
@@ -216,9 +217,36 @@ function cors(ts, node, options, installed, corsOrigins, rule) {
   if (origin && ts.isStringLiteral(origin)) corsOrigins.add(origin.text);
   if (origin && ts.isArrayLiteralExpression(origin))
     for (const element of origin.elements) if (ts.isStringLiteral(element)) corsOrigins.add(element.text);
-  if (literal && property(ts, literal, 'methods')) return [];
+  /** @type {BootstrapFinding[]} */
+  const found =
+    origin && mayBeEmpty(ts, origin)
+      ? [{ node: origin, rule: `${rule} origin from a value`, difference: CORS_ORIGIN_FROM_VALUE }]
+      : [];
+  if (literal && property(ts, literal, 'methods')) return found;
   const difference = corsWithoutMethods(installed);
-  return difference ? [{ node, rule: `${rule} without methods`, difference }] : [];
+  return difference ? [...found, { node, rule: `${rule} without methods`, difference }] : found;
+}
+
+/**
+ * Whether an origin is a value the code does not fix (configService.get('CORS_ORIGIN'), process.env.ORIGIN, a name):
+ * it may be empty where the app runs. A literal, a function, or a value with a literal fallback (`x || '*'`) is not.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Expression} origin
+ * @returns {boolean}
+ */
+function mayBeEmpty(ts, origin) {
+  const inner = unwrapped(ts, origin);
+  if (ts.isBinaryExpression(inner)) {
+    const fallback = [ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(
+      inner.operatorToken.kind,
+    );
+    return fallback ? mayBeEmpty(ts, inner.right) : false;
+  }
+  return (
+    ts.isIdentifier(inner) ||
+    ts.isPropertyAccessExpression(inner) ||
+    ts.isElementAccessExpression(inner) ||
+    ts.isCallExpression(inner)
+  );
 }
 
 /**

@@ -106,4 +106,25 @@ describe('judgedByAnswers: middleware given to app.use, judged by what the app a
     const booted = { ...record([route('GET /x', answer(), answer())]), setup: null, main: '/srv/app/dist/main.js' };
     expect(judgedByAnswers(swagger, booted)).toEqual(swagger);
   });
+
+  it('says a CORS origin read from a value breaks where Fastify refused every request for it, and is information where not', () => {
+    const origin = {
+      ...finding('app.enableCors() origin from a value'),
+      onFastify: 'where the origin’s value is empty, @fastify/cors throws “Invalid CORS origin option”',
+    };
+    const refused = { ...answer(), status: 500, error: 'Error: Invalid CORS origin option' };
+    const seen = judgedByAnswers(
+      origin,
+      record([route('GET /api', answer(), refused), route('GET /b', answer(), answer())]),
+    );
+    expect(seen).toMatchObject({
+      kind: 'breaks',
+      onFastify: expect.stringMatching(/seen in this run, on 1 of 2 routes \(GET \/api\)$/),
+    });
+    const set = judgedByAnswers(origin, record([route('GET /api', answer(), answer())]));
+    expect(set).toMatchObject({
+      kind: 'works',
+      onFastify: expect.stringMatching(/^the origin had a value in this run/),
+    });
+  });
 });

@@ -8,7 +8,7 @@ import type { RatioRow } from '../../../../bench/analysis/rows.js';
 import type { SwitchAtRate } from '../../../../bench/analysis/switch-at-rate.js';
 import { graphqlUpload } from '../../../../bench/own-app/bodies/upload-form.js';
 import { compare } from '../../../../bench/own-app/check/compatibility.js';
-import { BODY_PARSER_IN_APP_USE } from '../../../../bench/own-app/scan/app-differences.js';
+import { BODY_PARSER_IN_APP_USE, CORS_ORIGIN_FROM_VALUE } from '../../../../bench/own-app/scan/app-differences.js';
 import { compatibilityTable } from '../../../../bench/report/own-app-tables.js';
 import { checkChanges } from '../../../../bench/analysis/own-app-facts.js';
 import type { Results } from '../../../../bench/model/results.js';
@@ -248,6 +248,33 @@ describe('switchingCost', () => {
     expect(found?.byKind.breaks).toBe(rows);
   });
 
+  it('folds a refusal the comparison saw under the filter, where the route’s first answer on Express was a success', () => {
+    // conduit's PUT /api/articles/:slug: the first send renamed the slug, so the compared sends met 404 → 500
+    const { record, scan } = ownApp();
+    scan.findings.push({
+      rule: 'response.json',
+      kind: 'breaks',
+      file: 'src/filters/entity-not-found.filter.ts',
+      line: 11,
+      code: 'response.status(404).json({',
+      handler: 'EntityNotFoundFilter.catch',
+      onFastify: 'the filter gets Fastify’s reply, which has no json()',
+      fix: 'response.status(404).send(body)',
+      shared: { role: 'filter', name: 'EntityNotFoundFilter', registered: 'src/main.ts:9', routes: null },
+    });
+    record.compatibility.routes[2] = {
+      ...record.compatibility.routes[2],
+      difference: 'status 404 → 500',
+      express: answer(200, '{"article":{}}'),
+      fastify: { ...answer(500, '{}'), error: 'TypeError: response.status(...).json is not a function' },
+    };
+    const found = switchingCost(record, [], [])!;
+    expect(found.findings[0].shared?.symptoms.map((s) => `${s.request} ${s.express} → ${s.fastify}`)).toEqual([
+      'GET /me 404 → 500',
+    ]);
+    expect(found.findings.filter((f) => f.request === 'GET /me')).toEqual([]);
+  });
+
   it('leads, between causes of equal reach, with the one the answers name: a filter that failed before a body parser no answer blamed', () => {
     const { record, scan } = ownApp();
     scan.findings.push(
@@ -390,6 +417,38 @@ describe('switchingCost', () => {
     expect(found.byKind.plugin).toBe(1);
     expect(found.byKind.breaks).toBe(found.findings.filter((f) => f.kind === 'breaks').length);
     expect(found.brokenRoutes).toContain('POST /notes');
+  });
+
+  it('leads with a CORS origin read from an empty value, the 500s @fastify/cors gave every route folded under it', () => {
+    // Tony133's main.ts:27: origin from ENDPOINT_CORS, which its .env.example leaves empty
+    const { record, scan } = ownApp();
+    scan.findings.push({
+      rule: 'app.enableCors() origin from a value',
+      ...CORS_ORIGIN_FROM_VALUE,
+      file: 'src/main.ts',
+      line: 28,
+      code: "origin: configService.get<string>('ENDPOINT_CORS'),",
+      handler: null,
+    });
+    const refused = { ...answer(500, '{"statusCode":500}'), error: 'Error: Invalid CORS origin option' };
+    record.compatibility.routes[0] = {
+      ...record.compatibility.routes[0],
+      same: false,
+      difference: 'status 200 → 500',
+      fastify: refused,
+      probes: [],
+    };
+    record.compatibility.routes[2] = {
+      ...record.compatibility.routes[2],
+      fastify: refused,
+      difference: 'status 200 → 500',
+    };
+    const found = switchingCost(record, [], [])!;
+    const [lead] = found.findings;
+    expect(lead).toMatchObject({ where: 'src/main.ts:28', reach: 3, kind: 'breaks' });
+    expect(lead.shared?.symptoms.map((s) => s.request)).toEqual(['GET /notes', 'GET /me']);
+    expect(found.findings.filter((f) => f.request === 'GET /notes' || f.request === 'GET /me')).toEqual([]);
+    expect(found.byKind.breaks).toBe(found.findings.filter((f) => f.kind === 'breaks').length);
   });
 
   it('states a route sent a file and refused on Fastify from its answers, at its interceptor’s line, counted with it', () => {

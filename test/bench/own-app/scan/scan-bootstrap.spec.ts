@@ -144,6 +144,25 @@ await app.listen(3000, '0.0.0.0');
     expect(rules(await scan(EXPRESS_FIRST_MAIN))['SwaggerModule.setup()']).toBeUndefined();
   });
 
+  it('names a CORS origin read from a value, which may be empty where the app runs, and no literal or fallback', async () => {
+    const main = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+
+const app = await NestFactory.create(AppModule);
+const config = app.get('ConfigService');
+app.enableCors({
+  origin: config.get('ENDPOINT_CORS'),
+  methods: 'GET,POST,PUT,PATCH,DELETE',
+});
+app.enableCors({ origin: process.env.ORIGIN || 'https://a.example', methods: 'GET,POST,PUT,PATCH,DELETE' });
+app.enableCors({ origin: ['https://a.example'], methods: 'GET,POST,PUT,PATCH,DELETE' });
+await app.listen(3000, '0.0.0.0');
+`;
+    const found = (await scan(main)).findings.filter((f) => f.rule.includes('origin'));
+    expect(found.map((f) => [f.rule, f.line, f.kind])).toEqual([['app.enableCors() origin from a value', 7, 'breaks']]);
+    expect(found[0].onFastify).toContain('Invalid CORS origin option');
+  });
+
   it('names the installed @fastify/cors and the methods its source gives as default', async () => {
     const cors = rules(await scan(EXPRESS_FIRST_MAIN))['app.enableCors() without methods'];
     const installed = appPackages(ROOT).fastifyCors;
