@@ -7,7 +7,7 @@ import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
 import { ACCOUNT_COLLECTION, principalValuesFor } from '../sign-in/principal-values.js';
 import { TIME_WRITE_FLAG } from '../sign-in/principal-writes.js';
-import { createRouteFor, valueFromCreated } from './created-ids.js';
+import { accountCreate, createRouteFor, valueFromCreated } from './created-ids.js';
 import { listedValues, valueFromList } from './list-answers.js';
 
 // graphql/ and sign-in/ take these from here until they import list-answers.js
@@ -43,8 +43,6 @@ const ID_FIELD = /^(.+?)[-_]?(id|uuid)(s)?$/i;
 const EXISTING_ACCOUNT_PATH = /forgot|reset|recover|resend/i;
 const ACCOUNT_EMAIL = /^e-?mail$/i;
 const ID_LIKE = /(^|[-_a-z])(id|uuid)$/i;
-/** The route that makes an account: a sign-up (`/auth/register`, `/signup`), never a sign-in. */
-const SIGN_UP = /\/(register|sign-?up)$/i;
 
 /** @typedef {import('../bodies/body-schema.js').BodySchema} BodySchema */
 /** @typedef {import('./discover.js').Route} Route */
@@ -329,7 +327,7 @@ export function createRoutes(ids, routes) {
     const listed = list.path.split('/').filter(Boolean).at(-1) ?? '';
     const create =
       routes.find((r) => r.method === 'POST' && r.path === list.path) ??
-      (ACCOUNT_COLLECTION.test(listed) ? routes.find((r) => r.method === 'POST' && SIGN_UP.test(r.path)) : undefined);
+      (ACCOUNT_COLLECTION.test(listed) ? accountCreate(routes) : null);
     return create ? [{ list, create }] : [];
   });
 }

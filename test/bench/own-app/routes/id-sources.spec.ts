@@ -472,3 +472,20 @@ describe('resolveIds: a write changes only a row the bench made (issue 52 §2)',
     expect(createRoutes(productIds, products)).toEqual([]);
   });
 });
+
+describe('an account no GET route lists, from the bench’s own sign-up (issue 52 §2)', () => {
+  // RealWorld: GET /api/profiles/:username and its follow; POST /api/users signs up and answers { user: { username } }
+  const signUp = route('POST', '/api/users');
+  const profile = route('GET', '/api/profiles/:username');
+  const follow = route('POST', '/api/profiles/:username/follow');
+  const routes = [route('POST', '/api/users/login'), signUp, profile, follow];
+
+  it('asks the sign-up once, and takes the username its answer names', () => {
+    expect(resolveIds({ routes, lists: new Map(), params: {} }).get(follow)).toMatchObject({ creates: [signUp] });
+    const answer = { user: { username: 'username1x2y', email: 'a1x2y@example.com', token: 'h.p.s' } };
+    const lists = new Map([[createdKey('/api/users'), answer]]);
+    const ids = resolveIds({ routes, lists, params: {} });
+    expect(ids.get(profile)?.params).toEqual({ username: 'username1x2y' });
+    expect(ids.get(follow)?.params).toEqual({ username: 'username1x2y' });
+  });
+});
