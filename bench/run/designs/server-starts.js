@@ -211,7 +211,7 @@ async function bootStart(plan, state, blocks, start) {
  * @returns {Promise<boolean>} false when interrupted
  */
 async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fitting = () => true) {
-  const { options, design, record, runtimeKey } = plan;
+  const { options, design, record, progress, runtimeKey, loads, glance } = plan;
   let rounds = 0;
   for (const block of blocks) {
     if (!fitting(block)) continue;
@@ -229,7 +229,7 @@ async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fi
           : await runSlices(plan, state, rotate(block.pairs, round + start), start);
         if (records && start === 0 && round < ALWAYS_WARM_UP_ROUNDS && !options.fitLoads)
           fitBlockLoad(
-            plan,
+            { options, record, runtimeKey, loads },
             state,
             block,
             records.filter((record) => judgedNames.includes(instanceName(record))),
@@ -268,7 +268,7 @@ async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fi
       ),
       byTarget: outcome.byTarget,
     });
-    logBlock(plan, state, block, start, {
+    logBlock({ options, design, progress, runtimeKey, glance }, state, block, start, {
       kept: kept.length,
       ran: outcome.rounds.length,
       steady: outcome.steady,
@@ -281,16 +281,21 @@ async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fi
 
 /**
  * The block's line in the log: what it kept and where its verdict stands.
- * @param {RuntimePlan} plan
+ * @param {Pick<RuntimePlan, 'options' | 'design' | 'progress' | 'runtimeKey' | 'glance'>} plan
  * @param {RunState} state
  * @param {{ key: string, scenario: string, stack: string }} block
  * @param {number} start 0-based
  * @param {{ kept: number, ran: number, steady: boolean, stays: boolean }} rounds stays: no look lets it go
  */
-function logBlock(plan, state, block, start, { kept, ran, steady, stays }) {
-  const { options, design, progress, runtimeKey } = plan;
+function logBlock(
+  { options, design, progress, runtimeKey, glance: glanceAt },
+  state,
+  block,
+  start,
+  { kept, ran, steady, stays },
+) {
   const { scenario, stack } = block;
-  const glance = plan.glance({ runtime: runtimeKey, scenario, stack });
+  const glance = glanceAt({ runtime: runtimeKey, scenario, stack });
   const connections = state.fittedLoads.get(block.key)?.connections ?? options.connections;
   progress.block({
     runtime: runtimeKey,
@@ -320,15 +325,14 @@ function standAfter(design, start, glance) {
 
 /**
  * A block's load from one of its first start's warm-up rounds (route-load.js), for its later rounds and starts.
- * @param {RuntimePlan} plan
+ * @param {Pick<RuntimePlan, 'options' | 'record' | 'runtimeKey' | 'loads'>} plan
  * @param {RunState} state
  * @param {{ key: string, scenario: string, stack: string }} block
  * @param {RunRecord[]} records the round's runs of the compared servers
  */
-function fitBlockLoad(plan, state, block, records) {
-  const { options, record, runtimeKey } = plan;
+function fitBlockLoad({ options, record, runtimeKey, loads }, state, block, records) {
   // a scenario's own load is its definition, not a guess to refine
-  if (plan.loads.get(block.key)?.scenario.load) return;
+  if (loads.get(block.key)?.scenario.load) return;
   const connections = state.fittedLoads.get(block.key)?.connections ?? options.connections;
   const fitted = blockLoadFrom(
     // a run loaded together had its share of the slot
