@@ -4,6 +4,7 @@
 // and which held writes are public. Each is a question for settledPlan, which plans again after every answer.
 import { refusedSignInError } from '../sign-in/authenticate.js';
 import { answeredByCreates, createRoutes, createdKey, fetchLists, listRequests } from '../routes/id-sources.js';
+import { fetchSignedOut } from '../routes/list-answers.js';
 import { fillPath } from '../routes/route-match.js';
 import { createMutations, withCreatedItem } from '../graphql/graphql-values.js';
 import { graphqlErrors } from '../graphql/graphql-answers.js';
@@ -74,7 +75,11 @@ function listsQuestion({ flags, discovered }, client, signedIn, headers) {
     async ask(_plan, known) {
       if (known.lists) return null;
       const requests = listRequests(discovered.routes, { ...signedIn.params, ...flags.params });
-      const lists = await fetchLists(client, requests, headers);
+      // asked signed out too: an id is the principal's own only where the list differs by principal
+      const lists = new Map([
+        ...(await fetchLists(client, requests, headers)),
+        ...(await fetchSignedOut(client, requests)),
+      ]);
       const { graphql } = discovered;
       const graphqlLists = graphql ? await fetchGraphqlLists(client, graphql, headers) : new Map();
       // a REST list by its path, a GraphQL list query by its field, which never starts with a slash

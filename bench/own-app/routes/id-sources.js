@@ -8,7 +8,7 @@ import { parameterNames, fillPath } from './route-match.js';
 import { ACCOUNT_COLLECTION, principalValuesFor } from '../sign-in/principal-values.js';
 import { TIME_WRITE_FLAG } from '../sign-in/principal-writes.js';
 import { accountCreate, createRouteFor, valueFromCreated } from './created-ids.js';
-import { listedValues, valueFromList } from './list-answers.js';
+import { listedValues, principalOwn, signedOutKey, valueFromList } from './list-answers.js';
 
 // graphql/ and sign-in/ take these from here until they import list-answers.js
 export { listItems, valueFromList } from './list-answers.js';
@@ -254,13 +254,13 @@ export function resolveIds({
           route.method !== 'GET' &&
           !timeWrites.includes(`${route.method} ${route.path}`);
         const asked = { lists, params, principal, claims: target ? claims : [], preexisting, strict: target };
-        const { list, answer, before, untold, ...found } = fromLists(reference, candidates, asked);
+        const { list, answer, before, untold, signedOut, ...found } = fromLists(reference, candidates, asked);
         const value = given ?? found.value;
         // a create cannot help where the rows there before are not known: what it made could not be told from them
         if (value === null && list && answer !== undefined && !untold) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
         else if (value === null)
-          ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before, untold }));
+          ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before, untold, signedOut }));
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
@@ -288,20 +288,28 @@ function fromLists(reference, candidates, { lists, params, principal, claims, pr
     const answer = 'path' in filled ? lists.get(filled.path) : undefined;
     const before = row && 'path' in filled ? preexisting.get(filled.path) : undefined;
     const untold = row && answer !== undefined && before === undefined;
+    const signedOut = 'path' in filled ? lists.get(signedOutKey(filled.path)) : undefined;
+    const principals = principalValuesFor(reference.entity, principal, claims);
+    // a write never takes a row that was there before the run, the principal's among them: of the principal's values
+    // it also avoids only those the list shows by principal (principalOwn), never a number that merely equals one; a
+    // read or a body field prefers another row to any of them
     const avoid = [
-      ...principalValuesFor(reference.entity, principal, claims),
+      ...(before === undefined ? principals : principalOwn(principals, answer, signedOut, reference.keys)),
       ...listedValues(before, reference.keys).map(String),
     ];
     const value = answer === undefined || untold ? null : valueFromList(answer, reference.keys, avoid, strict);
-    if (value !== null) return { value, list, answer, before, untold };
-    if (!first || (first.answer === undefined && answer !== undefined)) first = { value, list, answer, before, untold };
+    const found = { value, list, answer, before, untold, signedOut };
+    if (value !== null) return found;
+    if (!first || (first.answer === undefined && answer !== undefined)) first = found;
   }
-  return first ?? { value: null, list: null, answer: undefined, before: undefined, untold: false };
+  return (
+    first ?? { value: null, list: null, answer: undefined, before: undefined, untold: false, signedOut: undefined }
+  );
 }
 
 /**
- * @typedef {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown, untold: boolean }}
- *   Found
+ * @typedef {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown, untold: boolean,
+ *   signedOut: unknown }} Found signedOut: the list's answer signed out (list-answers.js fetchSignedOut)
  */
 
 /**
@@ -346,10 +354,10 @@ function camel(dotted) {
  * which of its values that is, and --time-write to change it anyway.
  * @param {EntityReference} reference @param {Route} route the route that needs it
  * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route, before?: unknown,
- *   untold?: boolean }} found the list route and its answer (before: as first asked; untold: it was not answered
- *   then); or the route that makes one, and its answer
+ *   untold?: boolean, signedOut?: unknown }} found the list route and its answer (before: as first asked; untold: it
+ *   was not answered then; signedOut: its answer signed out); or the route that makes one, and its answer
  */
-function unfilledLine(reference, route, { list, answer, principal, create, before, untold = false }) {
+function unfilledLine(reference, route, { list, answer, principal, create, before, untold = false, signedOut }) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
   const give = `give --params ${reference.name}=VALUE`;
   if (create)
@@ -361,7 +369,7 @@ function unfilledLine(reference, route, { list, answer, principal, create, befor
   const listed = listedValues(answer, reference.keys).map(String);
   if (listed.length === 0)
     return `${what} names an existing ${reference.entity} (GET ${list.path} listed none): ${give}`;
-  const mine = principalValuesFor(reference.entity, principal);
+  const mine = principalOwn(principalValuesFor(reference.entity, principal), answer, signedOut, reference.keys);
   const own = principal.find((p) => mine.includes(p.value) && listed.includes(p.value));
   const theirs = listedValues(before, reference.keys).map(String);
   if (!own && theirs.length && listed.every((value) => theirs.includes(value)))

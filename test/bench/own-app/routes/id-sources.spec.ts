@@ -7,7 +7,12 @@ import {
   listRequests,
   resolveIds,
 } from '../../../../bench/own-app/routes/id-sources.js';
-import { listItems, valueFromList } from '../../../../bench/own-app/routes/list-answers.js';
+import {
+  REFUSED_SIGNED_OUT,
+  listItems,
+  signedOutKey,
+  valueFromList,
+} from '../../../../bench/own-app/routes/list-answers.js';
 import { withValues } from '../../../../bench/own-app/bodies/pinned-values.js';
 import { exampleValue } from '../../../../bench/own-app/bodies/example-body.js';
 import { tokenClaimValues } from '../../../../bench/own-app/sign-in/principal-values.js';
@@ -203,6 +208,48 @@ describe('resolveIds', () => {
     });
     expect(own.get(roleRoutes[1])?.unfilled[0]).toMatch(
       /^:id names an existing role \(GET \/api\/v1\/roles listed only the signed-in principal's own \(GET \/auth\/profile's data\.role\.id\) and rows that were there before the run\): give --params id=VALUE for another role, or --time-write 'PATCH \/api\/v1\/roles\/:id'/,
+    );
+  });
+
+  it('reads an int id as the principal’s own only where the list differs by principal, never because numbers are equal', () => {
+    // user 1 signed in (the token's sub); role 1 is a role the bench made, numbered as the accounts are
+    const token = `h.${Buffer.from(JSON.stringify({ sub: 1 })).toString('base64url')}.s`;
+    const claims = tokenClaimValues({ authorization: `Bearer ${token}` });
+    const principal = [{ value: '1', kind: 'account' as const, source: "the token's sub" }];
+    const roleRoutes = [route('GET', '/roles'), route('PATCH', '/roles/:id')];
+    const made = (signedOut: unknown) =>
+      resolveIds({
+        routes: roleRoutes,
+        lists: new Map<string, unknown>([
+          ['/roles', [{ id: 1 }]],
+          [signedOutKey('/roles'), signedOut],
+        ]),
+        preexisting: new Map([['/roles', []]]),
+        params: {},
+        principal,
+        claims,
+      }).get(roleRoutes[1]);
+    expect(made([{ id: 1 }])?.params).toEqual({ id: '1' });
+    expect(made(REFUSED_SIGNED_OUT)?.params).toEqual({ id: '1' });
+
+    // the accounts list: user 1 and 2, there before the run
+    const userRoutes = [route('GET', '/users'), route('PATCH', '/users/:id')];
+    const users = [{ id: 1 }, { id: 2 }];
+    const held = (signedOut: unknown) =>
+      resolveIds({
+        routes: userRoutes,
+        lists: new Map<string, unknown>([
+          ['/users', users],
+          [signedOutKey('/users'), signedOut],
+        ]),
+        preexisting: new Map([['/users', users]]),
+        params: {},
+        principal,
+        claims,
+      }).get(userRoutes[1])?.unfilled[0];
+    expect(held(users)).toContain('GET /users listed only rows that were there before the run');
+    expect(held([{ id: 2 }])).toContain(
+      "GET /users listed only the signed-in principal's own (the token's sub) and rows that were there before the run",
     );
   });
 
