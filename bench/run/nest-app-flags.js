@@ -11,7 +11,7 @@ import { parseNonEmpty } from './flag-values.js';
  *   'fastify-options'?: string, strict?: boolean, 'list-routes'?: boolean, params?: string, traffic?: string,
  *   body?: string[], header?: string[], 'time-write'?: string[], 'graphql-queries'?: string, 'sign-in'?: string,
  *   'keep-throttle'?: boolean, baseline?: string, packages?: string, 'load-curve'?: boolean, rate?: string,
- *   rates?: string, prof?: boolean }} NestAppValues
+ *   rates?: string, prof?: boolean, targets?: string }} NestAppValues
  */
 
 /**
@@ -77,6 +77,8 @@ function baselineFolder(values) {
     throw new UsageError(
       `--baseline times two builds on one adapter; --${other} compares the adapters: run it without --baseline`,
     );
+  if (values.targets !== undefined)
+    throw new UsageError('--targets: a --baseline run times the candidate and the base as written; leave it out');
   return dir;
 }
 

@@ -386,6 +386,7 @@ describe('--baseline DIR', () => {
     [['--nest-main', 'dist/main.js', '--baseline', '../base', '--rate', '500'], /--rate compares the adapters/],
     [['--nest-main', 'dist/main.js', '--baseline', '../base', '--prof'], /--prof compares the adapters/],
     [['--nest-main', 'dist/main.js', '--baseline', '../base', '--packages', 'nest@11'], /--packages compares/],
+    [['--nest-main', 'dist/main.js', '--baseline', '../base', '--targets', 'nest-fastify'], /--targets: a --baseline/],
   ])('refuses %j with one line naming the flag', (argv, message) => {
     expect(() => flags(...argv)).toThrow(UsageError);
     expect(() => flags(...argv)).toThrow(message);
