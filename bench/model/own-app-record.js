@@ -231,6 +231,8 @@ export function commitWords({ commit, changed }) {
  * @property {string} [middleware] the package an app.use finding runs, judged again by the answers (switching.js)
  * @property {SharedCause} [shared] the class it sits in runs for many routes at once (a global filter): one cause
  *   for all of them
+ * @property {string} [condition] what a bootstrap call runs under within its function, as written (the `if` around
+ *   it: `NODE_ENV === 'dev'`); absent where it runs whenever its function does
  *
  * @typedef {'filter' | 'guard' | 'interceptor' | 'middleware'} SharedRole
  * @typedef {object} SharedCause

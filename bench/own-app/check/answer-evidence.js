@@ -28,8 +28,9 @@ const BOOT_BREAKING = /^app\.(set|enable|disable)\(/;
 /**
  * @param {CodeFinding} finding
  * @param {{ routes: Array<{ method: string }>, compatibility: { routes: RouteCompatibility[], startFailure?: unknown },
- *   setup?: string | null, main?: string | null, bootFailure?: unknown }} record main: --nest-main, whose calls that
- *   stop Fastify's boot ran there and were skipped (main-boot.js), not left to a setup module
+ *   setup?: string | null, main?: string | null, bootFailure?: unknown, measuredWithout?: string[], nodeEnv?: string }}
+ *   record main: --nest-main, whose calls that stop Fastify's boot ran there and were skipped (main-boot.js, named in
+ *   measuredWithout), not left to a setup module
  * @returns {CodeFinding}
  */
 export function judgedByAnswers(finding, record) {
@@ -41,11 +42,7 @@ export function judgedByAnswers(finding, record) {
         'Fastify booted with this setup module, so this call did not run there: configure(app, { adapter }) keeps it to Express',
       fix: 'nothing to change in the setup; the same call in main.ts is the one to change',
     };
-  if (booted(record) && !record.main && /does not boot/.test(finding.onFastify))
-    return {
-      ...finding,
-      onFastify: `Fastify booted in this run, which did not run this line (the bench runs the setup module, not main.ts); where it runs: ${finding.onFastify}`,
-    };
+  if (notRunHere(finding, record)) return { ...finding, onFastify: notRunWords(finding, record) };
   if (finding.rule.endsWith(' origin from a value')) return corsOriginSeen(finding, record.compatibility.routes);
   if (finding.middleware && SIGNATURES[finding.middleware])
     return middlewareSeen(finding, SIGNATURES[finding.middleware], record.compatibility.routes);
@@ -154,6 +151,36 @@ function bootedPast(finding, record) {
   const inSetup =
     Boolean(record.setup) && (finding.file === record.setup || record.setup?.endsWith(`/${finding.file}`));
   return inSetup && booted(record) && (BOOT_BREAKING.test(finding.rule) || /does not boot/.test(finding.onFastify));
+}
+
+/**
+ * A line that would keep Fastify from booting, where Fastify booted in this run and the line did not run there: a
+ * setup module's run never runs main.ts; --nest-main runs main, and a line it ran on Fastify was skipped and named
+ * (measuredWithout), so one not named there did not run (a condition kept it out, as NODE_ENV does a dev Swagger).
+ * @param {CodeFinding} finding
+ * @param {{ compatibility: { startFailure?: unknown }, bootFailure?: unknown, main?: string | null,
+ *   measuredWithout?: string[] }} record
+ */
+function notRunHere(finding, record) {
+  if (!booted(record) || !/does not boot/.test(finding.onFastify) || /skipped there/.test(finding.onFastify))
+    return false;
+  if (!record.main) return true;
+  // results from before measuredWithout was recorded cannot tell a skipped line from one not run
+  return Boolean(record.measuredWithout) && !record.measuredWithout?.includes(`${finding.file}:${finding.line}`);
+}
+
+/**
+ * What a line that did not run in this run does where it runs: under its condition when the scan found one.
+ * @param {CodeFinding} finding @param {{ main?: string | null, nodeEnv?: string }} record
+ */
+function notRunWords(finding, record) {
+  const env = record.nodeEnv ? ` (NODE_ENV=${record.nodeEnv})` : '';
+  const why = !record.main
+    ? 'the bench runs the setup module, not main.ts'
+    : finding.condition
+      ? `it runs only where ${finding.condition}`
+      : 'main never reached it';
+  return `Fastify booted in this run${env}, which did not run this line (${why}); where it runs: ${finding.onFastify}`;
 }
 
 /** @param {{ compatibility: { startFailure?: unknown }, bootFailure?: unknown }} record */

@@ -64,6 +64,47 @@ export function bootstrapCall(ts, call, context) {
 }
 
 /**
+ * What a bootstrap call runs under within its function, as written: the `if` around it (negated in its `else`), an
+ * early `if (…) return;` before it, a `? :` or the left of `&&`; null where it runs whenever its function does. A
+ * Swagger setup kept to development (`NODE_ENV !== 'production'`) does not run in the bench's production servers.
+ * @param {typeof import('typescript')} ts @param {import('typescript').Node} node
+ * @returns {string | null}
+ */
+export function conditionOf(ts, node) {
+  /** @type {string[]} */
+  const conditions = [];
+  const written = (/** @type {import('typescript').Node} */ expression) => expression.getText().replace(/\s+/g, ' ');
+  let child = node;
+  for (let parent = node.parent; parent && !ts.isFunctionLike(parent) && !ts.isSourceFile(parent);) {
+    if (ts.isIfStatement(parent) && child !== parent.expression)
+      conditions.unshift(
+        child === parent.thenStatement ? written(parent.expression) : `!(${written(parent.expression)})`,
+      );
+    else if (ts.isConditionalExpression(parent) && child !== parent.condition)
+      conditions.unshift(child === parent.whenTrue ? written(parent.condition) : `!(${written(parent.condition)})`);
+    else if (
+      ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken &&
+      child === parent.right
+    )
+      conditions.unshift(written(parent.left));
+    else if (ts.isBlock(parent))
+      for (const statement of parent.statements.slice(0, parent.statements.indexOf(/** @type {any} */ (child))))
+        if (ts.isIfStatement(statement) && !statement.elseStatement && returns(ts, statement.thenStatement))
+          conditions.unshift(`!(${written(statement.expression)})`);
+    child = parent;
+    parent = parent.parent;
+  }
+  return conditions.length ? conditions.join(' && ') : null;
+}
+
+/** `return;`, or a block holding only one. @param {typeof import('typescript')} ts @param {import('typescript').Statement} statement */
+function returns(ts, statement) {
+  if (ts.isReturnStatement(statement)) return true;
+  return ts.isBlock(statement) && statement.statements.length === 1 && ts.isReturnStatement(statement.statements[0]);
+}
+
+/**
  * `app.getHttpAdapter().getInstance()`, or a name main.ts keeps it in (`const expressApp = …getInstance()`): the
  * Express app on Express, Fastify's instance on Fastify.
  * @param {typeof import('typescript')} ts @param {import('typescript').Expression} expression

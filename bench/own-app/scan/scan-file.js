@@ -24,7 +24,7 @@ import {
   RESPONSE_MEMBERS,
   redirectStatusFirst,
 } from './fastify-differences.js';
-import { APP_NAMES, bootstrapCall } from './scan-bootstrap.js';
+import { APP_NAMES, bootstrapCall, conditionOf } from './scan-bootstrap.js';
 import { calleeName, contextRole, injectedRequest, parameterRoles, roleHints, roleOf } from './scan-roles.js';
 import {
   chainRoot,
@@ -193,7 +193,10 @@ function visitCall(scan, call, roles) {
   }
   if (callee && ROUTE_DECORATORS.has(callee))
     for (const refused of refusedRoutes(ts, call, callee)) add(call, refused.rule, refused.difference);
-  for (const found of bootstrapCall(ts, call, context)) add(found.node, found.rule, found.difference);
+  for (const found of bootstrapCall(ts, call, context)) {
+    const condition = conditionOf(ts, found.node);
+    add(found.node, found.rule, found.difference, condition ? { condition } : {});
+  }
   if (!ts.isPropertyAccessExpression(call.expression)) return;
   const member = call.expression.name.text;
   const receiver = call.expression.expression;

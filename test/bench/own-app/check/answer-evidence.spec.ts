@@ -105,6 +105,34 @@ describe('judgedByAnswers: middleware given to app.use, judged by what the app a
     };
     const booted = { ...record([route('GET /x', answer(), answer())]), setup: null, main: '/srv/app/dist/main.js' };
     expect(judgedByAnswers(swagger, booted)).toEqual(swagger);
+    const named = { ...booted, measuredWithout: [`${swagger.file}:${swagger.line}`] };
+    expect(judgedByAnswers(swagger, named)).toEqual(swagger);
+  });
+
+  it('words a line --nest-main did not run, where Fastify booted, under the condition that keeps it out', () => {
+    // Tony133's configure-swagger-docs.helper.ts: Swagger only where NODE_ENV is not production, the bench's
+    const swagger = {
+      ...finding('SwaggerModule.setup()'),
+      file: 'src/helpers/configure-swagger-docs.helper.ts',
+      line: 23,
+      condition: "configService.get('NODE_ENV') !== 'production'",
+      onFastify: 'Fastify does not boot: SwaggerModule.setup serves its UI through @fastify/static',
+    };
+    const booted = {
+      ...record([route('GET /x', answer(), answer())]),
+      setup: null,
+      main: '/srv/app/dist/main.js',
+      measuredWithout: [],
+      nodeEnv: 'production',
+    };
+    expect(judgedByAnswers(swagger, booted)).toMatchObject({
+      kind: 'breaks',
+      onFastify:
+        "Fastify booted in this run (NODE_ENV=production), which did not run this line (it runs only where configService.get('NODE_ENV') !== 'production'); where it runs: Fastify does not boot: SwaggerModule.setup serves its UI through @fastify/static",
+    });
+    const { condition: _, ...unconditional } = swagger;
+    expect(judgedByAnswers(unconditional, booted).onFastify).toMatch(/did not run this line \(main never reached it\)/);
+    expect(judgedByAnswers(swagger, { ...booted, bootFailure: { adapter: 'fastify' } })).toEqual(swagger);
   });
 
   it('says a CORS origin read from a value breaks where Fastify refused every request for it, and is information where not', () => {

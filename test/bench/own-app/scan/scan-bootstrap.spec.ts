@@ -144,6 +144,39 @@ await app.listen(3000, '0.0.0.0');
     expect(rules(await scan(EXPRESS_FIRST_MAIN))['SwaggerModule.setup()']).toBeUndefined();
   });
 
+  it('names the condition a boot blocker runs under, where its function has one', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'no-static-'));
+    const main = `import { NestFactory } from '@nestjs/core';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module.js';
+
+function docs(app, config) {
+  if (
+    config.get('NODE_ENV') === 'dev'
+  ) {
+    SwaggerModule.setup('docs', app, {});
+  }
+}
+function assets(app) {
+  if (process.env.STATIC !== 'on') return;
+  app.useStaticAssets('public');
+}
+const app = await NestFactory.create(AppModule);
+docs(app, app.get('ConfigService'));
+assets(app);
+app.set('trust proxy', 1);
+await app.listen(3000, '0.0.0.0');
+`;
+    try {
+      const found = rules(await scan(main, MODULE, bare));
+      expect(found['SwaggerModule.setup()']).toMatchObject({ line: 9, condition: "config.get('NODE_ENV') === 'dev'" });
+      expect(Object.values(found).find((f) => f.line === 14)?.condition).toBe("!(process.env.STATIC !== 'on')");
+      expect(found["app.set('trust proxy')"]?.condition).toBeUndefined();
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('names a CORS origin read from a value, which may be empty where the app runs, and no literal or fallback', async () => {
     const main = `import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
