@@ -76,6 +76,18 @@ export function commitWords({ commit, changed }) {
  * @property {'lift' | 'keep'} timed how the timed servers had it
  * @property {ThrottlerGuardFound[]} guards
  * @property {string | null} forRoot where ThrottlerModule.forRoot is called (file:line), when the scan found it
+ * @property {LimiterTimed[]} [limiters] the app's other rate limiters (express-rate-limit, @fastify/rate-limit,
+ *   rate-limiter-flexible, its own 429s) as the timed servers had them; absent when it has none
+ *
+ * A rate limiter besides @nestjs/throttler's guard, as the scan found it and the timed servers had it.
+ * @typedef {object} LimiterTimed
+ * @property {'express-rate-limit' | '@fastify/rate-limit' | 'rate-limiter-flexible' | 'guard' | 'answer'} kind a
+ *   package's limiter; guard: a guard of the app's that throws 429; answer: the app's own code answering 429
+ * @property {string} name what is made (`rateLimit()`, `RateLimiterMemory`), or the class
+ * @property {string} at file:line: where it is made, or the class's 429
+ * @property {string | null} limits as written (`100 per 900 s`); null where the code does not say in literals
+ * @property {boolean} lifted whether the timed servers let every request through it
+ * @property {string} note how it was lifted, or why it was kept and the fix
  *
  * One throttler guard the app registered, as the report names it.
  * @typedef {object} ThrottlerGuardFound

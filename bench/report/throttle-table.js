@@ -1,6 +1,7 @@
 // @ts-check
-// --nest-app: what the bench did with the app's rate limiter (@nestjs/throttler) while timing it, where it is
-// configured and what it limits, so a ratio is never read as the app's with its limiter in place when it was not.
+// --nest-app: what the bench did with the app's rate limiters (@nestjs/throttler, express-rate-limit, @fastify/rate-limit,
+// rate-limiter-flexible, its own 429s) while timing it, where each is configured and what it limits, so a ratio is
+// never read as the app's with its limiter in place when it was not.
 
 /** @typedef {import('./rich-table.js').Table} Table */
 
@@ -23,32 +24,73 @@ function throttleIntro({ timed, forRoot }) {
   );
 }
 
+/** What each kind of limiter is, in the table's words. */
+const LIMITER_KINDS = {
+  'express-rate-limit': 'express-rate-limit',
+  '@fastify/rate-limit': '@fastify/rate-limit',
+  'rate-limiter-flexible': 'rate-limiter-flexible',
+  guard: 'a guard of the app’s that throws 429',
+  answer: 'the app’s own code answering 429',
+};
+
 /**
- * The app's throttler guards and their limits, with what the timed servers did with them; none when it has none.
+ * The app's rate limiters besides @nestjs/throttler: each at its file:line with its limits as written, and what the
+ * timed servers did with it (lifted, or kept and why, with the fix).
+ * @param {import('../model/own-app-record.js').LimiterTimed[]} limiters
+ * @returns {Table}
+ */
+function limitersTable(limiters) {
+  const lifted = limiters.filter((limiter) => limiter.lifted).length;
+  return {
+    title: "Your app's other rate limiters",
+    intro:
+      `${lifted} of ${limiters.length} lifted while timing, each in the bench's server process only: the app was not ` +
+      'edited. A limiter kept refuses the load as it would refuse a client; its refusals are findings, not ratios.',
+    headers: ['limiter', 'where', 'limits', 'kind', 'while timing'],
+    align: ['left', 'left', 'left', 'left', 'left'],
+    rows: limiters.map(({ kind, name, at, limits, note }) => [
+      name,
+      at,
+      limits ?? 'not written as literals',
+      LIMITER_KINDS[kind],
+      note,
+    ]),
+  };
+}
+
+/**
+ * The app's throttler guards and their limits, and its other rate limiters, with what the timed servers did with
+ * them; none when it has none.
  * @param {import('../analysis/analyze.js').Analysis} analysis
  * @returns {{ table: Table }[]}
  */
 export function throttleTables({ ownApp }) {
   const throttle = ownApp?.throttle;
   if (!throttle) return [];
+  const limiters = throttle.limiters ?? [];
   return [
-    {
-      table: {
-        title: "Your app's rate limiter",
-        intro: throttleIntro(throttle),
-        headers: ['guard', 'throttler', 'limit', 'per', 'package', 'while timing'],
-        align: ['left', 'left', 'right', 'right', 'left', 'left'],
-        rows: throttle.guards.flatMap(({ guard, version, limits }) =>
-          limits.map(({ name, limit, ttl }) => [
-            guard,
-            name,
-            limit,
-            ttl,
-            `@nestjs/throttler ${version}`,
-            throttle.timed === 'keep' ? 'kept' : 'lifted',
-          ]),
-        ),
-      },
-    },
+    ...(throttle.guards.length
+      ? [
+          {
+            table: {
+              title: "Your app's rate limiter",
+              intro: throttleIntro(throttle),
+              headers: ['guard', 'throttler', 'limit', 'per', 'package', 'while timing'],
+              align: /** @type {Table['align']} */ (['left', 'left', 'right', 'right', 'left', 'left']),
+              rows: throttle.guards.flatMap(({ guard, version, limits }) =>
+                limits.map(({ name, limit, ttl }) => [
+                  guard,
+                  name,
+                  limit,
+                  ttl,
+                  `@nestjs/throttler ${version}`,
+                  throttle.timed === 'keep' ? 'kept' : 'lifted',
+                ]),
+              ),
+            },
+          },
+        ]
+      : []),
+    ...(limiters.length ? [{ table: limitersTable(limiters) }] : []),
   ];
 }

@@ -319,18 +319,18 @@ function throttlerVersion(requireFromApp) {
 }
 
 /**
- * The record's throttle field, when the app registered a throttler guard, with the other limiters the scan found (the
- * scan's record names them too); with --keep-throttle every limiter is kept.
+ * The record's throttle field, when the app registered a throttler guard or the scan found another limiter (the report
+ * names each with its file:line and limits, as it names ThrottlerModule's); with --keep-throttle every limiter is kept.
  * @param {{ throttlers?: ThrottlerGuardFound[] }} discovered the launcher's routes answer
  * @param {{ throttler?: { forRoot: string | null }, limiters?: LimiterFound[] }} scan
  * @param {{ keepThrottle?: boolean }} flags
  * @returns {{ throttle?: ThrottleRecord & { limiters?: LimiterTimed[] } }}
  */
 export function throttleRecord({ throttlers = [] }, scan, { keepThrottle = false }) {
-  if (throttlers.length === 0) return {};
   const limiters = (scan.limiters ?? []).map(({ liftable, ...limiter }) =>
     keepThrottle && liftable ? { ...limiter, lifted: false, note: KEPT_NOTE } : { ...limiter, lifted: liftable },
   );
+  if (throttlers.length === 0 && limiters.length === 0) return {};
   const timed = keepThrottle ? THROTTLE_MODES.keep : THROTTLE_MODES.lift;
   return {
     throttle: {

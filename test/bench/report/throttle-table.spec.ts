@@ -23,6 +23,42 @@ describe('throttleTables', () => {
     expect(table.rows[0].at(-1)).toBe('kept');
   });
 
+  it('names each other limiter at its file:line with its limits and what the timed servers did with it', () => {
+    const limiters = [
+      {
+        kind: 'express-rate-limit' as const,
+        name: 'rateLimit()',
+        at: 'src/main.ts:14',
+        limits: '100 per 900 s',
+        lifted: true,
+        note: 'lifted while timing (unless --keep-throttle): its skip() answers true',
+      },
+      {
+        kind: 'answer' as const,
+        name: 'LimitMiddleware',
+        at: 'src/limit.middleware.ts:9',
+        limits: null,
+        lifted: false,
+        note: 'kept while timing: it answers 429 in its own code',
+      },
+    ];
+    const tables = throttleTables(analysisWith({ timed: 'lift', guards: [], forRoot: null, limiters }));
+    expect(tables.map(({ table }) => table.title)).toEqual(["Your app's other rate limiters"]);
+    expect(tables[0].table.intro).toMatch(/^1 of 2 lifted while timing/);
+    expect(tables[0].table.rows).toEqual([
+      ['rateLimit()', 'src/main.ts:14', '100 per 900 s', 'express-rate-limit', limiters[0].note],
+      [
+        'LimitMiddleware',
+        'src/limit.middleware.ts:9',
+        'not written as literals',
+        'the app’s own code answering 429',
+        limiters[1].note,
+      ],
+    ]);
+    const both = throttleTables(analysisWith({ timed: 'lift', guards: GUARDS, forRoot: null, limiters }));
+    expect(both.map(({ table }) => table.title)).toEqual(["Your app's rate limiter", "Your app's other rate limiters"]);
+  });
+
   it('is absent for an app without one', () => {
     expect(throttleTables(analysisWith())).toEqual([]);
   });

@@ -237,7 +237,15 @@ describe('throttleRecord', () => {
     expect(kept?.limiters?.[0].note).toMatch(/--keep-throttle/);
   });
 
-  it('writes no throttle record without a throttler guard: the scan’s record names the limiters', () => {
-    expect(throttleRecord({}, scan, {})).toEqual({});
+  it('writes the other limiters where the app has no throttler guard, and no record where it has no limiter', () => {
+    expect(throttleRecord({}, scan, {}).throttle).toMatchObject({
+      timed: 'lift',
+      guards: [],
+      limiters: [
+        { at: 'src/main.ts:6', lifted: true },
+        { at: 'src/limit.middleware.ts:4', lifted: false },
+      ],
+    });
+    expect(throttleRecord({}, { throttler: { forRoot: null } }, {})).toEqual({});
   });
 });
