@@ -31,10 +31,17 @@ import { runtimeLabel } from '../model/release-status.js';
 /** @typedef {import('./rows.js').RatioRow} RatioRow */
 /** @typedef {import('./stack-rows.js').AblationRow} AblationRow */
 /** @typedef {import('./stack-rows.js').MixRow} MixRow */
+/** @typedef {import('../model/config.js').ScenariosByName} ScenariosByName */
 
-/** @param {Results} results */
-function measuredConfig(results) {
-  return results.config ?? configRecord(BUILTIN_CONFIG);
+/**
+ * What a run measured: its config (the built-in setup's, for results from before --config), and the config's scenarios
+ * by name, resolved once for every row: a scenario's metric, a mix's shares, a beyond profile's own load.
+ * @param {Results} results
+ * @returns {{ config: import('../model/config.js').ConfigRecord, scenarioOf: ScenariosByName }}
+ */
+export function measuredConfig(results) {
+  const config = results.config ?? configRecord(BUILTIN_CONFIG);
+  return { config, scenarioOf: new Map(config.scenarios.map((scenario) => [scenario.name, scenario])) };
 }
 
 /**
@@ -42,12 +49,11 @@ function measuredConfig(results) {
  * there: model/compared.js), pairs shown beside it, what a framework costs over its bare server, every other target
  * against the baseline; each on the metric the scenario was resolved with (model/metrics.js). Results from before
  * --config existed measured the built-in setup.
- * @param {Results} results
+ * @param {Results} results @param {ReturnType<typeof measuredConfig>} measuredSetup
  * @returns {{ specsOn: (scenario: string) => RatioSpec[], baseline: string | null }} baseline: every other target is
  *   also shown against it
  */
-function ratioSpecs(results) {
-  const config = measuredConfig(results);
+function ratioSpecs(results, { config, scenarioOf }) {
   const { baseline } = config;
   /** @param {RatioSpec['kind']} kind @param {boolean} judged */
   const spec =
@@ -62,7 +68,7 @@ function ratioSpecs(results) {
     specsOn: (scenario) => {
       const judged = judgedPairOn(config, scenario);
       const beside = [config.compare, ...config.alsoCompare].filter((pair) => pair !== judged);
-      const metric = config.scenarios.find((entry) => entry.name === scenario)?.metric ?? RATE;
+      const metric = scenarioOf.get(scenario)?.metric ?? RATE;
       return [
         spec('adapters', true)(judged),
         ...beside.map(spec('adapters', false)),
@@ -190,7 +196,7 @@ export function standing(results, block) {
  * @returns {import('../model/design.js').Glance | null}
  */
 export function blockGlance(results, { runtime, scenario, stack }) {
-  const judged = ratioSpecs(results)
+  const judged = ratioSpecs(results, measuredConfig(results))
     .specsOn(scenario)
     .find((spec) => spec.judged);
   const runs = results.runs.filter(
@@ -263,7 +269,9 @@ function blockRows(results, design, specs, { runtime, scenario, stack }) {
 export function analyze(results) {
   const runtimes = results.plan.runtimes;
   const { scenarios, targets } = results.options;
-  const { specsOn, baseline } = ratioSpecs(results);
+  const measuredSetup = measuredConfig(results);
+  const { config, scenarioOf } = measuredSetup;
+  const { specsOn, baseline } = ratioSpecs(results, measuredSetup);
   const design = rowDesign(results);
   const stacks = [...new Set([...results.plan.pairs, ...results.runs].map((record) => record.stack))];
   const blocks = runtimes.flatMap((runtime) =>
@@ -274,7 +282,6 @@ export function analyze(results) {
   const targetRows = blocks.flatMap((block) => block.targetRows);
   const ratios = blocks.flatMap((block) => block.ratios);
   const refusals = blocks.flatMap((block) => block.refusals);
-  const config = measuredConfig(results);
   const [numerator, denominator] = config.compare;
   const atRate = switchAtRate(results);
   const builtIn = config.source === BUILTIN_CONFIG.source;
@@ -297,7 +304,7 @@ export function analyze(results) {
     ratios,
     refusals,
     ablation: ablationRows(results, stacks),
-    mixes: mixRows(results, config),
+    mixes: mixRows(results, scenarioOf),
     loadCurve: analyzeLoadCurve(results),
     switching: switchingCost(results.ownApp, ratios, atRate),
     ownApp: ownAppFacts(results, atRate),
@@ -307,7 +314,7 @@ export function analyze(results) {
     timeSpent: timeSpent(results),
     startup: startupRows(results),
     run: runFacts(results),
-    beyond: beyondProfiles(results, { runtimes, scenarios, stacks }),
+    beyond: beyondProfiles(results, { runtimes, scenarios, stacks }, scenarioOf),
     hostPlacing: hostPlacing(results, ratios),
   };
 }

@@ -49,15 +49,16 @@ const MS_PER_SEC = 1000;
 /**
  * Every beyond profile the run planned, on each of its runtimes and stacks, that was verified or ran.
  * @param {Results} results @param {{ runtimes: string[], scenarios: string[], stacks: string[] }} planned
+ * @param {import('../model/config.js').ScenariosByName} scenarioOf the measured scenarios by name: each one's own load
  * @returns {BeyondProfile[]}
  */
-export function beyondProfiles(results, { runtimes, scenarios, stacks }) {
+export function beyondProfiles(results, { runtimes, scenarios, stacks }, scenarioOf) {
   return runtimes.flatMap((runtime) =>
     scenarios
       .filter((scenario) => PROFILES.has(scenario))
       .flatMap((scenario) =>
         stacks.flatMap((stack) => {
-          const profile = beyondProfile(results, { runtime, scenario, stack });
+          const profile = beyondProfile(results, { runtime, scenario, stack }, scenarioOf.get(scenario)?.load);
           return profile ? [profile] : [];
         }),
       ),
@@ -66,16 +67,17 @@ export function beyondProfiles(results, { runtimes, scenarios, stacks }) {
 
 /**
  * @param {Results} results @param {{ runtime: string, scenario: string, stack: string }} block
+ * @param {import('../model/config.js').ScenarioLoad | undefined} own the scenario's own load
  * @returns {BeyondProfile | null}
  */
-function beyondProfile(results, block) {
+function beyondProfile(results, block, own) {
   const same = (/** @type {{ runtime: string, scenario: string, stack: string }} */ record) =>
     record.runtime === block.runtime && record.scenario === block.scenario && record.stack === block.stack;
   const verification = results.verification.filter(same);
   const ran = results.runs.filter(same);
   if (verification.length === 0 && ran.length === 0) return null;
   const runs = ran.filter((run) => run.status === 'ok');
-  const load = profileLoad(results, block.scenario);
+  const load = profileLoad(results, own);
   return {
     ...block,
     load,
@@ -87,11 +89,10 @@ function beyondProfile(results, block) {
 }
 
 /**
- * @param {Results} results @param {string} scenario
+ * @param {Results} results @param {import('../model/config.js').ScenarioLoad | undefined} own
  * @returns {ProfileLoad}
  */
-function profileLoad(results, scenario) {
-  const own = results.config?.scenarios.find((entry) => entry.name === scenario)?.load;
+function profileLoad(results, own) {
   return {
     connections: own?.connections ?? results.options.connections,
     connectionRate: own?.connectionRate ?? null,

@@ -107,7 +107,8 @@ export function packageSetFacts(record, { ratios, scenarios, ownApp }) {
   if (!record) return null;
   /** @param {string} cell @param {string} scenario */
   const judged = (cell, scenario) => ratioIn({ ratios }, { runtime: cell, scenario, stack: BARE }, { judged: true });
-  const setNamed = (/** @type {string} */ label) => record.sets.find((set) => set.label === label);
+  // each cell names its set: resolved once, by label
+  const setOf = new Map(record.sets.map((set) => [set.label, set]));
   return {
     requested: record.requested,
     sets: record.sets.map((set) => ({
@@ -121,7 +122,7 @@ export function packageSetFacts(record, { ratios, scenarios, ownApp }) {
       engines: { ...set.engines, ...set.database?.engines },
     })),
     timeline: (ownApp ? [] : eraCells(record.cells)).map((cell) => {
-      const versions = setNamed(cell.set)?.versions ?? {};
+      const versions = setOf.get(cell.set)?.versions ?? {};
       return {
         key: cell.key,
         runtime: cell.runtime,
@@ -162,7 +163,7 @@ export function packageSetFacts(record, { ratios, scenarios, ownApp }) {
       };
     }),
     cells: record.cells.map((cell) => {
-      const database = setNamed(cell.set)?.database;
+      const database = setOf.get(cell.set)?.database;
       return {
         key: cell.key,
         routes: scenarios.filter((scenario) => judged(cell.key, scenario)),

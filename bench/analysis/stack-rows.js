@@ -83,10 +83,10 @@ export function ablationRows(results, stacks) {
 /**
  * The requests each mix run sent per route, summed over a target's rounds.
  * @param {Results} results
- * @param {import('../model/config.js').ConfigRecord} config what was measured: each mix's shares
+ * @param {import('../model/config.js').ScenariosByName} scenarioOf the measured scenarios by name: each mix's shares
  * @returns {MixRow[]}
  */
-export function mixRows(results, config) {
+export function mixRows(results, scenarioOf) {
   /** @type {Map<string, MixRow>} */
   const rows = new Map();
   for (const run of results.runs) {
@@ -102,7 +102,7 @@ export function mixRows(results, config) {
       sentByRoute: {},
       sent: 0,
       answered: 0,
-      shares: config.scenarios.find((s) => s.name === run.scenario)?.mix ?? [],
+      shares: scenarioOf.get(run.scenario)?.mix ?? [],
     };
     for (const [route, count] of Object.entries(sentByRoute)) {
       row.sentByRoute[route] = (row.sentByRoute[route] ?? 0) + count;

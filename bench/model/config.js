@@ -89,6 +89,10 @@ import {
  * @property {[string, string][]} overhead
  * @property {string | null} baseline
  */
+/**
+ * A recorded config's scenarios by name, resolved once where a stage reads them for every record.
+ * @typedef {Map<string, ConfigRecord['scenarios'][number]>} ScenariosByName
+ */
 
 export const CONFIG_EXTENSIONS = ['.json', '.js', '.mjs'];
 export { DEFAULT_PORT_ENV } from './config-fields.js';

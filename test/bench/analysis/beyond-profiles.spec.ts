@@ -1,4 +1,5 @@
 import { beyondProfiles } from '../../../bench/analysis/beyond-profiles.js';
+import { measuredConfig } from '../../../bench/analysis/analyze.js';
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
 import { configRecord } from '../../../bench/model/config.js';
 import type { Verification } from '../../../bench/model/records.js';
@@ -61,7 +62,7 @@ const results: Results = {
 const planned = { runtimes: [RUNTIME], scenarios: ['hello', 'upload-20m', 'close-every', 'idle-1k'], stacks: ['bare'] };
 
 describe("a beyond profile's facts", () => {
-  const profiles = beyondProfiles(results, planned);
+  const profiles = beyondProfiles(results, planned, measuredConfig(results).scenarioOf);
   const named = (scenario: string) => profiles.find((profile) => profile.scenario === scenario)!;
 
   it('cover the beyond profiles that were verified or ran, never hello', () => {

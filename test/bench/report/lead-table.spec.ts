@@ -1,4 +1,10 @@
-import { analyze, type Analysis, type RatioRow, type TargetRow } from '../../../bench/analysis/analyze.js';
+import {
+  analyze,
+  measuredConfig,
+  type Analysis,
+  type RatioRow,
+  type TargetRow,
+} from '../../../bench/analysis/analyze.js';
 import { beyondProfiles } from '../../../bench/analysis/beyond-profiles.js';
 import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
 import { configRecord } from '../../../bench/model/config.js';
@@ -48,7 +54,7 @@ function recorded(
     targetRows,
     compared: { ...syntheticAnalysis.compared, builtIn: true },
   };
-  return { ...analysis, beyond: beyondProfiles(results, analysis) };
+  return { ...analysis, beyond: beyondProfiles(results, analysis, measuredConfig(results).scenarioOf) };
 }
 
 /** A timed run of `scenario` on the bare stack, as the synthetic results record one, with `load` over its own. */
