@@ -1,7 +1,8 @@
 // The map of ../shared/STYLE.md §8 as a rule (`node scripts/layers.mjs`): which folder of bench/ may import which, JSDoc
-// import('…') types included, whether report/ reads a raw record, and how long a module may be. Each breach is a line
-// and exit 1, with no exception. `--reach FILE...`: every module of bench/ those files reach through their imports
-// (types included), counted by folder, the others named.
+// import('…') types included, whether report/ reads a raw record or selects rows by runtime and scenario, and how long
+// a module may be. Each breach is a line and exit 1; the row selections of today are on a list that only shrinks.
+// `--reach FILE...`: every module of bench/ those files reach through their imports (types included), counted by
+// folder, the others named.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -22,6 +23,21 @@ const MAY_NOT_IMPORT = { run: ['analysis', 'report'] };
  * through unchanged (a `.record`, as `analysis.ownApp.record` was) is refused, with no exception.
  */
 const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord|NestBenchmarkRow)\b/;
+/**
+ * report/ selects no rows by runtime and scenario itself (issue 53 §3): a `find`, `filter`, `some` or `every` whose
+ * callback compares a `.runtime` or `.scenario` is refused, but for the modules below, each with how many it still
+ * has; the counts only shrink, as analysis/ shapes those rows as the report reads them. analysis/block-rows.js's
+ * finders are analysis' own and not counted.
+ */
+const ROW_SELECTION =
+  /\.(?:find|filter|some|every|findIndex)\(\s*\(?\s*\w+\s*\)?\s*=>[\s\S]{0,200}?\.(?:runtime|scenario)\s*===/g;
+const KNOWN_ROW_SELECTIONS = {
+  'report/decision.js': 2,
+  'report/html-charts.js': 4,
+  'report/load-curve-tables.js': 2,
+  'report/stack-tables.js': 1,
+  'report/tables.js': 2,
+};
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
 const MAX_LINES = 500;
@@ -93,6 +109,16 @@ for (const file of modulesUnder(BENCH)) {
   if (placeOf(file) === 'report' && RAW_RECORD.test(text))
     breaches.push(
       `bench/${name} reads the raw record (${RAW_RECORD.exec(text)?.[0]}): report/ renders the Analysis only; give the Analysis the row or fact it needs (../shared/STYLE.md §8)`,
+    );
+  const selections = placeOf(file) === 'report' ? (text.match(ROW_SELECTION) ?? []).length : 0;
+  const known = KNOWN_ROW_SELECTIONS[name] ?? 0;
+  if (selections > known)
+    breaches.push(
+      `bench/${name} selects rows by runtime or scenario ${selections} times${known ? `, where ${known} are known` : ''}: give the Analysis the rows as the report reads them (../shared/STYLE.md §8)`,
+    );
+  else if (selections < known)
+    breaches.push(
+      `scripts/layers.mjs: '${name}' selects rows ${selections} times now: lower KNOWN_ROW_SELECTIONS to it`,
     );
   if (!allowed && !refused) continue;
   const targets = new Set();
