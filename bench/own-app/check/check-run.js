@@ -135,15 +135,20 @@ export async function checkCompatibility({
   }
 }
 
+/** The order writes are checked in: a PATCH or PUT may rename what its path names (a slug made from a title). */
+const WRITE_ORDER = ['POST', 'DELETE', 'PATCH', 'PUT'];
+
 /**
- * The scenarios that read (a GET, a GraphQL query), then those that write.
+ * The scenarios that read (a GET, a GraphQL query), then those that write: those that may rename the row they name
+ * last, so the writes that name it after them (its comments, its favorite) still find it.
  * @param {import('../../model/config.js').Scenario[]} scenarios
  * @returns {[import('../../model/config.js').Scenario[], import('../../model/config.js').Scenario[]]}
  */
 export function readsFirst(scenarios) {
   const reads = (/** @type {import('../../model/config.js').Scenario} */ s) =>
     s.method === 'GET' || s.description.startsWith('GraphQL query ');
-  return [scenarios.filter(reads), scenarios.filter((s) => !reads(s))];
+  const rank = (/** @type {import('../../model/config.js').Scenario} */ s) => WRITE_ORDER.indexOf(s.method);
+  return [scenarios.filter(reads), scenarios.filter((s) => !reads(s)).sort((a, b) => rank(a) - rank(b))];
 }
 
 /** Statuses that refuse the bench itself, whatever it asks: its sign-in, or a rate limit. */

@@ -33,6 +33,24 @@ describe('the check’s order: reads, then writes (issue 52 §2)', () => {
     expect(reads.map((s) => s.name)).toEqual(['tasks', 'graphql-tasks']);
     expect(writes.map((s) => s.name)).toEqual(['post-tasks', 'graphql-add-task', 'put-tasks-id']);
   });
+
+  it('sends a PUT or PATCH, which may rename the row its path names, after the writes that name that row', () => {
+    // RealWorld: PUT /api/articles/:slug gives the article a new slug, and its comments and favorite then named none
+    const planned = [
+      scenario('put-api-articles-slug', 'PUT'),
+      scenario('patch-api-articles-slug', 'PATCH'),
+      scenario('post-api-articles-slug-comments', 'POST'),
+      scenario('delete-api-articles-slug-favorite', 'DELETE'),
+      scenario('post-api-articles-slug-favorite', 'POST'),
+    ];
+    expect(readsFirst(planned)[1].map((s) => s.name)).toEqual([
+      'post-api-articles-slug-comments',
+      'post-api-articles-slug-favorite',
+      'delete-api-articles-slug-favorite',
+      'patch-api-articles-slug',
+      'put-api-articles-slug',
+    ]);
+  });
 });
 
 describe('a check that compares nothing sends no write', () => {
