@@ -101,7 +101,7 @@ export function planWith(context, signedIn, asked = {}) {
       headers,
       logged: graphqlTraffic(traffic, graphql.path),
       lists: graphqlLists,
-      guard: { principal, claims },
+      guard: { principal, claims, preexisting: asked.preexisting },
       signInRequests,
       uploadParser: graphqlUploadParser(scan),
     }),

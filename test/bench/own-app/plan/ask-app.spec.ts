@@ -1,6 +1,7 @@
 import { buildSchema, graphql } from 'graphql';
 import { rootFields } from '../../../../bench/own-app/graphql/graphql-schema.js';
 import { askApp } from '../../../../bench/own-app/plan/ask-app.js';
+import { planWith } from '../../../../bench/own-app/plan/app-plan.js';
 import type { OwnAppContext } from '../../../../bench/own-app/plan/app-context.js';
 
 // A schema-first app on an empty database: a user needs a role, an order a user, so each create waits for the one
@@ -122,5 +123,46 @@ describe('askApp: the creates an empty database needs before ids can be taken', 
       status: 200,
       body: { id: 1, imagePath: 'bb4074cd.png' },
     });
+  });
+});
+
+describe('a mutation is planned with a row the bench made, never one there before (issue 52 §2)', () => {
+  // leosuncin/nest-graphql-example: updateTask took the first task `tasks` listed and renamed the user's own
+  const TASKS = buildSchema(`
+    type Task { id: ID! title: String }
+    input NewTask { title: String! }
+    type Query { tasks: [Task] }
+    type Mutation { addTask(input: NewTask!): Task updateTask(id: ID!, title: String): Task }
+  `);
+  const tasks = [{ id: 'theirs-1', title: 'Write report' }];
+  const client = {
+    async request(_method: string, _path: string, body?: unknown) {
+      const { query, variables } = body as { query: string; variables?: Record<string, unknown> };
+      const rootValue = {
+        tasks: () => tasks,
+        addTask: ({ input }: { input: { title: string } }) => {
+          const task = { id: `made-${tasks.length + 1}`, title: input.title };
+          tasks.push(task);
+          return task;
+        },
+      };
+      const answer = await graphql({ schema: TASKS, source: query, rootValue, variableValues: variables });
+      return { status: 200, headers: {}, body: JSON.parse(JSON.stringify(answer)) };
+    },
+  };
+  const app = {
+    ...context,
+    discovered: { ...context.discovered, graphql: { ...context.discovered.graphql!, fields: rootFields(TASKS) } },
+  } as OwnAppContext;
+
+  it('sends addTask once and gives updateTask the task it made', async () => {
+    const lines: string[] = [];
+    const known = await askApp(app, client, { headers: {}, params: {} }, (line) => lines.push(line));
+    expect(lines).toEqual([
+      'GraphQL mutation addTask sent once, since the list query tasks held no id its routes could take: it created one',
+    ]);
+    const plan = planWith(app, { headers: {}, params: {} }, known);
+    const update = plan.scenarios.find((s) => s.description === 'GraphQL mutation updateTask')!;
+    expect((update.body as { variables: unknown }).variables).toMatchObject({ id: 'made-2' });
   });
 });
