@@ -205,6 +205,12 @@ export function commitWords({ commit, changed }) {
  * @property {ProbeFinding[]} [probes] the probes (probes.js) answered differently; absent before they existed
  * @property {SignInChange} [lostSignIn] the sign-in stopped working, or answered as another
  *   principal, after this write (principal.js)
+ * @property {WrittenAnswer[]} [written] every answer of each write the check sent for this route: its own request on
+ *   Express, Fastify and Express again, and each probe that writes (a trailing slash, capitals, a body over 100 KB, a
+ *   form); absent for a read, and in results written before the check kept them
+ *
+ * One answer to a write the check sent: each 2xx may have made a row (What the check wrote).
+ * @typedef {{ request: string, adapter: string, status: number | null, body: string }} WrittenAnswer body: its start
  *
  * A request after which a server's process had ended; the server was started again for the next route.
  * @typedef {ProcessEnd & { adapter: string, scenario: string, request: string,

@@ -11,7 +11,7 @@ import { describeExit, serverPort, startTarget } from '../../run/targets.js';
 import { send } from '../../run/verify.js';
 import { EXPRESS_TARGET, FASTIFY_TARGET } from '../../model/own-app-record.js';
 import { CHECKED_ADAPTERS, startPair } from './check-servers.js';
-import { MAX_BODY_CHARS, answerDifference, compare, kept } from './compatibility.js';
+import { MAX_BODY_CHARS, answerDifference, compare, kept as keptAnswer } from './compatibility.js';
 import { probesFor } from './probes.js';
 import { repeatsOwnFailure } from './probe-repeats.js';
 
@@ -211,12 +211,16 @@ export class CheckFailed extends Error {
 
 /**
  * A route's own request to both adapters (and Express again, to see whether its body varies), then its probes; once a
- * server's process ended, nothing more is asked of it.
+ * server's process ended, nothing more is asked of it. Every answer to a write is kept (written).
  * @param {string} scenario @param {import('../../model/scenarios.js').ScenarioRequest} own
- * @param {import('./probes.js').Probe[]} probes @param {Asker} ask
+ * @param {import('./probes.js').Probe[]} probes @param {Asker} asker
  * @returns {Promise<{ route: RouteCompatibility, end: Omit<ServerEnd, 'scenario' | 'restarted'> | null }>}
  */
-async function checkRoute(scenario, own, probes, ask) {
+async function checkRoute(scenario, own, probes, asker) {
+  /** @type {import('../../model/own-app-record.js').WrittenAnswer[]} */
+  const written = [];
+  const ask = recording(asker, written);
+  const withWritten = (/** @type {RouteCompatibility} */ route) => (written.length ? { ...route, written } : route);
   const request = { ...own, headers: { 'accept-encoding': ACCEPT_ENCODING, ...own.headers } };
   const line = `${request.method} ${request.path}`;
   const onExpress = await ask(0, request);
@@ -228,13 +232,13 @@ async function checkRoute(scenario, own, probes, ask) {
     const end = /** @type {import('./check-servers.js').ProcessEnd} */ ((ended ? onFastify : onExpress).end);
     const adapter = CHECKED_ADAPTERS[ended];
     return {
-      route: {
+      route: withWritten({
         ...found,
         same: false,
         difference: `its process ended on ${adapter} (${describeExit(end)})`,
         expect: null,
         probes: [],
-      },
+      }),
       end: { ...end, adapter, request: line, probe: null },
     };
   }
@@ -262,15 +266,15 @@ async function checkRoute(scenario, own, probes, ask) {
         probe: probe.name,
         request: `${probe.request.method} ${probe.request.path}`,
         difference,
-        express: kept(probeExpress),
-        fastify: kept(probeFastify),
+        express: keptAnswer(probeExpress),
+        fastify: keptAnswer(probeFastify),
         ...(probe.asks ? { asks: probe.asks } : {}),
         ...(probe.name === 'urlencoded' ? { sent: String(probe.request.body).slice(0, MAX_BODY_CHARS) } : {}),
       });
     const end = probeExpress.end ?? probeFastify.end;
     if (end)
       return {
-        route: { ...found, probes: differing },
+        route: withWritten({ ...found, probes: differing }),
         end: {
           ...end,
           adapter: CHECKED_ADAPTERS[probeExpress.end ? 0 : 1],
@@ -279,7 +283,25 @@ async function checkRoute(scenario, own, probes, ask) {
         },
       };
   }
-  return { route: { ...found, probes: differing }, end: null };
+  return { route: withWritten({ ...found, probes: differing }), end: null };
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The asker, keeping every answer to a write it sends: each one the app took may have made a row.
+ * @param {Asker} ask @param {import('../../model/own-app-record.js').WrittenAnswer[]} written filled as it asks
+ * @returns {Asker}
+ */
+export function recording(ask, written) {
+  return async (adapter, request) => {
+    const got = await ask(adapter, request);
+    if (!READ_METHODS.has(request.method)) {
+      const { status, body } = keptAnswer(got);
+      written.push({ request: `${request.method} ${request.path}`, adapter: CHECKED_ADAPTERS[adapter], status, body });
+    }
+    return got;
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readsFirst, refusedEveryRead } from '../../../../bench/own-app/check/check-run.js';
+import { readsFirst, recording, refusedEveryRead } from '../../../../bench/own-app/check/check-run.js';
 import type { Scenario } from '../../../../bench/model/config.js';
 import type { RouteCompatibility } from '../../../../bench/model/own-app-record.js';
 
@@ -65,5 +65,31 @@ describe('a check that compares nothing sends no write', () => {
     expect(refusedEveryRead([checked(404)])).toBeNull();
     expect(refusedEveryRead([checked(null)])).toBeNull();
     expect(refusedEveryRead([])).toBeNull();
+  });
+});
+
+describe('every answer to a write the check sends is kept (issue 52 §2: the report lists every row the run created)', () => {
+  it('keeps each write’s answers on each adapter, Express asked again and the write probes included, and no read', async () => {
+    let made = 0;
+    const app = async (_adapter: number, request: { method: string }) => {
+      const body = request.method === 'POST' ? `{"id":${++made}}` : '[]';
+      const status = request.method === 'POST' ? 201 : 200;
+      return { status, contentType: 'application/json', body, error: null, setCookies: [], headers: {} };
+    };
+    const written: { request: string; adapter: string; status: number | null; body: string }[] = [];
+    const ask = recording(app, written);
+    const post = { method: 'POST', path: '/api/tasks', headers: {}, body: '{}' };
+    await ask(0, post);
+    await ask(1, post);
+    await ask(0, post);
+    await ask(0, { ...post, path: '/api/tasks/' });
+    await ask(0, { method: 'GET', path: '/api/tasks', headers: {}, body: undefined });
+    await ask(0, { method: 'HEAD', path: '/api/tasks', headers: {}, body: undefined });
+    expect(written).toEqual([
+      { request: 'POST /api/tasks', adapter: 'express', status: 201, body: '{"id":1}' },
+      { request: 'POST /api/tasks', adapter: 'fastify', status: 201, body: '{"id":2}' },
+      { request: 'POST /api/tasks', adapter: 'express', status: 201, body: '{"id":3}' },
+      { request: 'POST /api/tasks/', adapter: 'express', status: 201, body: '{"id":4}' },
+    ]);
   });
 });
