@@ -35,7 +35,6 @@ const KNOWN_ROW_SELECTIONS = {
   'report/decision.js': 2,
   'report/html-charts.js': 4,
   'report/load-curve-tables.js': 2,
-  'report/stack-tables.js': 1,
   'report/tables.js': 2,
 };
 

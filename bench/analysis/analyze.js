@@ -9,7 +9,7 @@ import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
 import { BUDGETED_STARTS_CONFIDENCE } from './starts.js';
 import { ratioRow, summarizeTarget } from './rows.js';
-import { ablationRows, mixRows } from './stack-rows.js';
+import { ablation, mixRows } from './stack-rows.js';
 import { runFacts } from './record.js';
 import { hostPlacing } from './host-placing.js';
 import { ownAppFacts } from './own-app-facts.js';
@@ -29,7 +29,6 @@ import { runtimeLabel } from '../model/release-status.js';
 /** @typedef {import('./rows.js').TooSlow} TooSlow */
 /** @typedef {import('./rows.js').OrderEffect} OrderEffect */
 /** @typedef {import('./rows.js').RatioRow} RatioRow */
-/** @typedef {import('./stack-rows.js').AblationRow} AblationRow */
 /** @typedef {import('./stack-rows.js').MixRow} MixRow */
 /** @typedef {import('../model/config.js').ScenariosByName} ScenariosByName */
 
@@ -103,7 +102,7 @@ function ratioSpecs(results, { config, scenarioOf }) {
  * @property {import('./refusals.js').Refusal[]} refusals compared pairs whose timed answers were mostly refusals (429,
  *   401, 503): findings, left out of the ratios
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
- * @property {AblationRow[]} ablation
+ * @property {import('./stack-rows.js').Ablation} ablation
  * @property {MixRow[]} mixes
  * @property {import('./switching-cost.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
@@ -303,7 +302,7 @@ export function analyze(results) {
     targetRows,
     ratios,
     refusals,
-    ablation: ablationRows(results, stacks),
+    ablation: ablation(results, stacks),
     mixes: mixRows(results, scenarioOf),
     loadCurve: analyzeLoadCurve(results),
     switching: switchingCost(results.ownApp, ratios, atRate),

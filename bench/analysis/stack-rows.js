@@ -21,6 +21,12 @@ import { summarize } from './stats.js';
  * @property {{ low: number, high: number } | null} costInterval from cpuRatio's interval
  * @property {number | null} productionCpuUs median CPU µs/request with the whole stack
  *
+ * The ablation as its table reads it: one line per part left out on a runtime and scenario, each target's row beside.
+ * @typedef {object} Ablation
+ * @property {string[]} targets in the order the rows first name them
+ * @property {Array<{ runtime: string, scenario: string, part: string, byTarget: Array<AblationRow | undefined> }>} parts
+ *   byTarget: each of `targets`' row, undefined where it has none
+ *
  * What a mix run sent, per route, summed over the rounds.
  * @typedef {object} MixRow
  * @property {string} runtime
@@ -40,11 +46,29 @@ import { summarize } from './stats.js';
 const cpuOf = (run) => (run.status === 'ok' ? (run.server?.cpuUsPerRequest ?? null) : null);
 
 /**
- * Each ablation variant against the whole production stack, per runtime, scenario and target.
+ * Each ablation variant against the whole production stack, per runtime, scenario and part, each target's row beside.
+ * @param {Results} results @param {string[]} stacks
+ * @returns {Ablation}
+ */
+export function ablation(results, stacks) {
+  const rows = ablationRows(results, stacks);
+  const targets = [...new Set(rows.map((row) => row.target))];
+  const keys = [...new Set(rows.map((row) => `${row.runtime}\u0000${row.scenario}\u0000${row.part}`))];
+  return {
+    targets,
+    parts: keys.map((key) => {
+      const [runtime, scenario, part] = key.split('\u0000');
+      const own = rows.filter((r) => r.runtime === runtime && r.scenario === scenario && r.part === part);
+      return { runtime, scenario, part, byTarget: targets.map((target) => own.find((r) => r.target === target)) };
+    }),
+  };
+}
+
+/**
  * @param {Results} results @param {string[]} stacks
  * @returns {AblationRow[]}
  */
-export function ablationRows(results, stacks) {
+function ablationRows(results, stacks) {
   const variants = stacks.filter((stack) => omittedPart(stack) !== null);
   /** @type {AblationRow[]} */
   const rows = [];

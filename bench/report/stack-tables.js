@@ -80,24 +80,17 @@ export function stackComparisonTable(analysis) {
  * @returns {Table}
  */
 export function ablationTable(analysis) {
-  const targets = [...new Set(analysis.ablation.map((row) => row.target))];
-  const keys = [...new Set(analysis.ablation.map((row) => `${row.runtime}\u0000${row.scenario}\u0000${row.part}`))];
-  const rows = keys.map((key) => {
-    const [runtime, scenario, part] = key.split('\u0000');
-    return [
-      analysis.runtimeLabels[runtime],
-      scenario,
-      part,
-      ...targets.map((target) => {
-        const row = analysis.ablation.find(
-          (r) => r.runtime === runtime && r.scenario === scenario && r.part === part && r.target === target,
-        );
-        return row
-          ? `${formatPercent(row.costShare, 1)} (${formatInterval(row.costInterval, (v) => formatPercent(v, 1))}) of ${formatNumber(row.productionCpuUs, 1)} µs`
-          : DASH;
-      }),
-    ];
-  });
+  const { targets, parts } = analysis.ablation;
+  const rows = parts.map(({ runtime, scenario, part, byTarget }) => [
+    analysis.runtimeLabels[runtime],
+    scenario,
+    part,
+    ...byTarget.map((row) =>
+      row
+        ? `${formatPercent(row.costShare, 1)} (${formatInterval(row.costInterval, (v) => formatPercent(v, 1))}) of ${formatNumber(row.productionCpuUs, 1)} µs`
+        : DASH,
+    ),
+  ]);
   return {
     title: 'What each part of the production stack costs (--ablate)',
     intro:
