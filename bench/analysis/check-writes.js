@@ -1,7 +1,7 @@
 // @ts-check
 // Writes are state, and the bench's own are the user's to clean up: each create it sent for an id, and each write its
-// check sent before timing (once per adapter), that the app answered 2xx, with the id its answer names where it names
-// one, so no row it made goes unsaid.
+// check sent before timing (each request and write probe), that the app answered 2xx, with the id its answer names
+// where it names one, so no row it made goes unsaid.
 
 /**
  * One write the check sent that the app took.
@@ -37,17 +37,21 @@ function answeredId(body) {
   return id ? `${id[1]} ${id[2]}` : null;
 }
 
-/** @param {import('../model/own-app-record.js').Compatibility} compatibility @returns {CheckWrite[]} */
+/**
+ * Each answer the app took of each write the check sent: every one it kept (written: Express asked again, the write
+ * probes), or in results written before it kept them, the first on each adapter.
+ * @param {import('../model/own-app-record.js').Compatibility} compatibility @returns {CheckWrite[]}
+ */
 function checkedWrites(compatibility) {
-  return compatibility.routes.flatMap(({ request, express, fastify }) => {
+  return compatibility.routes.flatMap(({ request, express, fastify, written }) => {
     if (!WRITE_METHOD.test(request)) return [];
-    return /** @type {const} */ ([
-      ['express', express],
-      ['fastify', fastify],
-    ]).flatMap(([adapter, answer]) => {
-      const status = answer.status;
+    const answers = written ?? [
+      { request, adapter: 'express', ...express },
+      { request, adapter: 'fastify', ...fastify },
+    ];
+    return answers.flatMap(({ request: sent, adapter, status, body }) => {
       if (status === null || status < 200 || status >= 300) return [];
-      return [{ request, adapter, status, id: answer.body ? answeredId(answer.body) : null }];
+      return [{ request: sent, adapter, status, id: body ? answeredId(body) : null }];
     });
   });
 }

@@ -32,4 +32,22 @@ describe('checkWrites', () => {
       { request: 'PATCH /category/3', adapter: 'express', status: 200, id: null },
     ]);
   });
+
+  it('lists every answer the check kept of a write: Express asked again and each write probe made a row too', () => {
+    const post = route('POST /todolist', answer(201, '{"id":1}'), answer(201, '{"id":2}'));
+    const written = [
+      { request: 'POST /todolist', adapter: 'express', status: 201, body: '{"id":1}' },
+      { request: 'POST /todolist', adapter: 'fastify', status: 201, body: '{"id":2}' },
+      { request: 'POST /todolist', adapter: 'express', status: 201, body: '{"id":3}' },
+      { request: 'POST /todolist/', adapter: 'express', status: 201, body: '{"id":4}' },
+      { request: 'POST /todolist/', adapter: 'fastify', status: 404, body: '{"message":"Not Found"}' },
+    ];
+    const compatibility: Compatibility = { startFailure: null, routes: [{ ...post, written }] };
+    expect(checkWrites({ compatibility }).map((w) => `${w.request} ${w.adapter} ${w.id}`)).toEqual([
+      'POST /todolist express id 1',
+      'POST /todolist fastify id 2',
+      'POST /todolist express id 3',
+      'POST /todolist/ express id 4',
+    ]);
+  });
 });
