@@ -75,7 +75,7 @@ export function schemaFromValidation(shape) {
   const properties = {};
   const optional = new Set();
   for (const rule of shape.rules) {
-    if (rule.name === 'isOptional') {
+    if (skipsWhenMissing(rule)) {
       optional.add(rule.property);
       continue;
     }
@@ -90,6 +90,26 @@ export function schemaFromValidation(shape) {
     properties,
     required: Object.keys(properties).filter((property) => !optional.has(property)),
   };
+}
+
+/**
+ * Whether a rule lets its property be left out: `@IsOptional()`, which class-validator before 0.14.1 records without
+ * a name, as a condition false for a missing or null property (RealWorld's DTOs on 0.14.0); a `@ValidateIf()` on
+ * anything else is not.
+ * @param {ValidationRule} rule
+ */
+function skipsWhenMissing({ name, property, constraints }) {
+  if (name === 'isOptional') return true;
+  const [condition] = constraints;
+  if (name !== 'conditionalValidation' || typeof condition !== 'function') return false;
+  const holds = (/** @type {unknown} */ value) => {
+    try {
+      return Boolean(condition({ [property]: value }, value));
+    } catch {
+      return null;
+    }
+  };
+  return holds(undefined) === false && holds(null) === false && holds('x') === true;
 }
 
 /**

@@ -112,6 +112,31 @@ describe('a body derived from class-validator rules', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'username', 'age', 'role', 'tags', 'address']));
   });
 
+  it('keeps class-validator 0.14.0’s @IsOptional out of the required ones: an unnamed condition, false when missing', () => {
+    // RealWorld's UpdateUserDto on 0.14.0: @IsOptional() is kept as { type: 'conditionalValidation' }, no name
+    const unnamed = (property: string, condition: (object: Record<string, unknown>) => boolean) => ({
+      property,
+      name: 'conditionalValidation',
+      constraints: [condition],
+      each: false,
+    });
+    const isString = (property: string) => ({ property, name: 'isString', constraints: [], each: false });
+    const shape: ClassShape = {
+      name: 'UpdateUserDto',
+      rules: [
+        unnamed('bio', (object) => object.bio !== null && object.bio !== undefined),
+        isString('bio'),
+        // a @ValidateIf() on another field still leaves its property required
+        unnamed('vat', (object) => object.kind === 'company'),
+        isString('vat'),
+        isString('kind'),
+      ],
+      designTypes: { bio: 'String', vat: 'String', kind: 'String' },
+      nested: {},
+    };
+    expect(schemaFromValidation(shape).required).toEqual(['vat', 'kind']);
+  });
+
   it('marks free text and emails unique per request, and fills each placeholder differently', () => {
     const body = exampleBody(schema);
     expect(body).toContain(UNIQUE_PLACEHOLDER);
