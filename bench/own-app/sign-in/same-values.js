@@ -159,8 +159,8 @@ function currentValue(schema, held) {
 /**
  * Each in-place write to an entity keeps what names it: the value another route takes from the entity, and what the
  * write's own path id is, or is made from (a title its slug is made from). A PATCH leaves its body field out, a PUT
- * sends what the entity holds now. A write that changed it would break the other routes, and its own next request,
- * for the rest of the run (a forgot-password sent to an e-mail the write had replaced; `PUT /articles/:slug` renaming
+ * too where its DTO makes the field optional, else it sends what the entity holds now. A write that changed it would
+ * break the other routes, and its own next request, for the rest of the run (a forgot-password sent to an e-mail the write had replaced; `PUT /articles/:slug` renaming
  * the article, so its slug named nothing).
  * @param {object} input
  * @param {Map<Route, import('../routes/id-sources.js').RouteIds>} input.ids resolveIds()
@@ -192,13 +192,27 @@ export function keepValuesOthersRead({ ids, routes, lists, params, current = new
     for (const item of namedItems(route, own, { routes, lists, params, current }))
       for (const { path, name } of scalarFields(schema))
         if (scalar(item[name]) && names(String(item[name])) && !(path in own.fields) && !omit.includes(path))
-          // a PATCH leaves out what it must not change (an app may refuse its own value as taken); a PUT sends it
-          if (route.method === 'PATCH') omit.push(path);
+          // a PATCH leaves out what it must not change (an app may refuse its own value as taken), and a PUT what its
+          // DTO lets it leave out: RealWorld makes a new slug from any title it is sent, its own included
+          if (route.method === 'PATCH' || optionalAt(schema, path)) omit.push(path);
           else kept[path] = item[name];
     if (Object.keys(kept).length > Object.keys(own.fields).length || omit.length > own.omit.length)
       result.set(route, { ...own, fields: kept, omit });
   }
   return result;
+}
+
+/**
+ * Whether a body's field, by its path (`article.title`), may be left out: its object lists what it requires, and not
+ * this field (class-validator's @IsOptional). Where no list says, the field is sent.
+ * @param {BodySchema} schema @param {string} path
+ */
+function optionalAt(schema, path) {
+  const names = path.split('.');
+  const parent = names
+    .slice(0, -1)
+    .reduce((at, name) => at?.properties?.[name], /** @type {BodySchema | undefined} */ (schema));
+  return Boolean(parent?.required && !parent.required.includes(/** @type {string} */ (names.at(-1))));
 }
 
 /** The shortest text an id is read as made from: shorter ones (an initial, a count) would be found in any id. */
