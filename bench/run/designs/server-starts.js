@@ -1,7 +1,7 @@
 // @ts-check
 // The starts design (--starts): start after start, each server start measured block by block, every block's targets in
 // alternating short runs until they reach a steady state (steady-block.js).
-import { ALWAYS_WARM_UP_ROUNDS, measureBlock } from './steady-block.js';
+import { ALWAYS_WARM_UP_ROUNDS, MIN_STEADY_ROUNDS, firstJudgementRounds, measureBlock } from './steady-block.js';
 import { wantsAnotherStart } from './budget.js';
 import { besidesReserveSec, fitsBesides, standsAlone } from './besides.js';
 import { primeBlock } from './prime.js';
@@ -126,6 +126,17 @@ export async function measureStarts(plan, state, pairs, firstBootSec) {
 }
 
 /**
+ * The rounds after which a start's block ends unsettled, its last rounds standing in: under a budget, its first
+ * judgement, so that the rounds a block would spend looking for a steady state go to the headline's starts instead
+ * (docs/method.md, "Warm-up judged once"); otherwise measureBlock's own cap.
+ * @param {import('../../model/design.js').Design} design
+ * @returns {number | undefined}
+ */
+export function blockCapOf(design) {
+  return design.kind === 'budgeted-starts' ? firstJudgementRounds(MIN_STEADY_ROUNDS) : undefined;
+}
+
+/**
  * The compared blocks a look lets go: those decided, except the headline. The headline is the answer a run is read
  * for, so it is measured on every start the budget makes: its interval narrows for as long as the budget lasts, and,
  * its starts never depending on its own ratios, it is shown at the level of a row measured to the end.
@@ -237,6 +248,7 @@ async function measureStartBlocks(plan, state, blocks, start, tally, bootSec, fi
         return records;
       },
       ...(design.roundsPerStart === null ? {} : { steadyRounds: design.roundsPerStart }),
+      maxRounds: blockCapOf(design),
     });
     if (outcome === null) return false;
     const first = (tally.roundsSoFar.get(block.key) ?? 0) + 1;

@@ -27,6 +27,13 @@ const JUDGED_PER_STEADY_ROUND = 2;
 const MIN_SEGMENT_ROUNDS = MIN_STEADY_ROUNDS;
 /** A block whose targets have not settled by then ends anyway, its last steady rounds' worth flagged. */
 export const MAX_BLOCK_ROUNDS = 12;
+
+/**
+ * The rounds a block runs before the steady-state test first judges it: the warm-up rounds, then twice the rounds it
+ * keeps. A block capped here is judged once, and never runs on in search of a steady state.
+ * @param {number} steadyRounds
+ */
+export const firstJudgementRounds = (steadyRounds) => ALWAYS_WARM_UP_ROUNDS + JUDGED_PER_STEADY_ROUND * steadyRounds;
 /** A target that answers nothing in this many rounds in a row ends its block: more rounds will not change that. */
 const FAILED_ROUNDS_TO_STOP = 2;
 
@@ -37,7 +44,7 @@ const FAILED_ROUNDS_TO_STOP = 2;
  * @typedef {object} BlockOutcome
  * @property {RunRecord[][]} rounds each round's records, in the order they ran
  * @property {number} steadyFrom 0-based: the first round that counts as a measurement
- * @property {boolean} steady false: the block reached MAX_BLOCK_ROUNDS (or its targets stopped answering) first
+ * @property {boolean} steady false: the block reached its cap (or its targets stopped answering) first
  * @property {Record<string, TargetWarmUp>} byTarget
  */
 
@@ -48,11 +55,20 @@ const FAILED_ROUNDS_TO_STOP = 2;
  *   are recorded and classed but do not hold the block: their ratios are shown beside the verdict, not judged
  * @param {(round: number) => Promise<RunRecord[] | null>} plan.runRound one run per target; null when interrupted
  * @param {number} [plan.steadyRounds] the steady rounds it keeps
+ * @param {number} [plan.maxRounds] where it ends unsettled, never before its first judgement; by default
+ *   MAX_BLOCK_ROUNDS, or its first judgement and as many rounds again as it keeps where that is more
  * @returns {Promise<BlockOutcome | null>} null when interrupted
  */
-export async function measureBlock({ targets, judged = targets, runRound, steadyRounds = MIN_STEADY_ROUNDS }) {
-  const judgedRounds = JUDGED_PER_STEADY_ROUND * steadyRounds;
-  const maxRounds = Math.max(MAX_BLOCK_ROUNDS, ALWAYS_WARM_UP_ROUNDS + judgedRounds + steadyRounds);
+export async function measureBlock({
+  targets,
+  judged = targets,
+  runRound,
+  steadyRounds = MIN_STEADY_ROUNDS,
+  maxRounds: cap,
+}) {
+  const firstJudgement = firstJudgementRounds(steadyRounds);
+  const maxRounds =
+    cap === undefined ? Math.max(MAX_BLOCK_ROUNDS, firstJudgement + steadyRounds) : Math.max(cap, firstJudgement);
   /** @type {RunRecord[][]} */
   const rounds = [];
   for (let round = 0; round < maxRounds; round++) {
@@ -60,7 +76,7 @@ export async function measureBlock({ targets, judged = targets, runRound, steady
     if (records === null) return null;
     rounds.push(records);
     if (stoppedAnswering(rounds, targets)) return outcome(rounds, targets, judged, steadyRounds, 'silent');
-    if (rounds.length < ALWAYS_WARM_UP_ROUNDS + judgedRounds) continue;
+    if (rounds.length < firstJudgement) continue;
     const settled = outcome(rounds, targets, judged, steadyRounds, 'open');
     if (rounds.length - settled.steadyFrom >= steadyRounds && settled.steady) return settled;
   }
@@ -69,7 +85,7 @@ export async function measureBlock({ targets, judged = targets, runRound, steady
 
 /**
  * @param {RunRecord[][]} rounds @param {string[]} targets @param {string[]} judged @param {number} steadyRounds
- * @param {'open' | 'cap' | 'silent'} ending open: the block may go on; cap: it reached MAX_BLOCK_ROUNDS; silent: a
+ * @param {'open' | 'cap' | 'silent'} ending open: the block may go on; cap: it reached its cap; silent: a
  *   target stopped answering, whose failed runs the report needs, warm-up or not
  * @returns {BlockOutcome}
  */

@@ -1,5 +1,6 @@
-import { decidedLeaving } from '../../../../bench/run/designs/server-starts.js';
-import type { Standing } from '../../../../bench/model/design.js';
+import { blockCapOf, decidedLeaving } from '../../../../bench/run/designs/server-starts.js';
+import { MIN_STEADY_ROUNDS, firstJudgementRounds } from '../../../../bench/run/designs/steady-block.js';
+import { designOf, type Standing } from '../../../../bench/model/design.js';
 
 describe('decidedLeaving: which compared blocks a look after a start lets go', () => {
   const block = (key: string) => ({ key });
@@ -18,5 +19,17 @@ describe('decidedLeaving: which compared blocks a look after a start lets go', (
   it('lets every decided block go when nothing is compared, so there is no headline', () => {
     const standing = standings({ 'catalog|bare': 'decided', 'purchases|bare': 'unjudged' });
     expect(decidedLeaving([catalog, purchases], undefined, standing)).toEqual([catalog]);
+  });
+});
+
+describe("blockCapOf: where a start's block ends unsettled", () => {
+  it("under a budget, at its first judgement, so its rounds go to the headline's starts", () => {
+    expect(blockCapOf(designOf({ rounds: 12, budgetSec: 160, starts: 3 }))).toBe(
+      firstJudgementRounds(MIN_STEADY_ROUNDS),
+    );
+  });
+
+  it("with a fixed number of starts, at the block's own cap", () => {
+    expect(blockCapOf(designOf({ rounds: 6, budgetSec: null, starts: 4 }))).toBeUndefined();
   });
 });

@@ -1,4 +1,9 @@
-import { MAX_BLOCK_ROUNDS, MIN_STEADY_ROUNDS, measureBlock } from '../../../../bench/run/designs/steady-block.js';
+import {
+  MAX_BLOCK_ROUNDS,
+  MIN_STEADY_ROUNDS,
+  firstJudgementRounds,
+  measureBlock,
+} from '../../../../bench/run/designs/steady-block.js';
 import { seededNormal } from '../../support/noise.js';
 
 /** A server whose cost per request follows `costAt(round)`, with a young generation of `youngAt(round)` MiB. */
@@ -91,6 +96,46 @@ describe('a block measured until its targets reach a steady state', () => {
     expect(outcome.steady).toBe(false);
     expect(outcome.byTarget.express.classification).toBe('no steady state');
     expect(outcome.rounds.length - outcome.steadyFrom).toBe(MIN_STEADY_ROUNDS);
+  });
+
+  it('capped at its first judgement, ends there unsettled, flagged, its last rounds standing in', async () => {
+    const sliding = (round: number) => 1000 * 0.8 ** round;
+    const outcome = (await measureBlock({
+      targets: ['express', 'fastify'],
+      runRound: async (round) =>
+        [target('express', sliding), target('fastify', () => 25)].map((at) => at(round)) as never,
+      maxRounds: firstJudgementRounds(MIN_STEADY_ROUNDS),
+    }))!;
+    expect(outcome.rounds).toHaveLength(firstJudgementRounds(MIN_STEADY_ROUNDS));
+    expect(outcome.steady).toBe(false);
+    expect(outcome.rounds.length - outcome.steadyFrom).toBe(MIN_STEADY_ROUNDS);
+  });
+
+  it('capped at its first judgement, keeps the rounds from a steady state found there, as uncapped', async () => {
+    const warming = (round: number) => 1000 * 2 ** -Math.min(round, 4);
+    const run = (maxRounds?: number) =>
+      measureBlock({
+        targets: ['express', 'fastify'],
+        runRound: async (round) =>
+          [target('express', warming), target('fastify', () => 50)].map((at) => at(round)) as never,
+        maxRounds,
+      });
+    const capped = (await run(firstJudgementRounds(MIN_STEADY_ROUNDS)))!;
+    const uncapped = (await run())!;
+    expect(capped.steady).toBe(true);
+    expect(capped.steadyFrom).toBe(uncapped.steadyFrom);
+    expect(capped.rounds).toHaveLength(uncapped.rounds.length);
+  });
+
+  it('judges a block once however low its cap', async () => {
+    const outcome = (await measureBlock({
+      targets: ['express', 'fastify'],
+      runRound: async (round) =>
+        [target('express', () => 50), target('fastify', () => 25)].map((at) => at(round)) as never,
+      maxRounds: 1,
+    }))!;
+    expect(outcome.rounds).toHaveLength(firstJudgementRounds(MIN_STEADY_ROUNDS));
+    expect(outcome.steady).toBe(true);
   });
 
   it('is not held by a target beside the compared pair that never settles, whose series it still records', async () => {
