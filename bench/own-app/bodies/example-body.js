@@ -51,8 +51,46 @@ const FORMAT_BY_NAME = [
   { name: /(url|uri|link)$/i, format: 'uri' },
 ];
 
+/**
+ * What a placeholder may become, for a pattern to be tested against: letters only, digits only, the longest.
+ * A value the pattern takes for each of these does not depend on the run's tag.
+ */
+const UNIQUE_SAMPLES = [
+  'a'.repeat(SHORTEST_UNIQUE_VALUE),
+  '0'.repeat(SHORTEST_UNIQUE_VALUE),
+  'z'.repeat(UNIQUE_VALUE_LENGTH),
+];
+
+/**
+ * Prefixes that give a string what a password rule's lookaheads ask for (`@Matches(/^(?=.*[A-Z])(?=.*\d)…/)`): an
+ * upper and a lower case letter, a digit and one of the specials such rules list.
+ */
+const PATTERN_PREFIXES = ['Aa1!', 'Aa1@', 'Aa1#', 'Aa1-'];
+
+/**
+ * A string of the schema that its pattern (`@Matches`) takes: the plain one where it does, else the first with a
+ * prefix; where none does, the plain one (the route then answers 400 and the report asks for --body).
+ * @param {BodySchema} schema @param {string} name
+ */
+function exampleString(schema, name) {
+  const plain = plainString(schema, name);
+  if (schema.pattern === undefined || typeof plain !== 'string') return plain;
+  let pattern;
+  try {
+    pattern = new RegExp(schema.pattern);
+  } catch {
+    return plain;
+  }
+  const takes = (/** @type {string} */ value) =>
+    UNIQUE_SAMPLES.every((sample) => pattern.test(value.replaceAll(UNIQUE_PLACEHOLDER, sample)));
+  const fits = (/** @type {string} */ value) =>
+    value.replaceAll(UNIQUE_PLACEHOLDER, UNIQUE_SAMPLES[2]).length <= (schema.maxLength ?? Infinity);
+  const candidates = [plain, ...PATTERN_PREFIXES.map((prefix) => `${prefix}${plain}`)];
+  return candidates.find((value) => fits(value) && takes(value)) ?? plain;
+}
+
 /** @param {BodySchema} schema @param {string} name */
-function exampleString({ format, example, minLength = 0, maxLength = Infinity }, name) {
+function plainString({ format, example, minLength = 0, maxLength = Infinity }, name) {
   if (example !== undefined) return example;
   switch (format ?? FORMAT_BY_NAME.find((rule) => rule.name.test(name))?.format) {
     case 'email':

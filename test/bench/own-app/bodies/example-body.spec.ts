@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsPositive,
   IsString,
+  Matches,
   Max,
   MaxLength,
   MinLength,
@@ -74,6 +75,19 @@ class SignUp {
   @IsOptional()
   @IsString()
   bio?: string;
+}
+
+/** A sign-up whose password rule asks for each kind of character (api-realtor's), and a username of lower case. */
+class StrongSignUp {
+  @IsEmail()
+  email!: string;
+
+  @Matches(/^(?=.*?[A-Z])(?=.*?[a-z])(?=.*?[0-9])(?=.*?[#?!@$ %^&*-]).{8,}$/)
+  password!: string;
+
+  @Matches(/^[a-z0-9]+$/)
+  @MaxLength(30)
+  username!: string;
 }
 
 /** What the launcher reads of a DTO inside the app's process, done here on this test's own classes. */
@@ -145,6 +159,15 @@ describe('a body derived from class-validator rules', () => {
     expect(first.email).not.toBe(second.email);
     expect(first.username).not.toBe(second.username);
     expect(first.role).toBe(second.role);
+  });
+
+  it('passes @Matches: a password rule’s lookaheads, whatever the run’s tag, and a pattern the plain value already fits', () => {
+    const strong = schemaFromValidation(shapeOf(StrongSignUp));
+    for (const tag of ['abcdef', '012345', 'zzzzzz']) {
+      const body = JSON.parse(uniqueFiller(tag)(exampleBody(strong)) as string);
+      expect(validateSync(plainToInstance(StrongSignUp, body))).toEqual([]);
+      expect(body.username).toMatch(/^username/);
+    }
   });
 
   it('takes a numeric enum’s numbers, not its reverse-mapped names', () => {
