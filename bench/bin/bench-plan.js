@@ -4,11 +4,14 @@
 import { scenarioNamed } from '../model/config.js';
 import { judgedPairOn } from '../model/compared.js';
 import { designOf } from '../model/design.js';
+import { pairKey } from '../model/keys.js';
+import { resolvePair } from '../model/scenarios.js';
 import { chooseDriver } from '../run/drivers/registry.js';
 import { UsageError } from '../errors.js';
 import { stackPlan } from '../run/options.js';
 import { installCells, measuredCell, planPackageCells, prepareCells, telemetryCheck } from '../packages/cells.js';
 import { setRefusal } from '../own-app/launch/package-set.js';
+import { nestBenchmarkServers } from '../packages/nest-benchmark.js';
 import { describeVersions } from '../report/format.js';
 import { loadCurvePlannedSec } from '../run/load-curve.js';
 import { START_ALLOWANCE_SEC } from '../run/measure.js';
@@ -258,6 +261,8 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  * @property {import('../model/results.js').RuntimeChoice} runtimeChoice
  * @property {import('../model/records.js').Pair[]} pairs
  * @property {import('../model/records.js').Pair[]} notApplicable
+ * @property {Map<string, import('../model/scenarios.js').ResolvedPair>} resolved with --prof, each pair by pairKey with
+ *   its target, scenario and request resolved once here, for the profiles made after the timed runs; else empty
  * @property {Record<string, string>} env
  * @property {string | null} token
  * @property {import('../model/own-app-record.js').OwnAppRecord | null} ownApp
@@ -272,8 +277,10 @@ function cellsPlan(cells, options, driver, { ownApp, refused }, log) {
  *   then measures nothing, and says so
  *
  * @typedef {Pick<import('../packages/cells.js').Cell, 'key' | 'runtime' | 'config' | 'pairs' | 'telemetryMissing'>
- *   & { coldStartTargets: import('../model/config.js').Target[] }} MeasuredCell coldStartTargets: the compared
- *   targets that are commands, which --cold-starts boots
+ *   & { coldStartTargets: import('../model/config.js').Target[],
+ *   nestBenchmarkServers: import('../packages/nest-benchmark.js').NestBenchmarkServer[] }} MeasuredCell
+ *   coldStartTargets: the compared targets that are commands, which --cold-starts boots; nestBenchmarkServers: the
+ *   servers of Nest's own benchmark the cell's set holds, which --nest-benchmark runs
  */
 
 /**
@@ -311,6 +318,7 @@ function runPlan({
     coldStartTargets: cell.config.compare.flatMap((name) =>
       cell.config.targets.filter((target) => target.name === name && target.command),
     ),
+    nestBenchmarkServers: nestBenchmarkServers(cell.config),
   }));
   const design = designOf(options);
   const targetsByName = new Map(config.targets.map((target) => [target.name, target]));
@@ -329,6 +337,10 @@ function runPlan({
       ),
     pairs,
     notApplicable,
+    // --prof only, which --packages refuses: a run of cells holds each cell's pairs in the cell's own config
+    resolved: new Map(
+      options.prof ? pairs.map((pair) => [pairKey(pair), resolvePair(pair, { token: token ?? null, config })]) : [],
+    ),
     env: env ?? {},
     token: token ?? null,
     ownApp: ownApp ?? null,

@@ -279,10 +279,10 @@ async function measureCell(
  * --prof: every pair profiled after the timed runs, and with several runtimes each against the one before it.
  * @param {import('./bench-plan.js').RunPlan} plan @param {RunContext} context
  */
-async function profileAll({ config, options, runtimes, driver, env, token }, { record, outDir, signal, log }) {
+async function profileAll({ config, options, runtimes, driver, env, resolved }, { record, outDir, signal, log }) {
   const { profileRun } = await import('../profile/profile-targets.js');
   const { results } = record;
-  const profiles = await profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log });
+  const profiles = await profileRun({ config, options, outDir, runtimes, driver, resolved, results, env, signal, log });
   record.profiles(profiles);
   if (runtimes.length > 1) {
     const { diffRuntimes } = await import('../profile/diff-files.js');

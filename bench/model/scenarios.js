@@ -1,7 +1,7 @@
 // @ts-check
 // The built-in scenarios (defined in builtin-config.js) by name, and the requests a driver sends for a scenario.
 import { BUILTIN_CONFIG } from './builtin-config.js';
-import { scenarioNamed } from './config.js';
+import { scenarioNamed, targetNamed } from './config.js';
 import { interleave } from './mix.js';
 import { BARE, stackHeaders } from './stacks.js';
 
@@ -56,6 +56,24 @@ export function requestFor(scenario, { token, stack = BARE, config = BUILTIN_CON
   );
   const sequence = interleave(scenario.mix).map((route) => /** @type {RouteRequest} */ (routes.get(route)));
   return { ...request, sequence };
+}
+
+/**
+ * A pair with its names resolved once, by the run's plan: its target, its scenario and the request it sends on its
+ * stack (bare unless given), so that what runs after the plan looks up no name.
+ * @typedef {{ pair: { target: string, scenario: string, stack?: string }, target: import('./config.js').Target,
+ *   scenario: Scenario, request: ScenarioRequest }} ResolvedPair
+ */
+
+/**
+ * @param {{ target: string, scenario: string, stack?: string }} pair
+ * @param {RequestContext & { config: import('./config.js').Config }} context
+ * @returns {ResolvedPair}
+ */
+export function resolvePair(pair, { token, config }) {
+  const scenario = scenarioNamed(config, pair.scenario);
+  const request = requestFor(scenario, { token, stack: pair.stack, config });
+  return { pair, target: targetNamed(config, pair.target), scenario, request };
 }
 
 /**

@@ -18,7 +18,25 @@ const SERVERS = Object.freeze([
 /** @typedef {import('../model/package-sets-record.js').NestBenchmarkRow} NestBenchmarkRow */
 
 /**
- * @param {Pick<import('./cells.js').Cell, 'key' | 'runtime' | 'config'>} cell
+ * @typedef {{ server: string, target: import('../model/config.js').Target }} NestBenchmarkServer one server of
+ *   all_output.txt, as all_output.txt names it, and the target of ours that stands in for it
+ */
+
+/**
+ * The servers of Nest's benchmark a set's config holds, found by our names when the run is planned (bench-plan.js),
+ * so that the benchmark itself looks up no name.
+ * @param {import('../model/config.js').Config} config
+ * @returns {NestBenchmarkServer[]}
+ */
+export function nestBenchmarkServers(config) {
+  return SERVERS.flatMap(([server, name]) => {
+    const target = config.targets.find((candidate) => candidate.name === name);
+    return target ? [{ server, target }] : [];
+  });
+}
+
+/**
+ * @param {Pick<import('./cells.js').Cell, 'key' | 'runtime'> & { nestBenchmarkServers: NestBenchmarkServer[] }} cell
  * @param {{ cpus: { server: string, generator: string } | null, basePort: number | null, signal: AbortSignal,
  *   log: (line: string) => void }} context
  * @returns {Promise<NestBenchmarkRow[]>}
@@ -26,11 +44,9 @@ const SERVERS = Object.freeze([
 export async function nestBenchmark(cell, { cpus, basePort, signal, log }) {
   /** @type {NestBenchmarkRow[]} */
   const rows = [];
-  for (const [server, name] of SERVERS) {
-    // a name lookup after the plan: Nest's benchmark runs fixed servers, which a set's config holds by these names
-    const target = cell.config.targets.find((candidate) => candidate.name === name);
-    if (!target || signal.aborted) continue;
-    const row = { cell: cell.key, server, target: name };
+  for (const { server, target } of cell.nestBenchmarkServers) {
+    if (signal.aborted) continue;
+    const row = { cell: cell.key, server, target: target.name };
     let running = null;
     try {
       running = await startTarget(target, { runtime: cell.runtime, port: basePort, cpu: cpus?.server ?? null });

@@ -10,9 +10,7 @@ import semver from 'semver';
 
 import { median } from '../maths/quantile.js';
 import { runStamp } from '../model/results.js';
-import { BUILTIN_CONFIG } from '../model/builtin-config.js';
-import { scenarioNamed, targetNamed } from '../model/config.js';
-import { requestFor } from '../model/scenarios.js';
+import { pairKey } from '../model/keys.js';
 import { runsUnderRuntime } from '../run/targets.js';
 import { hostIdentity } from '../run/host.js';
 import { BARE, instanceName, targetStackEnv } from '../model/stacks.js';
@@ -34,10 +32,12 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @typedef {import('../model/profile-record.js').ProfileRecordSummary} ProfileRecordSummary
  * @typedef {import('../model/profile-record.js').ProfileRecord} ProfileRecord
  *
+ * @typedef {import('../model/scenarios.js').ResolvedPair & { pair: { measured?: import('./process-log.js').MeasuredCost
+ *   | null } }} ProfiledPair a pair as the run's plan resolved it; pair.stack: bare unless given; pair.measured: the timed
+ *   runs' CPU per request, kept in the profile to weigh its shares
+ *
  * @typedef {object} ProfileOptions
- * @property {{ target: string, scenario: string, stack?: string, measured?: import('./process-log.js').MeasuredCost | null }[]} pairs
- *   stack: bare unless given; measured: the timed runs' CPU per request, kept in the profile to weigh its shares
- * @property {import('../model/config.js').Config} [config] what the pairs' names refer to (default: the built-in setup)
+ * @property {ProfiledPair[]} pairs
  * @property {Runtime} runtime
  * @property {Driver} driver
  * @property {number} durationSec
@@ -46,7 +46,6 @@ const TOP_FUNCTIONS_KEPT = 30;
  * @property {(line: string) => void} [log]
  * @property {number | null} port the port each profiled target listens on, one at a time; null: a free one
  * @property {Record<string, string>} [env] for the targets (JWT_SECRET, DATABASE_URL)
- * @property {string | null} [token] bearer token for scenarios that need one
  * @property {string | null} [serverCpu] taskset CPU list for the target
  * @property {Runtime} [tickProcessor] the node whose `--prof-process` reads the logs (default: the runtime itself)
  * @property {string | null} [generatorCpu] taskset CPU list for the load generator
@@ -72,20 +71,12 @@ export async function profileTargets(options) {
   if (runtime.name === 'bun') {
     const skipped = `${runtime.spec}: Bun runs on JavaScriptCore, which has no --prof log; bun is not profiled`;
     log(`profiles skipped — ${skipped}`);
-    return pairs.map((pair) => ({ ...pair, stack: pair.stack ?? BARE, ...base, skipped }));
+    return pairs.map(({ pair }) => ({ ...pair, stack: pair.stack ?? BARE, ...base, skipped }));
   }
   await mkdir(outDir, { recursive: true });
   /** @type {ProfileRecord[]} */
   const records = [];
-  const config = options.config ?? BUILTIN_CONFIG;
-  // name lookups after the run's plan: --prof's pairs come by name, from the run's record, and are resolved once here,
-  // before any is profiled
-  const planned = pairs.map((pair) => {
-    const scenario = scenarioNamed(config, pair.scenario);
-    const request = requestFor(scenario, { token: options.token ?? null, stack: pair.stack ?? BARE, config });
-    return { pair, target: targetNamed(config, pair.target), scenario, request };
-  });
-  for (const [i, resolved] of planned.entries()) {
+  for (const [i, resolved] of pairs.entries()) {
     if (signal?.aborted) break;
     records.push(await profilePair(resolved, `${i + 1}/${pairs.length}`, base, options));
   }
@@ -99,9 +90,7 @@ export async function profileTargets(options) {
 
 /**
  * One pair's profiled run, its log processed; a pair that cannot be profiled, or whose profile failed, says why.
- * @param {{ pair: ProfileOptions['pairs'][number], target: import('../model/config.js').Target,
- *   scenario: import('../model/config.js').Scenario, request: import('../model/scenarios.js').ScenarioRequest }} resolved
- *   the pair with its target, scenario and request
+ * @param {ProfiledPair} resolved the pair with its target, scenario and request
  * @param {string} counter `i/n`, for the log
  * @param {ProfileRecordBase} base
  * @param {ProfileOptions} options
@@ -187,12 +176,12 @@ function whyNotProfiled(target) {
  * touches them. Profiles go beside results.json with --out, else to profiles/<stamp>/; with several runtimes, each
  * runtime's into its own <name>@<version>/ there, so that the same pair's profiles do not overwrite each other.
  * @param {{ config: import('../model/config.js').Config, options: import('../run/options.js').Options, outDir: string,
- *   runtimes: Runtime[], driver: Driver,
- *   results: import('../model/results.js').Results, env: Record<string, string>, token: string | null, signal: AbortSignal,
- *   log: (line: string) => void }} run
+ *   runtimes: Runtime[], driver: Driver, resolved: Map<string, import('../model/scenarios.js').ResolvedPair>,
+ *   results: import('../model/results.js').Results, env: Record<string, string>, signal: AbortSignal,
+ *   log: (line: string) => void }} run resolved: the plan's pairs by pairKey, their names resolved before the run
  * @returns {Promise<ProfileRecord[]>}
  */
-export async function profileRun({ config, options, outDir, runtimes, driver, results, env, token, signal, log }) {
+export async function profileRun({ config, options, outDir, runtimes, driver, resolved, results, env, signal, log }) {
   const profileDir = options.outDir
     ? path.join(outDir, 'profiles')
     : path.join(config.baseDir, 'profiles', runStamp(new Date(results.startedAt)));
@@ -202,17 +191,21 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
     const pairs = results.verification
       .filter((v) => v.runtime === key && v.ok)
       .map(({ target, scenario, stack }) => ({
-        target,
-        scenario,
-        stack,
-        measured: measuredCost(results.runs, { runtime: key, target, scenario, stack }),
+        .../** @type {import('../model/scenarios.js').ResolvedPair} */ (
+          resolved.get(pairKey({ target, scenario, stack }))
+        ),
+        pair: {
+          target,
+          scenario,
+          stack,
+          measured: measuredCost(results.runs, { runtime: key, target, scenario, stack }),
+        },
       }));
     records.push(
       ...(await profileTargets({
         tickProcessor: runtime.name === 'deno' ? await tickProcessorForDeno(runtimes, results.startedAt, log) : runtime,
         // the timed targets have stopped: the profiled one (one at a time) takes the first of --port's ports, else a free one
         pairs,
-        config,
         runtime,
         driver,
         durationSec: options.profileSec,
@@ -221,7 +214,6 @@ export async function profileRun({ config, options, outDir, runtimes, driver, re
         log,
         port: options.basePort,
         env,
-        token,
         serverCpu: options.cpus?.server ?? null,
         generatorCpu: options.cpus?.generator ?? null,
         signal,

@@ -6,6 +6,8 @@ import { hostIdentity } from '../../../bench/run/host.js';
 import autocannon from '../../../bench/run/drivers/autocannon.js';
 import { profileTargets, type ProfileRecord } from '../../../bench/profile/profile-targets.js';
 import { currentNode } from '../../../bench/runtimes/runtimes.js';
+import { BUILTIN_CONFIG } from '../../../bench/model/builtin-config.js';
+import { resolvePair } from '../../../bench/model/scenarios.js';
 
 const PORT = 3250; // the profile helper's port range
 const DURATION_SEC = 3;
@@ -19,10 +21,9 @@ beforeAll(async () => {
   ensureBuilt(() => {});
   outDir = mkdtempSync(path.join(tmpdir(), 'profile-pipeline-'));
   records = await profileTargets({
-    pairs: [
-      { target: 'nest-express', scenario: 'hello' },
-      { target: 'nest-fastify', scenario: 'hello' },
-    ],
+    pairs: ['nest-express', 'nest-fastify'].map((target) =>
+      resolvePair({ target, scenario: 'hello' }, { token: null, config: BUILTIN_CONFIG }),
+    ),
     runtime: currentNode(),
     driver: autocannon,
     durationSec: DURATION_SEC,
