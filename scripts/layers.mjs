@@ -1,6 +1,6 @@
 // The map of ../shared/STYLE.md §8 as a rule (`node scripts/layers.mjs`): which folder of bench/ may import which, JSDoc
 // import('…') types included, whether report/ reads a raw record or selects rows by runtime and scenario, and how long
-// a module may be. Each breach is a line and exit 1; the row selections of today are on a list that only shrinks.
+// a module may be. Each breach is a line and exit 1, with no exception.
 // `--reach FILE...`: every module of bench/ those files reach through their imports (types included), counted by
 // folder, the others named.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -25,18 +25,12 @@ const MAY_NOT_IMPORT = { run: ['analysis', 'report'] };
 const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord|NestBenchmarkRow)\b/;
 /**
  * report/ selects no rows by runtime and scenario itself (issue 53 §3): a `find`, `filter`, `some` or `every` whose
- * callback compares a `.runtime` or `.scenario` is refused, but for the modules below, each with how many it still
- * has; the counts only shrink, as analysis/ shapes those rows as the report reads them. analysis/block-rows.js's
- * finders are analysis' own and not counted.
+ * callback compares a `.runtime` or `.scenario` is refused, with no exception; analysis/ hands the rows grouped as the
+ * report reads them (analysis/runtime-rows.js, the load curve's `curves`). analysis/block-rows.js's finders are
+ * analysis' own and not counted.
  */
 const ROW_SELECTION =
   /\.(?:find|filter|some|every|findIndex)\(\s*\(?\s*\w+\s*\)?\s*=>[\s\S]{0,200}?\.(?:runtime|scenario)\s*===/g;
-const KNOWN_ROW_SELECTIONS = {
-  'report/decision.js': 2,
-  'report/html-charts.js': 4,
-  'report/load-curve-tables.js': 2,
-  'report/tables.js': 2,
-};
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
 const MAX_LINES = 500;
@@ -110,14 +104,9 @@ for (const file of modulesUnder(BENCH)) {
       `bench/${name} reads the raw record (${RAW_RECORD.exec(text)?.[0]}): report/ renders the Analysis only; give the Analysis the row or fact it needs (../shared/STYLE.md §8)`,
     );
   const selections = placeOf(file) === 'report' ? (text.match(ROW_SELECTION) ?? []).length : 0;
-  const known = KNOWN_ROW_SELECTIONS[name] ?? 0;
-  if (selections > known)
+  if (selections)
     breaches.push(
-      `bench/${name} selects rows by runtime or scenario ${selections} times${known ? `, where ${known} are known` : ''}: give the Analysis the rows as the report reads them (../shared/STYLE.md §8)`,
-    );
-  else if (selections < known)
-    breaches.push(
-      `scripts/layers.mjs: '${name}' selects rows ${selections} times now: lower KNOWN_ROW_SELECTIONS to it`,
+      `bench/${name} selects rows by runtime or scenario ${selections} times: give the Analysis the rows as the report reads them (../shared/STYLE.md §8)`,
     );
   if (!allowed && !refused) continue;
   const targets = new Set();

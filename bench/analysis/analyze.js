@@ -4,6 +4,7 @@ import { refusalOf } from './refusals.js';
 import { switchingCost } from './switching-cost.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
+import { judgedRoutes, runtimeRows, startupByRuntime } from './runtime-rows.js';
 import { CONFIDENCE, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
@@ -99,6 +100,8 @@ function ratioSpecs(results, { config, scenarioOf }) {
  * @property {string[]} remoteTargets url targets: measured for load only, their CPU and memory are not ours to read
  * @property {TargetRow[]} targetRows
  * @property {RatioRow[]} ratios
+ * @property {import('./runtime-rows.js').RuntimeRows[]} byRuntime each runtime's rows, grouped as the report reads them
+ * @property {Array<{ scenario: string, stack: string }>} judgedRoutes the routes some runtime has a judged ratio on
  * @property {import('./refusals.js').Refusal[]} refusals compared pairs whose timed answers were mostly refusals (429,
  *   401, 503): findings, left out of the ratios
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
@@ -106,6 +109,8 @@ function ratioSpecs(results, { config, scenarioOf }) {
  * @property {MixRow[]} mixes
  * @property {import('./switching-cost.js').SwitchingCost | null} switching what switching costs; null without --nest-app
  * @property {import('./startup.js').StartupRow[]} startup cold start and memory per adapter; empty without --cold-starts
+ * @property {Array<{ runtime: string, rows: import('./startup.js').StartupRow[] }>} startupByRuntime the same, runtime
+ *   by runtime
  * @property {import('./record.js').RunFacts} run when and where it ran, at what load, what went wrong
  * @property {import('./own-app-facts.js').OwnAppFacts | null} ownApp the app's record and what was made of it; null
  *   without --nest-app
@@ -275,7 +280,12 @@ export function analyze(results) {
   const stacks = [...new Set([...results.plan.pairs, ...results.runs].map((record) => record.stack))];
   const blocks = runtimes.flatMap((runtime) =>
     scenarios.flatMap((scenario) =>
-      stacks.map((stack) => blockRows(results, design, specsOn(scenario), { runtime, scenario, stack })),
+      stacks.map((stack) => ({
+        runtime,
+        scenario,
+        stack,
+        ...blockRows(results, design, specsOn(scenario), { runtime, scenario, stack }),
+      })),
     ),
   );
   const targetRows = blocks.flatMap((block) => block.targetRows);
@@ -284,6 +294,7 @@ export function analyze(results) {
   const [numerator, denominator] = config.compare;
   const atRate = switchAtRate(results);
   const builtIn = config.source === BUILTIN_CONFIG.source;
+  const startup = startupRows(results);
   return {
     runtimes,
     runtimeLabels: Object.fromEntries(
@@ -301,6 +312,8 @@ export function analyze(results) {
     remoteTargets: config.targets.filter((t) => t.kind === 'url').map((t) => t.name),
     targetRows,
     ratios,
+    byRuntime: runtimeRows(runtimes, scenarios, blocks),
+    judgedRoutes: judgedRoutes(scenarios, stacks, ratios),
     refusals,
     ablation: ablation(results, stacks),
     mixes: mixRows(results, scenarioOf),
@@ -311,7 +324,8 @@ export function analyze(results) {
     packageSets: packageSetFacts(results.packages, { ratios, scenarios, ownApp: Boolean(results.ownApp) }),
     nestBenchmark: nestBenchmarkFacts(results.nestBenchmark),
     timeSpent: timeSpent(results),
-    startup: startupRows(results),
+    startup,
+    startupByRuntime: startupByRuntime(startup),
     run: runFacts(results),
     beyond: beyondProfiles(results, { runtimes, scenarios, stacks }, scenarioOf),
     hostPlacing: hostPlacing(results, ratios),

@@ -60,6 +60,18 @@ export const CURVE_DENOMINATOR = 'nest-express';
  * @property {import('../model/results.js').CurvePlan[]} plans
  * @property {CurvePoint[]} points
  * @property {CpuRatio[]} cpuRatios
+ * @property {Curve[]} curves each plan with its levels, each level's CPU ratio and both adapters' points beside it: the
+ *   rows the report reads, one curve at a time
+ *
+ * @typedef {object} Curve one runtime × scenario's load curve
+ * @property {import('../model/results.js').CurvePlan} plan
+ * @property {CurveLevel[]} levels in the plan's order
+ *
+ * @typedef {object} CurveLevel one offered rate of a curve
+ * @property {LoadLevel} level
+ * @property {CpuRatio} ratio
+ * @property {CurvePoint | null} denominator Express's point (CURVE_DENOMINATOR); null where it ran none
+ * @property {CurvePoint | null} numerator Fastify's (CURVE_NUMERATOR)
  */
 
 /**
@@ -73,19 +85,23 @@ export function analyzeLoadCurve(results) {
   const points = [];
   /** @type {CpuRatio[]} */
   const cpuRatios = [];
-  for (const plan of plans) {
-    for (const level of plan.levels) {
+  const curves = plans.map((plan) => ({
+    plan,
+    levels: plan.levels.map((level) => {
       const atLevel = runs.filter(
         (r) => r.runtime === plan.runtime && r.scenario === plan.scenario && r.level.rps === level.rps,
       );
-      for (const target of [CURVE_DENOMINATOR, CURVE_NUMERATOR]) {
+      const [denominator, numerator] = [CURVE_DENOMINATOR, CURVE_NUMERATOR].map((target) => {
         const own = atLevel.filter((r) => r.target === target);
-        if (own.length) points.push(curvePoint(plan.runtime, plan.scenario, target, level, own));
-      }
-      cpuRatios.push({ runtime: plan.runtime, scenario: plan.scenario, level, summary: cpuRatio(atLevel) });
-    }
-  }
-  return { plans, points, cpuRatios };
+        return own.length ? curvePoint(plan.runtime, plan.scenario, target, level, own) : null;
+      });
+      const ratio = { runtime: plan.runtime, scenario: plan.scenario, level, summary: cpuRatio(atLevel) };
+      points.push(...[denominator, numerator].filter((point) => point !== null));
+      cpuRatios.push(ratio);
+      return { level, ratio, denominator, numerator };
+    }),
+  }));
+  return { plans, points, cpuRatios, curves };
 }
 
 /**

@@ -25,8 +25,7 @@ export function decisionSentences(analysis, { log = false } = {}) {
     ? { numerator: 'Nest-Fastify', denominator: 'Nest-Express' }
     : analysis.compared;
   /** @type {Text[]} */
-  const paragraphs = (log ? [] : analysis.runtimes).flatMap((runtime) => {
-    const rows = analysis.ratios.filter((r) => r.judged && r.runtime === runtime);
+  const paragraphs = (log ? [] : analysis.byRuntime).flatMap(({ runtime, judged: rows }) => {
     if (rows.length === 0) return [];
     const served = rows.filter((r) => r.verdict !== 'too slow');
     const decided = served.filter((r) => DECIDED.has(r.verdict ?? ''));
@@ -57,8 +56,7 @@ export function decisionSentences(analysis, { log = false } = {}) {
       ` on ${analysis.runtimeLabels[refusal.runtime] ?? refusal.runtime}: ${formatNumber(refusal.share * 100)} % of ${refusal.target}'s timed answers were ` +
         `${refusal.status ?? 'not its success status'}: ${refusal.cause}. Fix: ${refusal.fix}. It is not in the verdict.`,
     ]);
-  for (const runtime of new Set(analysis.startup.map((r) => r.runtime))) {
-    const rows = analysis.startup.filter((r) => r.runtime === runtime);
+  for (const { runtime, rows } of analysis.startupByRuntime) {
     paragraphs.push([
       strong('Cold start'),
       ` on ${analysis.runtimeLabels[runtime] ?? runtime}: ` +

@@ -68,12 +68,7 @@ export function runtimeTimelineCharts(analysis) {
     row && row.verdict !== 'too slow' && Number.isFinite(row.summary.median)
       ? { y: row.summary.median, low: row.summary.ci?.low, high: row.summary.ci?.high }
       : null;
-  const routes = analysis.scenarios.flatMap((scenario) =>
-    analysis.stacks
-      .filter((stack) => analysis.ratios.some((r) => r.judged && r.scenario === scenario && r.stack === stack))
-      .map((stack) => ({ scenario, stack })),
-  );
-  const ratioLines = routes.map(({ scenario, stack }, i) => ({
+  const ratioLines = analysis.judgedRoutes.map(({ scenario, stack }, i) => ({
     name: scenarioLabel({ scenario, stack }, analysis.stacks),
     color: ROUTE_COLORS[i % ROUTE_COLORS.length],
     dashed: stack !== BARE,
@@ -120,21 +115,18 @@ export function runtimeTimelineCharts(analysis) {
 /** @param {Analysis} analysis */
 export function throughputCharts(analysis) {
   const legend = `<p class="legend">${analysis.targets.map((t) => `<span><i style="background:${TARGET_COLORS[t] ?? '#999'}"></i>${escapeHtml(t)}</span>`).join('')}</p>`;
-  return analysis.runtimes
-    .map((runtime) => {
-      const panels = analysis.scenarios
-        .flatMap((scenario) => analysis.stacks.map((stack) => ({ scenario, stack })))
-        .map(({ scenario, stack }) => ({
+  return analysis.byRuntime
+    .map(({ runtime, blocks }) => {
+      const panels = blocks
+        .map(({ scenario, stack, answered }) => ({
           title: scenarioLabel({ scenario, stack }, analysis.stacks),
-          bars: analysis.targetRows
-            .filter((r) => r.runtime === runtime && r.scenario === scenario && r.stack === stack && r.okRuns > 0)
-            .map((r) => ({
-              label: r.target,
-              value: r.rps.median,
-              low: r.rps.ci?.low,
-              high: r.rps.ci?.high,
-              color: TARGET_COLORS[r.target] ?? '#999',
-            })),
+          bars: answered.map((r) => ({
+            label: r.target,
+            value: r.rps.median,
+            low: r.rps.ci?.low,
+            high: r.rps.ci?.high,
+            color: TARGET_COLORS[r.target] ?? '#999',
+          })),
         }))
         .filter((panel) => panel.bars.length > 0);
       if (panels.length === 0) return '';
@@ -151,13 +143,11 @@ export function throughputCharts(analysis) {
  * @param {Analysis} analysis
  */
 export function roundCharts(analysis) {
-  return analysis.runtimes
-    .map((runtime) => {
-      const charts = analysis.scenarios
-        .flatMap((scenario) => analysis.stacks.map((stack) => ({ scenario, stack })))
-        .map(({ scenario, stack }) => {
-          const lines = analysis.targetRows
-            .filter((r) => r.runtime === runtime && r.scenario === scenario && r.stack === stack && r.state)
+  return analysis.byRuntime
+    .map(({ runtime, blocks }) => {
+      const charts = blocks
+        .map(({ scenario, stack, rounds }) => {
+          const lines = rounds
             .map((r) => ({
               name: r.target,
               color: TARGET_COLORS[r.target] ?? '#999',
@@ -190,14 +180,12 @@ export function roundCharts(analysis) {
 
 /** @param {Analysis} analysis */
 export function latencyCharts(analysis) {
-  return analysis.runtimes
-    .map((runtime) => {
-      const rows = analysis.targetRows
-        .filter((r) => r.runtime === runtime && r.okRuns > 0)
-        .map((r) => ({
-          label: `${scenarioLabel(r, analysis.stacks)} · ${r.target}`,
-          points: PERCENTILE_SERIES.map((s) => ({ value: r.latencyMs[/** @type {'p50'} */ (s.key)], series: s.name })),
-        }));
+  return analysis.byRuntime
+    .map(({ runtime, answered }) => {
+      const rows = answered.map((r) => ({
+        label: `${scenarioLabel(r, analysis.stacks)} · ${r.target}`,
+        points: PERCENTILE_SERIES.map((s) => ({ value: r.latencyMs[/** @type {'p50'} */ (s.key)], series: s.name })),
+      }));
       if (rows.length === 0) return '';
       return (
         `<h2>Closed-loop latency at saturation — ${escapeHtml(analysis.runtimeLabels[runtime])}</h2><p>Medians over the rounds, log scale. ` +

@@ -125,53 +125,43 @@ export function latencyCurveTable(curve, labels = {}) {
 }
 
 /**
- * @param {LoadCurveAnalysis} curve @param {string} runtime @param {string} scenario @param {LoadLevel} level
- * @param {string} target
- */
-function pointAt(curve, runtime, scenario, level, target) {
-  return curve.points.find(
-    (p) => p.runtime === runtime && p.scenario === scenario && p.level.rps === level.rps && p.target === target,
-  );
-}
-
-/**
  * Capacity planning's form of the docs' claim: the server CPU each adapter needs per 1,000 req/s, and their ratio.
  * @param {LoadCurveAnalysis | null} curve
  * @param {Record<string, string>} [labels] runtime keys with their release status (Analysis.runtimeLabels)
  * @returns {Table}
  */
 export function cpuPerThousandTable(curve, labels = {}) {
-  const rows = (curve?.cpuRatios ?? []).map((ratio) => {
-    const points = [CURVE_DENOMINATOR, CURVE_NUMERATOR].map((target) =>
-      pointAt(/** @type {LoadCurveAnalysis} */ (curve), ratio.runtime, ratio.scenario, ratio.level, target),
-    );
-    const shares = points.map((point) => cpuSharePerThousandRps(point?.cpuUsPerRequest ?? null));
-    const overOneCore = shares.some((share) => share !== null && share > 1);
-    const unanswered = points.flatMap((point) =>
-      point && (point.timeouts || point.errors)
-        ? [`${ADAPTER_LABEL[point.target]}: ${point.timeouts} timeout(s), ${point.errors} error(s)`]
-        : [],
-    );
-    return [
-      labels[ratio.runtime] ?? ratio.runtime,
-      ratio.scenario,
-      levelLabel(ratio.level),
-      formatNumber(ratio.level.rps),
-      ...shares.map((share) => formatPercent(share, 1)),
-      formatRatio(ratio.summary.median),
-      formatInterval(ratio.summary.ci, formatRatio),
-      String(ratio.summary.n),
-      [
-        overOneCore
-          ? 'above 100 %: one core cannot serve 1,000 req/s at this cost per request; that rate needs more than one ' +
-            'core (more processes)'
-          : '',
-        ...unanswered,
-      ]
-        .filter(Boolean)
-        .join('; '),
-    ];
-  });
+  const rows = (curve?.curves ?? [])
+    .flatMap(({ levels }) => levels)
+    .map(({ ratio, denominator, numerator }) => {
+      const points = [denominator, numerator];
+      const shares = points.map((point) => cpuSharePerThousandRps(point?.cpuUsPerRequest ?? null));
+      const overOneCore = shares.some((share) => share !== null && share > 1);
+      const unanswered = points.flatMap((point) =>
+        point && (point.timeouts || point.errors)
+          ? [`${ADAPTER_LABEL[point.target]}: ${point.timeouts} timeout(s), ${point.errors} error(s)`]
+          : [],
+      );
+      return [
+        labels[ratio.runtime] ?? ratio.runtime,
+        ratio.scenario,
+        levelLabel(ratio.level),
+        formatNumber(ratio.level.rps),
+        ...shares.map((share) => formatPercent(share, 1)),
+        formatRatio(ratio.summary.median),
+        formatInterval(ratio.summary.ci, formatRatio),
+        String(ratio.summary.n),
+        [
+          overOneCore
+            ? 'above 100 %: one core cannot serve 1,000 req/s at this cost per request; that rate needs more than one ' +
+              'core (more processes)'
+            : '',
+          ...unanswered,
+        ]
+          .filter(Boolean)
+          .join('; '),
+      ];
+    });
   return {
     title: 'CPU per 1,000 req/s',
     intro:
@@ -205,16 +195,12 @@ export function cpuPerThousandTable(curve, labels = {}) {
  */
 export function realisticLoadSentences(curve, labels = {}) {
   if (!curve) return [];
-  return curve.plans.flatMap((plan) => {
-    const level =
-      plan.levels.find((l) => l.share === REALISTIC_SHARE) ?? plan.levels[Math.floor((plan.levels.length - 1) / 2)];
-    if (!level) return [];
-    const ratio = curve.cpuRatios.find(
-      (r) => r.runtime === plan.runtime && r.scenario === plan.scenario && r.level.rps === level.rps,
-    );
-    const express = pointAt(curve, plan.runtime, plan.scenario, level, CURVE_DENOMINATOR);
-    const fastify = pointAt(curve, plan.runtime, plan.scenario, level, CURVE_NUMERATOR);
-    if (!ratio || !express || !fastify) return [];
+  return curve.curves.flatMap(({ plan, levels }) => {
+    const at =
+      levels.find(({ level }) => level.share === REALISTIC_SHARE) ?? levels[Math.floor((levels.length - 1) / 2)];
+    if (!at) return [];
+    const { level, ratio, denominator: express, numerator: fastify } = at;
+    if (!express || !fastify) return [];
     const where =
       level.share === null
         ? `at ${formatNumber(level.rps)} req/s`
@@ -242,14 +228,18 @@ export function realisticLoadSentences(curve, labels = {}) {
  */
 export function latencyCurveCharts(curve, labels = {}) {
   if (!curve?.plans.length) return '';
-  const charts = curve.plans.map((plan) => {
-    const lines = [CURVE_DENOMINATOR, CURVE_NUMERATOR].flatMap((target) =>
+  const charts = curve.curves.map(({ plan, levels }) => {
+    const sides = /** @type {const} */ ([
+      [CURVE_DENOMINATOR, 'denominator'],
+      [CURVE_NUMERATOR, 'numerator'],
+    ]);
+    const lines = sides.flatMap(([target, side]) =>
       /** @type {const} */ (['p50', 'p99']).map((key) => ({
         name: `${ADAPTER_LABEL[target]} ${key}`,
         color: ADAPTER_COLOR[target],
         dashed: key === 'p99',
-        points: plan.levels.map((level) => {
-          const estimate = pointAt(curve, plan.runtime, plan.scenario, level, target)?.latencyMs?.[key];
+        points: levels.map(({ level, [side]: point }) => {
+          const estimate = point?.latencyMs?.[key];
           return { x: level.rps, y: estimate?.value ?? null, low: estimate?.ci?.low, high: estimate?.ci?.high };
         }),
       })),

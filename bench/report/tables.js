@@ -293,12 +293,10 @@ export function orderTable(analysis) {
  */
 export function overheadTable(analysis) {
   const rows = [];
-  for (const runtime of analysis.runtimes) {
-    for (const scenario of analysis.scenarios) {
+  for (const { runtime, scenarios } of analysis.byRuntime) {
+    for (const { scenario, ratios } of scenarios) {
       const find = (/** @type {string} */ numerator) =>
-        analysis.ratios.find(
-          (r) => r.kind === 'overhead' && r.runtime === runtime && r.scenario === scenario && r.numerator === numerator,
-        );
+        ratios.find((r) => r.kind === 'overhead' && r.numerator === numerator);
       const express = find('nest-express');
       const fastify = find('nest-fastify');
       if (!express && !fastify) continue;
@@ -324,13 +322,9 @@ export function overheadTable(analysis) {
 export function baselineTable(analysis) {
   const others = analysis.targets.filter((t) => t !== analysis.baseline);
   const rows = [];
-  for (const runtime of analysis.runtimes) {
-    for (const scenario of analysis.scenarios) {
-      const cells = others.map((target) =>
-        analysis.ratios.find(
-          (r) => r.kind === 'baseline' && r.runtime === runtime && r.scenario === scenario && r.numerator === target,
-        ),
-      );
+  for (const { runtime, scenarios } of analysis.byRuntime) {
+    for (const { scenario, ratios } of scenarios) {
+      const cells = others.map((target) => ratios.find((r) => r.kind === 'baseline' && r.numerator === target));
       if (cells.every((c) => !c)) continue;
       rows.push([
         analysis.runtimeLabels[runtime],
