@@ -327,7 +327,7 @@ export function analyze(results) {
     startup,
     startupByRuntime: startupByRuntime(startup),
     run: runFacts(results),
-    beyond: beyondProfiles(results, { runtimes, scenarios, stacks }, scenarioOf),
+    beyond: beyondProfiles(results, { runtimes, scenarios, stacks, targetRows }, scenarioOf),
     hostPlacing: hostPlacing(results, ratios),
   };
 }

@@ -44,22 +44,31 @@ const MS_PER_SEC = 1000;
  * @property {Array<{ target: string, reason: string | null }>} refused the answers verification refused
  * @property {GeneratorCheck} generator
  * @property {HeldPerConnection[]} held empty unless paced
+ * @property {import('./rows.js').TargetRow | null} alone the first target that answered in its block: the row a
+ *   profile without a pair leads with
  */
 
 /**
  * Every beyond profile the run planned, on each of its runtimes and stacks, that was verified or ran.
- * @param {Results} results @param {{ runtimes: string[], scenarios: string[], stacks: string[] }} planned
+ * @param {Results} results
+ * @param {{ runtimes: string[], scenarios: string[], stacks: string[], targetRows: import('./rows.js').TargetRow[] }}
+ *   planned targetRows: the Analysis', each block's first answered one kept with its profile
  * @param {import('../model/config.js').ScenariosByName} scenarioOf the measured scenarios by name: each one's own load
  * @returns {BeyondProfile[]}
  */
-export function beyondProfiles(results, { runtimes, scenarios, stacks }, scenarioOf) {
+export function beyondProfiles(results, { runtimes, scenarios, stacks, targetRows }, scenarioOf) {
   return runtimes.flatMap((runtime) =>
     scenarios
       .filter((scenario) => PROFILES.has(scenario))
       .flatMap((scenario) =>
         stacks.flatMap((stack) => {
-          const profile = beyondProfile(results, { runtime, scenario, stack }, scenarioOf.get(scenario)?.load);
-          return profile ? [profile] : [];
+          const block = { runtime, scenario, stack };
+          const profile = beyondProfile(results, block, scenarioOf.get(scenario)?.load);
+          if (!profile) return [];
+          const alone = targetRows.find(
+            (row) => row.runtime === runtime && row.scenario === scenario && row.stack === stack && row.okRuns > 0,
+          );
+          return [{ ...profile, alone: alone ?? null }];
         }),
       ),
   );
@@ -68,7 +77,7 @@ export function beyondProfiles(results, { runtimes, scenarios, stacks }, scenari
 /**
  * @param {Results} results @param {{ runtime: string, scenario: string, stack: string }} block
  * @param {import('../model/config.js').ScenarioLoad | undefined} own the scenario's own load
- * @returns {BeyondProfile | null}
+ * @returns {Omit<BeyondProfile, 'alone'> | null}
  */
 function beyondProfile(results, block, own) {
   const same = (/** @type {{ runtime: string, scenario: string, stack: string }} */ record) =>

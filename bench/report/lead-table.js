@@ -38,15 +38,12 @@ export function leadProfiles(analysis) {
  * @returns {LeadProfile | null}
  */
 function leadProfile(analysis, block) {
-  const same = (/** @type {{ runtime: string, scenario: string, stack: string }} */ row) =>
-    row.runtime === block.runtime && row.scenario === block.scenario && row.stack === block.stack;
   const ratio = ratioIn(analysis, block, { judged: true });
   // a profile without an Express side has a row where its Fastify side was planned, verified or not
   const unpaired =
     (block.verified && NO_EXPRESS_SIDE[/** @type {keyof typeof NO_EXPRESS_SIDE} */ (block.scenario)]) || null;
   if (!ratio && block.refused.length === 0 && !unpaired) return null;
-  const alone = analysis.targetRows.find((row) => same(row) && row.okRuns > 0);
-  return { block, ratio: ratio ?? null, refused: block.refused, unpaired, alone: alone ?? null };
+  return { block, ratio: ratio ?? null, refused: block.refused, unpaired, alone: block.alone };
 }
 
 /**

@@ -59,7 +59,12 @@ const results: Results = {
     run('nest-fastify', 'hello', { requests: 1000, rps: 1000 }),
   ],
 };
-const planned = { runtimes: [RUNTIME], scenarios: ['hello', 'upload-20m', 'close-every', 'idle-1k'], stacks: ['bare'] };
+const planned = {
+  runtimes: [RUNTIME],
+  scenarios: ['hello', 'upload-20m', 'close-every', 'idle-1k'],
+  stacks: ['bare'],
+  targetRows: [],
+};
 
 describe("a beyond profile's facts", () => {
   const profiles = beyondProfiles(results, planned, measuredConfig(results).scenarioOf);
