@@ -25,12 +25,12 @@ const MAY_NOT_IMPORT = { run: ['analysis', 'report'] };
 const RAW_RECORD = /\.record\b|\b(?:Results|OwnAppRecord|PackagesRecord|NestBenchmarkRow)\b/;
 /**
  * report/ selects no rows by runtime and scenario itself (issue 53 §3): a `find`, `filter`, `some` or `every` whose
- * callback compares a `.runtime` or `.scenario` is refused, with no exception; analysis/ hands the rows grouped as the
- * report reads them (analysis/runtime-rows.js, the load curve's `curves`). analysis/block-rows.js's finders are
- * analysis' own and not counted.
+ * callback compares a `.runtime` or `.scenario`, or a `runtime` or `scenario` it destructures, is refused, with no
+ * exception; analysis/ hands the rows grouped as the report reads them (analysis/runtime-rows.js, the load curve's
+ * `curves`). analysis/block-rows.js's finders are analysis' own and not counted.
  */
 const ROW_SELECTION =
-  /\.(?:find|filter|some|every|findIndex)\(\s*\(?\s*\w+\s*\)?\s*=>[\s\S]{0,200}?\.(?:runtime|scenario)\s*===/g;
+  /\.(?:find|filter|some|every|findIndex)\(\s*(?:\(?\s*\w+\s*\)?\s*=>[\s\S]{0,200}?\.(?:runtime|scenario)|\(\s*\{[^}]*\b(?:runtime|scenario)\b[^}]*\}\s*\)\s*=>[\s\S]{0,200}?\b(?:runtime|scenario))\s*===/g;
 
 /** Lines a module may have: ../shared/STYLE.md §8; own-app/ is cut at its seams sooner (issue 53). */
 const MAX_LINES = 500;

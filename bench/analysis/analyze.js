@@ -4,7 +4,7 @@ import { refusalOf } from './refusals.js';
 import { switchingCost } from './switching-cost.js';
 import { switchAtRate } from './switch-at-rate.js';
 import { startupRows } from './startup.js';
-import { judgedRoutes, runtimeRows, startupByRuntime } from './runtime-rows.js';
+import { firstBaselineRoute, judgedRoutes, runtimeRows, startupByRuntime } from './runtime-rows.js';
 import { CONFIDENCE, summarize } from './stats.js';
 import { analyzeLoadCurve } from './latency-curve.js';
 import { sequentialSummary } from './sequential.js';
@@ -102,6 +102,8 @@ function ratioSpecs(results, { config, scenarioOf }) {
  * @property {RatioRow[]} ratios
  * @property {import('./runtime-rows.js').RuntimeRows[]} byRuntime each runtime's rows, grouped as the report reads them
  * @property {Array<{ scenario: string, stack: string }>} judgedRoutes the routes some runtime has a judged ratio on
+ * @property {{ scenario: string, stack: string, targets: string[] } | null} firstBaselineRoute the first route with a
+ *   target measured against the baseline, and the targets measured there; null without a baseline ratio
  * @property {import('./refusals.js').Refusal[]} refusals compared pairs whose timed answers were mostly refusals (429,
  *   401, 503): findings, left out of the ratios
  * @property {import('./latency-curve.js').LoadCurveAnalysis | null} loadCurve null without --load-curve
@@ -314,6 +316,7 @@ export function analyze(results) {
     ratios,
     byRuntime: runtimeRows(runtimes, scenarios, blocks),
     judgedRoutes: judgedRoutes(scenarios, stacks, ratios),
+    firstBaselineRoute: firstBaselineRoute(ratios),
     refusals,
     ablation: ablation(results, stacks),
     mixes: mixRows(results, scenarioOf),

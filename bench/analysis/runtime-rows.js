@@ -79,3 +79,17 @@ export function startupByRuntime(startup) {
     rows: startup.filter((r) => r.runtime === runtime),
   }));
 }
+
+/**
+ * The first route (a scenario on a stack) with a target measured against the baseline, and each target measured
+ * against it there, in the ratios' order: the share lines of the runtime timeline.
+ * @param {RatioRow[]} ratios
+ * @returns {{ scenario: string, stack: string, targets: string[] } | null}
+ */
+export function firstBaselineRoute(ratios) {
+  const first = ratios.find((r) => r.kind === 'baseline');
+  if (!first) return null;
+  const { scenario, stack } = first;
+  const there = ratios.filter((r) => r.kind === 'baseline' && r.scenario === scenario && r.stack === stack);
+  return { scenario, stack, targets: [...new Set(there.map((r) => r.numerator))] };
+}

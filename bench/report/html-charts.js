@@ -5,7 +5,7 @@ import { barPanels, categoryChart, dotPlot, roundChart } from './charts.js';
 import { escapeHtml, formatNumber, formatPercent } from './format.js';
 import { formatBandedRatio } from './ratio-notes.js';
 import { estimateWords, scenarioLabel } from './tables.js';
-import { baselineRow, baselineSeries, inReleaseOrder } from './runtime-matrix.js';
+import { baselineRow, inReleaseOrder } from './runtime-matrix.js';
 import { HOLDS_MAX, HOLDS_MIN } from '../analysis/verdict.js';
 import { BARE } from '../model/stacks.js';
 import { ratioIn } from '../analysis/block-rows.js';
@@ -74,14 +74,14 @@ export function runtimeTimelineCharts(analysis) {
     dashed: stack !== BARE,
     points: runtimes.map((runtime) => point(ratioIn(analysis, { runtime, scenario, stack }, { judged: true }))),
   }));
-  const [first] = baselineSeries(analysis);
-  const shareLines = baselineSeries(analysis)
-    .filter(({ scenario, stack }) => scenario === first.scenario && stack === first.stack)
-    .map(({ target, scenario, stack }) => ({
-      name: target,
-      color: TARGET_COLORS[target] ?? '#999',
-      points: runtimes.map((runtime) => point(baselineRow(analysis, runtime, target, scenario, stack))),
-    }));
+  const first = analysis.firstBaselineRoute;
+  const shareLines = first
+    ? first.targets.map((target) => ({
+        name: target,
+        color: TARGET_COLORS[target] ?? '#999',
+        points: runtimes.map((runtime) => point(baselineRow(analysis, runtime, target, first.scenario, first.stack))),
+      }))
+    : [];
   const names = analysis.compared.builtIn ? { numerator: 'Fastify', denominator: 'Express' } : analysis.compared;
   return (
     `<h2>${escapeHtml(`${names.numerator} ÷ ${names.denominator}`)} per runtime</h2><p>Runtimes in release order, each ` +

@@ -1,5 +1,6 @@
 import { analyze } from '../../../bench/analysis/analyze.js';
-import { startupByRuntime } from '../../../bench/analysis/runtime-rows.js';
+import { firstBaselineRoute, startupByRuntime } from '../../../bench/analysis/runtime-rows.js';
+import type { RatioRow } from '../../../bench/analysis/rows.js';
 import type { StartupRow } from '../../../bench/analysis/startup.js';
 import { results } from '../support/synthetic-results.js';
 
@@ -43,6 +44,24 @@ describe('each runtime’s rows, grouped as the report reads them', () => {
       { scenario: 'hello', stack: 'bare' },
       { scenario: 'hello', stack: 'production' },
     ]);
+  });
+
+  it('names the first route measured against the baseline with each target measured there, once', () => {
+    const ratio = (numerator: string, scenario: string, kind: RatioRow['kind'] = 'baseline') =>
+      ({ numerator, scenario, stack: 'bare', kind }) as RatioRow;
+    const ratios = [
+      ratio('nest-fastify', 'hello', 'adapters'),
+      ratio('raw-express', 'catalog'),
+      ratio('nest-express', 'hello'),
+      ratio('nest-express', 'catalog'),
+      ratio('raw-express', 'catalog'),
+    ];
+    expect(firstBaselineRoute(ratios)).toEqual({
+      scenario: 'catalog',
+      stack: 'bare',
+      targets: ['raw-express', 'nest-express'],
+    });
+    expect(firstBaselineRoute([ratios[0]])).toBeNull();
   });
 
   it('groups cold starts by runtime in the order they were recorded', () => {
