@@ -51,26 +51,30 @@ on the docs' claim "Fastify is almost two times faster" and writes results.json,
                        express) and the base (base-nest-express) are timed as written in one paired run, their ratio
                        the verdict; the routes are the candidate's, checked on both adapters first (docs/ci.md)
   --list-routes        print the routes Nest registered, one a line, and exit
-  --params LIST        with --nest-app: path parameter values, e.g. id=7,slug=intro, and ids a body names
-                       (role.id=VALUE); without them, ids come from authenticate() and the app's list routes
-  --traffic FILE       with --nest-app: a request log (pino JSON lines, or common/combined log format); the routes
-                       it hits are measured as one mix in their logged shares, "traffic"; see docs/own-app.md
-  --body 'M /path=JSON'  with --nest-app, repeatable: the body of one route where the one derived from its DTOs
-                       will not do, e.g. --body 'POST /api/login={"email":"a@b.c","password":"pw"}' (=@FILE reads
-                       a JSON file); {{unique}} in a string becomes a value unique per request
-  --sign-in 'M /path=JSON'  with --nest-app: a password sign-in, e.g. --sign-in 'POST /api/auth/login={"email":
-                       "a@b.c","password":"pw"}' (=@FILE; a GraphQL mutation as {"query":"mutation { … }"}): sent on
-                       each adapter, its token (a JWT at any depth of the answer) or cookies sent back as the app
-                       takes them, proved on a request refused signed out; authenticate() in --nest-setup for others
-  --header 'N: V'      with --nest-app, repeatable: a header sent with every request, e.g. --header 'x-api-key: k1'
-                       (for a password sign-in, --sign-in; for others, authenticate(client) in --nest-setup)
-  --graphql-queries FILE  with --nest-app: the GraphQL operations to measure, named (query Books { ... }), each a
-                       scenario checked to answer without errors on both adapters; variables from --params. Without
-                       it, the schema's root queries whose required arguments --params fills
-  --time-write 'M /path'  with --nest-app, repeatable: time a write that changes the signed-in account (DELETE
-                       /auth/me, a password change), which is otherwise listed and left out; use an account you can lose
-  --keep-throttle      with --nest-app: time the app with its @nestjs/throttler guards as they are (their 429s are
-                       then findings); without it they are lifted while timing, and the report says so
+  --params LIST        with --nest-main or --nest-app: path parameter values, e.g. id=7,slug=intro, and ids a body
+                       names (role.id=VALUE); without them, ids come from the sign-in and the app's list routes
+  --traffic FILE       with --nest-main or --nest-app: a request log (pino JSON lines, or common/combined log
+                       format); the routes it hits are measured as one mix in their logged shares, "traffic"; see
+                       docs/own-app.md
+  --body 'M /path=JSON'  with --nest-main or --nest-app, repeatable: the body of one route where the one derived
+                       from its DTOs will not do, e.g. --body 'POST /api/login={"email":"a@b.c","password":"pw"}'
+                       (=@FILE reads a JSON file); {{unique}} in a string becomes a value unique per request
+  --sign-in 'M /path=JSON'  with --nest-main or --nest-app: a password sign-in, e.g. --sign-in 'POST
+                       /api/auth/login={"email":"a@b.c","password":"pw"}' (=@FILE; a GraphQL mutation as
+                       {"query":"mutation { … }"}): sent on each adapter, its token (a JWT at any depth of the
+                       answer) or cookies sent back as the app takes them, proved on a request refused signed out;
+                       authenticate() in --nest-setup for others
+  --header 'N: V'      with --nest-main or --nest-app, repeatable: a header sent with every request, e.g. --header
+                       'x-api-key: k1' (for a password sign-in, --sign-in; for others, authenticate(client) in
+                       --nest-setup)
+  --graphql-queries FILE  with --nest-main or --nest-app: the GraphQL operations to measure, named (query Books
+                       { ... }), each a scenario checked to answer without errors on both adapters; variables from
+                       --params. Without it, the schema's root queries whose required arguments --params fills
+  --time-write 'M /path'  with --nest-main or --nest-app, repeatable: time a write that changes the signed-in
+                       account (DELETE /auth/me, a password change), which is otherwise listed and left out; use an
+                       account you can lose
+  --keep-throttle      with --nest-main or --nest-app: time the app with its @nestjs/throttler guards as they are
+                       (their 429s are then findings); without it they are lifted while timing, and the report says so
   --rate R             after the timed rounds, drive ${LOAD_CURVE_TARGETS.join(' and ')} open loop at R req/s on each
                        measured scenario (your traffic mix included): cores each adapter needs at R, with intervals,
                        the saving, p50/p99 and the instances each would need (a --load-curve at one rate)

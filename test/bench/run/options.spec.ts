@@ -259,6 +259,22 @@ describe('the CLI on bad input', () => {
       expect(HELP).toContain(flag);
     }
   });
+
+  it('says the own-app flags go with --nest-main as with --nest-app, as the parser takes them', () => {
+    for (const flag of [
+      'params',
+      'traffic',
+      'body',
+      'sign-in',
+      'header',
+      'graphql-queries',
+      'time-write',
+      'keep-throttle',
+    ]) {
+      const entry = HELP.split('\n').find((line) => line.startsWith(`  --${flag} `)) ?? '';
+      expect(entry).toContain('with --nest-main or --nest-app');
+    }
+  });
 });
 
 describe('--load-curve and --rates', () => {
