@@ -3,7 +3,8 @@
 // sign-in (and a witness of it), the creates an empty list needs, the current values of what in-place writes change,
 // and which held writes are public. Each is a question for settledPlan, which plans again after every answer.
 import { refusedSignInError } from '../sign-in/authenticate.js';
-import { answeredByCreates, createRoutes, createdKey, fetchLists, listRequests } from '../routes/id-sources.js';
+import { answeredByCreates, fetchLists, listRequests } from '../routes/id-sources.js';
+import { createRoutes, createdKey } from '../routes/created-ids.js';
 import { fetchSignedOut } from '../routes/list-answers.js';
 import { fillPath } from '../routes/route-match.js';
 import { createMutations, withCreatedItem } from '../graphql/graphql-values.js';
@@ -205,7 +206,7 @@ function createsQuestion(context, client, signedIn, log) {
  * @param {OwnAppContext} context @param {Credentials} signedIn @param {Asked} asked @param {Plan} plan
  * @returns {{ scenario: Record<string, unknown>, list: string | null, keep: string | null, operation: { list: string,
  *   create: string } | null, since: string, line: string }[]} list: the REST list request to ask again; keep: where
- *   its own answer is kept among the lists; operation: the GraphQL list query and the mutation that adds to it; since:
+ *   its own answer is kept among the lists (createdRow); operation: the GraphQL list query and the mutation that adds to it; since:
  *   why it is sent, as the log says
  */
 function createsFor(context, signedIn, asked, plan) {
@@ -216,9 +217,12 @@ function createsFor(context, signedIn, asked, plan) {
   const rest = createRoutes(ids, discovered.routes).flatMap(({ list, create }) => {
     const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));
     const filled = fillPath(list, flat);
-    if (!scenario || !('path' in filled)) return [];
+    const made = fillPath(create, flat);
+    if (!scenario || !('path' in filled) || !('path' in made)) return [];
     const since = `GET ${filled.path} held no id its routes could take`;
-    return [{ scenario, list: filled.path, keep: null, operation: null, since, line: `POST ${create.path}` }];
+    // its own answer is kept too: a list that does not show the row (active users only) still gives the writes its id
+    const keep = createdKey(made.path);
+    return [{ scenario, list: filled.path, keep, operation: null, since, line: `POST ${create.path}` }];
   });
   const answering = [...new Set([...ids.values()].flatMap((routeIds) => routeIds.creates))].flatMap((create) => {
     const scenario = scenarioOf(plan.routes.find((r) => !r.graphql && r.method === 'POST' && r.path === create.path));

@@ -1,8 +1,12 @@
 // @ts-check
-// Ids no GET route lists: the route that makes one (a POST to the parameter's collection, or to a word of making under
-// it), and the value its answer names. id-sources.js asks it where a list route is missing.
+// Ids the bench makes: where no GET route lists them, the route that makes one (a POST to the parameter's collection,
+// or to a word of making under it), and the value its answer names; where a list held none a route could take, the
+// list's create (createRoutes), whose answer still names the row when the list does not show it (createdRow).
+// id-sources.js asks it.
 
-import { ACCOUNT_COLLECTION } from '../sign-in/principal-values.js';
+import { ACCOUNT_COLLECTION, principalValuesFor } from '../sign-in/principal-values.js';
+import { fillPath } from './route-match.js';
+import { listedValues } from './list-answers.js';
 
 /** The last word of a POST under a collection that makes one of it (never a logout, a refresh, a confirm). */
 const MAKING_WORD = /^(upload|create|new|add|import)s?$/i;
@@ -28,6 +32,9 @@ export function accountCreate(routes) {
 /**
  * @typedef {import('./discover.js').Route} Route
  * @typedef {import('./id-sources.js').EntityReference} EntityReference
+ * @typedef {import('./id-sources.js').RouteIds} RouteIds
+ * @typedef {import('./id-sources.js').Found} Found
+ * @typedef {import('../sign-in/principal-values.js').PrincipalValue} PrincipalValue
  */
 
 /**
@@ -70,4 +77,58 @@ export function valueFromCreated(body, keys, collection) {
     if (found !== null) return found;
   }
   return null;
+}
+
+/** Where a create's answer is kept among the list answers. @param {string} path the create's request path */
+export function createdKey(path) {
+  return `POST ${path}`;
+}
+
+/**
+ * The id a list's create answered when the bench sent it (createRoutes), for a write whose list does not show it (a
+ * list of active users only): the row is the bench's by construction, unless it is the principal's or was listed
+ * before the run.
+ * @param {EntityReference} reference @param {Found} found fromListAnswers, with its list
+ * @param {{ lists: Map<string, unknown>, params: Record<string, string>, principal: PrincipalValue[], claims: string[],
+ *   routes: Route[] }} asked
+ * @returns {{ value: string | number | null, created: unknown }} created: the create's answer, if the bench sent it
+ */
+export function createdRow(reference, found, { lists, params, principal, claims, routes }) {
+  const create = found.list ? listCreate(found.list, routes) : null;
+  const made = create ? fillPath(create, params) : null;
+  const created = made && 'path' in made ? lists.get(createdKey(made.path)) : undefined;
+  const value = created === undefined ? null : valueFromCreated(created, reference.keys, String(reference.collection));
+  const avoid = [
+    ...principalValuesFor(reference.entity, principal, claims),
+    ...listedValues(found.before, reference.keys).map(String),
+  ];
+  return { value: value !== null && !avoid.includes(String(value)) ? value : null, created };
+}
+
+/**
+ * The route that creates what a list route lists: a POST to the list's own path; for a list of accounts, the app's
+ * sign-up (`POST /auth/register`) where there is none. The bench sends it once, signed in, when the list held nothing
+ * a route could take, and asks the list again: what it lists then, and did not before, the bench made.
+ * @param {Map<Route, RouteIds>} ids resolveIds() @param {Route[]} routes
+ * @returns {{ list: Route, create: Route }[]} each list once
+ */
+export function createRoutes(ids, routes) {
+  const lacking = new Set([...ids.values()].flatMap((routeIds) => routeIds.lacking));
+  return [...lacking].flatMap((list) => {
+    const create = listCreate(list, routes);
+    return create ? [{ list, create }] : [];
+  });
+}
+
+/**
+ * The route that creates what a list route lists: a POST to its path; for a list of accounts, the app's sign-up.
+ * @param {Route} list @param {Route[]} routes
+ * @returns {Route | null}
+ */
+export function listCreate(list, routes) {
+  const listed = list.path.split('/').filter(Boolean).at(-1) ?? '';
+  return (
+    routes.find((r) => r.method === 'POST' && r.path === list.path) ??
+    (ACCOUNT_COLLECTION.test(listed) ? accountCreate(routes) : null)
+  );
 }

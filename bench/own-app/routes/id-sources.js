@@ -5,9 +5,9 @@
 // /roles answers the ids of the roles there are); the plan puts it in place, and says which it could not fill.
 import pluralize from 'pluralize';
 import { parameterNames, fillPath } from './route-match.js';
-import { ACCOUNT_COLLECTION, principalValuesFor } from '../sign-in/principal-values.js';
+import { principalValuesFor } from '../sign-in/principal-values.js';
 import { TIME_WRITE_FLAG } from '../sign-in/principal-writes.js';
-import { accountCreate, createRouteFor, valueFromCreated } from './created-ids.js';
+import { createRouteFor, createdKey, createdRow, valueFromCreated } from './created-ids.js';
 import { listedValues, principalOwn, signedOutKey, valueFromList } from './list-answers.js';
 
 // graphql/ and sign-in/ take these from here until they import list-answers.js
@@ -183,11 +183,6 @@ export function answeredByCreates(routes) {
   );
 }
 
-/** Where a create's answer is kept among the list answers. @param {string} path the create's request path */
-export function createdKey(path) {
-  return `POST ${path}`;
-}
-
 /**
  * The list requests the plan needs answered: each list route once, its own parameters filled from the flat params.
  * @param {Route[]} routes @param {Record<string, string>} params --params and authenticate()'s
@@ -253,14 +248,16 @@ export function resolveIds({
           (reference.kind === 'param' || reference.acts === true) &&
           route.method !== 'GET' &&
           !timeWrites.includes(`${route.method} ${route.path}`);
-        const asked = { lists, params, principal, claims: target ? claims : [], preexisting, strict: target };
-        const { list, answer, before, untold, signedOut, ...found } = fromLists(reference, candidates, asked);
+        const asked = { lists, params, principal, claims: target ? claims : [], preexisting, strict: target, routes };
+        const { list, answer, before, untold, signedOut, created, ...found } = fromLists(reference, candidates, asked);
         const value = given ?? found.value;
         // a create cannot help where the rows there before are not known: what it made could not be told from them
         if (value === null && list && answer !== undefined && !untold) ids.lacking.push(list);
         if (value === null && reference.optional) ids.omit.push(reference.optional);
         else if (value === null)
-          ids.unfilled.push(unfilledLine(reference, route, { list, answer, principal, before, untold, signedOut }));
+          ids.unfilled.push(
+            unfilledLine(reference, route, { list, answer, principal, before, untold, signedOut, created }),
+          );
         else if (reference.kind === 'param') ids.params[reference.name] = String(value);
         else ids.fields[reference.name] = value;
       }
@@ -271,13 +268,27 @@ export function resolveIds({
 
 /**
  * The value the first list that holds one gives a reference, skipping the principal's values and, for a write, the
- * rows that were there before the run; else the first list that answered (or the first asked), with its answer.
+ * rows that were there before the run; else, for a write, the id its list's create answered when the bench sent it
+ * (createdRow); else the first list that answered (or the first asked), with its answer.
  * @param {EntityReference} reference @param {Route[]} candidates listRoutesFor
  * @param {{ lists: Map<string, unknown>, params: Record<string, string>, principal: PrincipalValue[], claims: string[],
- *   preexisting: Map<string, unknown>, strict: boolean }} asked strict: a write, which never takes the principal's own
+ *   preexisting: Map<string, unknown>, strict: boolean, routes: Route[] }} asked strict: a write, which never takes the
+ *   principal's own
  * @returns {Found} untold: its list answered only after the bench made something, so what was there before is not known
  */
-function fromLists(reference, candidates, { lists, params, principal, claims, preexisting, strict }) {
+function fromLists(reference, candidates, asked) {
+  const found = fromListAnswers(reference, candidates, asked);
+  if (found.value !== null || !found.list || !(asked.strict && namesRow(reference))) return found;
+  return { ...found, ...createdRow(reference, found, asked) };
+}
+
+/**
+ * @param {EntityReference} reference @param {Route[]} candidates
+ * @param {{ lists: Map<string, unknown>, params: Record<string, string>, principal: PrincipalValue[], claims: string[],
+ *   preexisting: Map<string, unknown>, strict: boolean }} asked
+ * @returns {Found}
+ */
+function fromListAnswers(reference, candidates, { lists, params, principal, claims, preexisting, strict }) {
   /** @type {Found | null} */
   let first = null;
   // the row a write changes is the one its path names right after a word (not /:uuid/:status): a row that was there
@@ -309,7 +320,8 @@ function fromLists(reference, candidates, { lists, params, principal, claims, pr
 
 /**
  * @typedef {{ value: string | number | null, list: Route | null, answer: unknown, before: unknown, untold: boolean,
- *   signedOut: unknown }} Found signedOut: the list's answer signed out (list-answers.js fetchSignedOut)
+ *   signedOut: unknown, created?: unknown }} Found signedOut: the list's answer signed out (list-answers.js
+ *   fetchSignedOut); created: the answer of the list's create, where the bench sent it (createdRow)
  */
 
 /**
@@ -320,24 +332,6 @@ function fromLists(reference, candidates, { lists, params, principal, claims, pr
 function namesRow(reference) {
   if (reference.acts) return true;
   return reference.kind === 'param' && !/(^|\/)[:*][^/]*$/.test(String(reference.collection));
-}
-
-/**
- * The route that creates what a list route lists: a POST to the list's own path; for a list of accounts, the app's
- * sign-up (`POST /auth/register`) where there is none. The bench sends it once, signed in, when the list held nothing
- * a route could take, and asks the list again: what it lists then, and did not before, the bench made.
- * @param {Map<Route, RouteIds>} ids resolveIds() @param {Route[]} routes
- * @returns {{ list: Route, create: Route }[]} each list once
- */
-export function createRoutes(ids, routes) {
-  const lacking = new Set([...ids.values()].flatMap((routeIds) => routeIds.lacking));
-  return [...lacking].flatMap((list) => {
-    const listed = list.path.split('/').filter(Boolean).at(-1) ?? '';
-    const create =
-      routes.find((r) => r.method === 'POST' && r.path === list.path) ??
-      (ACCOUNT_COLLECTION.test(listed) ? accountCreate(routes) : null);
-    return create ? [{ list, create }] : [];
-  });
 }
 
 /** @param {string} dotted `role.id` → roleId */
@@ -354,10 +348,15 @@ function camel(dotted) {
  * which of its values that is, and --time-write to change it anyway.
  * @param {EntityReference} reference @param {Route} route the route that needs it
  * @param {{ list: Route | null, answer: unknown, principal: PrincipalValue[], create?: Route, before?: unknown,
- *   untold?: boolean, signedOut?: unknown }} found the list route and its answer (before: as first asked; untold: it
- *   was not answered then; signedOut: its answer signed out); or the route that makes one, and its answer
+ *   untold?: boolean, signedOut?: unknown, created?: unknown }} found the list route and its answer (before: as first
+ *   asked; untold: it was not answered then; signedOut: its answer signed out; created: its create's answer, where the
+ *   bench sent it); or the route that makes one, and its answer
  */
-function unfilledLine(reference, route, { list, answer, principal, create, before, untold = false, signedOut }) {
+function unfilledLine(
+  reference,
+  route,
+  { list, answer, principal, create, before, untold = false, signedOut, created },
+) {
   const what = reference.kind === 'param' ? `:${reference.name}` : reference.name;
   const give = `give --params ${reference.name}=VALUE`;
   if (create)
@@ -372,8 +371,13 @@ function unfilledLine(reference, route, { list, answer, principal, create, befor
   const mine = principalOwn(principalValuesFor(reference.entity, principal), answer, signedOut, reference.keys);
   const own = principal.find((p) => mine.includes(p.value) && listed.includes(p.value));
   const theirs = listedValues(before, reference.keys).map(String);
+  // a create the bench sent did make a row: its answer named none a write could take
+  const made =
+    created === undefined
+      ? `no POST ${list.path} made one of the bench's own`
+      : `the create the bench sent for it answered no ${[...new Set(reference.keys)].join(', ')} a write could take`;
   if (!own && theirs.length && listed.every((value) => theirs.includes(value)))
-    return `${what} names an existing ${reference.entity} (GET ${list.path} listed only rows that were there before the run, and no POST ${list.path} made one of the bench's own): ${route.method} ${route.path} would change your data; give --params ${reference.name}=VALUE for a row you can lose`;
+    return `${what} names an existing ${reference.entity} (GET ${list.path} listed only rows that were there before the run, and ${made}): ${route.method} ${route.path} would change your data; give --params ${reference.name}=VALUE for a row you can lose`;
   const principals = own ? `the signed-in principal's own (${own.source})` : "what the sign-in's token carries";
   const whose = theirs.length ? `${principals} and rows that were there before the run` : principals;
   return `${what} names an existing ${reference.entity} (GET ${list.path} listed only ${whose}): ${give} for another ${reference.entity}, or ${TIME_WRITE_FLAG} '${route.method} ${route.path}' to change the principal's own (on an account you can lose)`;

@@ -166,3 +166,37 @@ describe('a mutation is planned with a row the bench made, never one there befor
     expect((update.body as { variables: unknown }).variables).toMatchObject({ id: 'made-2' });
   });
 });
+
+describe('askApp: a create whose row its list does not show (a list of active users only)', () => {
+  const route = (method: string, path: string, schema?: object) => ({
+    method,
+    path,
+    handler: `UsersController ${method} ${path}`,
+    version: null,
+    body: schema ? { sources: ['class-validator'], schema } : null,
+  });
+  const USER = { type: 'object', properties: { name: { type: 'string' }, status: { type: 'string' } } };
+  const routes = [route('GET', '/users'), route('POST', '/users', USER), route('PATCH', '/users/:id', USER)];
+  const app = { ...context, discovered: { routes, versioning: null, graphql: null } } as unknown as OwnAppContext;
+
+  it('gives PATCH /users/:id the id POST /users answered, never a row that was there before', async () => {
+    const users = [{ id: 1, name: 'there before', status: 'ACTIVATE' }];
+    const client = {
+      async request(method: string, path: string, body?: unknown) {
+        if (method === 'POST') {
+          const made = { id: 8, ...(body as object) };
+          users.push(made as (typeof users)[number]);
+          return { status: 201, headers: {}, body: made };
+        }
+        if (path === '/users') return { status: 200, headers: {}, body: users.filter((u) => u.status === 'ACTIVATE') };
+        return { status: 404, headers: {}, body: null };
+      },
+    };
+    const lines: string[] = [];
+    const known = await askApp(app, client, { headers: {}, params: {} }, (line) => lines.push(line));
+    expect(lines).toEqual(['POST /users sent once, since GET /users held no id its routes could take: it created one']);
+    const plan = planWith(app, { headers: {}, params: {} }, known);
+    const patch = plan.routes.find((r) => r.method === 'PATCH');
+    expect(plan.scenarios.find((s) => s.name === patch?.scenario)?.path).toBe('/users/8');
+  });
+});

@@ -1,12 +1,11 @@
 import { planOwnApp } from '../../../../bench/own-app/routes/app-config.js';
 import {
   answeredByCreates,
-  createRoutes,
-  createdKey,
   entityReferences,
   listRequests,
   resolveIds,
 } from '../../../../bench/own-app/routes/id-sources.js';
+import { createRoutes, createdKey } from '../../../../bench/own-app/routes/created-ids.js';
 import {
   REFUSED_SIGNED_OUT,
   listItems,
@@ -251,6 +250,30 @@ describe('resolveIds', () => {
     expect(held([{ id: 2 }])).toContain(
       "GET /users listed only the signed-in principal's own (the token's sub) and rows that were there before the run",
     );
+  });
+
+  it('gives a write the id its list’s create answered where the list does not show that row, and never says no create made one', () => {
+    const userRoutes = [route('GET', '/users'), route('POST', '/users'), route('PATCH', '/users/:id')];
+    const before = [{ id: 1, status: 'ACTIVATE' }];
+    const patch = (created?: unknown, principal = [] as (typeof SIGNED_IN)[]) =>
+      resolveIds({
+        routes: userRoutes,
+        lists: new Map<string, unknown>([
+          ['/users', before],
+          ...(created === undefined ? [] : [[createdKey('/users'), created] as [string, unknown]]),
+        ]),
+        preexisting: new Map([['/users', before]]),
+        params: {},
+        principal,
+      }).get(userRoutes[2]);
+    expect(patch({ id: 8, status: 'status1' })?.params).toEqual({ id: '8' });
+    expect(patch()?.unfilled[0]).toContain("and no POST /users made one of the bench's own");
+    const named = patch({ ok: true })?.unfilled[0];
+    expect(named).toContain('and the create the bench sent for it answered no id, _id, uuid a write could take');
+    expect(named).not.toContain('no POST /users made one');
+    // the principal's own, or a row listed before the run, is never taken for a write, whatever a create answered
+    expect(patch({ id: 1 })?.params).toEqual({});
+    expect(patch({ id: 7 }, [{ ...SIGNED_IN, value: '7' }])?.params).toEqual({});
   });
 
   it('gives a --time-write write the principal’s own id when the list holds nothing else', () => {
