@@ -13,8 +13,8 @@
  */
 
 const WRITE_METHOD = /^(POST|PUT|PATCH|DELETE) /;
-/** An id field at the start of an answer's body, as the check keeps it. */
-const ANSWERED_ID = /"(id|_id|uuid)"\s*:\s*("[^"]*"|\d+)/;
+/** An id field where a string starts in an answer's body (the start of it the check keeps). */
+const ID_FIELD = /"(id|_id|uuid)"\s*:\s*("[^"]*"|\d+)/y;
 
 /**
  * The creates sent for ids (on Express, before the check), then the check's writes.
@@ -31,10 +31,30 @@ export function checkWrites({ compatibility, sentForIds = [] }) {
   return [...forIds, ...checkedWrites(compatibility)];
 }
 
-/** @param {string} body the start of an answer @returns {string | null} */
+/**
+ * The id field nearest the answer's top: the row the write made, not one it points to (`{"school":{"id":1},"id":446}`
+ * made 446); the first at that depth. The body may be cut short, so it is scanned, not parsed.
+ * @param {string} body the start of an answer @returns {string | null}
+ */
 function answeredId(body) {
-  const id = ANSWERED_ID.exec(body);
-  return id ? `${id[1]} ${id[2]}` : null;
+  let nearest = null;
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < body.length; at++) {
+    const char = body[at];
+    if (inString) {
+      if (char === '\\') at++;
+      else if (char === '"') inString = false;
+    } else if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') depth--;
+    else if (char === '"') {
+      ID_FIELD.lastIndex = at;
+      const field = ID_FIELD.exec(body);
+      if (field && (!nearest || depth < nearest.depth)) nearest = { depth, id: `${field[1]} ${field[2]}` };
+      inString = true;
+    }
+  }
+  return nearest?.id ?? null;
 }
 
 /**

@@ -33,6 +33,15 @@ describe('checkWrites', () => {
     ]);
   });
 
+  it("names the id nearest the answer's top, the row the write made, not a row it points to", () => {
+    const notice = '{"contents":"a \\"quoted\\" {note}","school":{"id":"1"},"id":446}';
+    const compatibility: Compatibility = {
+      startFailure: null,
+      routes: [route('POST /school/1/notice', answer(201, notice), answer(201, '{"data":{"owner":{"id":1},"id":9}}'))],
+    };
+    expect(checkWrites({ compatibility }).map((w) => w.id)).toEqual(['id 446', 'id 9']);
+  });
+
   it('lists every answer the check kept of a write: Express asked again and each write probe made a row too', () => {
     const post = route('POST /todolist', answer(201, '{"id":1}'), answer(201, '{"id":2}'));
     const written = [
