@@ -15,20 +15,31 @@
 const WRITE_METHOD = /^(POST|PUT|PATCH|DELETE) /;
 /** An id field where a string starts in an answer's body (the start of it the check keeps). */
 const ID_FIELD = /"(id|_id|uuid)"\s*:\s*("[^"]*"|\d+)/y;
+/** A GraphQL operation's route, as the plan names it: `GraphQL mutation addTask`. */
+const GRAPHQL_OPERATION = /^GraphQL (query|mutation|subscription) (\S+)$/;
 
 /**
  * The creates sent for ids (on Express, before the check), then the check's writes.
- * @param {Pick<import('../model/own-app-record.js').OwnAppRecord, 'compatibility' | 'sentForIds'>} record
+ * @param {Pick<import('../model/own-app-record.js').OwnAppRecord, 'compatibility' | 'sentForIds'> &
+ *   Partial<Pick<import('../model/own-app-record.js').OwnAppRecord, 'routes'>>} record routes: what names a GraphQL
+ *   operation's scenario
  * @returns {CheckWrite[]}
  */
-export function checkWrites({ compatibility, sentForIds = [] }) {
+export function checkWrites({ compatibility, sentForIds = [], routes = [] }) {
   const forIds = sentForIds.map(({ request, status, body }) => ({
     request,
     adapter: 'express, for an id',
     status,
     id: answeredId(body),
   }));
-  return [...forIds, ...checkedWrites(compatibility)];
+  const operations = new Map(
+    routes.flatMap(({ scenario, checked, handler }) => {
+      const operation = GRAPHQL_OPERATION.exec(handler);
+      const name = scenario ?? checked;
+      return name && operation ? [[name, { kind: operation[1], field: operation[2] }]] : [];
+    }),
+  );
+  return [...forIds, ...checkedWrites(compatibility, operations)];
 }
 
 /**
@@ -59,19 +70,24 @@ function answeredId(body) {
 
 /**
  * Each answer the app took of each write the check sent: every one it kept (written: Express asked again, the write
- * probes), or in results written before it kept them, the first on each adapter.
- * @param {import('../model/own-app-record.js').Compatibility} compatibility @returns {CheckWrite[]}
+ * probes), or in results written before it kept them, the first on each adapter. A GraphQL query is a read sent as a
+ * POST, never a write; a mutation is named beside the path all of them share.
+ * @param {import('../model/own-app-record.js').Compatibility} compatibility
+ * @param {Map<string, { kind: string, field: string }>} operations each GraphQL operation's kind and field, by scenario
+ * @returns {CheckWrite[]}
  */
-function checkedWrites(compatibility) {
-  return compatibility.routes.flatMap(({ request, express, fastify, written }) => {
-    if (!WRITE_METHOD.test(request)) return [];
+function checkedWrites(compatibility, operations) {
+  return compatibility.routes.flatMap(({ scenario, request, express, fastify, written }) => {
+    const operation = operations.get(scenario);
+    if (!WRITE_METHOD.test(request) || (operation && operation.kind !== 'mutation')) return [];
+    const named = (/** @type {string} */ sent) => (operation ? `${sent} (mutation ${operation.field})` : sent);
     const answers = written ?? [
       { request, adapter: 'express', ...express },
       { request, adapter: 'fastify', ...fastify },
     ];
     return answers.flatMap(({ request: sent, adapter, status, body }) => {
       if (status === null || status < 200 || status >= 300) return [];
-      return [{ request: sent, adapter, status, id: body ? answeredId(body) : null }];
+      return [{ request: named(sent), adapter, status, id: body ? answeredId(body) : null }];
     });
   });
 }

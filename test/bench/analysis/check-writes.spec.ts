@@ -59,4 +59,34 @@ describe('checkWrites', () => {
       'POST /todolist/ express id 4',
     ]);
   });
+
+  it('lists no GraphQL query, a read sent as a POST, and names each mutation beside the path they share', () => {
+    const graphql = (scenario: string, id: string) => ({
+      ...route('POST /graphql', answer(200, ''), answer(200, '')),
+      scenario,
+      written: [{ request: 'POST /graphql', adapter: 'express', status: 200, body: `{"data":{"x":{"id":"${id}"}}}` }],
+    });
+    const compatibility: Compatibility = {
+      startFailure: null,
+      routes: [graphql('graphql-tasks', 'there-before'), graphql('graphql-add-task', 'made'), graphql('checked', 'c')],
+    };
+    const entry = (scenario: string | null, handler: string, checked?: string) => ({
+      method: 'POST',
+      path: '/graphql',
+      handler,
+      scenario,
+      request: 'POST /graphql',
+      notMeasured: null,
+      logged: 0,
+      ...(checked ? { checked } : {}),
+    });
+    const routes = [
+      entry('graphql-tasks', 'GraphQL query tasks'),
+      entry('graphql-add-task', 'GraphQL mutation addTask'),
+      entry(null, 'GraphQL query task', 'checked'),
+    ];
+    expect(checkWrites({ compatibility, routes })).toEqual([
+      { request: 'POST /graphql (mutation addTask)', adapter: 'express', status: 200, id: 'id "made"' },
+    ]);
+  });
 });
