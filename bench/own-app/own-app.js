@@ -243,7 +243,7 @@ function timedConfig(context, { onApp, config, plan, compatibility, prepared, si
   const kept = new Map(compatibility.routes.filter((r) => r.expect).map((r) => [r.scenario, r.expect]));
   const graphqlRefused = graphqlRefusals(plan.routes, compatibility.routes);
   for (const name of graphqlRefused.keys()) kept.delete(name);
-  const routes = checkedRoutes(plan.routes, compatibility, graphqlRefused);
+  const routes = checkedRoutes(plan.routes, compatibility, graphqlRefused, signedIn?.found?.accepted ?? null);
   for (const { lostSignIn, request } of compatibility.routes)
     if (lostSignIn) log(lostSignInReason(lostSignIn, request));
   const finalMix = trafficMix(routes);

@@ -10,9 +10,10 @@ import { lostSignInReason } from '../sign-in/principal.js';
  * @param {import('../routes/app-config.js').RouteEntry[]} planned
  * @param {import('./compatibility.js').Compatibility} compatibility
  * @param {Map<string, string>} graphqlRefused
+ * @param {string | null} [accepted] the request that proved the run's credential (answered 2xx with it)
  * @returns {import('../routes/app-config.js').RouteEntry[]}
  */
-export function checkedRoutes(planned, { startFailure, routes, ends = [] }, graphqlRefused) {
+export function checkedRoutes(planned, { startFailure, routes, ends = [] }, graphqlRefused, accepted = null) {
   return planned.map((route) => {
     const found = routes.find((r) => r.scenario === route.scenario);
     if (startFailure && route.scenario)
@@ -29,7 +30,10 @@ export function checkedRoutes(planned, { startFailure, routes, ends = [] }, grap
         ? lostSignInReason(found.lostSignIn, found.request)
         : end
           ? `its request ended the app's process on ${end.adapter} (${describeExit(end)}: ${end.error}); the server was started again for the next route`
-          : (refusedBody(route, found) ?? found.notMeasured ?? `differs on Fastify: ${found.difference}`),
+          : (refusedAccount(found, accepted) ??
+            refusedBody(route, found) ??
+            found.notMeasured ??
+            `differs on Fastify: ${found.difference}`),
     };
   });
 }
@@ -45,6 +49,19 @@ export function refusedSignInCheck(plan) {
   // every route, planned to be checked or not: a reason such as "GET /roles listed none" was never asked
   const routes = plan.routes.map((route) => ({ ...route, scenario: null, notMeasured: why }));
   return { plan: { ...plan, routes }, compatibility: { startFailure: null, routes: [], ends: [] } };
+}
+
+/**
+ * A 401 or 403 on both adapters where another request proved the credential: the app refuses this account here, which
+ * other --params cannot change.
+ * @param {import('./compatibility.js').RouteCompatibility} found @param {string | null} accepted
+ */
+function refusedAccount(found, accepted) {
+  const { status, refusal } = found.express;
+  if (!accepted || found.difference !== null || (status !== 401 && status !== 403)) return null;
+  const method = found.request.split(' ')[0];
+  const body = method === 'GET' || method === 'DELETE' ? '' : ', or a --body with the value it checks';
+  return `answers ${status} on both adapters${refusal ? ` (${refusal.replace(/\.$/, '')})` : ''}, where ${accepted} answered 2xx with the same sign-in: the app refuses this account here (a guard, a role, or a value in the body it checks, such as a current password); sign in as an account it takes${body}`;
 }
 
 /**
